@@ -1,0 +1,83 @@
+// Diagnostics: every problem the compiler reports, with the location a user would look at.
+// Stages never throw for bad input; they add to a DiagnosticSink owned by the compile call.
+
+export type Severity = 'error' | 'warning' | 'note';
+
+/** 1-based line and column; `offset` is the 0-based character offset in the file's text. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+  offset: number;
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  /** Characters underlined by the caret line (at least 1). */
+  length: number;
+  /** Related locations (e.g. a macro's definition, a previous declaration). */
+  notes: Diagnostic[];
+}
+
+export function diagnostic(
+  severity: Severity,
+  message: string,
+  loc: SourceLocation,
+  length = 1,
+  notes: Diagnostic[] = [],
+): Diagnostic {
+  return { severity, message, file: loc.file, line: loc.line, column: loc.column, length: Math.max(1, length), notes };
+}
+
+/** Collects diagnostics for one compile call. */
+export class DiagnosticSink {
+  readonly items: Diagnostic[] = [];
+
+  error(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = []): Diagnostic {
+    return this.add(diagnostic('error', message, loc, length, notes));
+  }
+
+  warning(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = []): Diagnostic {
+    return this.add(diagnostic('warning', message, loc, length, notes));
+  }
+
+  add(d: Diagnostic): Diagnostic {
+    this.items.push(d);
+    return d;
+  }
+
+  get errorCount(): number {
+    return this.items.filter((d) => d.severity === 'error').length;
+  }
+
+  hasErrors(): boolean {
+    return this.items.some((d) => d.severity === 'error');
+  }
+}
+
+/**
+ * Formats like clang/DXC: `file:line:col: error: message`, then the source line and a caret under
+ * the span. `sourceOf` returns a file's text (undefined when it is not known: no frame is printed).
+ */
+export function formatDiagnostic(d: Diagnostic, sourceOf: (file: string) => string | undefined): string {
+  const out = [`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`];
+  const frame = codeFrame(sourceOf(d.file), d.line, d.column, d.length);
+  if (frame) out.push(frame);
+  for (const note of d.notes) out.push(formatDiagnostic(note, sourceOf));
+  return out.join('\n');
+}
+
+/** The source line with a caret line beneath it; tabs are kept so the caret lines up in terminals. */
+export function codeFrame(text: string | undefined, line: number, column: number, length = 1): string | undefined {
+  if (text === undefined) return undefined;
+  const lines = text.split(/\r\n|\r|\n/);
+  const src = lines[line - 1];
+  if (src === undefined) return undefined;
+  const prefix = src.slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ');
+  const span = Math.max(1, Math.min(length, src.length - column + 1));
+  return `${src}\n${prefix}^${'~'.repeat(span - 1)}`;
+}

@@ -1,0 +1,37 @@
+// Preprocessing tokens, as C99 defines them, and the token stream the parser reads.
+import type { SourceLocation } from '../diagnostics.js';
+
+export type TokenKind =
+  | 'identifier'
+  /** A C preprocessing number: `1`, `0x1F`, `1.5f`, `2e-3`, `10u`; the parser classifies it. */
+  | 'number'
+  | 'string'
+  | 'char'
+  | 'punct'
+  /** `#pragma pack_matrix(...)` and other pragmas the checker needs, kept in stream order. */
+  | 'pragma'
+  /** A character that starts no valid token (reported once by the lexer, passed on so the parser can recover). */
+  | 'invalid'
+  | 'eof';
+
+export interface Token {
+  kind: TokenKind;
+  text: string;
+  /** Where the user would look: for tokens produced by a macro expansion, the expansion site. */
+  loc: SourceLocation;
+  /** Preceded by whitespace or a comment (needed by `#` stringizing and function-like macro definitions). */
+  spaceBefore: boolean;
+  /** First token on its logical line (directives start there). */
+  lineStart: boolean;
+  /** For tokens produced by macro expansion: the macro's name and where its definition's token stands. */
+  expandedFrom?: { macro: string; loc: SourceLocation };
+}
+
+/** C punctuators, longest first so the lexer can match greedily. */
+export const PUNCTUATORS: readonly string[] = [
+  '<<=', '>>=', '...',
+  '::', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||',
+  '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '##',
+  '[', ']', '(', ')', '{', '}', '.', '&', '*', '+', '-', '~', '!', '/', '%', '<', '>', '^', '|', '?', ':', ';',
+  '=', ',', '#',
+];

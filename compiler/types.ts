@@ -1,0 +1,221 @@
+// Semantic types: what the checker assigns to declarations and expressions, what the IR carries and
+// what the layout rules and back ends consume. HLSL's own terms throughout: a matrix has `rows` and
+// `cols` as written (`float2x3` is 2 rows × 3 columns); the SPIR-V back end transposes.
+
+export type ScalarBase = 'bool' | 'int' | 'uint' | 'float';
+
+export interface ScalarType {
+  kind: 'scalar';
+  base: ScalarBase;
+  /** Bits: 32 for bool (as SPIR-V stores it in buffers), 16/32/64 otherwise. */
+  width: 16 | 32 | 64;
+  /** min16float and friends: 32-bit (or 16-bit with -enable-16bit-types) with RelaxedPrecision. */
+  relaxed?: boolean;
+}
+
+export interface VectorType {
+  kind: 'vector';
+  element: ScalarType;
+  size: 2 | 3 | 4;
+}
+
+export type Majorness = 'row_major' | 'column_major';
+
+export interface MatrixType {
+  kind: 'matrix';
+  element: ScalarType;
+  rows: number;
+  cols: number;
+  /** Explicit or pragma-given majorness; undefined means "the compile's default" (-Zpc unless -Zpr). */
+  majorness?: Majorness;
+}
+
+export interface ArrayType {
+  kind: 'array';
+  element: Type;
+  /** null: unsized (runtime array in a buffer, or sized by its initializer before checking completes). */
+  length: number | null;
+}
+
+export interface StructField {
+  name: string;
+  type: Type;
+  semantic?: string;
+  interpolation?: Interpolation[];
+  /** `[[vk::offset(N)]]`: overrides the layout rule (it wins over packoffset). */
+  vkOffset?: number;
+  /** `packoffset(cN.x)` as a byte offset. */
+  packOffset?: number;
+  /** `[[vk::location(N)]]` on a stage I/O struct member. */
+  location?: number;
+}
+
+export interface StructType {
+  kind: 'struct';
+  name: string;
+  fields: StructField[];
+  /** Identity of the declaration, so that two structs with the same shape stay distinct. */
+  id: number;
+}
+
+export type Interpolation = 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample';
+
+/** Resource kinds of the manual's buffer and texture tables. */
+export type ResourceKind =
+  | 'ConstantBuffer'
+  | 'TextureBuffer'
+  | 'StructuredBuffer'
+  | 'RWStructuredBuffer'
+  | 'AppendStructuredBuffer'
+  | 'ConsumeStructuredBuffer'
+  | 'ByteAddressBuffer'
+  | 'RWByteAddressBuffer'
+  | 'Buffer'
+  | 'RWBuffer'
+  | 'Texture1D'
+  | 'Texture1DArray'
+  | 'Texture2D'
+  | 'Texture2DArray'
+  | 'Texture2DMS'
+  | 'Texture2DMSArray'
+  | 'Texture3D'
+  | 'TextureCube'
+  | 'TextureCubeArray'
+  | 'RWTexture1D'
+  | 'RWTexture1DArray'
+  | 'RWTexture2D'
+  | 'RWTexture2DArray'
+  | 'RWTexture3D'
+  | 'SubpassInput'
+  | 'SubpassInputMS';
+
+export interface ResourceType {
+  kind: 'resource';
+  resource: ResourceKind;
+  /** Element type: struct or numeric for buffers, texel type for textures (default float4). */
+  element: Type;
+  /** Sample count for Texture2DMS<T, N> (0 when not given). */
+  samples?: number;
+}
+
+export interface SamplerType {
+  kind: 'sampler';
+  comparison: boolean;
+}
+
+export interface VoidType {
+  kind: 'void';
+}
+
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | VoidType;
+
+// ---------------------------------------------------------------------------------------------
+// Constructors and predicates
+
+export const scalar = (base: ScalarBase, width: 16 | 32 | 64 = 32, relaxed = false): ScalarType =>
+  relaxed ? { kind: 'scalar', base, width, relaxed } : { kind: 'scalar', base, width };
+
+export const BOOL = scalar('bool');
+export const INT = scalar('int');
+export const UINT = scalar('uint');
+export const FLOAT = scalar('float');
+export const VOID: VoidType = { kind: 'void' };
+
+export function vector(element: ScalarType, size: number): ScalarType | VectorType {
+  if (size === 1) return element;
+  if (size < 1 || size > 4) throw new RangeError(`vector size ${size} out of range`);
+  return { kind: 'vector', element, size: size as 2 | 3 | 4 };
+}
+
+export function matrix(element: ScalarType, rows: number, cols: number, majorness?: Majorness): MatrixType {
+  return majorness ? { kind: 'matrix', element, rows, cols, majorness } : { kind: 'matrix', element, rows, cols };
+}
+
+export function arrayOf(element: Type, length: number | null): ArrayType {
+  return { kind: 'array', element, length };
+}
+
+/** The scalar a numeric type is built from (undefined for aggregates and opaque types). */
+export function elementScalar(t: Type): ScalarType | undefined {
+  switch (t.kind) {
+    case 'scalar':
+      return t;
+    case 'vector':
+    case 'matrix':
+      return t.element;
+    default:
+      return undefined;
+  }
+}
+
+export function isNumeric(t: Type): t is ScalarType | VectorType | MatrixType {
+  return t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix';
+}
+
+/** Number of scalar components of a numeric type (matrix: rows × cols). */
+export function componentCount(t: ScalarType | VectorType | MatrixType): number {
+  return t.kind === 'scalar' ? 1 : t.kind === 'vector' ? t.size : t.rows * t.cols;
+}
+
+export function sameType(a: Type, b: Type): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'scalar': {
+      const s = b as ScalarType;
+      return a.base === s.base && a.width === s.width && !!a.relaxed === !!s.relaxed;
+    }
+    case 'vector': {
+      const v = b as VectorType;
+      return a.size === v.size && sameType(a.element, v.element);
+    }
+    case 'matrix': {
+      const m = b as MatrixType;
+      return a.rows === m.rows && a.cols === m.cols && a.majorness === m.majorness && sameType(a.element, m.element);
+    }
+    case 'array': {
+      const r = b as ArrayType;
+      return a.length === r.length && sameType(a.element, r.element);
+    }
+    case 'struct':
+      return a.id === (b as StructType).id;
+    case 'resource': {
+      const r = b as ResourceType;
+      return a.resource === r.resource && sameType(a.element, r.element) && (a.samples ?? 0) === (r.samples ?? 0);
+    }
+    case 'sampler':
+      return a.comparison === (b as SamplerType).comparison;
+    case 'void':
+      return true;
+  }
+}
+
+const SCALAR_NAMES: Record<ScalarBase, Record<number, string>> = {
+  bool: { 32: 'bool' },
+  int: { 16: 'int16_t', 32: 'int', 64: 'int64_t' },
+  uint: { 16: 'uint16_t', 32: 'uint', 64: 'uint64_t' },
+  float: { 16: 'half', 32: 'float', 64: 'double' },
+};
+
+/** HLSL spelling of a type, for diagnostics. */
+export function typeToString(t: Type): string {
+  switch (t.kind) {
+    case 'scalar':
+      if (t.relaxed) return t.base === 'float' ? 'min16float' : t.base === 'int' ? 'min16int' : 'min16uint';
+      return SCALAR_NAMES[t.base][t.width] ?? `${t.base}${t.width}`;
+    case 'vector':
+      return `${typeToString(t.element)}${t.size}`;
+    case 'matrix':
+      return `${t.majorness ? t.majorness + ' ' : ''}${typeToString(t.element)}${t.rows}x${t.cols}`;
+    case 'array':
+      return `${typeToString(t.element)}[${t.length ?? ''}]`;
+    case 'struct':
+      return t.name || '<anonymous struct>';
+    case 'resource':
+      return `${t.resource}<${typeToString(t.element)}>`;
+    case 'sampler':
+      return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
+    case 'void':
+      return 'void';
+  }
+}
