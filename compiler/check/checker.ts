@@ -1,0 +1,634 @@
+// The checker: resolves names and types of a parsed program and lowers it to the IR in the same walk
+// (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
+// lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
+import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import type { BufferForm, IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { CompileOptions, EntryPointRequest } from '../options.js';
+import type * as ast from '../parse/ast.js';
+import {
+  arrayOf,
+  matrix,
+  scalar,
+  VOID,
+  type Majorness,
+  type StructField,
+  type StructType,
+  type Type,
+} from '../types.js';
+import {
+  DEFAULT_FLOAT4_RESOURCES,
+  NEEDS_16BIT,
+  numericTypeByName,
+  RESOURCE_KINDS,
+  SAMPLER_NAMES,
+  scalarByName,
+} from './builtin-types.js';
+import { assignBindings } from './bindings.js';
+import { evaluateConstant } from './constant-eval.js';
+import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
+import { ExpressionChecker } from './expressions.js';
+import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
+import { lowerFunctionBody } from './statements.js';
+
+/** A global awaiting its binding, with the annotations the binding passes read. */
+export interface ResourceDecl {
+  global: IrGlobal;
+  attributes: ast.Attribute[];
+  registers: ast.RegisterAnnotation[];
+  loc: SourceLocation;
+}
+
+export class Checker {
+  readonly global = new Scope(undefined, 'global');
+  readonly globals: IrGlobal[] = [];
+  readonly functions: IrFunction[] = [];
+  readonly resources: ResourceDecl[] = [];
+  /** Loose uniform globals, gathered into the `$Globals` cbuffer. */
+  readonly looseUniforms: { field: StructField; register?: number; loc: SourceLocation }[] = [];
+  private nextId = 1;
+  private packMatrix: Majorness | undefined;
+  readonly enable16: boolean;
+  readonly defaultMajorness: Majorness;
+  readonly exprs: ExpressionChecker;
+  /** `static` globals whose initializers run at the start of every entry point. */
+  readonly staticInits: { global: IrGlobal; init: ast.Expr; scope: Scope }[] = [];
+
+  constructor(
+    readonly sink: DiagnosticSink,
+    readonly options: CompileOptions,
+  ) {
+    this.enable16 = options.enable16BitTypes ?? false;
+    this.defaultMajorness = options.defaultMajorness ?? 'column_major';
+    this.exprs = new ExpressionChecker(this);
+  }
+
+  newId(): number {
+    return this.nextId++;
+  }
+
+  error(message: string, loc: SourceLocation, length = 1): void {
+    this.sink.error(message, loc, length);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Program
+
+  checkProgram(program: ast.Program, filename: string): IrModule | undefined {
+    this.declareAll(program.decls, this.global);
+    const globalsBlock = this.buildGlobalsCBuffer();
+    assignBindings(this, globalsBlock);
+    const requests: EntryPointRequest[] | undefined = this.options.entryPoints;
+    const entries = collectEntryPoints(this, requests);
+    const entryPoints: IrEntryPoint[] = [];
+    for (const entry of entries) {
+      const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
+      if (ep) entryPoints.push(ep);
+    }
+    if (this.sink.hasErrors()) return undefined;
+    return {
+      globals: this.globals,
+      functions: this.functions,
+      entryPoints,
+      defaultMajorness: this.defaultMajorness,
+      sourceFile: filename,
+    };
+  }
+
+  private declareAll(decls: ast.Decl[], scope: Scope): void {
+    for (const decl of decls) this.declare(decl, scope);
+  }
+
+  private declare(decl: ast.Decl, scope: Scope): void {
+    switch (decl.kind) {
+      case 'PackMatrixPragma':
+        this.packMatrix = decl.majorness;
+        return;
+      case 'StructDecl':
+        this.declareStruct(decl, scope);
+        return;
+      case 'TypedefDecl':
+        this.declareTypedef(decl, scope);
+        return;
+      case 'FunctionDecl':
+        this.declareFunction(decl, scope);
+        return;
+      case 'BufferDecl':
+        this.declareBuffer(decl, scope);
+        return;
+      case 'VarDecl':
+        this.declareGlobalVar(decl, scope);
+        return;
+      case 'NamespaceDecl': {
+        const existing = scope.own(decl.name);
+        const ns = existing?.kind === 'namespace' ? existing.scope : new Scope(scope, 'namespace');
+        if (!existing) scope.define({ kind: 'namespace', name: decl.name, scope: ns });
+        this.declareAll(decl.decls, ns);
+        return;
+      }
+      case 'EnumDecl':
+        this.declareEnum(decl, scope);
+        return;
+      case 'UsingDecl':
+        if (decl.alias) {
+          const t = this.resolveType(decl.alias.type, scope, []);
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc });
+        } else this.error(`'using namespace' is not supported yet`, decl.loc);
+        return;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Types
+
+  /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
+  resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
+    const t = this.resolveTypeName(spec, scope);
+    if (!t) return undefined;
+    const explicit = modifiers.includes('row_major')
+      ? 'row_major'
+      : modifiers.includes('column_major')
+        ? 'column_major'
+        : spec.modifiers?.includes('row_major')
+          ? 'row_major'
+          : spec.modifiers?.includes('column_major')
+            ? 'column_major'
+            : undefined;
+    const majorness = explicit ?? this.packMatrix;
+    return majorness ? withMajorness(t, majorness) : t;
+  }
+
+  private resolveTypeName(spec: ast.TypeSpec, scope: Scope): Type | undefined {
+    const name = spec.name;
+    const args = spec.templateArgs ?? [];
+    if (NEEDS_16BIT.has(name.replace(/[1-4](x[1-4])?$/, '')) && !this.enable16) {
+      this.error(`'${name}' requires -enable-16bit-types`, spec.loc, name.length);
+      return undefined;
+    }
+    if (name === 'void' && args.length === 0) return VOID;
+    const numeric = numericTypeByName(name, this.enable16);
+    if (numeric && args.length === 0) return numeric;
+    if (name === 'vector') return this.templateNumeric(spec, scope, 'vector');
+    if (name === 'matrix') return this.templateNumeric(spec, scope, 'matrix');
+    if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
+    if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope);
+    const entry = scope.lookup(name);
+    if (entry?.kind === 'type') {
+      if (args.length > 0) this.error(`'${name}' is not a template`, spec.loc, name.length);
+      return entry.type;
+    }
+    this.error(entry ? `'${name}' does not name a type` : `unknown type name '${name}'`, spec.loc, name.length);
+    return undefined;
+  }
+
+  private templateNumeric(spec: ast.TypeSpec, scope: Scope, which: 'vector' | 'matrix'): Type | undefined {
+    const args = spec.templateArgs ?? [];
+    if (args.length === 0) return which === 'vector' ? numericTypeByName('float4', false) : numericTypeByName('float4x4', false);
+    const expected = which === 'vector' ? 2 : 3;
+    if (args.length !== expected) {
+      this.error(`'${which}' takes ${expected} template arguments`, spec.loc);
+      return undefined;
+    }
+    const elSpec = args[0]!;
+    const el = elSpec.kind === 'TypeSpec' ? scalarByName(elSpec.name, this.enable16) : undefined;
+    if (!el) {
+      this.error(`'${which}' element type must be a scalar type`, elSpec.loc);
+      return undefined;
+    }
+    const dims = args.slice(1).map((a) => (a.kind === 'TypeSpec' ? undefined : this.constantInt(a, scope)));
+    if (dims.some((d) => d === undefined || d < 1 || d > 4)) {
+      this.error(`'${which}' dimensions must be constant integers from 1 to 4`, spec.loc);
+      return undefined;
+    }
+    return which === 'vector'
+      ? numericTypeByName(`${typeNameOf(el)}${dims[0]}`, this.enable16) ?? undefined
+      : matrix(el, dims[0]!, dims[1]!);
+  }
+
+  private resourceType(spec: ast.TypeSpec, scope: Scope): Type | undefined {
+    const kind = spec.name as import('../types.js').ResourceKind;
+    const args = spec.templateArgs ?? [];
+    if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
+      return { kind: 'resource', resource: kind, element: scalar('uint') };
+    }
+    let element: Type | undefined;
+    if (args.length === 0) {
+      if (!DEFAULT_FLOAT4_RESOURCES.has(kind)) {
+        this.error(`'${kind}' requires a template argument`, spec.loc, kind.length);
+        return undefined;
+      }
+      element = numericTypeByName('float4', false);
+    } else {
+      const a = args[0]!;
+      if (a.kind !== 'TypeSpec') {
+        this.error(`template argument of '${kind}' must be a type`, a.loc);
+        return undefined;
+      }
+      element = this.resolveType(a, scope, a.modifiers ?? []);
+    }
+    if (!element) return undefined;
+    const samples = args[1] && args[1].kind !== 'TypeSpec' ? this.constantInt(args[1], scope) : undefined;
+    return samples !== undefined ? { kind: 'resource', resource: kind, element, samples } : { kind: 'resource', resource: kind, element };
+  }
+
+  /** Applies array dimensions (outermost first) to an element type. */
+  arrayType(element: Type, dims: readonly (ast.Expr | null)[], scope: Scope, allowUnsized: boolean): Type | undefined {
+    let t = element;
+    for (let i = dims.length - 1; i >= 0; i--) {
+      const d = dims[i];
+      if (d === null || d === undefined) {
+        if (!allowUnsized) return arrayOf(t, null);
+        t = arrayOf(t, null);
+        continue;
+      }
+      const n = this.constantInt(d, scope);
+      if (n === undefined) return undefined;
+      if (n <= 0) {
+        this.error(`array size must be greater than zero`, d.loc);
+        return undefined;
+      }
+      t = arrayOf(t, n);
+    }
+    return t;
+  }
+
+  /** Evaluates an integer constant expression (array sizes, template arguments, attribute args). */
+  constantInt(expr: ast.Expr, scope: Scope): number | undefined {
+    const value = this.constantValue(expr, scope);
+    if (value === undefined) return undefined;
+    if (value.kind !== 'scalar' || typeof value.value === 'boolean') {
+      this.error(`expression must be an integer constant`, expr.loc);
+      return undefined;
+    }
+    return Number(value.value);
+  }
+
+  constantValue(expr: ast.Expr, scope: Scope): IrConst | undefined {
+    const errorsBefore = this.sink.errorCount;
+    const v = this.exprs.check(expr, scope);
+    if (!v || this.sink.errorCount > errorsBefore) return undefined;
+    const c = evaluateConstant(this.exprs.rvalue(v));
+    if (!c) this.error(`expression is not a compile-time constant`, expr.loc);
+    return c;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Declarations
+
+  private declareStruct(decl: ast.StructDecl, scope: Scope): StructType | undefined {
+    const struct: StructType = { kind: 'struct', name: decl.name, fields: [], id: this.newId() };
+    if (decl.name) scope.define({ kind: 'type', name: decl.name, type: struct, loc: decl.loc });
+    const inner = new Scope(scope, 'struct');
+    for (const member of decl.members) {
+      if (member.kind !== 'VarDecl') {
+        if (member.kind === 'StructDecl' || member.kind === 'TypedefDecl' || member.kind === 'EnumDecl') this.declare(member, inner);
+        else this.error(`${member.kind === 'FunctionDecl' ? 'member functions' : 'this member kind'} in structs are not supported yet`, member.loc);
+        continue;
+      }
+      if (member.modifiers.includes('static')) {
+        this.error(`static struct members are not supported yet`, member.loc);
+        continue;
+      }
+      const base = this.resolveType(member.type, inner, member.modifiers);
+      if (!base) continue;
+      for (const d of member.declarators) {
+        const t = this.arrayType(base, d.arrayDims, inner, false);
+        if (!t) continue;
+        const field: StructField = { name: d.name, type: t };
+        if (d.semantic) field.semantic = d.semantic.name;
+        const interp = member.modifiers.filter((m): m is 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample' =>
+          ['linear', 'centroid', 'nointerpolation', 'noperspective', 'sample'].includes(m),
+        );
+        if (interp.length) field.interpolation = interp;
+        for (const attr of member.attributes) {
+          if (attr.name === 'vk::offset') field.vkOffset = this.attrInt(attr, 0, inner);
+          else if (attr.name === 'vk::location') field.location = this.attrInt(attr, 0, inner);
+        }
+        if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
+        if (struct.fields.some((f) => f.name === d.name)) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
+        struct.fields.push(field);
+      }
+    }
+    return struct;
+  }
+
+  attrInt(attr: ast.Attribute, index: number, scope: Scope): number | undefined {
+    const arg = attr.args[index];
+    if (!arg) {
+      this.error(`attribute '${attr.name}' needs argument ${index + 1}`, attr.loc);
+      return undefined;
+    }
+    return this.constantInt(arg, scope);
+  }
+
+  private declareTypedef(decl: ast.TypedefDecl, scope: Scope): void {
+    const base = this.resolveType(decl.type, scope, decl.modifiers);
+    if (!base) return;
+    for (const d of decl.declarators) {
+      const t = this.arrayType(base, d.arrayDims, scope, false);
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc });
+    }
+  }
+
+  private declareEnum(decl: ast.EnumDecl, scope: Scope): void {
+    const underlying = decl.underlying ? this.resolveType(decl.underlying, scope, []) : scalar('int');
+    if (!underlying) return;
+    scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc });
+    const target = decl.scoped ? new Scope(scope, 'namespace') : scope;
+    if (decl.scoped) scope.define({ kind: 'namespace', name: decl.name, scope: target });
+    let next = 0n;
+    for (const m of decl.members) {
+      if (m.value) {
+        const v = this.constantValue(m.value, scope);
+        if (v?.kind === 'scalar' && typeof v.value !== 'boolean') next = BigInt(v.value);
+      }
+      const value: IrConst = { kind: 'scalar', type: underlying, value: Number(next) };
+      const place = { kind: 'local' as const, local: { id: this.newId(), name: m.name, type: underlying }, type: underlying };
+      target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc });
+      next++;
+    }
+  }
+
+  private declareFunction(decl: ast.FunctionDecl, scope: Scope): void {
+    if (decl.templateParams?.length) {
+      this.error(`template functions are not supported yet`, decl.loc);
+      return;
+    }
+    const returnType = this.resolveType(decl.returnType, scope, decl.modifiers);
+    if (!returnType) return;
+    const params: ParamInfo[] = [];
+    for (const p of decl.params) {
+      const base = this.resolveType(p.type, scope, p.modifiers);
+      if (!base) return;
+      const t = this.arrayType(base, p.arrayDims, scope, false);
+      if (!t) return;
+      const direction = p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
+        ? 'inout'
+        : p.modifiers.includes('out')
+          ? 'out'
+          : 'in';
+      params.push({ name: p.name, type: t, direction, hasDefault: p.default !== undefined });
+    }
+    const existing = scope.own(decl.name);
+    if (existing?.kind === 'functions') {
+      const same = existing.overloads.find((o) => sameSignature(o.params, params));
+      if (same) {
+        if (same.decl.body && decl.body) {
+          this.error(`redefinition of '${decl.name}'`, decl.nameLoc, decl.name.length);
+          return;
+        }
+        if (decl.body) same.decl = decl;
+        return;
+      }
+    } else if (existing) {
+      this.error(`'${decl.name}' redeclared as a different kind of symbol`, decl.nameLoc, decl.name.length);
+      return;
+    }
+    const symbol: FunctionSymbol = { kind: 'function', name: decl.name, decl, params, returnType, scope, lowering: false };
+    scope.define({ kind: 'functions', name: decl.name, overloads: [symbol] });
+  }
+
+  /** Lowers a function body the first time it is called (or as an entry point). */
+  lowerFunction(symbol: FunctionSymbol, callLoc: SourceLocation): IrFunction | undefined {
+    if (symbol.ir) return symbol.ir;
+    if (symbol.lowering) {
+      this.error(`recursive call to '${symbol.name}': recursion is not allowed in HLSL`, callLoc, symbol.name.length);
+      return undefined;
+    }
+    if (!symbol.decl.body) {
+      this.error(`function '${symbol.name}' is declared but never defined`, callLoc, symbol.name.length);
+      return undefined;
+    }
+    symbol.lowering = true;
+    const fn = lowerFunctionBody(this, symbol);
+    symbol.lowering = false;
+    symbol.ir = fn;
+    if (fn) this.functions.push(fn);
+    return fn;
+  }
+
+  private declareBuffer(decl: ast.BufferDecl, scope: Scope): void {
+    const struct: StructType = { kind: 'struct', name: `type_${decl.name}`, fields: [], id: this.newId() };
+    const isTbuffer = decl.bufferKind === 'tbuffer';
+    const global: IrGlobal = {
+      id: this.newId(),
+      name: decl.name,
+      type: struct,
+      space: isTbuffer ? 'storage' : 'uniform',
+      buffer: decl.bufferKind,
+      typeName: `type_${decl.name}`,
+      readonly: true,
+      loc: decl.loc,
+    };
+    for (const member of decl.members) {
+      if (member.kind !== 'VarDecl') {
+        this.declare(member, scope);
+        continue;
+      }
+      const base = this.resolveType(member.type, scope, member.modifiers);
+      if (!base) continue;
+      for (const d of member.declarators) {
+        const t = this.arrayType(base, d.arrayDims, scope, false);
+        if (!t) continue;
+        if (t.kind === 'resource' || t.kind === 'sampler') {
+          this.error(`resource '${d.name}' cannot be a member of ${decl.bufferKind} '${decl.name}'`, d.loc, d.name.length);
+          continue;
+        }
+        const field: StructField = { name: d.name, type: t };
+        for (const attr of member.attributes) if (attr.name === 'vk::offset') field.vkOffset = this.attrInt(attr, 0, scope);
+        if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
+        const index = struct.fields.length;
+        struct.fields.push(field);
+        const place = { kind: 'member' as const, base: irGlobalPlace(global), index, type: t };
+        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc });
+        if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+      }
+    }
+    this.globals.push(global);
+    this.resources.push({ global, attributes: decl.attributes, registers: decl.registers, loc: decl.loc });
+  }
+
+  private declareGlobalVar(decl: ast.VarDecl, scope: Scope): void {
+    const base = this.resolveType(decl.type, scope, decl.modifiers);
+    if (!base) return;
+    const isStatic = decl.modifiers.includes('static');
+    const isConst = decl.modifiers.includes('const');
+    const groupshared = decl.modifiers.includes('groupshared');
+    for (const d of decl.declarators) {
+      let t = this.arrayType(base, d.arrayDims, scope, true);
+      if (!t) continue;
+      if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
+      const isResource = containsResource(t);
+      if (isResource) {
+        this.declareResource(decl, d, t, scope);
+        continue;
+      }
+      if (groupshared || isStatic) {
+        const global: IrGlobal = {
+          id: this.newId(),
+          name: d.name,
+          type: t,
+          space: groupshared ? 'workgroup' : 'private',
+          readonly: isConst,
+          loc: d.loc,
+        };
+        let constant: IrConst | undefined;
+        if (d.init && !groupshared) {
+          const v = this.exprs.checkInitializer(d.init, t, scope);
+          constant = v ? evaluateConstant(v) : undefined;
+          if (constant) global.init = constant;
+          else if (v) this.staticInits.push({ global, init: d.init, scope });
+        }
+        this.globals.push(global);
+        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc });
+        if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+        continue;
+      }
+      // A loose uniform: a member of $Globals.
+      const register = d.registers.find((r) => r.slot[0] === 'c');
+      const field: StructField = { name: d.name, type: t };
+      this.looseUniforms.push({ field, ...(register ? { register: Number(register.slot.slice(1)) } : {}), loc: d.loc });
+      const first = !this.globalsBlockGlobal;
+      const holder = this.globalsHolder();
+      // $Globals takes its binding in declaration order, where the first loose uniform stands.
+      if (first) this.resources.push({ global: holder, attributes: [], registers: [], loc: d.loc });
+      const place = { kind: 'member' as const, base: irGlobalPlace(holder), index: this.looseUniforms.length - 1, type: t };
+      const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc });
+      if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    }
+  }
+
+  private globalsBlockGlobal: IrGlobal | undefined;
+
+  /** The `$Globals` cbuffer global, created on first loose uniform; its struct is filled at the end. */
+  private globalsHolder(): IrGlobal {
+    if (!this.globalsBlockGlobal) {
+      this.globalsBlockGlobal = {
+        id: this.newId(),
+        name: '$Globals',
+        type: { kind: 'struct', name: 'type_Globals', fields: [], id: this.newId() },
+        space: 'uniform',
+        buffer: 'Globals',
+        typeName: 'type_Globals',
+        readonly: true,
+        loc: this.looseUniforms[0]?.loc ?? { file: '', line: 1, column: 1, offset: 0 },
+      };
+    }
+    return this.globalsBlockGlobal;
+  }
+
+  private buildGlobalsCBuffer(): IrGlobal | undefined {
+    const g = this.globalsBlockGlobal;
+    if (!g) return undefined;
+    const struct = g.type as StructType;
+    for (const u of this.looseUniforms) {
+      struct.fields.push(u.register !== undefined ? { ...u.field, packOffset: u.register * 16 } : u.field);
+    }
+    g.loc = this.looseUniforms[0]!.loc;
+    this.globals.push(g);
+    return g;
+  }
+
+  private declareResource(decl: ast.VarDecl, d: ast.Declarator, t: Type, scope: Scope): void {
+    const res = t.kind === 'array' ? innermost(t) : t;
+    let global: IrGlobal;
+    if (res.kind === 'resource' && isBufferResource(res.resource)) {
+      global = this.bufferGlobal(d.name, res, t, decl.attributes, d.loc);
+    } else {
+      global = { id: this.newId(), name: d.name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc: d.loc };
+    }
+    if (decl.attributes.some((a) => a.name === 'vk::push_constant')) {
+      global.space = 'push-constant';
+      global.buffer = 'PushConstant';
+    }
+    this.globals.push(global);
+    if (global.space !== 'push-constant') this.resources.push({ global, attributes: decl.attributes, registers: d.registers, loc: d.loc });
+    const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });
+    if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+  }
+
+  /**
+   * The IR global for a buffer resource. ConstantBuffer<T>/TextureBuffer<T> hold T itself; structured
+   * buffers hold `{ T data[]; }`; byte-address buffers `{ uint data[]; }` (manual, buffer section).
+   */
+  private bufferGlobal(name: string, res: import('../types.js').ResourceType, declared: Type, attributes: ast.Attribute[], loc: SourceLocation): IrGlobal {
+    const elementName = res.element.kind === 'struct' ? res.element.name : typeNameOf(res.element);
+    const kind = res.resource;
+    let type: Type;
+    let typeName: string;
+    if (kind === 'ConstantBuffer' || kind === 'TextureBuffer') {
+      type = res.element;
+      typeName = `type_${kind}_${elementName}`;
+    } else if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
+      type = { kind: 'struct', name: `type_${kind}`, fields: [{ name: '', type: arrayOf(scalar('uint'), null) }], id: this.newId() };
+      typeName = `type_${kind}`;
+    } else {
+      typeName = `type_${kind}_${elementName}`;
+      type = { kind: 'struct', name: typeName, fields: [{ name: '', type: arrayOf(res.element, null) }], id: this.newId() };
+    }
+    if (declared.kind === 'array') type = wrapArrays(declared, type);
+    const readonly = !(kind.startsWith('RW') || kind === 'AppendStructuredBuffer' || kind === 'ConsumeStructuredBuffer');
+    void attributes;
+    return {
+      id: this.newId(),
+      name,
+      type,
+      space: kind === 'ConstantBuffer' ? 'uniform' : 'storage',
+      buffer: kind as BufferForm,
+      typeName,
+      readonly,
+      loc,
+    };
+  }
+}
+
+function typeNameOf(t: Type): string {
+  switch (t.kind) {
+    case 'scalar':
+      return ({ bool: 'bool', int: 'int', uint: 'uint', float: 'float' } as const)[t.base] + (t.width === 32 || t.base === 'bool' ? '' : t.width === 64 ? '64' : '16');
+    case 'vector':
+      return `v${t.size}${typeNameOf(t.element)}`;
+    case 'matrix':
+      return `mat${t.rows}v${t.cols}${typeNameOf(t.element)}`;
+    case 'struct':
+      return t.name;
+    case 'array':
+      return `_arr_${typeNameOf(t.element)}`;
+    default:
+      return t.kind;
+  }
+}
+
+function withMajorness(t: Type, majorness: Majorness): Type {
+  if (t.kind === 'matrix') return t.majorness ? t : { ...t, majorness };
+  if (t.kind === 'array') return { ...t, element: withMajorness(t.element, majorness) };
+  return t;
+}
+
+function packOffsetBytes(p: ast.PackOffsetAnnotation): number {
+  const reg = Number(p.register.replace(/^c/i, ''));
+  const component = p.component ? 'xyzw'.indexOf(p.component[0]!.toLowerCase()) : 0;
+  return reg * 16 + Math.max(0, component) * 4;
+}
+
+function containsResource(t: Type): boolean {
+  if (t.kind === 'resource' || t.kind === 'sampler') return true;
+  return t.kind === 'array' ? containsResource(t.element) : false;
+}
+
+function innermost(t: Type): Type {
+  return t.kind === 'array' ? innermost(t.element) : t;
+}
+
+function wrapArrays(declared: Type, inner: Type): Type {
+  return declared.kind === 'array' ? arrayOf(wrapArrays(declared.element, inner), declared.length) : inner;
+}
+
+export function isBufferResource(kind: string): boolean {
+  return /Buffer$/.test(kind) && kind !== 'Buffer' && kind !== 'RWBuffer';
+}
+
+function sameSignature(a: ParamInfo[], b: ParamInfo[]): boolean {
+  return a.length === b.length && a.every((p, i) => JSON.stringify(p.type) === JSON.stringify(b[i]!.type) && p.direction === b[i]!.direction);
+}
+
+export { VOID };

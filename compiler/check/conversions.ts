@@ -1,0 +1,117 @@
+// HLSL's implicit conversions: usual arithmetic conversions for binary operators, splats and
+// truncations between shapes, and the cost ranking overload resolution uses.
+import {
+  elementScalar,
+  isNumeric,
+  matrix,
+  sameType,
+  vector,
+  type MatrixType,
+  type ScalarType,
+  type Type,
+  type VectorType,
+} from '../types.js';
+
+export type NumericType = ScalarType | VectorType | MatrixType;
+
+/** Untyped literals (`1`, `2.0`) adapt to the other operand, as DXC's "literal int/float" do. */
+export type LiteralKind = 'int' | 'float' | undefined;
+
+/** Rank of a scalar for the usual arithmetic conversions (higher wins). */
+function rank(t: ScalarType): number {
+  const byBase = { bool: 0, int: 1, uint: 1, float: 10 }[t.base];
+  const width = t.width === 64 ? 3 : t.width === 32 ? 2 : 1;
+  return byBase * 10 + width * 2 + (t.base === 'uint' ? 1 : 0);
+}
+
+/** Common scalar of a binary arithmetic operation. */
+export function commonScalar(a: ScalarType, aLit: LiteralKind, b: ScalarType, bLit: LiteralKind): ScalarType {
+  // A literal takes the other side's type when it is of the same category (int/float), or when the
+  // other side is floating point; a float literal against an integer gives float.
+  if (aLit && !bLit) return literalAgainst(aLit, b);
+  if (bLit && !aLit) return literalAgainst(bLit, a);
+  const promoted = (t: ScalarType): ScalarType => (t.base === 'bool' ? { kind: 'scalar', base: 'int', width: 32 } : t);
+  const pa = promoted(a);
+  const pb = promoted(b);
+  // Mixed signedness at the same width: unsigned.
+  if (pa.base !== 'float' && pb.base !== 'float' && pa.base !== pb.base && pa.width === pb.width) {
+    return { kind: 'scalar', base: 'uint', width: pa.width };
+  }
+  if (rank(pa) !== rank(pb)) return rank(pa) > rank(pb) ? pa : pb;
+  // Same rank: min-precision only when both sides are.
+  return pa.relaxed ? pb : pa;
+}
+
+function literalAgainst(lit: 'int' | 'float', other: ScalarType): ScalarType {
+  if (other.base === 'float') return other;
+  if (lit === 'float') return { kind: 'scalar', base: 'float', width: 32 };
+  return other.base === 'bool' ? { kind: 'scalar', base: 'int', width: 32 } : other;
+}
+
+/** Replaces the element scalar of a numeric type. */
+export function withScalar(t: NumericType, el: ScalarType): NumericType {
+  if (t.kind === 'scalar') return el;
+  if (t.kind === 'vector') return vector(el, t.size) as VectorType;
+  return matrix(el, t.rows, t.cols, t.majorness);
+}
+
+export interface ShapeResult {
+  shape: NumericType;
+  /** Set when a vector/matrix operand is truncated (DXC warns). */
+  truncated?: boolean;
+}
+
+/** The shape both operands of a component-wise binary operator take, or an error message. */
+export function commonShape(a: NumericType, b: NumericType): ShapeResult | string {
+  if (a.kind === 'scalar') return { shape: b };
+  if (b.kind === 'scalar') return { shape: a };
+  if (a.kind === 'vector' && b.kind === 'vector') {
+    return a.size === b.size ? { shape: a } : { shape: a.size < b.size ? a : b, truncated: true };
+  }
+  if (a.kind === 'matrix' && b.kind === 'matrix') {
+    if (a.rows === b.rows && a.cols === b.cols) return { shape: a };
+    if (a.rows <= b.rows && a.cols <= b.cols) return { shape: a, truncated: true };
+    if (b.rows <= a.rows && b.cols <= a.cols) return { shape: b, truncated: true };
+  }
+  // A vector and a matrix with the same number of components (e.g. float4 and float2x2) combine as the matrix? DXC
+  // rejects most of these; so do we, with the types named.
+  return 'cannot convert between these operand shapes';
+}
+
+/**
+ * Cost of an implicit conversion, for overload resolution (lower is better); undefined when no
+ * implicit conversion exists. 0 exact, 1 promotion, 2 conversion, 3 splat, 4 truncation.
+ */
+export function conversionCost(from: Type, to: Type, fromLiteral: LiteralKind = undefined): number | undefined {
+  if (sameType(from, to)) return 0;
+  if (!isNumeric(from) || !isNumeric(to)) {
+    if (from.kind === 'array' && to.kind === 'array' && from.length === to.length) {
+      return conversionCost(from.element, to.element);
+    }
+    return undefined;
+  }
+  const fs = elementScalar(from)!;
+  const ts = elementScalar(to)!;
+  let cost = sameType(fs, ts) ? 0 : fromLiteral ? 1 : isPromotion(fs, ts) ? 1 : 2;
+  if (from.kind === to.kind) {
+    if (from.kind === 'vector' && to.kind === 'vector' && from.size !== to.size) {
+      if (from.size < to.size) return undefined;
+      cost = Math.max(cost, 4);
+    }
+    if (from.kind === 'matrix' && to.kind === 'matrix' && (from.rows !== to.rows || from.cols !== to.cols)) {
+      if (from.rows < to.rows || from.cols < to.cols) return undefined;
+      cost = Math.max(cost, 4);
+    }
+    return cost;
+  }
+  if (from.kind === 'scalar') return Math.max(cost, 3);
+  if (to.kind === 'scalar') return Math.max(cost, 4);
+  // vector <-> matrix of the same component count (float4 <-> float2x2) and 1xN/Nx1 forms.
+  const fc = from.kind === 'vector' ? from.size : (from as MatrixType).rows * (from as MatrixType).cols;
+  const tc = to.kind === 'vector' ? to.size : (to as MatrixType).rows * (to as MatrixType).cols;
+  return fc === tc ? Math.max(cost, 2) : undefined;
+}
+
+function isPromotion(from: ScalarType, to: ScalarType): boolean {
+  return from.base === to.base && to.width >= from.width;
+}

@@ -1,0 +1,161 @@
+// Entry points: which functions are compiled as shader stages, and their HLSL signature with the
+// semantics the back end maps to builtins and locations.
+import type { IrEntryParam, IrEntryPoint, IrFunction, IrGlobal, IrPlace, IrStmt, IrExpr, StageValue } from '../ir/ir.js';
+import type { EntryPointRequest } from '../options.js';
+import type * as ast from '../parse/ast.js';
+import type { ShaderStage } from '../reflect/types.js';
+import type { Interpolation } from '../types.js';
+import type { Checker } from './checker.js';
+import type { FunctionSymbol } from './scope.js';
+
+/** `[shader("…")]` values and the stage each names. */
+const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
+  vertex: 'vertex',
+  pixel: 'pixel',
+  fragment: 'pixel',
+  compute: 'compute',
+  geometry: 'geometry',
+  hull: 'hull',
+  domain: 'domain',
+  mesh: 'mesh',
+  amplification: 'amplification',
+};
+
+const INTERPOLATION_MODIFIERS: readonly Interpolation[] = ['linear', 'centroid', 'nointerpolation', 'noperspective', 'sample'];
+
+export interface EntryCandidate {
+  symbol: FunctionSymbol;
+  stage: ShaderStage;
+}
+
+export function collectEntryPoints(c: Checker, requests: EntryPointRequest[] | undefined): EntryCandidate[] {
+  const out: EntryCandidate[] = [];
+  if (requests?.length) {
+    for (const req of requests) {
+      const entry = c.global.lookup(req.name);
+      const symbol = entry?.kind === 'functions' ? entry.overloads.find((f) => f.decl.body) : undefined;
+      if (!symbol) {
+        c.error(`entry point '${req.name}' not found`, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+        continue;
+      }
+      out.push({ symbol, stage: req.stage });
+    }
+    return out;
+  }
+  for (const fn of functionsOf(c)) {
+    const shaderAttr = fn.decl.attributes.find((a) => a.name === 'shader');
+    if (shaderAttr) {
+      const arg = shaderAttr.args[0];
+      const stage = arg?.kind === 'StringLiteral' ? SHADER_ATTRIBUTE_STAGES[arg.value] : undefined;
+      if (!stage) c.error(`unknown shader stage in [shader(...)]; expected one of ${Object.keys(SHADER_ATTRIBUTE_STAGES).join(', ')}`, shaderAttr.loc);
+      else out.push({ symbol: fn, stage });
+    } else if (fn.decl.attributes.some((a) => a.name === 'numthreads')) out.push({ symbol: fn, stage: 'compute' });
+  }
+  if (out.length === 0) {
+    c.error(`no entry point found: mark a function with [shader("stage")] or [numthreads(x, y, z)], or name one (-E/-T, or the entry/stage query)`, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+  }
+  return out;
+}
+
+function functionsOf(c: Checker): FunctionSymbol[] {
+  const fns: FunctionSymbol[] = [];
+  for (const name of c.global.visibleNames()) {
+    const e = c.global.own(name);
+    if (e?.kind === 'functions') fns.push(...e.overloads.filter((f) => f.decl.body));
+  }
+  return fns.sort((a, b) => a.decl.loc.offset - b.decl.loc.offset || a.decl.loc.file.localeCompare(b.decl.loc.file));
+}
+
+function stageValue(c: Checker, semantic: ast.Semantic | undefined, attributes: ast.Attribute[], modifiers: readonly ast.Modifier[]): StageValue {
+  const io: StageValue = {};
+  if (semantic) io.semantic = semantic.name;
+  const loc = attributes.find((a) => a.name === 'vk::location');
+  if (loc) {
+    const n = c.attrInt(loc, 0, c.global);
+    if (n !== undefined) io.location = n;
+  }
+  const interp = INTERPOLATION_MODIFIERS.filter((m) => modifiers.includes(m));
+  if (interp.length) io.interpolation = interp;
+  return io;
+}
+
+export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: ShaderStage): IrEntryPoint | undefined {
+  const fn = c.lowerFunction(symbol, symbol.decl.nameLoc);
+  if (!fn) return undefined;
+  const decl = symbol.decl;
+  const params: IrEntryParam[] = fn.params.map((p, i) => ({
+    var: p.var,
+    direction: p.direction,
+    io: stageValue(c, decl.params[i]!.semantic, decl.params[i]!.attributes, decl.params[i]!.modifiers),
+  }));
+  const ep: IrEntryPoint = { name: decl.name, stage, function: fn, params, globals: referencedGlobals(fn) };
+  if (fn.returnType.kind !== 'void') ep.result = stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location'), []);
+  const numthreads = decl.attributes.find((a) => a.name === 'numthreads');
+  if (stage === 'compute') {
+    if (!numthreads) {
+      c.error(`compute entry point '${decl.name}' needs a [numthreads(x, y, z)] attribute`, decl.nameLoc, decl.name.length);
+      return undefined;
+    }
+    const dims = [0, 1, 2].map((i) => c.attrInt(numthreads, i, c.global));
+    if (dims.some((d) => d === undefined || d < 1)) {
+      c.error(`[numthreads] arguments must be positive integer constants`, numthreads.loc);
+      return undefined;
+    }
+    ep.workgroupSize = dims as [number, number, number];
+  }
+  for (const s of c.staticInits) {
+    c.error(`non-constant initializer of static global '${s.global.name}' is not supported yet`, s.global.loc, s.global.name.length);
+  }
+  c.staticInits.length = 0;
+  return ep;
+}
+
+/** Globals referenced by a function and everything it calls. */
+export function referencedGlobals(root: IrFunction): IrGlobal[] {
+  const found = new Set<IrGlobal>();
+  const visited = new Set<IrFunction>();
+  const place = (p: IrPlace): void => {
+    if (p.kind === 'global') found.add(p.global);
+    else if (p.kind === 'member') place(p.base);
+    else if (p.kind === 'element') {
+      place(p.base);
+      expr(p.index);
+    }
+  };
+  const expr = (e: IrExpr): void => {
+    switch (e.op) {
+      case 'load': place(e.place); break;
+      case 'unary': case 'convert': case 'extract': case 'swizzle': case 'splat': expr(e.arg); break;
+      case 'dynamicExtract': expr(e.arg); expr(e.index); break;
+      case 'binary': expr(e.left); expr(e.right); break;
+      case 'construct': e.parts.forEach(expr); break;
+      case 'select': expr(e.cond); expr(e.then); expr(e.else); break;
+      case 'intrinsic': e.args.forEach(expr); break;
+      case 'call':
+        for (const a of e.args) a.kind === 'value' ? expr(a.value) : place(a.place);
+        fn(e.callee);
+        break;
+      case 'const': break;
+    }
+  };
+  const stmts = (list: IrStmt[]): void => {
+    for (const s of list) {
+      switch (s.op) {
+        case 'store': case 'storeSwizzle': place(s.place); expr(s.value); break;
+        case 'eval': expr(s.expr); break;
+        case 'if': expr(s.cond); stmts(s.then); stmts(s.else); break;
+        case 'loop': stmts(s.body); stmts(s.continuing); break;
+        case 'switch': expr(s.selector); s.cases.forEach((k) => stmts(k.body)); break;
+        case 'return': if (s.value) expr(s.value); break;
+        default: break;
+      }
+    }
+  };
+  const fn = (f: IrFunction): void => {
+    if (visited.has(f)) return;
+    visited.add(f);
+    stmts(f.body);
+  };
+  fn(root);
+  return [...found];
+}

@@ -1,0 +1,764 @@
+// Type-checks expressions and lowers them to IR expressions and places.
+import type { SourceLocation } from '../diagnostics.js';
+import type { BinaryOperator, IrCallArg, IrConst, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
+import type * as ast from '../parse/ast.js';
+import {
+  BOOL,
+  componentCount,
+  elementScalar,
+  FLOAT,
+  INT,
+  isNumeric,
+  matrix,
+  sameType,
+  scalar,
+  typeToString,
+  UINT,
+  vector,
+  type ScalarType,
+  type Type,
+} from '../types.js';
+import type { Checker } from './checker.js';
+import { convertScalar } from './constant-eval.js';
+import { commonScalar, commonShape, conversionCost, withScalar, type LiteralKind, type NumericType } from './conversions.js';
+import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
+import type { FunctionSymbol, Scope } from './scope.js';
+import { toExpr, type Value } from './value.js';
+
+const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
+const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
+const COMPARE: Record<string, BinaryOperator> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
+const SWIZZLE_SETS = ['xyzw', 'rgba'];
+
+/**
+ * Statements produced while checking an expression that must run before it (the write-back of
+ * `out` arguments, increments). The statement lowerer drains this after each expression.
+ */
+export interface SideEffects {
+  before: IrStmt[];
+  after: IrStmt[];
+}
+
+export class ExpressionChecker {
+  /** Set by the statement lowerer while a function body is lowered. */
+  effects: SideEffects | undefined;
+  newLocal: ((name: string, type: Type) => IrPlace) | undefined;
+
+  constructor(private readonly c: Checker) {}
+
+  rvalue(v: Value): IrExpr {
+    return toExpr(v);
+  }
+
+  check(e: ast.Expr, scope: Scope): Value | undefined {
+    switch (e.kind) {
+      case 'IntLiteral':
+        return this.intLiteral(e);
+      case 'FloatLiteral':
+        return this.floatLiteral(e);
+      case 'BoolLiteral':
+        return constValue(BOOL, e.value, e.loc);
+      case 'StringLiteral':
+        this.c.error(`string literals are only allowed in attributes`, e.loc);
+        return undefined;
+      case 'Name':
+        return this.name(e, scope);
+      case 'Unary':
+        return this.unary(e, scope);
+      case 'Postfix':
+        return this.increment(e.operand, e.op, false, e.loc, scope);
+      case 'Binary':
+        return this.binary(e, scope);
+      case 'Assign':
+        return this.assign(e, scope);
+      case 'Conditional':
+        return this.conditional(e, scope);
+      case 'Cast':
+        return this.cast(e, scope);
+      case 'Construct':
+        return this.construct(e, scope);
+      case 'Call':
+        return this.call(e, scope);
+      case 'Member':
+        return this.member(e, scope);
+      case 'Index':
+        return this.index(e, scope);
+      case 'InitList':
+        this.c.error(`initializer list is only allowed in a declaration`, e.loc);
+        return undefined;
+      case 'Sizeof':
+        this.c.error(`sizeof is not supported yet`, e.loc);
+        return undefined;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Literals and names
+
+  private intLiteral(e: ast.IntLiteral): Value {
+    const suffix = e.suffix;
+    const unsigned = suffix.includes('u');
+    const long = suffix.includes('l');
+    const t: ScalarType = long ? scalar(unsigned ? 'uint' : 'int', 64) : unsigned ? UINT : INT;
+    const fits = long ? e.value : BigInt.asIntN(64, e.value);
+    const value = t.width === 64 ? BigInt.asIntN(64, fits) : convertScalar(fits, t);
+    const v = constValue(t, value, e.loc);
+    if (!suffix) v.literal = 'int';
+    return v;
+  }
+
+  private floatLiteral(e: ast.FloatLiteral): Value {
+    const t = e.suffix === 'l' ? scalar('float', 64) : e.suffix === 'h' && this.c.enable16 ? scalar('float', 16) : FLOAT;
+    const v = constValue(t, t.width === 64 ? e.value : Math.fround(e.value), e.loc);
+    if (!e.suffix) v.literal = 'float';
+    return v;
+  }
+
+  private name(e: ast.NameExpr, scope: Scope): Value | undefined {
+    const entry = scope.lookup(e.name);
+    if (!entry) {
+      this.c.error(`use of undeclared identifier '${e.name}'`, e.loc, e.name.length);
+      return undefined;
+    }
+    if (entry.kind === 'variable') {
+      if (entry.constant) return { type: entry.type, loc: e.loc, expr: { op: 'const', type: entry.type, value: entry.constant }, readonly: true };
+      return { type: entry.type, loc: e.loc, place: entry.place, readonly: entry.readonly };
+    }
+    this.c.error(`'${e.name}' is a ${entry.kind === 'functions' ? 'function' : entry.kind}, not a value`, e.loc, e.name.length);
+    return undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Operators
+
+  private numericOperand(v: Value, op: string): v is Value & { type: NumericType } {
+    if (isNumeric(v.type)) return true;
+    this.c.error(`invalid operand of type '${typeToString(v.type)}' to operator '${op}'`, v.loc);
+    return false;
+  }
+
+  private unary(e: ast.UnaryExpr, scope: Scope): Value | undefined {
+    if (e.op === '++' || e.op === '--') return this.increment(e.operand, e.op, true, e.loc, scope);
+    const v = this.check(e.operand, scope);
+    if (!v || !this.numericOperand(v, e.op)) return undefined;
+    if (e.op === '+') return { ...v, place: undefined, swizzle: undefined, expr: this.rvalue(v), readonly: true };
+    if (e.op === '!') {
+      const t = withScalar(v.type, BOOL);
+      return { type: t, loc: e.loc, expr: { op: 'unary', type: t, operator: 'lognot', arg: this.coerce(v, t) }, readonly: true };
+    }
+    const el = elementScalar(v.type)!;
+    if (e.op === '~' && el.base === 'float') {
+      this.c.error(`operator '~' requires an integer operand, not '${typeToString(v.type)}'`, e.loc);
+      return undefined;
+    }
+    const t = el.base === 'bool' ? withScalar(v.type, INT) : v.type;
+    const result: Value = {
+      type: t,
+      loc: e.loc,
+      expr: { op: 'unary', type: t, operator: e.op === '-' ? 'neg' : 'bitnot', arg: this.coerce(v, t) },
+      readonly: true,
+    };
+    if (v.literal) result.literal = v.literal;
+    return result;
+  }
+
+  private increment(target: ast.Expr, op: '++' | '--', prefix: boolean, loc: SourceLocation, scope: Scope): Value | undefined {
+    const v = this.check(target, scope);
+    if (!v || !this.numericOperand(v, op) || !this.writable(v, loc)) return undefined;
+    const one = constValue(elementScalar(v.type)!, convertScalar(1, elementScalar(v.type)!), loc);
+    const oldValue = this.spill(this.rvalue(v), v.type);
+    const updated: IrExpr = { op: 'binary', type: v.type, operator: op === '++' ? 'add' : 'sub', left: oldValue, right: this.coerce(one, v.type) };
+    this.emitBefore(this.storeTo(v, updated));
+    return { type: v.type, loc, expr: prefix ? this.rvalue(v) : oldValue, readonly: true };
+  }
+
+  private binary(e: ast.BinaryExpr, scope: Scope): Value | undefined {
+    if (e.op === ',') {
+      const l = this.check(e.left, scope);
+      if (l) this.emitBefore({ op: 'eval', expr: this.rvalue(l) });
+      return this.check(e.right, scope);
+    }
+    const l = this.check(e.left, scope);
+    const r = this.check(e.right, scope);
+    if (!l || !r) return undefined;
+    return this.binaryValues(e.op, l, r, e.loc);
+  }
+
+  binaryValues(op: Exclude<ast.BinaryOp, ','>, l: Value, r: Value, loc: SourceLocation): Value | undefined {
+    if (!this.numericOperand(l, op) || !this.numericOperand(r, op)) return undefined;
+    const shape = commonShape(l.type, r.type);
+    if (typeof shape === 'string') {
+      this.c.error(`${shape}: '${typeToString(l.type)}' ${op} '${typeToString(r.type)}'`, loc);
+      return undefined;
+    }
+    if (shape.truncated) this.c.sink.warning(`implicit truncation of vector type`, loc);
+    const ls = elementScalar(l.type)!;
+    const rs = elementScalar(r.type)!;
+    let el = commonScalar(ls, l.literal, rs, r.literal);
+    let resultEl: ScalarType;
+    let irOp: BinaryOperator;
+    if (op in COMPARE) {
+      irOp = COMPARE[op]!;
+      resultEl = BOOL;
+    } else if (op === '&&' || op === '||') {
+      irOp = op === '&&' ? 'logand' : 'logor';
+      el = BOOL;
+      resultEl = BOOL;
+    } else if (op in BITWISE) {
+      irOp = BITWISE[op]!;
+      if (el.base === 'float' || (ls.base === 'float' || rs.base === 'float')) {
+        this.c.error(`operator '${op}' requires integer operands, not '${typeToString(l.type)}' and '${typeToString(r.type)}'`, loc);
+        return undefined;
+      }
+      if (el.base === 'bool') el = INT;
+      // Shifts take the left operand's type.
+      if (irOp === 'shl' || irOp === 'shr') el = ls.base === 'bool' ? INT : l.literal && !r.literal ? INT : ls;
+      resultEl = el;
+    } else {
+      irOp = ARITH[op]!;
+      if (el.base === 'bool') el = INT;
+      if (op === '%' && el.base === 'float' && false) el = FLOAT;
+      resultEl = el;
+    }
+    const operandType = withScalar(shape.shape, el);
+    const resultType = withScalar(shape.shape, resultEl);
+    const result: Value = {
+      type: resultType,
+      loc,
+      expr: { op: 'binary', type: resultType, operator: irOp, left: this.coerce(l, operandType), right: this.coerce(r, operandType) },
+      readonly: true,
+    };
+    if (l.literal && r.literal && resultEl !== BOOL) result.literal = l.literal === 'float' || r.literal === 'float' ? 'float' : 'int';
+    return result;
+  }
+
+  private assign(e: ast.AssignExpr, scope: Scope): Value | undefined {
+    const target = this.check(e.target, scope);
+    const value = this.check(e.value, scope);
+    if (!target || !value || !this.writable(target, e.loc)) return undefined;
+    let rhs: Value | undefined = value;
+    if (e.op !== '=') {
+      const op = e.op.slice(0, -1) as Exclude<ast.BinaryOp, ','>;
+      rhs = this.binaryValues(op, { ...target, readonly: true }, value, e.loc);
+      if (!rhs) return undefined;
+    }
+    const converted = this.convert(rhs, target.type, e.loc, 'assignment');
+    if (!converted) return undefined;
+    this.emitBefore(this.storeTo(target, converted));
+    return { type: target.type, loc: e.loc, expr: this.rvalue(target), readonly: true };
+  }
+
+  private conditional(e: ast.ConditionalExpr, scope: Scope): Value | undefined {
+    const cond = this.check(e.cond, scope);
+    const a = this.check(e.then, scope);
+    const b = this.check(e.else, scope);
+    if (!cond || !a || !b) return undefined;
+    let type: Type;
+    if (isNumeric(a.type) && isNumeric(b.type)) {
+      const shape = commonShape(a.type, b.type);
+      if (typeof shape === 'string') {
+        this.c.error(`${shape}: '${typeToString(a.type)}' and '${typeToString(b.type)}'`, e.loc);
+        return undefined;
+      }
+      type = withScalar(shape.shape, commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal));
+    } else if (sameType(a.type, b.type)) type = a.type;
+    else {
+      this.c.error(`operands of '?:' have different types '${typeToString(a.type)}' and '${typeToString(b.type)}'`, e.loc);
+      return undefined;
+    }
+    if (!isNumeric(cond.type)) {
+      this.c.error(`condition of '?:' must be numeric, not '${typeToString(cond.type)}'`, cond.loc);
+      return undefined;
+    }
+    const condType = cond.type.kind === 'scalar' ? BOOL : withScalar(isNumeric(type) && type.kind !== 'scalar' ? type : cond.type, BOOL);
+    const condExpr = this.coerce(cond, condType);
+    return { type, loc: e.loc, expr: { op: 'select', type, cond: condExpr, then: this.coerce(a, type), else: this.coerce(b, type) }, readonly: true };
+  }
+
+  private cast(e: ast.CastExpr, scope: Scope): Value | undefined {
+    const base = this.c.resolveType(e.type, scope, e.type.modifiers ?? []);
+    const v = this.check(e.operand, scope);
+    if (!base || !v) return undefined;
+    const target = e.arrayDims.length ? this.c.arrayType(base, e.arrayDims, scope, false) : base;
+    if (!target) return undefined;
+    const expr = this.explicitConvert(v, target, e.loc);
+    return expr && { type: target, loc: e.loc, expr, readonly: true };
+  }
+
+  private construct(e: ast.ConstructExpr, scope: Scope): Value | undefined {
+    const t = this.c.resolveType(e.type, scope, []);
+    if (!t) return undefined;
+    const args = e.args.map((a) => this.check(a, scope));
+    if (args.some((a) => !a)) return undefined;
+    if (!isNumeric(t)) {
+      this.c.error(`cannot construct '${typeToString(t)}' with a constructor call`, e.loc);
+      return undefined;
+    }
+    const values = args as Value[];
+    if (values.length === 1 && isNumeric(values[0]!.type) && componentCount(values[0]!.type as NumericType) === 1) {
+      return { type: t, loc: e.loc, expr: this.splat(this.coerce(values[0]!, elementScalar(t)!), t), readonly: true };
+    }
+    const expr = this.fromComponents(values, t, e.loc);
+    return expr && { type: t, loc: e.loc, expr, readonly: true };
+  }
+
+  /** Builds a numeric value from the flattened components of `values` (constructors and initializer lists). */
+  fromComponents(values: Value[], t: NumericType, loc: SourceLocation): IrExpr | undefined {
+    const el = elementScalar(t)!;
+    const comps: IrExpr[] = [];
+    for (const v of values) {
+      if (!isNumeric(v.type)) {
+        this.c.error(`cannot use '${typeToString(v.type)}' as a component of '${typeToString(t)}'`, v.loc);
+        return undefined;
+      }
+      comps.push(...this.components(this.rvalue(v), v.type).map((x) => this.convertExpr(x, el)));
+    }
+    const need = componentCount(t);
+    if (comps.length !== need) {
+      this.c.error(`'${typeToString(t)}' needs ${need} components, but ${comps.length} were given`, loc);
+      return undefined;
+    }
+    return this.assemble(comps, t);
+  }
+
+  /** Splits a numeric value into its scalar components, row by row for matrices. */
+  components(e: IrExpr, t: Type): IrExpr[] {
+    if (t.kind === 'scalar') return [e];
+    if (t.kind === 'vector') return Array.from({ length: t.size }, (_, i) => ({ op: 'extract', type: t.element, arg: e, index: i }) as IrExpr);
+    if (t.kind === 'matrix') {
+      const row = rowType(t);
+      const out: IrExpr[] = [];
+      for (let r = 0; r < t.rows; r++) out.push(...this.components({ op: 'extract', type: row, arg: e, index: r }, row));
+      return out;
+    }
+    return [e];
+  }
+
+  private assemble(comps: IrExpr[], t: NumericType): IrExpr {
+    if (t.kind === 'scalar') return comps[0]!;
+    if (t.kind === 'vector') return { op: 'construct', type: t, parts: comps };
+    const row = rowType(t);
+    const rows: IrExpr[] = [];
+    for (let r = 0; r < t.rows; r++) {
+      const slice = comps.slice(r * t.cols, (r + 1) * t.cols);
+      rows.push(row.kind === 'scalar' ? slice[0]! : { op: 'construct', type: row, parts: slice });
+    }
+    return { op: 'construct', type: t, parts: rows };
+  }
+
+  private splat(scalarExpr: IrExpr, t: Type): IrExpr {
+    return t.kind === 'scalar' ? scalarExpr : { op: 'splat', type: t, arg: scalarExpr };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Calls
+
+  private call(e: ast.CallExpr, scope: Scope): Value | undefined {
+    if (e.callee.kind === 'Member') return this.methodCall(e, e.callee, scope);
+    if (e.callee.kind !== 'Name') {
+      this.c.error(`called object is not a function`, e.callee.loc);
+      return undefined;
+    }
+    const name = e.callee.name;
+    const entry = scope.lookup(name);
+    const args = e.args.map((a) => this.check(a, scope));
+    if (args.some((a) => !a)) return undefined;
+    const values = args as Value[];
+    if (entry?.kind === 'functions') return this.userCall(name, entry.overloads, values, e.loc);
+    if (!entry && isIntrinsic(name)) return checkIntrinsicCall(this.c, this, name, values, e.loc);
+    if (!entry) this.c.error(`use of undeclared identifier '${name}'`, e.callee.loc, name.length);
+    else this.c.error(`'${name}' is not a function`, e.callee.loc, name.length);
+    return undefined;
+  }
+
+  private methodCall(e: ast.CallExpr, callee: ast.MemberExpr, scope: Scope): Value | undefined {
+    const obj = this.check(callee.object, scope);
+    if (!obj) return undefined;
+    this.c.error(`method '${callee.member}' of '${typeToString(obj.type)}' is not supported yet`, callee.memberLoc, callee.member.length);
+    void e;
+    return undefined;
+  }
+
+  private userCall(name: string, overloads: FunctionSymbol[], args: Value[], loc: SourceLocation): Value | undefined {
+    let best: { fn: FunctionSymbol; cost: number }[] = [];
+    for (const fn of overloads) {
+      const required = fn.params.filter((p) => !p.hasDefault).length;
+      if (args.length < required || args.length > fn.params.length) continue;
+      let cost = 0;
+      for (let i = 0; i < args.length && cost !== Infinity; i++) {
+        const p = fn.params[i]!;
+        const c = p.direction === 'in' ? conversionCost(args[i]!.type, p.type, args[i]!.literal) : sameType(args[i]!.type, p.type) ? 0 : conversionCost(args[i]!.type, p.type);
+        cost = c === undefined ? Infinity : Math.max(cost, c) + c / 100;
+      }
+      if (cost === Infinity) continue;
+      if (!best.length || cost < best[0]!.cost) best = [{ fn, cost }];
+      else if (cost === best[0]!.cost) best.push({ fn, cost });
+    }
+    const sig = (fn: FunctionSymbol) => `${typeToString(fn.returnType)} ${fn.name}(${fn.params.map((p) => `${p.direction === 'in' ? '' : p.direction + ' '}${typeToString(p.type)}`).join(', ')})`;
+    if (best.length !== 1) {
+      const what = best.length ? `call to '${name}' is ambiguous` : `no matching function for call to '${name}(${args.map((a) => typeToString(a.type)).join(', ')})'`;
+      const candidates = (best.length ? best.map((b) => b.fn) : overloads).map((fn) => `candidate: ${sig(fn)}`).join('; ');
+      this.c.error(`${what}; ${candidates}`, loc, name.length);
+      return undefined;
+    }
+    const fn = best[0]!.fn;
+    if (args.length < fn.params.length) {
+      this.c.error(`default arguments are not supported yet (call to '${name}')`, loc, name.length);
+      return undefined;
+    }
+    const ir = this.c.lowerFunction(fn, loc);
+    if (!ir) return undefined;
+    const callArgs: IrCallArg[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const p = fn.params[i]!;
+      const a = args[i]!;
+      if (p.direction === 'in') {
+        const v = this.convert(a, p.type, a.loc, 'argument');
+        if (!v) return undefined;
+        callArgs.push({ kind: 'value', value: v });
+        continue;
+      }
+      if (!this.writable(a, a.loc) ) return undefined;
+      if (a.place && sameType(a.type, p.type)) {
+        callArgs.push({ kind: 'place', place: a.place });
+        continue;
+      }
+      // Copy-in/copy-out through a temporary when the argument is a swizzle or needs conversion.
+      const tmp = this.newLocal!(`${p.name}_tmp`, p.type);
+      if (p.direction === 'inout') this.emitBefore({ op: 'store', place: tmp, value: this.convert(a, p.type, a.loc, 'argument')! });
+      callArgs.push({ kind: 'place', place: tmp });
+      const back = this.convert({ type: p.type, loc: a.loc, place: tmp, readonly: false }, a.type, a.loc, 'argument');
+      if (back) this.c.exprs.effects?.after.push(this.storeTo(a, back));
+    }
+    return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Member access, swizzles, indexing
+
+  private member(e: ast.MemberExpr, scope: Scope): Value | undefined {
+    const obj = this.check(e.object, scope);
+    if (!obj) return undefined;
+    const t = obj.type;
+    if (t.kind === 'struct') {
+      const index = t.fields.findIndex((f) => f.name === e.member);
+      if (index < 0) {
+        this.c.error(`no member named '${e.member}' in '${typeToString(t)}'`, e.memberLoc, e.member.length);
+        return undefined;
+      }
+      const ft = t.fields[index]!.type;
+      if (obj.place) return { type: ft, loc: e.loc, place: { kind: 'member', base: obj.place, index, type: ft }, readonly: obj.readonly };
+      return { type: ft, loc: e.loc, expr: { op: 'extract', type: ft, arg: this.rvalue(obj), index }, readonly: true };
+    }
+    if (t.kind === 'scalar' || t.kind === 'vector') return this.swizzle(obj, t.kind === 'scalar' ? 1 : t.size, e);
+    if (t.kind === 'matrix') return this.matrixMember(obj, t, e);
+    this.c.error(`member reference base type '${typeToString(t)}' is not a structure`, e.memberLoc, e.member.length);
+    return undefined;
+  }
+
+  private swizzle(obj: Value, size: number, e: ast.MemberExpr): Value | undefined {
+    const name = e.member;
+    const set = SWIZZLE_SETS.find((s) => [...name].every((ch) => s.includes(ch)));
+    const comps = set ? [...name].map((ch) => set.indexOf(ch)) : [];
+    if (!set || name.length > 4 || comps.some((c) => c >= size)) {
+      this.c.error(`invalid swizzle '${name}' on '${typeToString(obj.type)}'`, e.memberLoc, name.length);
+      return undefined;
+    }
+    const el = elementScalar(obj.type)!;
+    const t = vector(el, comps.length);
+    const writable = !obj.readonly && new Set(comps).size === comps.length;
+    if (obj.type.kind === 'scalar') {
+      const v = this.rvalue(obj);
+      return { type: t, loc: e.loc, expr: comps.length === 1 ? v : this.splat(v, t), readonly: true };
+    }
+    if (obj.place && comps.length === 1) {
+      return { type: el, loc: e.loc, place: { kind: 'element', base: obj.place, index: constExpr(INT, comps[0]!), type: el }, readonly: obj.readonly };
+    }
+    if (obj.place) return { type: t, loc: e.loc, swizzle: { place: obj.place, components: comps }, readonly: !writable };
+    const arg = this.rvalue(obj);
+    if (comps.length === 1) return { type: el, loc: e.loc, expr: { op: 'extract', type: el, arg, index: comps[0]! }, readonly: true };
+    return { type: t, loc: e.loc, expr: { op: 'swizzle', type: t, arg, components: comps }, readonly: true };
+  }
+
+  /** `m._m01` (zero-based) and `m._12` (one-based), possibly several: `m._m00_m11`. */
+  private matrixMember(obj: Value, t: import('../types.js').MatrixType, e: ast.MemberExpr): Value | undefined {
+    const m = /^(?:_m[0-3][0-3])+$|^(?:_[1-4][1-4])+$/.exec(e.member);
+    if (!m) {
+      this.c.error(`invalid matrix member '${e.member}' on '${typeToString(t)}'`, e.memberLoc, e.member.length);
+      return undefined;
+    }
+    const zeroBased = e.member.startsWith('_m');
+    const parts = e.member.split('_').filter(Boolean).map((p) => (zeroBased ? [Number(p[1]), Number(p[2])] : [Number(p[0]) - 1, Number(p[1]) - 1]) as [number, number]);
+    if (parts.some(([r, c]) => r >= t.rows || c >= t.cols)) {
+      this.c.error(`matrix member '${e.member}' is out of range for '${typeToString(t)}'`, e.memberLoc, e.member.length);
+      return undefined;
+    }
+    const el = t.element;
+    const single = (r: number, c: number): Value => {
+      if (obj.place) {
+        const row: IrPlace = { kind: 'element', base: obj.place, index: constExpr(INT, r), type: rowType(t) };
+        const place: IrPlace = t.cols === 1 ? row : { kind: 'element', base: row, index: constExpr(INT, c), type: el };
+        return { type: el, loc: e.loc, place, readonly: obj.readonly };
+      }
+      const rowE: IrExpr = { op: 'extract', type: rowType(t), arg: this.rvalue(obj), index: r };
+      return { type: el, loc: e.loc, expr: t.cols === 1 ? rowE : { op: 'extract', type: el, arg: rowE, index: c }, readonly: true };
+    };
+    if (parts.length === 1) return single(...parts[0]!);
+    const vt = vector(el, parts.length);
+    return { type: vt, loc: e.loc, expr: { op: 'construct', type: vt, parts: parts.map(([r, c]) => this.rvalue(single(r, c))) }, readonly: true };
+  }
+
+  private index(e: ast.IndexExpr, scope: Scope): Value | undefined {
+    const obj = this.check(e.object, scope);
+    const idx = this.check(e.index, scope);
+    if (!obj || !idx) return undefined;
+    if (!isNumeric(idx.type) || idx.type.kind !== 'scalar' || idx.type.base === 'float') {
+      if (!(isNumeric(idx.type) && idx.type.kind === 'scalar')) {
+        this.c.error(`array subscript must be an integer, not '${typeToString(idx.type)}'`, idx.loc);
+        return undefined;
+      }
+    }
+    const t = obj.type;
+    if (t.kind === 'resource') return this.resourceIndex(obj, t, idx, e.loc);
+    let elementType: Type;
+    if (t.kind === 'array') elementType = t.element;
+    else if (t.kind === 'vector') elementType = t.element;
+    else if (t.kind === 'matrix') elementType = rowType(t);
+    else {
+      this.c.error(`subscripted value of type '${typeToString(t)}' is not an array, vector or matrix`, e.loc);
+      return undefined;
+    }
+    const index = this.coerce(idx, idx.type.kind === 'scalar' && idx.type.base === 'uint' ? UINT : INT);
+    const known = constantIndex(index);
+    const bound = t.kind === 'array' ? t.length : t.kind === 'vector' ? t.size : t.kind === 'matrix' ? t.rows : null;
+    if (known !== undefined && bound !== null && (known < 0 || known >= bound)) {
+      this.c.error(`index ${known} is out of bounds for '${typeToString(t)}'`, e.index.loc);
+      return undefined;
+    }
+    if (obj.place) return { type: elementType, loc: e.loc, place: { kind: 'element', base: obj.place, index, type: elementType }, readonly: obj.readonly };
+    const arg = this.rvalue(obj);
+    if (known !== undefined) return { type: elementType, loc: e.loc, expr: { op: 'extract', type: elementType, arg, index: known }, readonly: true };
+    return { type: elementType, loc: e.loc, expr: { op: 'dynamicExtract', type: elementType, arg, index }, readonly: true };
+  }
+
+  /** `buf[i]` on structured buffers (element of the block's runtime array). */
+  private resourceIndex(obj: Value, t: import('../types.js').ResourceType, idx: Value, loc: SourceLocation): Value | undefined {
+    const structured = ['StructuredBuffer', 'RWStructuredBuffer'].includes(t.resource);
+    if (!structured || !obj.place) {
+      this.c.error(`operator[] on '${typeToString(t)}' is not supported yet`, loc);
+      return undefined;
+    }
+    const data: IrPlace = { kind: 'member', base: obj.place, index: 0, type: { kind: 'array', element: t.element, length: null } };
+    const index = this.coerce(idx, UINT);
+    return { type: t.element, loc, place: { kind: 'element', base: data, index, type: t.element }, readonly: t.resource === 'StructuredBuffer' };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Conversions
+
+  /** Implicit conversion for assignment, initialization, arguments and returns (warns on truncation). */
+  convert(v: Value, to: Type, loc: SourceLocation, context: string): IrExpr | undefined {
+    if (sameType(v.type, to)) return this.rvalue(v);
+    const cost = conversionCost(v.type, to, v.literal);
+    if (cost === undefined) {
+      this.c.error(`cannot implicitly convert from '${typeToString(v.type)}' to '${typeToString(to)}' in ${context}`, loc);
+      return undefined;
+    }
+    if (cost >= 4) this.c.sink.warning(`implicit truncation of vector type`, loc);
+    return this.coerce(v, to);
+  }
+
+  /** Conversion the checker has already justified: splat, truncate and change scalar type as needed. */
+  coerce(v: Value, to: Type): IrExpr {
+    return this.coerceExpr(this.rvalue(v), v.type, to);
+  }
+
+  coerceExpr(e: IrExpr, from: Type, to: Type): IrExpr {
+    if (sameType(from, to)) return e;
+    if (!isNumeric(from) || !isNumeric(to)) return e;
+    const toEl = elementScalar(to)!;
+    if (from.kind === 'scalar') {
+      const s = this.convertExpr(e, toEl);
+      return this.splat(s, to);
+    }
+    if (to.kind === 'scalar') return this.convertExpr(this.components(e, from)[0]!, toEl);
+    if (from.kind === 'vector' && to.kind === 'vector') {
+      const truncated = from.size === to.size ? e : ({ op: 'swizzle', type: vector(from.element, to.size), arg: e, components: [...Array(to.size).keys()] } as IrExpr);
+      return this.convertExpr(truncated, toEl, to);
+    }
+    if (from.kind === 'matrix' && to.kind === 'matrix') {
+      if (from.rows === to.rows && from.cols === to.cols) return this.convertExpr(e, toEl, to);
+      const rows: IrExpr[] = [];
+      for (let r = 0; r < to.rows; r++) {
+        const row: IrExpr = { op: 'extract', type: rowType(from), arg: e, index: r };
+        rows.push(this.coerceExpr(row, rowType(from), rowType(to)));
+      }
+      return { op: 'construct', type: to, parts: rows };
+    }
+    // vector <-> matrix of equal component count
+    const comps = this.components(e, from).map((x) => this.convertExpr(x, toEl));
+    return this.assemble(comps, to);
+  }
+
+  /** Changes the scalar type of a scalar/vector/matrix expression, keeping its shape. */
+  convertExpr(e: IrExpr, to: ScalarType, shape?: Type): IrExpr {
+    const from = e.type;
+    const target = shape ?? (isNumeric(from) ? withScalar(from, to) : to);
+    if (sameType(from, target)) return e;
+    if (e.op === 'const' && e.value.kind === 'scalar' && target.kind === 'scalar') {
+      return constExpr(target, convertScalar(e.value.value, to));
+    }
+    return { op: 'convert', type: target, arg: e };
+  }
+
+  /** Explicit cast: any numeric to numeric (truncation allowed silently), `(S)0` zero-initialises a struct. */
+  explicitConvert(v: Value, to: Type, loc: SourceLocation): IrExpr | undefined {
+    if (sameType(v.type, to)) return this.rvalue(v);
+    if (isNumeric(v.type) && isNumeric(to)) {
+      const from = v.type;
+      if (from.kind === 'scalar' || componentCount(from) >= componentCount(to) || conversionCost(from, to) !== undefined) {
+        if (from.kind !== 'scalar' && to.kind !== 'scalar' && from.kind !== to.kind && componentCount(from) !== componentCount(to)) {
+          this.c.error(`cannot convert from '${typeToString(from)}' to '${typeToString(to)}'`, loc);
+          return undefined;
+        }
+        return this.coerce(v, to);
+      }
+    }
+    if ((to.kind === 'struct' || to.kind === 'array') && isNumeric(v.type) && componentCount(v.type) === 1) {
+      const zero = zeroConst(to, this.rvalue(v));
+      if (zero) return zero;
+    }
+    this.c.error(`cannot convert from '${typeToString(v.type)}' to '${typeToString(to)}'`, loc);
+    return undefined;
+  }
+
+  /** Checks a declaration's initializer, flattening initializer lists as HLSL does. */
+  checkInitializer(init: ast.Expr, t: Type, scope: Scope): IrExpr | undefined {
+    if (init.kind !== 'InitList') {
+      const v = this.check(init, scope);
+      return v && this.convert(v, t, init.loc, 'initialization');
+    }
+    const leaves: Value[] = [];
+    const flatten = (e: ast.Expr): boolean => {
+      if (e.kind === 'InitList') return e.elements.every(flatten);
+      const v = this.check(e, scope);
+      if (!v) return false;
+      leaves.push(v);
+      return true;
+    };
+    if (!flatten(init)) return undefined;
+    const scalars: { expr: IrExpr; loc: SourceLocation }[] = [];
+    for (const v of leaves) {
+      const e = this.rvalue(v);
+      if (isNumeric(v.type)) for (const c of this.components(e, v.type)) scalars.push({ expr: c, loc: v.loc });
+      else scalars.push({ expr: e, loc: v.loc });
+    }
+    let pos = 0;
+    const build = (ty: Type): IrExpr | undefined => {
+      if (isNumeric(ty)) {
+        const n = componentCount(ty);
+        const comps = scalars.slice(pos, pos + n);
+        pos += n;
+        if (comps.length !== n) return undefined;
+        return this.assemble(comps.map((c) => this.convertExpr(c.expr, elementScalar(ty)!)), ty);
+      }
+      if (ty.kind === 'array' && ty.length !== null) {
+        const parts: IrExpr[] = [];
+        for (let i = 0; i < ty.length; i++) {
+          const p = build(ty.element);
+          if (!p) return undefined;
+          parts.push(p);
+        }
+        return { op: 'construct', type: ty, parts };
+      }
+      if (ty.kind === 'struct') {
+        const parts: IrExpr[] = [];
+        for (const f of ty.fields) {
+          const p = build(f.type);
+          if (!p) return undefined;
+          parts.push(p);
+        }
+        return { op: 'construct', type: ty, parts };
+      }
+      return undefined;
+    };
+    const result = build(t);
+    if (!result || pos !== scalars.length) {
+      this.c.error(`initializer list has ${scalars.length} scalar components, but '${typeToString(t)}' needs ${countScalars(t) ?? '?'}`, init.loc);
+      return undefined;
+    }
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Helpers for places and side effects
+
+  writable(v: Value, loc: SourceLocation): boolean {
+    if ((v.place || v.swizzle) && !v.readonly) return true;
+    this.c.error(v.place || v.swizzle ? `cannot assign to a read-only value` : `expression is not assignable`, loc);
+    return false;
+  }
+
+  storeTo(target: Value, value: IrExpr): IrStmt {
+    if (target.place) return { op: 'store', place: target.place, value };
+    const s = target.swizzle!;
+    return { op: 'storeSwizzle', place: s.place, components: s.components, value };
+  }
+
+  emitBefore(stmt: IrStmt): void {
+    if (!this.effects) {
+      this.c.error(`expression with side effects is not allowed here`, { file: '', line: 1, column: 1, offset: 0 });
+      return;
+    }
+    this.effects.before.push(stmt);
+  }
+
+  /** Evaluates an expression once into a temporary, so it can be used twice. */
+  spill(e: IrExpr, t: Type): IrExpr {
+    if (e.op === 'const' || !this.newLocal) return e;
+    const tmp = this.newLocal('tmp', t);
+    this.emitBefore({ op: 'store', place: tmp, value: e });
+    return { op: 'load', type: t, place: tmp };
+  }
+}
+
+export function rowType(t: import('../types.js').MatrixType): Type {
+  return vector(t.element, t.cols);
+}
+
+export function constExpr(t: Type, value: number | bigint | boolean): IrExpr {
+  return { op: 'const', type: t, value: { kind: 'scalar', type: t, value } };
+}
+
+function constValue(t: ScalarType, value: number | bigint | boolean, loc: SourceLocation): Value {
+  return { type: t, loc, expr: constExpr(t, value), readonly: true };
+}
+
+function constantIndex(e: IrExpr): number | undefined {
+  return e.op === 'const' && e.value.kind === 'scalar' && typeof e.value.value !== 'boolean' ? Number(e.value.value) : undefined;
+}
+
+function countScalars(t: Type): number | undefined {
+  if (isNumeric(t)) return componentCount(t);
+  if (t.kind === 'array' && t.length !== null) return (countScalars(t.element) ?? NaN) * t.length;
+  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (countScalars(f.type) ?? NaN), 0);
+  return undefined;
+}
+
+/** `(S)0`: every scalar of the aggregate is the given scalar converted. */
+function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {
+  if (t.kind === 'scalar') return { op: 'convert', type: t, arg: value };
+  if (isNumeric(t)) return { op: 'splat', type: t, arg: { op: 'convert', type: elementScalar(t)!, arg: value } } as IrExpr;
+  if (t.kind === 'array' && t.length !== null) {
+    const part = zeroConst(t.element, value);
+    return part && { op: 'construct', type: t, parts: Array.from({ length: t.length }, () => part) };
+  }
+  if (t.kind === 'struct') {
+    const parts = t.fields.map((f) => zeroConst(f.type, value));
+    return parts.every(Boolean) ? { op: 'construct', type: t, parts: parts as IrExpr[] } : undefined;
+  }
+  return undefined;
+}
+
+export type { IrConst, LiteralKind };
+export { matrix };

@@ -1,0 +1,90 @@
+// Names in scope while checking: variables (as IR places), resources, types, function overload sets
+// and namespaces. Scopes chain to their parent; lookups of `a::b` walk namespace scopes.
+import type { SourceLocation } from '../diagnostics.js';
+import type { IrConst, IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
+import type { FunctionDecl } from '../parse/ast.js';
+import type { Type } from '../types.js';
+
+export interface VariableSymbol {
+  kind: 'variable';
+  name: string;
+  type: Type;
+  place: IrPlace;
+  readonly: boolean;
+  /** Known value of a `static const` (or enum member) usable in constant expressions. */
+  constant?: IrConst;
+  loc: SourceLocation;
+}
+
+export interface ParamInfo {
+  name: string;
+  type: Type;
+  direction: 'in' | 'out' | 'inout';
+  hasDefault: boolean;
+}
+
+export interface FunctionSymbol {
+  kind: 'function';
+  name: string;
+  decl: FunctionDecl;
+  params: ParamInfo[];
+  returnType: Type;
+  /** The scope the function was declared in (its body sees these names). */
+  scope: Scope;
+  ir?: IrFunction;
+  /** True while its body is being lowered: a call back into it is recursion, which HLSL forbids. */
+  lowering: boolean;
+}
+
+export type SymbolEntry =
+  | VariableSymbol
+  | { kind: 'type'; name: string; type: Type; loc: SourceLocation }
+  | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
+  | { kind: 'namespace'; name: string; scope: Scope };
+
+export class Scope {
+  private readonly symbols = new Map<string, SymbolEntry>();
+
+  constructor(
+    readonly parent: Scope | undefined,
+    readonly kind: 'global' | 'namespace' | 'function' | 'block' | 'struct',
+  ) {}
+
+  define(entry: SymbolEntry): SymbolEntry | undefined {
+    const previous = this.symbols.get(entry.name);
+    if (previous && previous.kind === 'functions' && entry.kind === 'functions') {
+      previous.overloads.push(...entry.overloads);
+      return undefined;
+    }
+    this.symbols.set(entry.name, entry);
+    return previous;
+  }
+
+  own(name: string): SymbolEntry | undefined {
+    return this.symbols.get(name);
+  }
+
+  /** Looks up `a`, or `ns::a` through namespace scopes, innermost scope first. */
+  lookup(name: string): SymbolEntry | undefined {
+    const parts = name.split('::');
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      let found = scope.symbols.get(parts[0]!);
+      for (let i = 1; found && i < parts.length; i++) {
+        found = found.kind === 'namespace' ? found.scope.symbols.get(parts[i]!) : undefined;
+      }
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** All variable names visible from here (for "did you mean" suggestions). */
+  visibleNames(): string[] {
+    const names: string[] = [];
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) names.push(...scope.symbols.keys());
+    return names;
+  }
+}
+
+export function irGlobalPlace(global: IrGlobal): IrPlace {
+  return { kind: 'global', global, type: global.type };
+}

@@ -1,0 +1,9 @@
+// The compiler's public surface: compile HLSL source to SPIR-V plus reflection.
+export { compile } from './compile.js';
+export type { CompileOptions, LayoutRuleOption, TargetEnv, BindingShift, EntryPointRequest } from './options.js';
+export type { CompileResult, CompiledEntryPoint } from './result.js';
+export type { Diagnostic, Severity, SourceLocation } from './diagnostics.js';
+export { formatDiagnostic, codeFrame } from './diagnostics.js';
+export type { CompilerHost } from './host.js';
+export { memoryHost } from './host.js';
+export * from './reflect/types.js';

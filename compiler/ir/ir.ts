@@ -1,0 +1,170 @@
+// The typed, structured IR between the checker and the back ends (SPIR-V now, WGSL later).
+// Like naga's: resolved types, explicit address spaces, pointers as "places", structured control
+// flow, entry points described by their HLSL signature (each back end maps stage I/O its own way).
+import type { SourceLocation } from '../diagnostics.js';
+import type { ShaderStage } from '../reflect/types.js';
+import type { Interpolation, Majorness, Type } from '../types.js';
+
+/** Where a global lives. Maps 1:1 to SPIR-V storage classes / WGSL address spaces. */
+export type AddressSpace =
+  | 'uniform' // cbuffer / ConstantBuffer: Uniform + Block
+  | 'storage' // tbuffer, structured and byte-address buffers: Uniform + BufferBlock (or StorageBuffer)
+  | 'handle' // textures, samplers: UniformConstant
+  | 'push-constant'
+  | 'private' // static globals
+  | 'workgroup' // groupshared
+  | 'function';
+
+/** Which HLSL buffer form a uniform/storage global came from: it decides layout rule and decorations. */
+export type BufferForm =
+  | 'cbuffer'
+  | 'ConstantBuffer'
+  | 'Globals'
+  | 'tbuffer'
+  | 'TextureBuffer'
+  | 'StructuredBuffer'
+  | 'RWStructuredBuffer'
+  | 'AppendStructuredBuffer'
+  | 'ConsumeStructuredBuffer'
+  | 'ByteAddressBuffer'
+  | 'RWByteAddressBuffer'
+  | 'PushConstant';
+
+export interface Binding {
+  set: number;
+  binding: number;
+}
+
+export interface IrGlobal {
+  id: number;
+  name: string;
+  /** For buffers, the block struct (cbuffer members, or `{ T data[]; }` for structured buffers). */
+  type: Type;
+  space: AddressSpace;
+  buffer?: BufferForm;
+  binding?: Binding;
+  /** Name of the block's type as DXC names it (`type_Params`, `type_RWStructuredBuffer_float`). */
+  typeName?: string;
+  readonly: boolean;
+  init?: IrConst;
+  loc: SourceLocation;
+}
+
+export interface IrVar {
+  id: number;
+  name: string;
+  type: Type;
+}
+
+export type IrConst =
+  | { kind: 'scalar'; type: Type; value: number | bigint | boolean }
+  | { kind: 'composite'; type: Type; parts: IrConst[] };
+
+// ---------------------------------------------------------------------------------------------
+// Places (pointers) and expressions
+
+export type IrPlace =
+  | { kind: 'global'; global: IrGlobal; type: Type }
+  | { kind: 'local'; local: IrVar; type: Type }
+  /** Member of a struct, element of an array/vector, row of a matrix (HLSL terms). */
+  | { kind: 'member'; base: IrPlace; index: number; type: Type }
+  | { kind: 'element'; base: IrPlace; index: IrExpr; type: Type };
+
+export type BinaryOperator =
+  | 'add' | 'sub' | 'mul' | 'div' | 'rem'
+  | 'shl' | 'shr' | 'bitand' | 'bitor' | 'bitxor'
+  | 'logand' | 'logor'
+  | 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
+
+export type UnaryOperator = 'neg' | 'lognot' | 'bitnot';
+
+export type IrExpr =
+  | { op: 'const'; type: Type; value: IrConst }
+  | { op: 'load'; type: Type; place: IrPlace }
+  | { op: 'unary'; type: Type; operator: UnaryOperator; arg: IrExpr }
+  /** Component-wise on operands of the result's shape (the checker has splatted/converted them). */
+  | { op: 'binary'; type: Type; operator: BinaryOperator; left: IrExpr; right: IrExpr }
+  | { op: 'convert'; type: Type; arg: IrExpr }
+  /** Composite from parts: a vector from scalars/vectors, a matrix from rows, a struct/array from members. */
+  | { op: 'construct'; type: Type; parts: IrExpr[] }
+  /** Constant-index extraction: member of struct, element of vector/array, row of matrix. */
+  | { op: 'extract'; type: Type; arg: IrExpr; index: number }
+  /** Dynamic-index extraction from a value (spilled to a temporary by back ends that need it). */
+  | { op: 'dynamicExtract'; type: Type; arg: IrExpr; index: IrExpr }
+  | { op: 'swizzle'; type: Type; arg: IrExpr; components: number[] }
+  | { op: 'splat'; type: Type; arg: IrExpr }
+  | { op: 'select'; type: Type; cond: IrExpr; then: IrExpr; else: IrExpr }
+  | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[] }
+  | { op: 'intrinsic'; type: Type; name: string; args: IrExpr[] };
+
+/** `in` arguments are values; `out`/`inout` arguments are places written back after the call. */
+export type IrCallArg = { kind: 'value'; value: IrExpr } | { kind: 'place'; place: IrPlace };
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+export type LoopControl = { unroll?: number | true; dontUnroll?: boolean };
+
+export type IrStmt =
+  | { op: 'store'; place: IrPlace; value: IrExpr }
+  /** Store to some components of a vector place (`v.zx = …`). */
+  | { op: 'storeSwizzle'; place: IrPlace; components: number[]; value: IrExpr }
+  | { op: 'eval'; expr: IrExpr }
+  | { op: 'if'; cond: IrExpr; then: IrStmt[]; else: IrStmt[] }
+  /** `while (true) { body; continuing }`: for/while/do loops lower to this with explicit breaks. */
+  | { op: 'loop'; body: IrStmt[]; continuing: IrStmt[]; control: LoopControl }
+  | { op: 'switch'; selector: IrExpr; cases: { values: (number | bigint)[]; isDefault: boolean; body: IrStmt[] }[] }
+  | { op: 'break' }
+  | { op: 'continue' }
+  | { op: 'return'; value?: IrExpr }
+  | { op: 'discard' };
+
+export interface IrParam {
+  var: IrVar;
+  direction: 'in' | 'out' | 'inout';
+}
+
+export interface IrFunction {
+  id: number;
+  name: string;
+  params: IrParam[];
+  returnType: Type;
+  locals: IrVar[];
+  body: IrStmt[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry points: the HLSL signature, with the semantics that the back end maps to builtins/locations.
+
+/** A semantic-bearing value of an entry point, after struct flattening is left to the back end. */
+export interface StageValue {
+  semantic?: string;
+  location?: number;
+  interpolation?: Interpolation[];
+}
+
+export interface IrEntryParam {
+  var: IrVar;
+  direction: 'in' | 'out' | 'inout';
+  io: StageValue;
+}
+
+export interface IrEntryPoint {
+  name: string;
+  stage: ShaderStage;
+  function: IrFunction;
+  params: IrEntryParam[];
+  result?: StageValue;
+  workgroupSize?: [number, number, number];
+  /** Globals the entry point's call tree references (for SPIR-V 1.4+ interfaces and reflection). */
+  globals: IrGlobal[];
+}
+
+export interface IrModule {
+  globals: IrGlobal[];
+  functions: IrFunction[];
+  entryPoints: IrEntryPoint[];
+  defaultMajorness: Majorness;
+  /** Source files, main first, for OpSource/OpString. */
+  sourceFile: string;
+}

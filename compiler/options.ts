@@ -1,0 +1,56 @@
+// Options of one compile, named after DXC's SPIR-V command-line options (see bin/hlslc for the
+// flag spelling of each). Defaults are DXC's.
+import type { CompilerHost } from './host.js';
+import type { ShaderStage } from './reflect/types.js';
+
+/** The four layout rule sets of the manual: vector-relaxed std140/std430 (default), -fvk-use-dx-layout, -fvk-use-gl-layout, -fvk-use-scalar-layout. */
+export type LayoutRuleOption = 'relaxed' | 'dx' | 'gl' | 'scalar';
+
+export type TargetEnv = 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3';
+
+/** `-fvk-{b,s,t,u}-shift N M`: add N to register numbers of that kind in space M (or every space). */
+export interface BindingShift {
+  registerKind: 'b' | 's' | 't' | 'u';
+  shift: number;
+  space: number | 'all';
+}
+
+export interface EntryPointRequest {
+  name: string;
+  stage: ShaderStage;
+}
+
+export interface CompileOptions {
+  /** Absolute path of the source (for `#include "…"` and diagnostics). Default `/input.hlsl`. */
+  filename?: string;
+  /** Reads included files. Without it only `virtualFiles` can be included. */
+  host?: CompilerHost;
+  /**
+   * Entry points to compile (DXC `-E`/`-T`). When omitted, every function the file marks as an
+   * entry point (`[shader("…")]`, or `[numthreads]` for compute) is compiled into one module.
+   */
+  entryPoints?: EntryPointRequest[];
+  /** Shader model from `-T xs_M_N`; default 6.0. */
+  shaderModel?: { major: number; minor: number };
+  /** `-D NAME=VALUE`; `-D NAME` is `{ NAME: '1' }`. */
+  defines?: Record<string, string>;
+  /** `-I dir`, absolute. */
+  includeDirs?: string[];
+  /** Absolute path → text; resolved before the host (the plugin's virtual files). */
+  virtualFiles?: Record<string, string>;
+  /** Default 'relaxed'. */
+  layoutRule?: LayoutRuleOption;
+  /** `-Zpr` row_major / `-Zpc` column_major (DXC's default). */
+  defaultMajorness?: 'row_major' | 'column_major';
+  bindingShifts?: BindingShift[];
+  /** `-fvk-bind-globals N M`: $Globals at binding N, set M. */
+  bindGlobals?: { binding: number; set: number };
+  /** `-auto-binding-space N`: set for resources without an explicit space. Default 0. */
+  autoBindingSpace?: number;
+  /** `-fspv-target-env=`; default vulkan1.0 as DXC. */
+  targetEnv?: TargetEnv;
+  /** `-enable-16bit-types`. */
+  enable16BitTypes?: boolean;
+  /** `-HV`; default 2021. */
+  hlslVersion?: 2016 | 2017 | 2018 | 2021;
+}

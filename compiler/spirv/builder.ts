@@ -1,0 +1,172 @@
+// Assembles a SPIR-V module: ids, the logical-layout sections in the order the spec requires,
+// and deduplication of types and constants (one OpTypeX / OpConstant per distinct key).
+import { MagicNumber, Op, Version } from './spec.js';
+
+/** Our generator id (SPIR-V registry: 0 = unregistered) in the high 16 bits, tool version low. */
+const GENERATOR = 0x0000_0001;
+
+export function encodeString(s: string): number[] {
+  const bytes = new TextEncoder().encode(s);
+  const words = new Array<number>(Math.floor(bytes.length / 4) + 1).fill(0);
+  for (let i = 0; i < bytes.length; i++) words[i >> 2]! |= bytes[i]! << ((i & 3) * 8);
+  return words.map((w) => w >>> 0);
+}
+
+function instruction(opcode: number, operands: readonly number[]): number[] {
+  return [((operands.length + 1) << 16) | opcode, ...operands];
+}
+
+export class ModuleBuilder {
+  private nextId = 1;
+  private readonly capabilities = new Set<number>();
+  private readonly extensions = new Set<string>();
+  private readonly extInstImports = new Map<string, number>();
+  private readonly entryPoints: number[] = [];
+  private readonly executionModes: number[] = [];
+  private readonly debugSource: number[] = [];
+  private readonly names: number[] = [];
+  private readonly annotations: number[] = [];
+  private readonly globals: number[] = [];
+  private readonly functions: number[] = [];
+  private readonly interned = new Map<string, number>();
+  private readonly decorated = new Set<string>();
+  memoryModel = { addressing: 0, memory: 1 };
+
+  constructor(readonly version: keyof typeof Version = '1.0') {}
+
+  id(): number {
+    return this.nextId++;
+  }
+
+  capability(cap: number): void {
+    this.capabilities.add(cap);
+  }
+
+  extension(name: string): void {
+    this.extensions.add(name);
+  }
+
+  extInstImport(name: string): number {
+    let id = this.extInstImports.get(name);
+    if (id === undefined) {
+      id = this.id();
+      this.extInstImports.set(name, id);
+    }
+    return id;
+  }
+
+  entryPoint(model: number, fn: number, name: string, interfaceIds: number[]): void {
+    this.entryPoints.push(...instruction(Op.EntryPoint, [model, fn, ...encodeString(name), ...interfaceIds]));
+  }
+
+  executionMode(fn: number, mode: number, ...literals: number[]): void {
+    this.executionModes.push(...instruction(Op.ExecutionMode, [fn, mode, ...literals]));
+  }
+
+  source(language: number, version: number, fileId?: number): void {
+    this.debugSource.push(...instruction(Op.Source, fileId === undefined ? [language, version] : [language, version, fileId]));
+  }
+
+  string(text: string): number {
+    const id = this.id();
+    this.debugSource.push(...instruction(Op.String, [id, ...encodeString(text)]));
+    return id;
+  }
+
+  name(id: number, name: string): void {
+    this.names.push(...instruction(Op.Name, [id, ...encodeString(name)]));
+  }
+
+  memberName(id: number, member: number, name: string): void {
+    this.names.push(...instruction(Op.MemberName, [id, member, ...encodeString(name)]));
+  }
+
+  /** Decorations are idempotent: decorating the same (id, decoration, operands) twice emits once. */
+  decorate(id: number, decoration: number, ...operands: number[]): void {
+    const key = `d${id}:${decoration}:${operands.join(',')}`;
+    if (this.decorated.has(key)) return;
+    this.decorated.add(key);
+    this.annotations.push(...instruction(Op.Decorate, [id, decoration, ...operands]));
+  }
+
+  decorateString(id: number, decoration: number, text: string): void {
+    this.annotations.push(...instruction(Op.DecorateString, [id, decoration, ...encodeString(text)]));
+  }
+
+  memberDecorate(id: number, member: number, decoration: number, ...operands: number[]): void {
+    const key = `m${id}:${member}:${decoration}:${operands.join(',')}`;
+    if (this.decorated.has(key)) return;
+    this.decorated.add(key);
+    this.annotations.push(...instruction(Op.MemberDecorate, [id, member, decoration, ...operands]));
+  }
+
+  /**
+   * Returns the id of the type/constant/global-section instruction with this key, emitting it on
+   * first use. `operands` excludes the result id, which is inserted at `resultIndex` (0 for types,
+   * 1 for constants whose first operand is the result type).
+   */
+  intern(key: string, opcode: number, operands: number[], resultIndex: 0 | 1): number {
+    const existing = this.interned.get(key);
+    if (existing !== undefined) return existing;
+    const id = this.id();
+    const ops = [...operands];
+    ops.splice(resultIndex, 0, id);
+    this.globals.push(...instruction(opcode, ops));
+    this.interned.set(key, id);
+    return id;
+  }
+
+  /** A global-section instruction that is not deduplicated (variables, distinct structs). */
+  global(opcode: number, operands: number[]): void {
+    this.globals.push(...instruction(opcode, operands));
+  }
+
+  functionCode(words: number[]): void {
+    this.functions.push(...words);
+  }
+
+  assemble(): Uint32Array {
+    const words: number[] = [MagicNumber, Version[this.version], GENERATOR, this.nextId, 0];
+    for (const cap of [...this.capabilities].sort((a, b) => a - b)) words.push(...instruction(Op.Capability, [cap]));
+    for (const ext of this.extensions) words.push(...instruction(Op.Extension, encodeString(ext)));
+    for (const [name, id] of this.extInstImports) words.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
+    words.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
+    words.push(...this.entryPoints, ...this.executionModes, ...this.debugSource, ...this.names);
+    words.push(...this.annotations, ...this.globals, ...this.functions);
+    return Uint32Array.from(words);
+  }
+}
+
+/** Collects one function's instructions; blocks are opened with label() and closed by a terminator. */
+export class FunctionBuilder {
+  readonly words: number[] = [];
+  /** OpVariable instructions must come first in the first block; they are spliced in at the end. */
+  private readonly variables: number[] = [];
+  private firstLabelEnd = -1;
+  blockOpen = false;
+
+  emit(opcode: number, operands: number[]): void {
+    this.words.push(...instruction(opcode, operands));
+  }
+
+  label(id: number): void {
+    this.emit(Op.Label, [id]);
+    if (this.firstLabelEnd < 0) this.firstLabelEnd = this.words.length;
+    this.blockOpen = true;
+  }
+
+  variable(typePtr: number, id: number, storageClass: number): void {
+    this.variables.push(...instruction(Op.Variable, [typePtr, id, storageClass]));
+  }
+
+  terminate(opcode: number, operands: number[] = []): void {
+    this.emit(opcode, operands);
+    this.blockOpen = false;
+  }
+
+  finish(): number[] {
+    const out = [...this.words];
+    out.splice(this.firstLabelEnd, 0, ...this.variables);
+    return out;
+  }
+}

@@ -1,0 +1,212 @@
+// The SPIR-V back end's module level: header, capabilities, resource variables with their storage
+// classes, block decorations and layouts (the manual's buffer table), functions and entry points.
+import { layoutGlobals, layoutOf, type BufferKind, type Layout } from '../layout/index.js';
+import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { LayoutRuleOption, TargetEnv } from '../options.js';
+import type { ShaderStage } from '../reflect/types.js';
+import type { StructType } from '../types.js';
+import { ModuleBuilder } from './builder.js';
+import { constantId, FunctionEmitter, type GlobalInfo, type ModuleContext } from './function.js';
+import { Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from './spec.js';
+import { emitEntryWrapper } from './stage-io.js';
+import { TypeEmitter, type LayoutContext } from './types.js';
+
+export interface EmitOptions {
+  targetEnv: TargetEnv;
+  layoutRule: LayoutRuleOption;
+  /** Source text for OpSource (kept so debuggers and reflection can see the language). */
+  sourceText?: string;
+}
+
+/** SPIR-V version per Vulkan target environment, as DXC picks it. */
+const SPIRV_VERSION: Record<TargetEnv, keyof typeof Version> = {
+  'vulkan1.0': '1.0',
+  'vulkan1.1': '1.3',
+  'vulkan1.2': '1.5',
+  'vulkan1.3': '1.6',
+};
+
+const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
+  vertex: ExecutionModel.Vertex,
+  pixel: ExecutionModel.Fragment,
+  compute: ExecutionModel.GLCompute,
+  geometry: ExecutionModel.Geometry,
+  hull: ExecutionModel.TessellationControl,
+  domain: ExecutionModel.TessellationEvaluation,
+};
+
+/** Which rule family each buffer form uses (manual's buffer summary table). */
+const BUFFER_KIND: Record<NonNullable<IrGlobal['buffer']>, BufferKind> = {
+  cbuffer: 'uniform',
+  ConstantBuffer: 'uniform',
+  Globals: 'uniform',
+  tbuffer: 'texture',
+  TextureBuffer: 'texture',
+  StructuredBuffer: 'storage',
+  RWStructuredBuffer: 'storage',
+  AppendStructuredBuffer: 'storage',
+  ConsumeStructuredBuffer: 'storage',
+  ByteAddressBuffer: 'storage',
+  RWByteAddressBuffer: 'storage',
+  PushConstant: 'storage',
+};
+
+export interface EmitResult {
+  spirv: Uint32Array;
+  errors: { message: string; global?: IrGlobal }[];
+}
+
+export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
+  const version = SPIRV_VERSION[options.targetEnv];
+  const modern = Number(version.split('.')[1]) >= 4;
+  const b = new ModuleBuilder(version);
+  const types = new TypeEmitter(b);
+  const errors: EmitResult['errors'] = [];
+  b.capability(Capability.Shader);
+  const fileId = b.string(ir.sourceFile);
+  b.source(SourceLanguage.HLSL, 600, fileId);
+
+  const globals = new Map<IrGlobal, GlobalInfo>();
+  const functionIds = new Map<IrFunction, number>();
+  let glslId: number | undefined;
+  let semanticsEnabled = false;
+  const m: ModuleContext = {
+    b,
+    types,
+    globals,
+    functionId: (fn) => {
+      let id = functionIds.get(fn);
+      if (id === undefined) {
+        id = b.id();
+        functionIds.set(fn, id);
+      }
+      return id;
+    },
+    glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
+    userSemantic: (id, semantic) => {
+      if (!semanticsEnabled && !modern) {
+        b.extension('SPV_GOOGLE_decorate_string');
+        b.extension('SPV_GOOGLE_hlsl_functionality1');
+      }
+      semanticsEnabled = true;
+      b.decorateString(id, Decoration.UserSemantic, semantic);
+    },
+  };
+
+  for (const g of ir.globals) {
+    try {
+      globals.set(g, emitGlobal(m, g, ir, options, modern));
+    } catch (e) {
+      errors.push({ message: e instanceof Error ? e.message : String(e), global: g });
+    }
+  }
+  if (errors.length) return { spirv: new Uint32Array(), errors };
+
+  for (const fn of ir.functions) {
+    const fe = new FunctionEmitter(m);
+    b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
+  }
+  for (const ep of ir.entryPoints) {
+    const model = EXECUTION_MODEL[ep.stage];
+    if (model === undefined) {
+      errors.push({ message: `the ${ep.stage} stage is not supported yet` });
+      continue;
+    }
+    const fe = new FunctionEmitter(m);
+    const wrapperErrors: string[] = [];
+    const srcId = m.functionId(ep.function);
+    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors);
+    errors.push(...wrapperErrors.map((message) => ({ message })));
+    b.functionCode(fe.f.finish());
+    // DXC names the HLSL function `src.main` and the wrapper `main`.
+    b.name(srcId, `src.${ep.name}`);
+    const used = modern ? ep.globals.map((g) => globals.get(g)!.id) : [];
+    b.entryPoint(model, id, ep.name, [...interfaceIds, ...used]);
+    if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
+    if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
+    for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
+  }
+  return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
+}
+
+function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOptions, modern: boolean): GlobalInfo {
+  const { b, types } = m;
+  const id = b.id();
+  const name = g.name;
+  const ctxFor = (buffer: BufferKind): LayoutContext => ({ rule: options.layoutRule, buffer, defaultMajorness: ir.defaultMajorness });
+  let storageClass: number;
+  let ctx: LayoutContext | undefined;
+  let typeId: number;
+  switch (g.space) {
+    case 'uniform':
+    case 'storage':
+    case 'push-constant': {
+      const kind = BUFFER_KIND[g.buffer ?? 'cbuffer'];
+      ctx = ctxFor(kind);
+      const layout: Layout | undefined = g.buffer === 'Globals' ? globalsLayout(g, ctx) : undefined;
+      typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
+      const block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
+      if (g.space === 'push-constant') {
+        storageClass = StorageClass.PushConstant;
+        b.decorate(block, Decoration.Block);
+      } else if (g.space === 'uniform') {
+        storageClass = StorageClass.Uniform;
+        b.decorate(block, Decoration.Block);
+      } else if (modern) {
+        storageClass = StorageClass.StorageBuffer;
+        b.decorate(block, Decoration.Block);
+      } else {
+        storageClass = StorageClass.Uniform;
+        b.decorate(block, Decoration.BufferBlock);
+      }
+      if (g.space === 'storage' && g.readonly) {
+        const struct = innerStruct(g);
+        struct.fields.forEach((_, i) => b.memberDecorate(block, i, Decoration.NonWritable));
+      }
+      break;
+    }
+    case 'handle':
+      storageClass = StorageClass.UniformConstant;
+      typeId = types.type(g.type);
+      break;
+    case 'private':
+      storageClass = StorageClass.Private;
+      typeId = types.type(g.type);
+      break;
+    case 'workgroup':
+      storageClass = StorageClass.Workgroup;
+      typeId = types.type(g.type);
+      break;
+    case 'function':
+      throw new Error(`internal: global '${name}' in function storage`);
+  }
+  const ptr = types.pointer(storageClass, typeId);
+  const init = g.init && g.space === 'private' ? [constantId(m, g.init)] : [];
+  b.global(Op.Variable, [ptr, id, storageClass, ...init]);
+  b.name(id, name);
+  if (g.binding) {
+    b.decorate(id, Decoration.DescriptorSet, g.binding.set);
+    b.decorate(id, Decoration.Binding, g.binding.binding);
+  }
+  return { id, storageClass, ...(ctx ? { ctx } : {}) };
+}
+
+function globalsLayout(g: IrGlobal, ctx: LayoutContext): Layout {
+  const struct = g.type as StructType;
+  return layoutGlobals(
+    struct.fields.map((f) => ({ name: f.name, type: f.type, ...(f.packOffset !== undefined ? { register: f.packOffset / 16 } : {}) })),
+    { rule: ctx.rule, defaultMajorness: ctx.defaultMajorness },
+  );
+}
+
+function innerStruct(g: IrGlobal): StructType {
+  let t = g.type;
+  while (t.kind === 'array') t = t.element;
+  if (t.kind !== 'struct') throw new Error(`internal: buffer '${g.name}' is not a struct`);
+  return t;
+}
+
+/** For arrays of buffers, the block decoration goes on the element struct. */
+function innerStructId(m: ModuleContext, g: IrGlobal, ctx: LayoutContext): number {
+  return m.types.type(innerStruct(g), ctx);
+}

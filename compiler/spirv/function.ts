@@ -1,0 +1,601 @@
+// Emits IR functions as SPIR-V: places become access chains, expressions become instructions, and
+// structured control flow gets its merge/continue blocks. Parameters are pointers to Function
+// variables (as DXC does), so in/out/inout are copies made by the caller.
+import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
+import { elementScalar, isNumeric, type MatrixType, type ScalarType, type Type } from '../types.js';
+import { FunctionBuilder, type ModuleBuilder } from './builder.js';
+import { emitIntrinsic } from './intrinsics.js';
+import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
+import { Op, StorageClass } from './spec.js';
+import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
+
+/** What the module emitter knows about each global: its variable, storage class and layout. */
+export interface GlobalInfo {
+  id: number;
+  storageClass: number;
+  ctx?: LayoutContext;
+}
+
+export interface ModuleContext {
+  b: ModuleBuilder;
+  types: TypeEmitter;
+  globals: Map<IrGlobal, GlobalInfo>;
+  functionId(fn: IrFunction): number;
+  glsl(): number;
+  /** Keeps a semantic string on a stage variable (UserSemantic / HlslSemanticGOOGLE). */
+  userSemantic(id: number, semantic: string): void;
+}
+
+/** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
+interface Pointer {
+  id: number;
+  type: Type;
+  storageClass: number;
+  ctx?: LayoutContext;
+}
+
+interface LoopTargets {
+  merge: number;
+  continue: number;
+}
+
+export class FunctionEmitter {
+  readonly f = new FunctionBuilder();
+  private readonly locals = new Map<IrVar, Pointer>();
+  private readonly loops: LoopTargets[] = [];
+  /** Innermost break target: a loop's or a switch's merge block. */
+  private readonly breakTargets: number[] = [];
+  /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
+  readonly pendingModes: number[] = [];
+
+  constructor(private readonly m: ModuleContext) {}
+
+  glslSet(): number {
+    return this.m.glsl();
+  }
+
+  userSemantic(id: number, semantic: string): void {
+    this.m.userSemantic(id, semantic);
+  }
+
+  get b(): ModuleBuilder {
+    return this.m.b;
+  }
+
+  get t(): TypeEmitter {
+    return this.m.types;
+  }
+
+  /** Emits a whole IR function under the given result id. */
+  emitFunction(fn: IrFunction, id: number): number[] {
+    const ret = this.t.type(fn.returnType);
+    const paramPtrs = fn.params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
+    this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
+    this.b.name(id, fn.name);
+    fn.params.forEach((p, i) => {
+      const pid = this.b.id();
+      this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
+      this.b.name(pid, p.var.name);
+      this.locals.set(p.var, { id: pid, type: p.var.type, storageClass: StorageClass.Function });
+    });
+    this.f.label(this.b.id());
+    for (const v of fn.locals) this.local(v);
+    this.stmts(fn.body);
+    if (this.f.blockOpen) {
+      if (fn.returnType.kind === 'void') this.f.terminate(Op.Return);
+      else this.f.terminate(Op.Unreachable);
+    }
+    this.f.emit(Op.FunctionEnd, []);
+    return this.f.finish();
+  }
+
+  /** A Function-storage variable (declared in the entry block). */
+  local(v: IrVar): Pointer {
+    const id = this.b.id();
+    this.f.variable(this.t.pointer(StorageClass.Function, this.t.type(v.type)), id, StorageClass.Function);
+    if (v.name) this.b.name(id, v.name);
+    const p = { id, type: v.type, storageClass: StorageClass.Function };
+    this.locals.set(v, p);
+    return p;
+  }
+
+  temp(type: Type, name = 'temp'): Pointer {
+    return this.local({ id: -1, name, type });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Statements
+
+  stmts(list: IrStmt[]): void {
+    for (const s of list) {
+      if (!this.f.blockOpen) return; // code after a terminator is unreachable
+      this.stmt(s);
+    }
+  }
+
+  private stmt(s: IrStmt): void {
+    switch (s.op) {
+      case 'store': {
+        const ptr = this.place(s.place);
+        this.storePtr(ptr, this.expr(s.value), s.value.type);
+        return;
+      }
+      case 'storeSwizzle': {
+        const ptr = this.place(s.place);
+        const vt = ptr.type as Extract<Type, { kind: 'vector' }>;
+        const value = this.expr(s.value);
+        if (s.components.length === 1) {
+          const el = this.accessChain(ptr, [this.t.intConst(s.components[0]!)], vt.element);
+          this.storePtr(el, value, vt.element);
+          return;
+        }
+        const old = this.loadPtr(ptr);
+        // Shuffle: component i of the result comes from the new value where it is written.
+        const sel = Array.from({ length: vt.size }, (_, i) => {
+          const j = s.components.indexOf(i);
+          return j >= 0 ? vt.size + j : i;
+        });
+        const id = this.b.id();
+        this.f.emit(Op.VectorShuffle, [this.t.type(vt), id, old, value, ...sel]);
+        this.storePtr(ptr, id, vt);
+        return;
+      }
+      case 'eval':
+        this.expr(s.expr);
+        return;
+      case 'if':
+        this.ifStmt(s.cond, s.then, s.else);
+        return;
+      case 'loop':
+        this.loop(s);
+        return;
+      case 'switch':
+        this.switchStmt(s);
+        return;
+      case 'break':
+        this.f.terminate(Op.Branch, [this.breakTargets[this.breakTargets.length - 1]!]);
+        return;
+      case 'continue':
+        this.f.terminate(Op.Branch, [this.loops[this.loops.length - 1]!.continue]);
+        return;
+      case 'return':
+        if (s.value) this.f.terminate(Op.ReturnValue, [this.expr(s.value)]);
+        else this.f.terminate(Op.Return);
+        return;
+      case 'discard':
+        this.f.terminate(Op.Kill);
+        return;
+    }
+  }
+
+  private ifStmt(cond: IrExpr, then: IrStmt[], els: IrStmt[]): void {
+    const c = this.expr(cond);
+    const thenLabel = this.b.id();
+    const merge = this.b.id();
+    const elseLabel = els.length ? this.b.id() : merge;
+    this.f.emit(Op.SelectionMerge, [merge, SelectionControl.None]);
+    this.f.terminate(Op.BranchConditional, [c, thenLabel, elseLabel]);
+    this.f.label(thenLabel);
+    this.stmts(then);
+    if (this.f.blockOpen) this.f.terminate(Op.Branch, [merge]);
+    if (els.length) {
+      this.f.label(elseLabel);
+      this.stmts(els);
+      if (this.f.blockOpen) this.f.terminate(Op.Branch, [merge]);
+    }
+    this.f.label(merge);
+  }
+
+  private loop(s: Extract<IrStmt, { op: 'loop' }>): void {
+    const header = this.b.id();
+    const body = this.b.id();
+    const cont = this.b.id();
+    const merge = this.b.id();
+    this.f.terminate(Op.Branch, [header]);
+    this.f.label(header);
+    const control = s.control.unroll !== undefined ? SpvLoopControl.Unroll : s.control.dontUnroll ? SpvLoopControl.DontUnroll : SpvLoopControl.None;
+    this.f.emit(Op.LoopMerge, [merge, cont, control]);
+    this.f.terminate(Op.Branch, [body]);
+    this.f.label(body);
+    this.loops.push({ merge, continue: cont });
+    this.breakTargets.push(merge);
+    this.stmts(s.body);
+    if (this.f.blockOpen) this.f.terminate(Op.Branch, [cont]);
+    this.f.label(cont);
+    // `break` inside the continuing block (do-while's condition) exits the loop: it is a branch to merge.
+    this.stmts(s.continuing);
+    if (this.f.blockOpen) this.f.terminate(Op.Branch, [header]);
+    this.loops.pop();
+    this.breakTargets.pop();
+    this.f.label(merge);
+  }
+
+  private switchStmt(s: Extract<IrStmt, { op: 'switch' }>): void {
+    const selector = this.expr(s.selector);
+    const merge = this.b.id();
+    const labels = s.cases.map(() => this.b.id());
+    const defaultIndex = s.cases.findIndex((k) => k.isDefault);
+    const defaultLabel = defaultIndex >= 0 ? labels[defaultIndex]! : merge;
+    const targets: number[] = [];
+    const wide = elementScalar(s.selector.type)!.width === 64;
+    s.cases.forEach((k, i) => {
+      for (const v of k.values) {
+        if (wide) {
+          const big = BigInt.asUintN(64, BigInt(v));
+          targets.push(Number(big & 0xffffffffn), Number(big >> 32n), labels[i]!);
+        } else targets.push(Number(BigInt.asUintN(32, BigInt(v))), labels[i]!);
+      }
+    });
+    this.f.emit(Op.SelectionMerge, [merge, SelectionControl.None]);
+    this.f.terminate(Op.Switch, [selector, defaultLabel, ...targets]);
+    this.breakTargets.push(merge);
+    s.cases.forEach((k, i) => {
+      this.f.label(labels[i]!);
+      this.stmts(k.body);
+      // Fallthrough to the next case's block, as C does.
+      if (this.f.blockOpen) this.f.terminate(Op.Branch, [labels[i + 1] ?? merge]);
+    });
+    this.breakTargets.pop();
+    this.f.label(merge);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Places
+
+  place(p: IrPlace): Pointer {
+    switch (p.kind) {
+      case 'local': {
+        const ptr = this.locals.get(p.local);
+        if (!ptr) throw new Error(`internal: local '${p.local.name}' has no variable`);
+        return ptr;
+      }
+      case 'global': {
+        const g = this.m.globals.get(p.global);
+        if (!g) throw new Error(`internal: global '${p.global.name}' was not emitted`);
+        return { id: g.id, type: p.global.type, storageClass: g.storageClass, ...(g.ctx ? { ctx: g.ctx } : {}) };
+      }
+      case 'member': {
+        const base = this.place(p.base);
+        return this.accessChain(base, [this.t.intConst(p.index)], p.type);
+      }
+      case 'element': {
+        const base = this.place(p.base);
+        // A 1xN matrix is a SPIR-V vector: its only row is the vector itself.
+        if (base.type.kind === 'matrix' && base.type.rows === 1) return { ...base, type: p.type };
+        return this.accessChain(base, [this.expr(p.index)], p.type);
+      }
+    }
+  }
+
+  private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
+    const ptrType = this.t.pointer(base.storageClass, this.t.type(type, base.ctx, undefined));
+    const id = this.b.id();
+    this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}) };
+  }
+
+  loadPtr(ptr: Pointer): number {
+    const stored = this.t.type(ptr.type, ptr.ctx);
+    const id = this.b.id();
+    this.f.emit(Op.Load, [stored, id, ptr.id]);
+    return ptr.ctx ? this.fromStorage(id, ptr.type, ptr.ctx) : id;
+  }
+
+  storePtr(ptr: Pointer, value: number, type: Type): void {
+    const v = ptr.ctx ? this.toStorage(value, type, ptr.ctx) : value;
+    this.f.emit(Op.Store, [ptr.id, v]);
+  }
+
+  /** Converts a value loaded from a buffer (laid-out aggregates, bools as uint) to its plain type. */
+  private fromStorage(id: number, t: Type, ctx: LayoutContext): number {
+    if (!needsConversion(t)) return id;
+    if (t.kind === 'scalar' || t.kind === 'vector') {
+      const zero = this.zeroOf({ kind: 'scalar', base: 'uint', width: 32 }, t.kind === 'vector' ? t.size : 1);
+      const r = this.b.id();
+      this.f.emit(Op.INotEqual, [this.t.type(t), r, id, zero]);
+      return r;
+    }
+    return this.rebuild(id, t, ctx, (part, pt) => this.fromStorage(part, pt, ctx), false);
+  }
+
+  private toStorage(id: number, t: Type, ctx: LayoutContext): number {
+    if (!needsConversion(t)) return id;
+    if (t.kind === 'scalar' || t.kind === 'vector') {
+      const n = t.kind === 'vector' ? t.size : 1;
+      const u: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
+      const r = this.b.id();
+      this.f.emit(Op.Select, [this.t.vector(u, n), r, id, this.splatConst(u, 1, n), this.zeroOf(u, n)]);
+      return r;
+    }
+    return this.rebuild(id, t, ctx, (part, pt) => this.toStorage(part, pt, ctx), true);
+  }
+
+  /** Extracts every member of an aggregate, converts it, and constructs the other variant. */
+  private rebuild(id: number, t: Type, ctx: LayoutContext, convert: (part: number, t: Type) => number, toLayout: boolean): number {
+    const parts: [number, Type][] =
+      t.kind === 'struct'
+        ? t.fields.map((f, i) => [i, f.type])
+        : t.kind === 'array'
+          ? Array.from({ length: t.length ?? 0 }, (_, i) => [i, t.element] as [number, Type])
+          : t.kind === 'matrix'
+            ? Array.from({ length: t.rows }, (_, i) => [i, { kind: 'vector', element: t.element, size: t.cols } as Type] as [number, Type])
+            : [];
+    const fromCtx = toLayout ? undefined : ctx;
+    const ids = parts.map(([i, pt]) => {
+      const e = this.b.id();
+      this.f.emit(Op.CompositeExtract, [this.t.type(pt, fromCtx), e, id, i]);
+      return convert(e, pt);
+    });
+    const r = this.b.id();
+    this.f.emit(Op.CompositeConstruct, [this.t.type(t, toLayout ? ctx : undefined), r, ...ids]);
+    return r;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Expressions
+
+  expr(e: IrExpr): number {
+    switch (e.op) {
+      case 'const':
+        return constantId(this.m, e.value);
+      case 'load':
+        return this.loadPtr(this.place(e.place));
+      case 'unary':
+        return this.unary(e);
+      case 'binary':
+        return this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right));
+      case 'convert':
+        return this.convert(this.expr(e.arg), e.arg.type, e.type);
+      case 'construct':
+        return this.construct(e.type, e.parts.map((p) => this.expr(p)));
+      case 'extract': {
+        if (e.arg.type.kind === 'matrix' && e.arg.type.rows === 1) return this.expr(e.arg);
+        const id = this.b.id();
+        this.f.emit(Op.CompositeExtract, [this.t.type(e.type), id, this.expr(e.arg), e.index]);
+        return id;
+      }
+      case 'dynamicExtract': {
+        const arg = this.expr(e.arg);
+        const index = this.expr(e.index);
+        if (e.arg.type.kind === 'vector') {
+          const id = this.b.id();
+          this.f.emit(Op.VectorExtractDynamic, [this.t.type(e.type), id, arg, index]);
+          return id;
+        }
+        const tmp = this.temp(e.arg.type);
+        this.storePtr(tmp, arg, e.arg.type);
+        return this.loadPtr(this.accessChain(tmp, [index], e.type));
+      }
+      case 'swizzle': {
+        const v = this.expr(e.arg);
+        const id = this.b.id();
+        this.f.emit(Op.VectorShuffle, [this.t.type(e.type), id, v, v, ...e.components]);
+        return id;
+      }
+      case 'splat': {
+        const s = this.expr(e.arg);
+        return this.splat(s, e.type);
+      }
+      case 'select': {
+        const c = this.expr(e.cond);
+        const a = this.expr(e.then);
+        const b = this.expr(e.else);
+        if (e.type.kind === 'matrix' || e.type.kind === 'struct' || e.type.kind === 'array') {
+          if (e.cond.type.kind !== 'scalar') throw new Error('internal: component-wise select on an aggregate');
+        }
+        const id = this.b.id();
+        this.f.emit(Op.Select, [this.t.type(e.type), id, c, a, b]);
+        return id;
+      }
+      case 'call':
+        return this.call(e.callee, e.args, e.type);
+      case 'intrinsic':
+        return emitIntrinsic(this, e);
+    }
+  }
+
+  private unary(e: Extract<IrExpr, { op: 'unary' }>): number {
+    const arg = this.expr(e.arg);
+    const el = elementScalar(e.type)!;
+    const opcode = e.operator === 'lognot' ? Op.LogicalNot : e.operator === 'bitnot' ? Op.Not : el.base === 'float' ? Op.FNegate : Op.SNegate;
+    return this.perRow(e.type, [arg], (t, [a]) => {
+      const id = this.b.id();
+      this.f.emit(opcode, [this.t.type(t), id, a!]);
+      return id;
+    });
+  }
+
+  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number): number {
+    const operand = elementScalar(left.type)!;
+    const opcode = binaryOpcode(op, operand);
+    return this.perRow(type, [l, r], (t, [a, b]) => {
+      const id = this.b.id();
+      this.f.emit(opcode, [this.t.type(t), id, a!, b!]);
+      return id;
+    }, left.type);
+  }
+
+  /**
+   * Applies a component-wise operation; SPIR-V arithmetic does not take matrices, so a matrix is
+   * done row vector by row vector (the manual: "conducted on each component vector").
+   */
+  perRow(type: Type, args: number[], f: (t: Type, args: number[]) => number, operandType?: Type): number {
+    const m = (operandType ?? type) as MatrixType;
+    if ((operandType ?? type).kind !== 'matrix' || matrixShape(m) === 'vector' || matrixShape(m) === 'scalar') return f(type, args);
+    const resultRow: Type = { kind: 'vector', element: elementScalar(type)!, size: m.cols as 2 | 3 | 4 };
+    const argRow: Type = { kind: 'vector', element: m.element, size: m.cols as 2 | 3 | 4 };
+    const rows: number[] = [];
+    for (let i = 0; i < m.rows; i++) {
+      const parts = args.map((a) => {
+        const id = this.b.id();
+        this.f.emit(Op.CompositeExtract, [this.t.type(argRow), id, a, i]);
+        return id;
+      });
+      rows.push(f(resultRow, parts));
+    }
+    return this.construct(type, rows);
+  }
+
+  convert(value: number, from: Type, to: Type): number {
+    const fs = elementScalar(from);
+    const ts = elementScalar(to);
+    if (!fs || !ts) throw new Error(`internal: conversion from non-numeric type`);
+    return this.perRow(to, [value], (t, [v]) => {
+      const count = t.kind === 'vector' ? t.size : 1;
+      if (ts.base === 'bool') {
+        const id = this.b.id();
+        const zero = this.zeroOf(fs, count);
+        this.f.emit(fs.base === 'float' ? Op.FUnordNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
+        return id;
+      }
+      if (fs.base === 'bool') {
+        const id = this.b.id();
+        this.f.emit(Op.Select, [this.t.type(t), id, v!, this.splatConst(ts, 1, count), this.zeroOf(ts, count)]);
+        return id;
+      }
+      const opcode = conversionOpcode(fs, ts);
+      if (opcode === undefined) return v!;
+      const id = this.b.id();
+      this.f.emit(opcode, [this.t.type(t), id, v!]);
+      return id;
+    }, from);
+  }
+
+  construct(type: Type, parts: number[]): number {
+    if (type.kind === 'scalar') return parts[0]!;
+    if (type.kind === 'matrix') {
+      const shape = matrixShape(type);
+      if (shape === 'scalar') return parts[0]!;
+      if (shape === 'vector' && type.cols === 1) {
+        // Rx1: the rows are scalars, the SPIR-V value is a vector of them.
+        const id = this.b.id();
+        this.f.emit(Op.CompositeConstruct, [this.t.type(type), id, ...parts]);
+        return id;
+      }
+      if (shape === 'vector') return parts[0]!;
+    }
+    const id = this.b.id();
+    this.f.emit(Op.CompositeConstruct, [this.t.type(type), id, ...parts]);
+    return id;
+  }
+
+  splat(s: number, t: Type): number {
+    if (t.kind === 'scalar') return s;
+    if (t.kind === 'vector') return this.construct(t, Array(t.size).fill(s));
+    if (t.kind === 'matrix') {
+      const shape = matrixShape(t);
+      if (shape === 'scalar') return s;
+      if (shape === 'vector') return this.construct({ kind: 'vector', element: t.element, size: (t.rows * t.cols) as 2 | 3 | 4 }, Array(t.rows * t.cols).fill(s));
+      const row = this.construct({ kind: 'vector', element: t.element, size: t.cols as 2 | 3 | 4 }, Array(t.cols).fill(s));
+      return this.construct(t, Array(t.rows).fill(row));
+    }
+    throw new Error(`internal: splat to ${t.kind}`);
+  }
+
+  zeroOf(s: ScalarType, count: number): number {
+    return this.splatConst(s, 0, count);
+  }
+
+  splatConst(s: ScalarType, value: number, count: number): number {
+    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value });
+    if (count === 1) return scalarConst;
+    const vt: Type = { kind: 'vector', element: s, size: count as 2 | 3 | 4 };
+    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : value }) });
+  }
+
+  /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
+  private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    const temps: { tmp: Pointer; back?: Pointer }[] = [];
+    args.forEach((a, i) => {
+      const p = callee.params[i]!;
+      const tmp = this.temp(p.var.type, p.var.name);
+      if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
+      else {
+        const target = this.place(a.place);
+        if (p.direction === 'inout') this.storePtr(tmp, this.loadPtr(target), p.var.type);
+        temps.push({ tmp, back: target });
+        return;
+      }
+      temps.push({ tmp });
+    });
+    const id = this.b.id();
+    this.f.emit(Op.FunctionCall, [this.t.type(type), id, this.m.functionId(callee), ...temps.map((t) => t.tmp.id)]);
+    for (const t of temps) if (t.back) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+    return id;
+  }
+}
+
+function needsConversion(t: Type): boolean {
+  switch (t.kind) {
+    case 'scalar':
+      return t.base === 'bool';
+    case 'vector':
+    case 'matrix':
+      return t.element.base === 'bool' || (t.kind === 'matrix' && matrixShape(t) === 'array');
+    case 'array':
+      return true;
+    case 'struct':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The id of a constant (deduplicated by the module builder). */
+export function constantId(m: ModuleContext, c: import('../ir/ir.js').IrConst): number {
+  const t = m.types;
+  const typeId = t.type(c.type);
+  if (c.kind === 'composite') {
+    if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector' && c.type.cols === 1) {
+      // Rx1 matrix constant: parts are scalars; the SPIR-V value is a vector.
+    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector') {
+      return constantId(m, c.parts[0]!);
+    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'scalar') {
+      return constantId(m, c.parts[0]!);
+    }
+    const parts = c.parts.map((p) => constantId(m, p));
+    return m.b.intern(`cc:${typeId}:${parts.join(',')}`, Op.ConstantComposite, [typeId, ...parts], 1);
+  }
+  const s = (c.type.kind === 'matrix' ? c.type.element : c.type) as ScalarType;
+  if (s.base === 'bool') return m.b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
+  const words = scalarWords(s, c.value);
+  return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+}
+
+function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {
+  const n = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+  if (s.base === 'float') {
+    if (s.width === 32) return [new Uint32Array(new Float32Array([Number(n)]).buffer)[0]!];
+    if (s.width === 64) {
+      const u = new Uint32Array(new Float64Array([Number(n)]).buffer);
+      return [u[0]!, u[1]!];
+    }
+    return [float16Bits(Number(n))];
+  }
+  if (s.width === 64) {
+    const big = BigInt.asUintN(64, BigInt(n));
+    return [Number(big & 0xffffffffn), Number(big >> 32n)];
+  }
+  const big = BigInt.asUintN(s.width, typeof n === 'bigint' ? n : BigInt(Math.trunc(n)));
+  // 16-bit signed constants are sign-extended into the word, as the SPIR-V spec requires.
+  if (s.width === 16 && s.base === 'int') return [Number(BigInt.asIntN(16, big)) >>> 0];
+  return [Number(big)];
+}
+
+function float16Bits(x: number): number {
+  const f = new Float32Array([x]);
+  const u = new Uint32Array(f.buffer)[0]!;
+  const sign = (u >>> 16) & 0x8000;
+  const exp = ((u >>> 23) & 0xff) - 127 + 15;
+  const mant = u & 0x7fffff;
+  if (((u >>> 23) & 0xff) === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
+  if (exp >= 0x1f) return sign | 0x7c00;
+  if (exp <= 0) {
+    if (exp < -10) return sign;
+    const m = (mant | 0x800000) >>> (1 - exp);
+    return sign | ((m + 0x1000) >>> 13);
+  }
+  return (sign | (exp << 10) | (mant >>> 13)) + ((mant >>> 12) & 1);
+}
+
+export { isNumeric };

@@ -1,0 +1,227 @@
+// Intrinsic calls to SPIR-V, following the manual's intrinsic mapping: GLSL.std.450 extended
+// instructions where the manual names them, core opcodes otherwise.
+import type { IrExpr } from '../ir/ir.js';
+import { elementScalar, type ScalarType, type Type } from '../types.js';
+import type { FunctionEmitter } from './function.js';
+import { MemorySemantics, ScopeId } from './operators.js';
+import { Op } from './spec.js';
+
+/** GLSL.std.450 instruction numbers (the extended instruction set's specification). */
+const GLSL = {
+  RoundEven: 2, Trunc: 3, FAbs: 4, SAbs: 5, FSign: 6, SSign: 7, Floor: 8, Ceil: 9, Fract: 10, Radians: 11,
+  Degrees: 12, Sin: 13, Cos: 14, Tan: 15, Asin: 16, Acos: 17, Atan: 18, Sinh: 19, Cosh: 20, Tanh: 21, Atan2: 25,
+  Pow: 26, Exp: 27, Log: 28, Exp2: 29, Log2: 30, Sqrt: 31, InverseSqrt: 32, Determinant: 33, FMin: 37, UMin: 38,
+  SMin: 39, FMax: 40, UMax: 41, SMax: 42, FClamp: 43, UClamp: 44, SClamp: 45, FMix: 46, Step: 48, SmoothStep: 49,
+  Fma: 50, Ldexp: 53, PackHalf2x16: 58, UnpackHalf2x16: 62, Length: 66, Distance: 67, Cross: 68, Normalize: 69,
+  Reflect: 71, Refract: 72, FindILsb: 73, FindSMsb: 74, FindUMsb: 75,
+} as const;
+
+type ByKind = { float?: number; sint?: number; uint?: number };
+
+/** Component-wise intrinsics with one GLSL.std.450 instruction per operand kind. */
+const GLSL_MAP: Record<string, ByKind> = {
+  abs: { float: GLSL.FAbs, sint: GLSL.SAbs },
+  min: { float: GLSL.FMin, sint: GLSL.SMin, uint: GLSL.UMin },
+  max: { float: GLSL.FMax, sint: GLSL.SMax, uint: GLSL.UMax },
+  clamp: { float: GLSL.FClamp, sint: GLSL.SClamp, uint: GLSL.UClamp },
+  sin: { float: GLSL.Sin }, cos: { float: GLSL.Cos }, tan: { float: GLSL.Tan }, asin: { float: GLSL.Asin },
+  acos: { float: GLSL.Acos }, atan: { float: GLSL.Atan }, sinh: { float: GLSL.Sinh }, cosh: { float: GLSL.Cosh },
+  tanh: { float: GLSL.Tanh }, exp: { float: GLSL.Exp }, exp2: { float: GLSL.Exp2 }, log: { float: GLSL.Log },
+  log2: { float: GLSL.Log2 }, sqrt: { float: GLSL.Sqrt }, rsqrt: { float: GLSL.InverseSqrt },
+  floor: { float: GLSL.Floor }, ceil: { float: GLSL.Ceil }, round: { float: GLSL.RoundEven }, trunc: { float: GLSL.Trunc },
+  frac: { float: GLSL.Fract }, radians: { float: GLSL.Radians }, degrees: { float: GLSL.Degrees },
+  pow: { float: GLSL.Pow }, atan2: { float: GLSL.Atan2 }, step: { float: GLSL.Step }, ldexp: { float: GLSL.Ldexp },
+  lerp: { float: GLSL.FMix }, smoothstep: { float: GLSL.SmoothStep }, fma: { float: GLSL.Fma },
+  length: { float: GLSL.Length }, distance: { float: GLSL.Distance }, cross: { float: GLSL.Cross },
+  normalize: { float: GLSL.Normalize }, reflect: { float: GLSL.Reflect }, refract: { float: GLSL.Refract },
+  determinant: { float: GLSL.Determinant }, firstbitlow: { sint: GLSL.FindILsb, uint: GLSL.FindILsb },
+  firstbithigh: { sint: GLSL.FindSMsb, uint: GLSL.FindUMsb },
+};
+
+/** Component-wise intrinsics that are one core opcode. */
+const CORE_MAP: Record<string, number> = {
+  ddx: Op.DPdx, ddy: Op.DPdy, ddx_coarse: Op.DPdxCoarse, ddy_coarse: Op.DPdyCoarse, ddx_fine: Op.DPdxFine,
+  ddy_fine: Op.DPdyFine, fwidth: Op.Fwidth, countbits: Op.BitCount, reversebits: Op.BitReverse,
+  isnan: Op.IsNan, isinf: Op.IsInf, transpose: Op.Transpose, bitcast: Op.Bitcast, fmod: Op.FRem,
+};
+
+/** Barriers: (execution scope or undefined for memory-only, memory scope, semantics) as DXC emits them. */
+const BARRIERS: Record<string, [number | undefined, number, number]> = {
+  GroupMemoryBarrier: [undefined, ScopeId.Workgroup, MemorySemantics.AcquireRelease | MemorySemantics.WorkgroupMemory],
+  GroupMemoryBarrierWithGroupSync: [ScopeId.Workgroup, ScopeId.Workgroup, MemorySemantics.AcquireRelease | MemorySemantics.WorkgroupMemory],
+  DeviceMemoryBarrier: [undefined, ScopeId.Device, MemorySemantics.AcquireRelease | MemorySemantics.UniformMemory | MemorySemantics.ImageMemory],
+  DeviceMemoryBarrierWithGroupSync: [ScopeId.Workgroup, ScopeId.Device, MemorySemantics.AcquireRelease | MemorySemantics.UniformMemory | MemorySemantics.ImageMemory],
+  AllMemoryBarrier: [undefined, ScopeId.Device, MemorySemantics.AcquireRelease | MemorySemantics.UniformMemory | MemorySemantics.WorkgroupMemory | MemorySemantics.ImageMemory],
+  AllMemoryBarrierWithGroupSync: [ScopeId.Workgroup, ScopeId.Device, MemorySemantics.AcquireRelease | MemorySemantics.UniformMemory | MemorySemantics.WorkgroupMemory | MemorySemantics.ImageMemory],
+};
+
+function kind(s: ScalarType): 'float' | 'sint' | 'uint' {
+  return s.base === 'float' ? 'float' : s.base === 'int' ? 'sint' : 'uint';
+}
+
+export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>): number {
+  const name = e.name;
+  const b = fe.b;
+  const t = fe.t;
+  const barrier = BARRIERS[name];
+  if (barrier) {
+    const [exec, mem, sem] = barrier;
+    const [memId, semId] = [t.uintConst(mem), t.uintConst(sem)];
+    if (exec === undefined) fe.f.emit(Op.MemoryBarrier, [memId, semId]);
+    else fe.f.emit(Op.ControlBarrier, [t.uintConst(exec), memId, semId]);
+    return 0;
+  }
+  const args = e.args.map((a) => fe.expr(a));
+  const argType = e.args[0]?.type ?? e.type;
+  const el = elementScalar(argType)!;
+  const result = (opcode: number, operands: number[], type: Type = e.type) => {
+    const id = b.id();
+    fe.f.emit(opcode, [t.type(type), id, ...operands]);
+    return id;
+  };
+  const glsl = (inst: number, operands: number[], type: Type = e.type) => result(Op.ExtInst, [fe.glslSet(), inst, ...operands], type);
+  const perRow = (f: (rowType: Type, parts: number[]) => number) => fe.perRow(e.type, args, f, argType);
+
+  switch (name) {
+    case 'mul':
+      return mul(fe, e, args);
+    case 'dot':
+      if (el.base === 'float') return result(Op.Dot, args);
+      return integerDot(fe, e, args);
+    case 'saturate':
+      return perRow((rt, [x]) => glsl(GLSL.FClamp, [x!, fe.splatConst(elementScalar(rt)!, 0, width(rt)), fe.splatConst(elementScalar(rt)!, 1, width(rt))], rt));
+    case 'rcp':
+      return perRow((rt, [x]) => result(Op.FDiv, [fe.splatConst(elementScalar(rt)!, 1, width(rt)), x!], rt));
+    case 'log10': {
+      // log10(x) = log2(x) / log2(10), as DXC emits it.
+      return perRow((rt, [x]) => {
+        const l = glsl(GLSL.Log2, [x!], rt);
+        return result(Op.FMul, [l, fe.splatConst(elementScalar(rt)!, 1 / Math.log2(10), width(rt))], rt);
+      });
+    }
+    case 'mad':
+      if (el.base === 'float') return perRow((rt, [a, x, c]) => glsl(GLSL.Fma, [a!, x!, c!], rt));
+      return perRow((rt, [a, x, c]) => result(Op.IAdd, [result(Op.IMul, [a!, x!], rt), c!], rt));
+    case 'sign': {
+      if (el.base === 'float') return perRow((rt, [x]) => fe.convert(glsl(GLSL.FSign, [x!], withEl(rt, el)), withEl(rt, el), rt));
+      if (el.base === 'uint') return perRow((rt, [x]) => fe.convert(result(Op.INotEqual, [x!, fe.zeroOf(el, width(rt))], withEl(rt, { kind: 'scalar', base: 'bool', width: 32 })), withEl(rt, { kind: 'scalar', base: 'bool', width: 32 }), rt));
+      return perRow((rt, [x]) => glsl(GLSL.SSign, [x!], rt));
+    }
+    case 'abs':
+      if (el.base === 'uint') return args[0]!;
+      break;
+    case 'isfinite': {
+      const bt = e.type;
+      const nan = result(Op.IsNan, args, bt);
+      const inf = result(Op.IsInf, args, bt);
+      return result(Op.LogicalNot, [result(Op.LogicalOr, [nan, inf], bt)], bt);
+    }
+    case 'all':
+    case 'any':
+      if (argType.kind === 'scalar') return args[0]!;
+      return result(name === 'all' ? Op.All : Op.Any, args);
+    case 'f32tof16': {
+      const f32: ScalarType = { kind: 'scalar', base: 'float', width: 32 };
+      return perRow((rt, [x]) => componentwise(fe, rt, x!, f32, (c) => {
+        const v2 = fe.construct({ kind: 'vector', element: f32, size: 2 }, [c, fe.splatConst(f32, 0, 1)]);
+        return glsl(GLSL.PackHalf2x16, [v2], { kind: 'scalar', base: 'uint', width: 32 });
+      }));
+    }
+    case 'f16tof32': {
+      const f32: ScalarType = { kind: 'scalar', base: 'float', width: 32 };
+      const u32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
+      return perRow((rt, [x]) => componentwise(fe, rt, x!, u32, (c) => {
+        const v2 = glsl(GLSL.UnpackHalf2x16, [c], { kind: 'vector', element: f32, size: 2 });
+        return result(Op.CompositeExtract, [v2, 0], f32);
+      }));
+    }
+  }
+  const core = CORE_MAP[name];
+  if (core !== undefined) {
+    if (name === 'transpose' || name === 'bitcast' || name === 'countbits' || name === 'reversebits') {
+      if (name === 'transpose') return result(core, args);
+      return perRow((rt, parts) => result(core, parts, rt));
+    }
+    return perRow((rt, parts) => result(core, parts, rt));
+  }
+  const ext = GLSL_MAP[name]?.[kind(el)];
+  if (ext === undefined) throw new Error(`internal: no SPIR-V mapping for intrinsic '${name}' on ${el.base}`);
+  if (['length', 'distance', 'cross', 'normalize', 'reflect', 'refract', 'determinant', 'firstbitlow', 'firstbithigh'].includes(name)) {
+    return result(Op.ExtInst, [fe.glslSet(), ext, ...args]);
+  }
+  return perRow((rt, parts) => glsl(ext, parts, rt));
+}
+
+function width(t: Type): number {
+  return t.kind === 'vector' ? t.size : 1;
+}
+
+function withEl(t: Type, el: ScalarType): Type {
+  return t.kind === 'vector' ? { ...t, element: el } : el;
+}
+
+/** Applies a scalar-only operation to each component of a scalar or vector. */
+function componentwise(fe: FunctionEmitter, t: Type, x: number, argEl: ScalarType, f: (component: number) => number): number {
+  if (t.kind !== 'vector') return f(x);
+  const parts: number[] = [];
+  for (let i = 0; i < t.size; i++) {
+    const id = fe.b.id();
+    fe.f.emit(Op.CompositeExtract, [fe.t.type(argEl), id, x, i]);
+    parts.push(f(id));
+  }
+  return fe.construct(t, parts);
+}
+
+function integerDot(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>, [a, b]: number[]): number {
+  const vt = e.args[0]!.type;
+  const n = width(vt);
+  const el = e.type;
+  const t = fe.t.type(el);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const x = fe.b.id();
+    const y = fe.b.id();
+    const p = fe.b.id();
+    fe.f.emit(Op.CompositeExtract, [t, x, a!, i]);
+    fe.f.emit(Op.CompositeExtract, [t, y, b!, i]);
+    fe.f.emit(Op.IMul, [t, p, x, y]);
+    if (i === 0) sum = p;
+    else {
+      const s = fe.b.id();
+      fe.f.emit(Op.IAdd, [t, s, sum, p]);
+      sum = s;
+    }
+  }
+  return sum;
+}
+
+/**
+ * mul(): SPIR-V matrices are HLSL's transposes, so mul(M, v) is v×M' (OpVectorTimesMatrix),
+ * mul(v, M) is M'×v (OpMatrixTimesVector) and mul(A, B) is B'×A' (manual, matrix multiplication).
+ */
+function mul(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>, [a, b]: number[]): number {
+  const [at, bt] = [e.args[0]!.type, e.args[1]!.type];
+  const t = fe.t.type(e.type);
+  const emit = (opcode: number, ops: number[]) => {
+    const id = fe.b.id();
+    fe.f.emit(opcode, [t, id, ...ops]);
+    return id;
+  };
+  const isMatrix = (x: Type) => x.kind === 'matrix' && x.rows > 1 && x.cols > 1;
+  const el = elementScalar(e.type)!;
+  if (el.base !== 'float' && (isMatrix(at) || isMatrix(bt))) throw new Error(`mul() on integer matrices is not supported yet`);
+  if (at.kind === 'scalar' || bt.kind === 'scalar') {
+    const [s, x, xt] = at.kind === 'scalar' ? [a!, b!, bt] : [b!, a!, at];
+    if (isMatrix(xt)) return emit(Op.MatrixTimesScalar, [x, s]);
+    if (xt.kind === 'scalar') return emit(el.base === 'float' ? Op.FMul : Op.IMul, [x, s]);
+    if (el.base === 'float') return emit(Op.VectorTimesScalar, [x, s]);
+    return emit(Op.IMul, [x, fe.splat(s, xt)]);
+  }
+  if (!isMatrix(at) && !isMatrix(bt)) {
+    if (el.base === 'float') return emit(Op.Dot, [a!, b!]);
+    return integerDot(fe, e, [a!, b!]);
+  }
+  if (!isMatrix(at)) return emit(Op.MatrixTimesVector, [b!, a!]);
+  if (!isMatrix(bt)) return emit(Op.VectorTimesMatrix, [b!, a!]);
+  return emit(Op.MatrixTimesMatrix, [b!, a!]);
+}

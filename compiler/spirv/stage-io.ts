@@ -1,0 +1,256 @@
+// Stage inputs and outputs: the manual's SV_* → BuiltIn table, Location assignment, and the entry
+// wrapper that reads Input variables, calls the HLSL entry function and writes Output variables.
+import type { IrEntryPoint, StageValue } from '../ir/ir.js';
+import type { ShaderStage } from '../reflect/types.js';
+import { BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
+import type { FunctionEmitter } from './function.js';
+import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from './spec.js';
+
+interface BuiltinRule {
+  /** Stages it applies to; `*` for any. */
+  stages: readonly (ShaderStage | '*')[];
+  dir: 'in' | 'out';
+  builtin: keyof typeof BuiltIn;
+  /** The SPIR-V variable's type; the wrapper converts to and from the HLSL declaration's type. */
+  type: Type;
+  executionModes?: (keyof typeof ExecutionMode)[];
+  capability?: keyof typeof Capability;
+}
+
+const U3 = vector(UINT, 3);
+const F4 = vector(FLOAT, 4);
+const GEOMETRY_LIKE = ['geometry', 'hull', 'domain'] as const;
+
+/** The manual's semantic → BuiltIn table (for the stages we compile). Keys are upper-case semantics without index. */
+const BUILTINS: Record<string, BuiltinRule[]> = {
+  SV_POSITION: [
+    { stages: ['vertex', ...GEOMETRY_LIKE], dir: 'out', builtin: 'Position', type: F4 },
+    { stages: [...GEOMETRY_LIKE], dir: 'in', builtin: 'Position', type: F4 },
+    { stages: ['pixel'], dir: 'in', builtin: 'FragCoord', type: F4 },
+  ],
+  SV_VERTEXID: [{ stages: ['vertex'], dir: 'in', builtin: 'VertexIndex', type: UINT }],
+  SV_INSTANCEID: [{ stages: ['vertex'], dir: 'in', builtin: 'InstanceIndex', type: UINT }],
+  SV_DISPATCHTHREADID: [{ stages: ['compute', 'mesh', 'amplification'], dir: 'in', builtin: 'GlobalInvocationId', type: U3 }],
+  SV_GROUPID: [{ stages: ['compute', 'mesh', 'amplification'], dir: 'in', builtin: 'WorkgroupId', type: U3 }],
+  SV_GROUPTHREADID: [{ stages: ['compute', 'mesh', 'amplification'], dir: 'in', builtin: 'LocalInvocationId', type: U3 }],
+  SV_GROUPINDEX: [{ stages: ['compute', 'mesh', 'amplification'], dir: 'in', builtin: 'LocalInvocationIndex', type: UINT }],
+  SV_ISFRONTFACE: [{ stages: ['pixel'], dir: 'in', builtin: 'FrontFacing', type: BOOL }],
+  SV_DEPTH: [{ stages: ['pixel'], dir: 'out', builtin: 'FragDepth', type: FLOAT, executionModes: ['DepthReplacing'] }],
+  SV_DEPTHGREATEREQUAL: [{ stages: ['pixel'], dir: 'out', builtin: 'FragDepth', type: FLOAT, executionModes: ['DepthReplacing', 'DepthGreater'] }],
+  SV_DEPTHLESSEQUAL: [{ stages: ['pixel'], dir: 'out', builtin: 'FragDepth', type: FLOAT, executionModes: ['DepthReplacing', 'DepthLess'] }],
+  SV_SAMPLEINDEX: [{ stages: ['pixel'], dir: 'in', builtin: 'SampleId', type: UINT, capability: 'SampleRateShading' }],
+  SV_PRIMITIVEID: [{ stages: ['pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'PrimitiveId', type: UINT, capability: 'Geometry' }],
+  SV_RENDERTARGETARRAYINDEX: [
+    { stages: ['pixel'], dir: 'in', builtin: 'Layer', type: UINT, capability: 'Geometry' },
+    { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'Layer', type: UINT, capability: 'Geometry' },
+  ],
+  SV_VIEWPORTARRAYINDEX: [
+    { stages: ['pixel'], dir: 'in', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
+    { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
+  ],
+};
+
+/** The manual's interpolation modifier table. */
+const INTERPOLATION_DECORATIONS: Record<Interpolation, { decoration?: keyof typeof Decoration; capability?: keyof typeof Capability }> = {
+  linear: {},
+  centroid: { decoration: 'Centroid' },
+  nointerpolation: { decoration: 'Flat' },
+  noperspective: { decoration: 'NoPerspective' },
+  sample: { decoration: 'Sample', capability: 'SampleRateShading' },
+};
+
+/** A stage variable after struct flattening: one leaf of a parameter or the return value. */
+interface Leaf {
+  type: Type;
+  io: StageValue;
+  /** Member indices from the parameter/return value down to this leaf. */
+  path: number[];
+  varId?: number;
+  varType?: Type;
+}
+
+export interface StageIoError {
+  message: string;
+}
+
+function flatten(type: Type, io: StageValue, path: number[], out: Leaf[], errors: string[]): void {
+  if (type.kind === 'struct') {
+    type.fields.forEach((f, i) => {
+      const fio: StageValue = { ...(f.semantic ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}), ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}) };
+      flatten(f.type, fio, [...path, i], out, errors);
+    });
+    return;
+  }
+  if (!io.semantic) errors.push(`missing semantic on a stage ${path.length ? 'struct member' : 'parameter'} of type '${type.kind}'`);
+  out.push({ type, io, path });
+}
+
+function splitSemantic(s: string): { base: string; index: number } {
+  const m = /^(.*?)(\d*)$/.exec(s)!;
+  return { base: m[1]!.toUpperCase(), index: m[2] ? Number(m[2]) : 0 };
+}
+
+/**
+ * Emits the wrapper function for an entry point and returns its id plus interface variables.
+ * `userSemantics` adds UserSemantic decorations (DXC's -fspv-reflect), which reflection reads.
+ */
+export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunctionId: number, errors: string[]): { id: number; interfaceIds: number[] } {
+  const b = fe.b;
+  const t = fe.t;
+  const inputs: Leaf[] = [];
+  const outputs: Leaf[] = [];
+  const paramLeaves = ep.params.map((p) => {
+    const leaves: Leaf[] = [];
+    flatten(p.var.type, p.io, [], leaves, errors);
+    if (p.direction !== 'out') inputs.push(...leaves.map((l) => ({ ...l })));
+    if (p.direction !== 'in') outputs.push(...leaves.map((l) => ({ ...l })));
+    return leaves;
+  });
+  const resultLeaves: Leaf[] = [];
+  if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], resultLeaves, errors);
+  outputs.push(...resultLeaves);
+
+  const interfaceIds: number[] = [];
+  const declare = (leaf: Leaf, dir: 'in' | 'out', locations: Set<number>) => {
+    const { base, index } = splitSemantic(leaf.io.semantic ?? '');
+    const rule = BUILTINS[base]?.find((r) => r.dir === dir && (r.stages.includes(ep.stage) || r.stages.includes('*')));
+    const id = b.id();
+    const varType = rule ? rule.type : leaf.type;
+    const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
+    b.global(Op.Variable, [t.pointer(storage, t.type(varType)), id, storage]);
+    b.name(id, rule ? `gl_${rule.builtin}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
+    if (rule) {
+      b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+      if (rule.capability) b.capability(Capability[rule.capability]);
+      for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
+    } else if (BUILTINS[base]) {
+      errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
+    } else {
+      let location = leaf.io.location;
+      if (location === undefined && base === 'SV_TARGET') location = index;
+      if (location === undefined) {
+        location = 0;
+        while (locations.has(location)) location++;
+      }
+      if (locations.has(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
+      locations.add(location);
+      b.decorate(id, Decoration.Location, location);
+      if (ep.stage === 'pixel' && dir === 'in') {
+        const el = scalarOf(leaf.type);
+        const interp = leaf.io.interpolation ?? [];
+        // Vulkan requires integer fragment inputs to be flat; DXC adds Flat for them.
+        if (el && el.base !== 'float' && !interp.includes('nointerpolation')) b.decorate(id, Decoration.Flat);
+        for (const m of interp) {
+          const d = INTERPOLATION_DECORATIONS[m];
+          if (d.decoration) b.decorate(id, Decoration[d.decoration]);
+          if (d.capability) b.capability(Capability[d.capability]);
+        }
+      }
+    }
+    if (leaf.io.semantic) fe.userSemantic(id, leaf.io.semantic);
+    leaf.varId = id;
+    leaf.varType = varType;
+    interfaceIds.push(id);
+  };
+  // Explicit locations (and SV_Target indices) are claimed before sequential assignment.
+  const claimExplicit = (leaves: Leaf[]) => new Set(leaves.flatMap((l) => (l.io.location !== undefined ? [l.io.location] : splitSemantic(l.io.semantic ?? '').base === 'SV_TARGET' ? [splitSemantic(l.io.semantic!).index] : [])));
+  const inLocs = claimExplicit(inputs);
+  const outLocs = claimExplicit(outputs);
+  const explicitIn = new Set(inLocs);
+  const explicitOut = new Set(outLocs);
+  for (const leaf of inputs) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOne(inLocs, leaf.io.location, explicitIn) : inLocs);
+  for (const leaf of outputs) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOne(outLocs, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
+
+  // The wrapper itself.
+  const id = b.id();
+  const voidT = t.void();
+  fe.f.emit(Op.Function, [voidT, id, 0, t.function(voidT, [])]);
+  b.name(id, ep.name);
+  fe.f.label(b.id());
+  const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
+  let inputIndex = 0;
+  ep.params.forEach((p, i) => {
+    if (p.direction === 'out') return;
+    const leaves = paramLeaves[i]!;
+    const values = leaves.map(() => {
+      const leaf = inputs[inputIndex++]!;
+      const loaded = b.id();
+      fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, leaf.varId!]);
+      return fitValue(fe, loaded, leaf.varType!, leaf.type);
+    });
+    fe.storePtr(temps[i]!, assemble(fe, p.var.type, leaves, values), p.var.type);
+  });
+  const result = b.id();
+  fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x.id)]);
+  let outputIndex = 0;
+  const writeLeaves = (value: number, type: Type, leaves: Leaf[]) => {
+    for (const leaf of leaves) {
+      const out = outputs[outputIndex++]!;
+      let v = value;
+      let vt = type;
+      for (const idx of leaf.path) {
+        const next = (vt as Extract<Type, { kind: 'struct' }>).fields[idx]!.type;
+        const e = b.id();
+        fe.f.emit(Op.CompositeExtract, [t.type(next), e, v, idx]);
+        v = e;
+        vt = next;
+      }
+      fe.f.emit(Op.Store, [out.varId!, fitValue(fe, v, leaf.type, out.varType!)]);
+    }
+  };
+  ep.params.forEach((p, i) => {
+    if (p.direction === 'in') return;
+    writeLeaves(fe.loadPtr(temps[i]!), p.var.type, paramLeaves[i]!);
+  });
+  if (resultLeaves.length) writeLeaves(result, ep.function.returnType, resultLeaves);
+  fe.f.terminate(Op.Return);
+  fe.f.emit(Op.FunctionEnd, []);
+  return { id, interfaceIds };
+}
+
+function withoutOne(set: Set<number>, location: number, explicit: Set<number>): Set<number> {
+  // An explicit location is checked against the others, not against itself.
+  const copy = new Set(set);
+  if (explicit.has(location)) copy.delete(location);
+  return copy;
+}
+
+function scalarOf(t: Type): ScalarType | undefined {
+  return t.kind === 'scalar' ? t : t.kind === 'vector' || t.kind === 'matrix' ? t.element : undefined;
+}
+
+/** Builds a (possibly struct) parameter value from its flattened leaves. */
+function assemble(fe: FunctionEmitter, type: Type, leaves: Leaf[], values: number[]): number {
+  if (type.kind !== 'struct') return values[0]!;
+  let pos = 0;
+  const build = (t: Type, depth: number): number => {
+    if (t.kind !== 'struct') return values[pos++]!;
+    const parts = t.fields.map((f) => build(f.type, depth + 1));
+    return fe.construct(t, parts);
+  };
+  void leaves;
+  return build(type, 0);
+}
+
+/** Converts between a builtin's fixed type and the declared type (uint3 → uint2, uint → int, bool). */
+function fitValue(fe: FunctionEmitter, value: number, from: Type, to: Type): number {
+  if (JSON.stringify(from) === JSON.stringify(to)) return value;
+  const fs = scalarOf(from);
+  const ts = scalarOf(to);
+  if (!fs || !ts) return value;
+  let v = value;
+  let shape: Type = from;
+  const fromN = from.kind === 'vector' ? from.size : 1;
+  const toN = to.kind === 'vector' ? to.size : 1;
+  if (fromN > toN) {
+    const id = fe.b.id();
+    if (toN === 1) fe.f.emit(Op.CompositeExtract, [fe.t.type(fs), id, v, 0]);
+    else fe.f.emit(Op.VectorShuffle, [fe.t.type(vector(fs, toN)), id, v, v, ...Array.from({ length: toN }, (_, i) => i)]);
+    v = id;
+    shape = vector(fs, toN);
+  }
+  const target = toN === 1 ? ts : vector(ts, toN);
+  return fe.convert(v, shape, target);
+}
+
+export { INT };

@@ -1,0 +1,182 @@
+// SPIR-V types for IR types, with explicit layout when a type lives in a buffer. HLSL matrices are
+// emitted as their transposes (manual: an RxC float matrix is an OpTypeMatrix of R vectors of C), so
+// HLSL row r is SPIR-V column r; non-float matrices are arrays of row vectors; Rx1/1xC are vectors.
+import { layoutOf, type Layout, type LayoutOptions } from '../layout/index.js';
+import type { MatrixType, ScalarType, StructType, Type } from '../types.js';
+import type { ModuleBuilder } from './builder.js';
+import { Capability, Decoration, Dim, ImageFormat, Op } from './spec.js';
+
+/** A type placed in a buffer: bools become uint, members get offsets, arrays strides. */
+export type LayoutContext = LayoutOptions;
+
+export function layoutKey(ctx: LayoutContext | undefined): string {
+  return ctx ? `${ctx.rule}/${ctx.buffer}/${ctx.defaultMajorness}` : '-';
+}
+
+/** The SPIR-V shape of an HLSL matrix. */
+export function matrixShape(t: MatrixType): 'scalar' | 'vector' | 'matrix' | 'array' {
+  if (t.rows === 1 && t.cols === 1) return 'scalar';
+  if (t.rows === 1 || t.cols === 1) return 'vector';
+  return t.element.base === 'float' ? 'matrix' : 'array';
+}
+
+export class TypeEmitter {
+  constructor(private readonly b: ModuleBuilder) {}
+
+  void(): number {
+    return this.b.intern('void', Op.TypeVoid, [], 0);
+  }
+
+  bool(): number {
+    return this.b.intern('bool', Op.TypeBool, [], 0);
+  }
+
+  scalar(t: ScalarType, ctx?: LayoutContext): number {
+    if (t.base === 'bool') return ctx ? this.scalar({ kind: 'scalar', base: 'uint', width: 32 }) : this.bool();
+    if (t.width === 16) this.b.capability(t.base === 'float' ? Capability.Float16 : Capability.Int16);
+    if (t.width === 64) this.b.capability(t.base === 'float' ? Capability.Float64 : Capability.Int64);
+    if (t.base === 'float') return this.b.intern(`f${t.width}`, Op.TypeFloat, [t.width], 0);
+    return this.b.intern(`${t.base === 'int' ? 'i' : 'u'}${t.width}`, Op.TypeInt, [t.width, t.base === 'int' ? 1 : 0], 0);
+  }
+
+  vector(el: ScalarType, n: number, ctx?: LayoutContext): number {
+    const e = this.scalar(el, ctx);
+    return n === 1 ? e : this.b.intern(`v${n}:${e}`, Op.TypeVector, [e, n], 0);
+  }
+
+  uintConst(value: number): number {
+    const u = this.scalar({ kind: 'scalar', base: 'uint', width: 32 });
+    return this.b.intern(`c:${u}:${value}`, Op.Constant, [u, value >>> 0], 1);
+  }
+
+  intConst(value: number): number {
+    const i = this.scalar({ kind: 'scalar', base: 'int', width: 32 });
+    return this.b.intern(`c:${i}:${value}`, Op.Constant, [i, value | 0], 1);
+  }
+
+  /** The SPIR-V type of an IR type; with `ctx`, the explicitly laid-out variant used inside buffers. */
+  type(t: Type, ctx?: LayoutContext, layout?: Layout): number {
+    switch (t.kind) {
+      case 'void':
+        return this.void();
+      case 'scalar':
+        return this.scalar(t, ctx);
+      case 'vector':
+        return this.vector(t.element, t.size, ctx);
+      case 'matrix': {
+        const shape = matrixShape(t);
+        if (shape === 'scalar') return this.scalar(t.element, ctx);
+        if (shape === 'vector') return this.vector(t.element, t.rows * t.cols, ctx);
+        const row = this.vector(t.element, t.cols, ctx);
+        if (shape === 'matrix') return this.b.intern(`m${t.rows}:${row}`, Op.TypeMatrix, [row, t.rows], 0);
+        return this.array(row, t.rows, ctx ? (layout?.matrixStride ?? 16) : undefined);
+      }
+      case 'array': {
+        const lay = ctx ? (layout ?? layoutOf(t, ctx)) : undefined;
+        const el = this.type(t.element, ctx, lay?.element);
+        if (t.length === null) {
+          const key = `rta:${el}:${lay?.arrayStride ?? '-'}`;
+          const id = this.b.intern(key, Op.TypeRuntimeArray, [el], 0);
+          if (lay?.arrayStride !== undefined) this.b.decorate(id, Decoration.ArrayStride, lay.arrayStride);
+          return id;
+        }
+        return this.array(el, t.length, lay?.arrayStride);
+      }
+      case 'struct':
+        return this.struct(t, ctx, layout);
+      case 'sampler':
+        return this.b.intern('sampler', Op.TypeSampler, [], 0);
+      case 'resource':
+        return this.image(t);
+    }
+  }
+
+  private array(el: number, length: number, stride: number | undefined): number {
+    const len = this.uintConst(length);
+    const id = this.b.intern(`arr:${el}:${length}:${stride ?? '-'}`, Op.TypeArray, [el, len], 0);
+    if (stride !== undefined) this.b.decorate(id, Decoration.ArrayStride, stride);
+    return id;
+  }
+
+  private struct(t: StructType, ctx: LayoutContext | undefined, layout: Layout | undefined): number {
+    const key = `struct:${t.id}:${layoutKey(ctx)}`;
+    const lay = ctx ? (layout ?? layoutOf(t, ctx)) : undefined;
+    const members = t.fields.map((f, i) => this.type(f.type, ctx, lay?.members?.[i]?.layout));
+    const existing = this.b.intern(key, Op.TypeStruct, members, 0);
+    if (!this.named.has(existing)) {
+      this.named.add(existing);
+      if (t.name) this.b.name(existing, t.name);
+      t.fields.forEach((f, i) => this.b.memberName(existing, i, f.name));
+      if (lay) this.decorateMembers(existing, t, lay);
+    }
+    return existing;
+  }
+
+  private readonly named = new Set<number>();
+
+  /** Offset, and for matrices (also inside arrays) MatrixStride with the transposed majorness. */
+  private decorateMembers(id: number, t: StructType, lay: Layout): void {
+    t.fields.forEach((f, i) => {
+      const m = lay.members![i]!;
+      this.b.memberDecorate(id, i, Decoration.Offset, m.offset);
+      let ml: Layout | undefined = m.layout;
+      let ft: Type = f.type;
+      while (ft.kind === 'array' && ml?.element) {
+        ft = ft.element;
+        ml = ml.element;
+      }
+      if (ft.kind === 'matrix' && matrixShape(ft) === 'matrix' && ml?.matrixStride !== undefined) {
+        this.b.memberDecorate(id, i, Decoration.MatrixStride, ml.matrixStride);
+        // HLSL row_major is SPIR-V ColMajor: SPIR-V's columns are HLSL's rows (manual, matrices).
+        this.b.memberDecorate(id, i, ml.majorness === 'row_major' ? Decoration.ColMajor : Decoration.RowMajor);
+      }
+    });
+  }
+
+  pointer(storageClass: number, type: number): number {
+    return this.b.intern(`ptr:${storageClass}:${type}`, Op.TypePointer, [storageClass, type], 0);
+  }
+
+  function(ret: number, params: number[]): number {
+    return this.b.intern(`fn:${ret}:${params.join(',')}`, Op.TypeFunction, [ret, ...params], 0);
+  }
+
+  /** OpTypeImage per the manual's texture table. */
+  private image(t: Extract<Type, { kind: 'resource' }>): number {
+    const spec = IMAGE_TABLE[t.resource];
+    if (!spec) throw new Error(`no image type for ${t.resource}`);
+    const el = t.element.kind === 'vector' ? t.element.element : t.element.kind === 'scalar' ? t.element : undefined;
+    const sampled = this.scalar(el && el.base !== 'bool' ? el : { kind: 'scalar', base: 'float', width: 32 });
+    if (spec.capability) this.b.capability(spec.capability);
+    const format = ImageFormat.Unknown;
+    return this.b.intern(`img:${t.resource}:${sampled}`, Op.TypeImage, [sampled, spec.dim, 2, spec.arrayed, spec.ms, spec.sampled, format], 0);
+  }
+}
+
+interface ImageSpec {
+  dim: number;
+  arrayed: 0 | 1;
+  ms: 0 | 1;
+  sampled: 1 | 2;
+  capability?: number;
+}
+
+/** The manual's texture table (Dim, Arrayed, MS, Sampled, Capability). */
+const IMAGE_TABLE: Partial<Record<string, ImageSpec>> = {
+  Texture1D: { dim: Dim['1D'], arrayed: 0, ms: 0, sampled: 1, capability: Capability.Sampled1D },
+  Texture2D: { dim: Dim['2D'], arrayed: 0, ms: 0, sampled: 1 },
+  Texture3D: { dim: Dim['3D'], arrayed: 0, ms: 0, sampled: 1 },
+  TextureCube: { dim: Dim.Cube, arrayed: 0, ms: 0, sampled: 1 },
+  Texture1DArray: { dim: Dim['1D'], arrayed: 1, ms: 0, sampled: 1, capability: Capability.Sampled1D },
+  Texture2DArray: { dim: Dim['2D'], arrayed: 1, ms: 0, sampled: 1 },
+  Texture2DMS: { dim: Dim['2D'], arrayed: 0, ms: 1, sampled: 1 },
+  Texture2DMSArray: { dim: Dim['2D'], arrayed: 1, ms: 1, sampled: 1, capability: Capability.ImageMSArray },
+  TextureCubeArray: { dim: Dim.Cube, arrayed: 1, ms: 0, sampled: 1, capability: Capability.SampledCubeArray },
+  Buffer: { dim: Dim.Buffer, arrayed: 0, ms: 0, sampled: 1, capability: Capability.SampledBuffer },
+  RWBuffer: { dim: Dim.Buffer, arrayed: 0, ms: 0, sampled: 2, capability: Capability.ImageBuffer },
+  RWTexture1D: { dim: Dim['1D'], arrayed: 0, ms: 0, sampled: 2, capability: Capability.Image1D },
+  RWTexture2D: { dim: Dim['2D'], arrayed: 0, ms: 0, sampled: 2 },
+  RWTexture3D: { dim: Dim['3D'], arrayed: 0, ms: 0, sampled: 2 },
+  RWTexture1DArray: { dim: Dim['1D'], arrayed: 1, ms: 0, sampled: 2, capability: Capability.Image1D },
+  RWTexture2DArray: { dim: Dim['2D'], arrayed: 1, ms: 0, sampled: 2 },
+};

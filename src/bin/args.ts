@@ -1,0 +1,181 @@
+// hlslc's command line: DXC's spellings (option-table.ts) turned into CompileOptions. Pure: no I/O;
+// relative paths are resolved against the `cwd` argument.
+import { resolve } from 'node:path';
+import type { CompileOptions } from '../../compiler/index.js';
+import { OPTION_TABLE, type ArgState, type OptionSpec } from './option-table.js';
+import { parseProfile } from './profiles.js';
+
+export interface ParsedArgs {
+  /** Everything but `host` (hlslc adds its file system host). `filename` is the absolute input path. */
+  options: CompileOptions;
+  /** Absolute path of the HLSL input. */
+  input?: string;
+  /** `-Fo`: the SPIR-V binary. Without it the disassembly goes to stdout. */
+  output?: string;
+  /** `-Fc`: the disassembly. */
+  disassemblyOutput?: string;
+  /** `-Fe`: diagnostics instead of stderr. */
+  diagnosticsOutput?: string;
+  /** `--reflect`: reflection JSON. */
+  reflectOutput?: string;
+  /** `--emit-module`: the generated ES module. */
+  moduleOutput?: string;
+  warningsAsErrors: boolean;
+  noWarnings: boolean;
+  help: boolean;
+  version: boolean;
+  /** Usage errors, each one line without the `hlslc: error: ` prefix. */
+  errors: string[];
+}
+
+/** Exact-match options, and options that may carry their value glued on (longest spelling wins). */
+interface Lookup {
+  exact: ReadonlyMap<string, OptionSpec>;
+  joinable: readonly OptionSpec[];
+}
+
+function buildLookup(table: readonly OptionSpec[]): Lookup {
+  const exact = new Map<string, OptionSpec>();
+  for (const spec of table) if (spec.form !== 'joined') exact.set(spec.name, spec);
+  const joinable = table
+    .filter((spec) => spec.form === 'joined' || spec.form === 'joinedOrSeparate')
+    .sort((a, b) => b.name.length - a.name.length);
+  return { exact, joinable };
+}
+
+const LOOKUP = buildLookup(OPTION_TABLE);
+
+function valueCount(spec: OptionSpec): number {
+  switch (spec.form) {
+    case 'flag':
+      return 0;
+    case 'multi':
+      return spec.arity ?? 1;
+    default:
+      return 1;
+  }
+}
+
+export function parseArgs(argv: readonly string[], cwd: string = process.cwd()): ParsedArgs {
+  const state: ArgState = {
+    cwd,
+    inputs: [],
+    errors: [],
+    defines: {},
+    includeDirs: [],
+    layouts: [],
+    majorness: [],
+    bindingShifts: [],
+    shiftFlagsUsed: { b: [], s: [], t: [], u: [] },
+    enable16BitTypes: false,
+    warningsAsErrors: false,
+    noWarnings: false,
+    help: false,
+    version: false,
+  };
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-') || arg === '-') {
+      state.inputs.push(arg);
+      continue;
+    }
+    const exact = LOOKUP.exact.get(arg);
+    let spec: OptionSpec;
+    let values: string[];
+    if (exact) {
+      spec = exact;
+      const count = valueCount(spec);
+      values = argv.slice(i + 1, i + 1 + count);
+      if (values.length < count) {
+        state.errors.push(`argument to '${arg}' is missing (expected ${count} value${count === 1 ? '' : 's'})`);
+        break;
+      }
+      i += count;
+    } else {
+      const joined = LOOKUP.joinable.find((s) => arg.startsWith(s.name));
+      if (!joined) {
+        state.errors.push(`unknown argument: '${arg}'`);
+        continue;
+      }
+      spec = joined;
+      values = [arg.slice(spec.name.length)];
+    }
+    const spelling = spec.name.endsWith('=') ? spec.name.slice(0, -1) : spec.name;
+    if (spec.group === 'unsupported') {
+      state.errors.push(`option '${spelling}' is not supported yet`);
+    } else {
+      spec.apply?.(state, values, spelling);
+    }
+  }
+
+  return finish(state);
+}
+
+/** Cross-option checks, then the CompileOptions. */
+function finish(state: ArgState): ParsedArgs {
+  const { errors, cwd } = state;
+  const options: CompileOptions = {};
+  const result: ParsedArgs = {
+    options,
+    warningsAsErrors: state.warningsAsErrors,
+    noWarnings: state.noWarnings,
+    help: state.help,
+    version: state.version,
+    errors,
+  };
+  // As DXC: help and version win over every other problem.
+  if (state.help || state.version) return result;
+
+  if (state.inputs.length === 0) errors.push('required input file argument is missing; use -help for usage');
+  else if (state.inputs.length > 1) errors.push(`only one input file is supported, got ${state.inputs.map((f) => `'${f}'`).join(', ')}`);
+  else result.input = resolve(cwd, state.inputs[0]!);
+  if (result.input) options.filename = result.input;
+
+  let minor: number | undefined;
+  if (state.profile === undefined) {
+    errors.push('target profile argument is missing (-T, e.g. -T cs_6_0)');
+  } else {
+    const profile = parseProfile(state.profile);
+    if (typeof profile === 'string') {
+      errors.push(profile);
+    } else {
+      options.shaderModel = profile.shaderModel;
+      minor = profile.shaderModel.minor;
+      if (profile.stage) options.entryPoints = [{ name: state.entry ?? 'main', stage: profile.stage }];
+    }
+  }
+
+  if (Object.keys(state.defines).length > 0) options.defines = state.defines;
+  if (state.includeDirs.length > 0) options.includeDirs = state.includeDirs.map((dir) => resolve(cwd, dir));
+
+  const layoutFlags = [...new Set(state.layouts.map((l) => l.flag))];
+  if (layoutFlags.length > 1) errors.push(`cannot specify ${layoutFlags.join(' and ')} together`);
+  else if (state.layouts.length > 0) options.layoutRule = state.layouts[0]!.rule;
+
+  const majornessFlags = [...new Set(state.majorness.map((m) => m.flag))];
+  if (majornessFlags.length > 1) errors.push('cannot specify -Zpr and -Zpc together');
+  else if (state.majorness.length > 0) options.defaultMajorness = state.majorness[0]!.value;
+
+  if (state.bindingShifts.length > 0) options.bindingShifts = state.bindingShifts;
+  if (state.bindGlobals) options.bindGlobals = state.bindGlobals;
+  if (state.autoBindingSpace !== undefined) options.autoBindingSpace = state.autoBindingSpace;
+  if (state.targetEnv) options.targetEnv = state.targetEnv;
+  if (state.hlslVersion !== undefined) options.hlslVersion = state.hlslVersion;
+
+  if (state.enable16BitTypes) {
+    // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.
+    if ((state.hlslVersion ?? 2021) < 2018 || (minor !== undefined && minor < 2)) {
+      errors.push('enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.');
+    }
+    options.enable16BitTypes = true;
+  }
+
+  const outputPath = (file: string | undefined) => (file === undefined ? undefined : resolve(cwd, file));
+  result.output = outputPath(state.output);
+  result.disassemblyOutput = outputPath(state.disassemblyOutput);
+  result.diagnosticsOutput = outputPath(state.diagnosticsOutput);
+  result.reflectOutput = outputPath(state.reflectOutput);
+  result.moduleOutput = outputPath(state.moduleOutput);
+  return result;
+}

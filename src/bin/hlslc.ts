@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// hlslc: compile one HLSL file to SPIR-V with DXC's command-line options. This file is the I/O around
+// parseArgs (args.ts) and compile(): read the input, write the outputs, print diagnostics, exit
+// 0 (success), 1 (compile or I/O error) or 2 (usage error).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { compile, formatDiagnostic } from '../../compiler/index.js';
+import { nodeHost } from '../../plugin/node-host.js';
+import { generateModule } from '../../plugin/codegen/index.js';
+import { parseArgs } from './args.js';
+import { disassemble } from './disassemble.js';
+import { usage } from './usage.js';
+import { applyWarningOptions } from './warning-options.js';
+
+const EXIT_OK = 0;
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+/** A failure already worded for the user; main prints it as `hlslc: error: …`. */
+class CliError extends Error {}
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+function errorCode(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  return e.code ?? e.message ?? String(error);
+}
+
+function writeOutput(file: string, data: string | Uint8Array): void {
+  try {
+    writeFileSync(file, data);
+  } catch (error) {
+    throw new CliError(`cannot write '${file}': ${errorCode(error)}`);
+  }
+}
+
+/** JSON has no 64-bit integers: 64-bit spec constant defaults (bigint) are written as decimal strings. */
+function reflectionJson(reflection: unknown): string {
+  return JSON.stringify(reflection, (_key, value) => (typeof value === 'bigint' ? value.toString() : value), 2) + '\n';
+}
+
+/** `out.js` → `out.d.ts`, `out.mjs` → `out.d.mts`: where TypeScript looks for the module's types. */
+function declarationPath(modulePath: string): string {
+  const match = /\.(m|c)?js$/.exec(modulePath);
+  return match ? `${modulePath.slice(0, match.index)}.d.${match[1] ?? ''}ts` : `${modulePath}.d.ts`;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.help) {
+    process.stdout.write(usage());
+    return EXIT_OK;
+  }
+  if (args.version) {
+    process.stdout.write(`hlslc ${packageVersion()}\n`);
+    return EXIT_OK;
+  }
+  if (args.errors.length > 0) {
+    for (const error of args.errors) process.stderr.write(`hlslc: error: ${error}\n`);
+    return EXIT_USAGE;
+  }
+  const input = args.input!;
+
+  let source: string;
+  try {
+    source = readFileSync(input, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read input file '${input}': ${errorCode(error)}`);
+  }
+
+  const host = nodeHost();
+  const result = await compile(source, { ...args.options, filename: input, host });
+
+  const diagnostics = applyWarningOptions(result.diagnostics, args);
+  const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
+  const report = diagnostics.map((d) => formatDiagnostic(d, sourceOf) + '\n').join('');
+  if (args.diagnosticsOutput) writeOutput(args.diagnosticsOutput, report);
+  else process.stderr.write(report);
+
+  const failed = !result.success || diagnostics.some((d) => d.severity === 'error');
+  if (failed) {
+    if (!diagnostics.some((d) => d.severity === 'error')) throw new CliError('compilation failed without a diagnostic');
+    return EXIT_FAILED;
+  }
+  const spirv = result.spirv;
+  if (!spirv) throw new CliError('the compiler reported success but produced no SPIR-V');
+
+  if (args.output) writeOutput(args.output, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
+  if (args.disassemblyOutput || !args.output) {
+    const listing = await disassemble(spirv);
+    if (!listing.ok) throw new CliError(listing.error);
+    if (args.disassemblyOutput) writeOutput(args.disassemblyOutput, listing.text);
+    if (!args.output) process.stdout.write(listing.text);
+  }
+  if (args.reflectOutput) writeOutput(args.reflectOutput, reflectionJson(result.reflection));
+  if (args.moduleOutput) {
+    if (!result.reflection) throw new CliError('the compiler produced no reflection to generate a module from');
+    const generated = generateModule({ reflection: result.reflection, spirv: { kind: 'inline', words: spirv } });
+    for (const warning of generated.warnings) process.stderr.write(`hlslc: warning: ${warning}\n`);
+    writeOutput(args.moduleOutput, generated.code);
+    writeOutput(declarationPath(args.moduleOutput), generated.dts);
+  }
+  return EXIT_OK;
+}
+
+async function main(): Promise<void> {
+  try {
+    process.exitCode = await run(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof CliError) process.stderr.write(`hlslc: error: ${error.message}\n`);
+    else process.stderr.write(`hlslc: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exitCode = EXIT_FAILED;
+  }
+}
+
+await main();

@@ -1,0 +1,362 @@
+// DXC's command-line options as data: spelling and argument form (from DXC's HLSLOptions.td), and
+// what each does here — set a compile option, be accepted and ignored (only when it cannot change the
+// SPIR-V's meaning), or fail as not supported yet. args.ts walks argv against this table.
+import type { BindingShift, LayoutRuleOption, TargetEnv } from '../../compiler/index.js';
+
+/** How an option takes its values, as DXC (LLVM OptTable) spells them. */
+export type ArgForm =
+  /** `-X` */
+  | 'flag'
+  /** `-X value` or `-Xvalue` */
+  | 'joinedOrSeparate'
+  /** `-X value` */
+  | 'separate'
+  /** `-Xvalue`; for DXC's `-name=value` options the name ends in `=` */
+  | 'joined'
+  /** `-X v1 … vN` (DXC MultiArg) */
+  | 'multi';
+
+export type OptionGroup = 'compile' | 'spirv' | 'output' | 'info' | 'ignored' | 'unsupported';
+
+/** Everything one parseArgs call accumulates; owned by that call. */
+export interface ArgState {
+  cwd: string;
+  inputs: string[];
+  errors: string[];
+  profile?: string;
+  entry?: string;
+  defines: Record<string, string>;
+  includeDirs: string[];
+  /** Every layout flag given, so conflicting ones can be reported. */
+  layouts: { rule: LayoutRuleOption; flag: string }[];
+  majorness: { value: 'row_major' | 'column_major'; flag: string }[];
+  bindingShifts: BindingShift[];
+  /** Spaces set to `all` per register kind, to reject mixing `all` with single spaces as DXC does. */
+  shiftFlagsUsed: Record<BindingShift['registerKind'], string[][]>;
+  bindGlobals?: { binding: number; set: number };
+  autoBindingSpace?: number;
+  targetEnv?: TargetEnv;
+  hlslVersion?: 2016 | 2017 | 2018 | 2021;
+  enable16BitTypes: boolean;
+  output?: string;
+  disassemblyOutput?: string;
+  diagnosticsOutput?: string;
+  reflectOutput?: string;
+  moduleOutput?: string;
+  warningsAsErrors: boolean;
+  noWarnings: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+export interface OptionSpec {
+  /** Full spelling with its dashes (`-T`, `-fspv-target-env=`, `--reflect`). */
+  name: string;
+  form: ArgForm;
+  /** Number of values of a 'multi' option. */
+  arity?: number;
+  metavar?: string;
+  group: OptionGroup;
+  /** Usage text; for ignored options, why ignoring cannot change the SPIR-V. */
+  help: string;
+  apply?: (state: ArgState, values: string[], spelling: string) => void;
+}
+
+const TARGET_ENVS: readonly TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
+/** Environments DXC knows that CompileOptions cannot express. */
+const DXC_ONLY_TARGET_ENVS = ['vulkan1.1spirv1.4', 'universal1.5'];
+const HLSL_VERSIONS = [2016, 2017, 2018, 2021] as const;
+const MACRO_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const MAX_U32 = 0xffff_ffff;
+
+/** A decimal integer in [0, 2^32), as DXC's binding and space numbers. */
+export function parseUnsigned(text: string): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value <= MAX_U32 ? value : undefined;
+}
+
+function setLayout(rule: LayoutRuleOption) {
+  return (state: ArgState, _values: string[], flag: string) => void state.layouts.push({ rule, flag });
+}
+
+function setMajorness(value: 'row_major' | 'column_major') {
+  return (state: ArgState, _values: string[], flag: string) => void state.majorness.push({ value, flag });
+}
+
+/** `-fvk-{b,s,t,u}-shift N M` with DXC's checks and messages (handleVkShiftArgs). */
+function shift(registerKind: BindingShift['registerKind']) {
+  return (state: ArgState, values: string[], flag: string) => {
+    const [shiftText, spaceText] = values as [string, string];
+    const amount = parseUnsigned(shiftText);
+    if (amount === undefined) {
+      state.errors.push(`${/^-\d+$/.test(shiftText) ? 'negative' : 'invalid'} ${flag} argument: ${shiftText}`);
+      return;
+    }
+    const space = spaceText === 'all' ? 'all' : parseUnsigned(spaceText);
+    if (space === undefined) {
+      state.errors.push(`${/^-\d+$/.test(spaceText) ? 'negative' : 'invalid'} ${flag} argument: ${spaceText}`);
+      return;
+    }
+    const used = state.shiftFlagsUsed[registerKind];
+    used.push(values);
+    if (used.length > 1 && used.some(([, s]) => s === 'all')) {
+      state.errors.push(`setting all sets via ${flag} argument should be used alone`);
+      return;
+    }
+    // The manual: for the same space, the last option takes effect.
+    state.bindingShifts = state.bindingShifts.filter((s) => !(s.registerKind === registerKind && s.space === space));
+    state.bindingShifts.push({ registerKind, shift: amount, space });
+  };
+}
+
+function unsupported(name: string, form: ArgForm = 'flag', arity?: number): OptionSpec {
+  return { name, form, arity, group: 'unsupported', help: '' };
+}
+
+function ignored(name: string, why: string, form: ArgForm = 'flag'): OptionSpec {
+  return { name, form, group: 'ignored', help: why };
+}
+
+export const OPTION_TABLE: readonly OptionSpec[] = [
+  // ---- compilation ----
+  {
+    name: '-T', form: 'joinedOrSeparate', metavar: '<profile>', group: 'compile',
+    help: 'Target profile: vs, ps, gs, hs, ds, cs, ms, as or lib with a 6.x shader model (cs_6_0); lib compiles every entry point',
+    apply: (s, [v]) => void (s.profile = v),
+  },
+  {
+    name: '-E', form: 'joinedOrSeparate', metavar: '<name>', group: 'compile',
+    help: 'Entry point name (default main; ignored with lib profiles, as in DXC)',
+    apply: (s, [v]) => void (s.entry = v),
+  },
+  {
+    name: '-D', form: 'joinedOrSeparate', metavar: '<name>[=<value>]', group: 'compile',
+    help: 'Define macro (NAME alone defines it as 1)',
+    apply: (s, [v]) => {
+      const eq = v!.indexOf('=');
+      const name = eq < 0 ? v! : v!.slice(0, eq);
+      if (/^[A-Za-z_][A-Za-z0-9_]*\(/.test(name)) {
+        s.errors.push(`function-like macro '${name}' in -D is not supported yet`);
+      } else if (!MACRO_NAME.test(name)) {
+        s.errors.push(`macro name '${name}' in -D ${v} is not an identifier`);
+      } else {
+        s.defines[name] = eq < 0 ? '1' : v!.slice(eq + 1);
+      }
+    },
+  },
+  {
+    name: '-I', form: 'joinedOrSeparate', metavar: '<dir>', group: 'compile',
+    help: 'Add directory to include search path',
+    apply: (s, [v]) => void s.includeDirs.push(v!),
+  },
+  {
+    name: '-HV', form: 'separate', metavar: '<version>', group: 'compile',
+    help: 'HLSL language version: 2016, 2017, 2018 or 2021 (default 2021)',
+    apply: (s, [v]) => {
+      const version = HLSL_VERSIONS.find((h) => String(h) === v);
+      if (version !== undefined) s.hlslVersion = version;
+      else if (v === '202x') s.errors.push(`HLSL version '202x' is not supported yet`);
+      else s.errors.push(`Unknown HLSL version: ${v}. Valid versions: ${HLSL_VERSIONS.join(', ')}`);
+    },
+  },
+  {
+    name: '-enable-16bit-types', form: 'flag', group: 'compile',
+    help: 'Enable 16-bit types and disable min precision types (shader model 6.2+, HLSL 2018+)',
+    apply: (s) => void (s.enable16BitTypes = true),
+  },
+  {
+    name: '-Zpr', form: 'flag', group: 'compile', help: 'Pack matrices in row-major order by default',
+    apply: setMajorness('row_major'),
+  },
+  {
+    name: '-Zpc', form: 'flag', group: 'compile', help: 'Pack matrices in column-major order by default (the default)',
+    apply: setMajorness('column_major'),
+  },
+  {
+    name: '-WX', form: 'flag', group: 'compile', help: 'Treat warnings as errors',
+    apply: (s) => void (s.warningsAsErrors = true),
+  },
+  {
+    name: '-no-warnings', form: 'flag', group: 'compile', help: 'Suppress warnings',
+    apply: (s) => void (s.noWarnings = true),
+  },
+
+  // ---- SPIR-V ----
+  {
+    name: '-spirv', form: 'flag', group: 'spirv', help: 'Generate SPIR-V code (always on: hlslc only generates SPIR-V)',
+    apply: () => {},
+  },
+  {
+    name: '-fspv-target-env=', form: 'joined', metavar: '<env>', group: 'spirv',
+    help: 'Target environment: vulkan1.0 (default), vulkan1.1, vulkan1.2 or vulkan1.3',
+    apply: (s, [v]) => {
+      const env = TARGET_ENVS.find((e) => e === v);
+      if (env) s.targetEnv = env;
+      else if (DXC_ONLY_TARGET_ENVS.includes(v!)) s.errors.push(`target environment '${v}' is not supported yet`);
+      else s.errors.push(`unknown SPIR-V target environment '${v}' (expected ${TARGET_ENVS.join(', ')})`);
+    },
+  },
+  { name: '-fvk-use-dx-layout', form: 'flag', group: 'spirv', help: 'Use DirectX memory layout for Vulkan resources', apply: setLayout('dx') },
+  { name: '-fvk-use-gl-layout', form: 'flag', group: 'spirv', help: 'Use strict OpenGL std140/std430 memory layout for Vulkan resources', apply: setLayout('gl') },
+  { name: '-fvk-use-scalar-layout', form: 'flag', group: 'spirv', help: 'Use scalar memory layout for Vulkan resources', apply: setLayout('scalar') },
+  {
+    name: '-fvk-b-shift', form: 'multi', arity: 2, metavar: '<shift> <space>', group: 'spirv',
+    help: 'Shift binding numbers of b registers in <space> (a number or all)', apply: shift('b'),
+  },
+  {
+    name: '-fvk-s-shift', form: 'multi', arity: 2, metavar: '<shift> <space>', group: 'spirv',
+    help: 'Shift binding numbers of s registers', apply: shift('s'),
+  },
+  {
+    name: '-fvk-t-shift', form: 'multi', arity: 2, metavar: '<shift> <space>', group: 'spirv',
+    help: 'Shift binding numbers of t registers', apply: shift('t'),
+  },
+  {
+    name: '-fvk-u-shift', form: 'multi', arity: 2, metavar: '<shift> <space>', group: 'spirv',
+    help: 'Shift binding numbers of u registers', apply: shift('u'),
+  },
+  {
+    name: '-fvk-bind-globals', form: 'multi', arity: 2, metavar: '<binding> <set>', group: 'spirv',
+    help: 'Place the $Globals cbuffer at descriptor set <set>, binding <binding>',
+    apply: (s, values, flag) => {
+      const [binding, set] = values.map(parseUnsigned);
+      const bad = values.find((v) => parseUnsigned(v) === undefined);
+      if (binding === undefined || set === undefined) s.errors.push(`invalid ${flag} argument: ${bad}`);
+      else s.bindGlobals = { binding, set };
+    },
+  },
+  {
+    name: '-auto-binding-space', form: 'separate', metavar: '<space>', group: 'spirv',
+    help: 'Descriptor set of resources without an explicit space (default 0)',
+    apply: (s, [v]) => {
+      const space = parseUnsigned(v!);
+      if (space === undefined) s.errors.push(`Unsupported value '${v}' for auto binding space.`);
+      else s.autoBindingSpace = space;
+    },
+  },
+
+  // ---- output ----
+  {
+    name: '-Fo', form: 'joinedOrSeparate', metavar: '<file>', group: 'output',
+    help: 'Write the SPIR-V binary to <file> (without it, the disassembly goes to stdout)',
+    apply: (s, [v]) => void (s.output = v),
+  },
+  {
+    name: '-Fc', form: 'joinedOrSeparate', metavar: '<file>', group: 'output',
+    help: 'Write the SPIR-V disassembly to <file>',
+    apply: (s, [v]) => void (s.disassemblyOutput = v),
+  },
+  {
+    name: '-Fe', form: 'joinedOrSeparate', metavar: '<file>', group: 'output',
+    help: 'Write warnings and errors to <file> instead of stderr',
+    apply: (s, [v]) => void (s.diagnosticsOutput = v),
+  },
+  {
+    name: '--reflect', form: 'separate', metavar: '<file>', group: 'output',
+    help: '(hlslc) Write the reflection (bindings, layouts, entry points) as JSON to <file>',
+    apply: (s, [v]) => void (s.reflectOutput = v),
+  },
+  {
+    name: '--emit-module', form: 'separate', metavar: '<file>', group: 'output',
+    help: '(hlslc) Write the ES module the bundler plugins generate for this shader to <file>',
+    apply: (s, [v]) => void (s.moduleOutput = v),
+  },
+
+  // ---- information ----
+  { name: '-help', form: 'flag', group: 'info', help: 'Display available options', apply: (s) => void (s.help = true) },
+  { name: '--help', form: 'flag', group: 'info', help: 'Display available options', apply: (s) => void (s.help = true) },
+  { name: '-?', form: 'flag', group: 'info', help: 'Display available options', apply: (s) => void (s.help = true) },
+  { name: '--version', form: 'flag', group: 'info', help: 'Print the version', apply: (s) => void (s.version = true) },
+
+  // ---- accepted and ignored: none of these can change what the SPIR-V means ----
+  ignored('-O0', 'optimization level only'),
+  ignored('-O1', 'optimization level only'),
+  ignored('-O2', 'optimization level only'),
+  ignored('-O3', 'optimization level only'),
+  ignored('-Od', 'disables optimization only'),
+  ignored('-Oconfig=', 'selects SPIRV-Tools optimizer passes only', 'joined'),
+  ignored('-fspv-reduce-load-size', 'an optimization of composite loads'),
+  ignored('-fcgl', 'skips legalization and optimization only'),
+  ignored('-Vd', 'disables validation only'),
+  ignored('-Zi', 'adds debug information only'),
+  ignored('-fspv-debug=', 'selects debug information only', 'joined'),
+  ignored('-Qstrip_debug', 'strips debug information; hlslc emits none'),
+  ignored('-Qembed_debug', 'embeds debug information; hlslc emits none'),
+  ignored('-Qstrip_priv', 'strips DXIL container private data; SPIR-V has none'),
+  ignored('-Qstrip_rootsignature', 'strips a DXIL root signature; SPIR-V has none'),
+  ignored('-Zss', 'DXIL shader hash only'),
+  ignored('-Zsb', 'DXIL shader hash only'),
+  ignored('-fspv-reflect', 'adds reflection-only decorations; hlslc reflects from the module itself'),
+  ignored('-fspv-extension=', 'restricts extensions DXC may use; never changes what the code does', 'joined'),
+  ignored('-fspv-print-all', 'prints optimizer passes; hlslc has none'),
+  ignored('-nologo', 'copyright banner only'),
+  ignored('-Qunused-arguments', 'diagnostics about arguments only'),
+  ignored('-Wno-', 'silences a warning group; warnings never change the output', 'joined'),
+  ignored('-Wall', 'enables more warnings only'),
+  ignored('-fdiagnostics-show-option', 'diagnostic formatting only'),
+  ignored('-fno-diagnostics-show-option', 'diagnostic formatting only'),
+
+  // ---- DXC options that would change the result and are not implemented ----
+  unsupported('-fvk-invert-y'),
+  unsupported('-fvk-use-dx-position-w'),
+  unsupported('-fvk-support-nonzero-base-instance'),
+  unsupported('-fvk-support-nonzero-base-vertex'),
+  unsupported('-fspv-flatten-resource-arrays'),
+  unsupported('-fvk-auto-shift-bindings'),
+  unsupported('-fvk-bind-register', 'multi', 4),
+  unsupported('-vkbr', 'multi', 4),
+  unsupported('-fvk-bind-resource-heap', 'multi', 2),
+  unsupported('-fvk-bind-sampler-heap', 'multi', 2),
+  unsupported('-fvk-bind-counter-heap', 'multi', 2),
+  unsupported('-fvk-stage-io-order=', 'joined'),
+  unsupported('-fvk-allow-rwstructuredbuffer-arrays'),
+  unsupported('-fspv-entrypoint-name=', 'joined'),
+  unsupported('-fspv-use-legacy-buffer-matrix-order'),
+  unsupported('-fspv-fix-func-call-arguments'),
+  unsupported('-fspv-preserve-bindings'),
+  unsupported('-fspv-preserve-interface'),
+  unsupported('-fspv-enable-maximal-reconvergence'),
+  unsupported('-fspv-use-vulkan-memory-model'),
+  unsupported('-fspv-max-id', 'separate'),
+  unsupported('-ffinite-math-only'),
+  unsupported('-Gis'),
+  unsupported('-Gec'),
+  unsupported('-Ges'),
+  unsupported('-Gfa'),
+  unsupported('-Gfp'),
+  unsupported('-denorm', 'joinedOrSeparate'),
+  unsupported('-flegacy-macro-expansion'),
+  unsupported('-flegacy-resource-reservation'),
+  unsupported('-ignore-line-directives'),
+  unsupported('-res-may-alias'),
+  unsupported('-all-resources-bound'),
+  unsupported('-pack-optimized'),
+  unsupported('-exports', 'separate'),
+  unsupported('-export-shaders-only'),
+  unsupported('-default-linkage', 'separate'),
+  unsupported('-precise-output', 'separate'),
+  unsupported('-P'),
+  unsupported('-Fi', 'joinedOrSeparate'),
+  unsupported('-Fh', 'joinedOrSeparate'),
+  unsupported('-Vn', 'joinedOrSeparate'),
+  unsupported('-Fd', 'joinedOrSeparate'),
+  unsupported('-Fre', 'separate'),
+  unsupported('-Frs', 'separate'),
+  unsupported('-Fsh', 'separate'),
+  unsupported('-H'),
+  unsupported('-Vi'),
+  unsupported('-Cc'),
+  unsupported('-Ni'),
+  unsupported('-No'),
+  unsupported('-Lx'),
+  unsupported('-ast-dump'),
+  unsupported('-dumpbin'),
+  unsupported('-recompile'),
+  unsupported('-Odump'),
+  unsupported('-encoding', 'separate'),
+  unsupported('-rootsig-define', 'separate'),
+  unsupported('-setrootsignature', 'joinedOrSeparate'),
+  unsupported('-Qstrip_reflect'),
+  unsupported('-metal'),
+];

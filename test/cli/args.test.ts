@@ -1,0 +1,223 @@
+// parseArgs against DXC's option spellings. Expected values come from DXC's option table
+// (HLSLOptions.td forms: JoinedOrSeparate, Separate, Joined `=`, MultiArg) and the manual's option list.
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src/bin/args.js';
+import { OPTION_TABLE } from '../../src/bin/option-table.js';
+
+const CWD = '/work/proj';
+const BASE = ['-T', 'cs_6_0', 'in.hlsl'];
+
+function parse(...argv: string[]) {
+  return parseArgs(argv, CWD);
+}
+
+describe('parseArgs: DXC flag forms → CompileOptions', () => {
+  const cases: { argv: string[]; expected: Record<string, unknown> }[] = [
+    { argv: ['-T', 'cs_6_0'], expected: { shaderModel: { major: 6, minor: 0 }, entryPoints: [{ name: 'main', stage: 'compute' }] } },
+    { argv: ['-Tcs_6_5'], expected: { shaderModel: { major: 6, minor: 5 }, entryPoints: [{ name: 'main', stage: 'compute' }] } },
+    { argv: ['-T', 'vs_6_1', '-E', 'VSMain'], expected: { shaderModel: { major: 6, minor: 1 }, entryPoints: [{ name: 'VSMain', stage: 'vertex' }] } },
+    { argv: ['-T', 'ps_6_0', '-EPSMain'], expected: { entryPoints: [{ name: 'PSMain', stage: 'pixel' }] } },
+    { argv: ['-T', 'gs_6_0'], expected: { entryPoints: [{ name: 'main', stage: 'geometry' }] } },
+    { argv: ['-T', 'hs_6_0'], expected: { entryPoints: [{ name: 'main', stage: 'hull' }] } },
+    { argv: ['-T', 'ds_6_0'], expected: { entryPoints: [{ name: 'main', stage: 'domain' }] } },
+    { argv: ['-T', 'ms_6_5'], expected: { entryPoints: [{ name: 'main', stage: 'mesh' }] } },
+    { argv: ['-T', 'as_6_6'], expected: { entryPoints: [{ name: 'main', stage: 'amplification' }] } },
+    // A library compiles every marked entry point; DXC ignores -E with lib profiles.
+    { argv: ['-T', 'lib_6_3', '-E', 'ignored'], expected: { shaderModel: { major: 6, minor: 3 }, entryPoints: undefined } },
+    // The last -T / -E wins, as with LLVM's getLastArgValue.
+    { argv: ['-T', 'vs_6_0', '-T', 'cs_6_2', '-E', 'a', '-E', 'b'], expected: { shaderModel: { major: 6, minor: 2 }, entryPoints: [{ name: 'b', stage: 'compute' }] } },
+    { argv: ['-T', 'cs_6_0', '-D', 'A=2', '-DB=x y', '-D', 'C', '-DD=', '-D', 'E=a=b'], expected: { defines: { A: '2', B: 'x y', C: '1', D: '', E: 'a=b' } } },
+    { argv: ['-T', 'cs_6_0', '-D', 'A=1', '-D', 'A=2'], expected: { defines: { A: '2' } } },
+    { argv: ['-T', 'cs_6_0', '-I', 'inc', '-I/abs/dir', '-I', '../up'], expected: { includeDirs: ['/work/proj/inc', '/abs/dir', '/work/up'] } },
+    { argv: ['-T', 'cs_6_0', '-spirv'], expected: {} },
+    { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.0'], expected: { targetEnv: 'vulkan1.0' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.1'], expected: { targetEnv: 'vulkan1.1' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.2'], expected: { targetEnv: 'vulkan1.2' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.3'], expected: { targetEnv: 'vulkan1.3' } },
+    { argv: ['-T', 'cs_6_0', '-fvk-use-dx-layout'], expected: { layoutRule: 'dx' } },
+    { argv: ['-T', 'cs_6_0', '-fvk-use-gl-layout'], expected: { layoutRule: 'gl' } },
+    { argv: ['-T', 'cs_6_0', '-fvk-use-scalar-layout'], expected: { layoutRule: 'scalar' } },
+    { argv: ['-T', 'cs_6_0', '-fvk-use-dx-layout', '-fvk-use-dx-layout'], expected: { layoutRule: 'dx' } },
+    { argv: ['-T', 'cs_6_0', '-Zpr'], expected: { defaultMajorness: 'row_major' } },
+    { argv: ['-T', 'cs_6_0', '-Zpc'], expected: { defaultMajorness: 'column_major' } },
+    {
+      argv: ['-T', 'cs_6_0', '-fvk-b-shift', '10', '0', '-fvk-t-shift', '20', 'all', '-fvk-s-shift', '30', '1', '-fvk-u-shift', '40', '2'],
+      expected: {
+        bindingShifts: [
+          { registerKind: 'b', shift: 10, space: 0 },
+          { registerKind: 't', shift: 20, space: 'all' },
+          { registerKind: 's', shift: 30, space: 1 },
+          { registerKind: 'u', shift: 40, space: 2 },
+        ],
+      },
+    },
+    // Several spaces for one kind; for the same space the last option takes effect (the manual).
+    {
+      argv: ['-T', 'cs_6_0', '-fvk-b-shift', '1', '0', '-fvk-b-shift', '2', '1', '-fvk-b-shift', '3', '0'],
+      expected: { bindingShifts: [{ registerKind: 'b', shift: 2, space: 1 }, { registerKind: 'b', shift: 3, space: 0 }] },
+    },
+    { argv: ['-T', 'cs_6_0', '-fvk-bind-globals', '3', '1'], expected: { bindGlobals: { binding: 3, set: 1 } } },
+    { argv: ['-T', 'cs_6_0', '-auto-binding-space', '4'], expected: { autoBindingSpace: 4 } },
+    { argv: ['-T', 'cs_6_0', '-HV', '2016'], expected: { hlslVersion: 2016 } },
+    { argv: ['-T', 'cs_6_0', '-HV', '2017'], expected: { hlslVersion: 2017 } },
+    { argv: ['-T', 'cs_6_0', '-HV', '2018'], expected: { hlslVersion: 2018 } },
+    { argv: ['-T', 'cs_6_0', '-HV', '2021'], expected: { hlslVersion: 2021 } },
+    { argv: ['-T', 'cs_6_2', '-enable-16bit-types'], expected: { enable16BitTypes: true } },
+    { argv: ['-T', 'cs_6_2', '-HV', '2018', '-enable-16bit-types'], expected: { enable16BitTypes: true, hlslVersion: 2018 } },
+  ];
+
+  it.each(cases)('$argv', ({ argv, expected }) => {
+    const parsed = parse(...argv, 'shader.hlsl');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.input).toBe('/work/proj/shader.hlsl');
+    expect(parsed.options.filename).toBe('/work/proj/shader.hlsl');
+    for (const [key, value] of Object.entries(expected)) {
+      expect(parsed.options[key as keyof typeof parsed.options], key).toEqual(value);
+    }
+  });
+
+  it('leaves every option DXC defaults unset when no flag asks for it', () => {
+    expect(parse(...BASE).options).toEqual({
+      filename: '/work/proj/in.hlsl',
+      shaderModel: { major: 6, minor: 0 },
+      entryPoints: [{ name: 'main', stage: 'compute' }],
+    });
+  });
+
+  it('accepts options and the input in any order', () => {
+    const parsed = parse('in.hlsl', '-Fo', 'out.spv', '-E', 'k', '-T', 'cs_6_0');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.input).toBe('/work/proj/in.hlsl');
+    expect(parsed.output).toBe('/work/proj/out.spv');
+    expect(parsed.options.entryPoints).toEqual([{ name: 'k', stage: 'compute' }]);
+  });
+});
+
+describe('parseArgs: outputs and CLI switches', () => {
+  it.each([
+    [['-Fo', 'a.spv'], 'output', '/work/proj/a.spv'],
+    [['-Foa.spv'], 'output', '/work/proj/a.spv'],
+    [['-Fo', '/tmp/x/a.spv'], 'output', '/tmp/x/a.spv'],
+    [['-Fc', 'a.spvasm'], 'disassemblyOutput', '/work/proj/a.spvasm'],
+    [['-Fcb.spvasm'], 'disassemblyOutput', '/work/proj/b.spvasm'],
+    [['-Fe', 'errs.txt'], 'diagnosticsOutput', '/work/proj/errs.txt'],
+    [['--reflect', 'r.json'], 'reflectOutput', '/work/proj/r.json'],
+    [['--emit-module', 'm.js'], 'moduleOutput', '/work/proj/m.js'],
+  ] as const)('%j sets %s', (argv, field, value) => {
+    const parsed = parse(...BASE, ...argv);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed[field]).toBe(value);
+  });
+
+  it('without -Fo there is no output file (the disassembly goes to stdout)', () => {
+    expect(parse(...BASE).output).toBeUndefined();
+  });
+
+  it.each([['-WX', 'warningsAsErrors'], ['-no-warnings', 'noWarnings']] as const)('%s sets %s', (flag, field) => {
+    expect(parse(...BASE)[field]).toBe(false);
+    const parsed = parse(...BASE, flag);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed[field]).toBe(true);
+  });
+
+  it.each(['-help', '--help', '-?'])('%s asks for usage, even without input or profile', (flag) => {
+    const parsed = parse(flag);
+    expect(parsed.help).toBe(true);
+    expect(parsed.errors).toEqual([]);
+  });
+
+  it('--version asks for the version, even without input or profile', () => {
+    const parsed = parse('--version');
+    expect(parsed.version).toBe(true);
+    expect(parsed.errors).toEqual([]);
+  });
+});
+
+describe('parseArgs: accepted and ignored options', () => {
+  const ignored = [
+    ['-O0'], ['-O1'], ['-O2'], ['-O3'], ['-Od'], ['-fcgl'], ['-Vd'], ['-Zi'], ['-fspv-debug=line'],
+    ['-fspv-debug=vulkan-with-source'], ['-fspv-extension=SPV_KHR_16bit_storage'], ['-fspv-extension=KHR'],
+    ['-fspv-reflect'], ['-nologo'], ['-Qstrip_debug'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
+    ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
+    ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wno-vk-ignored-features'], ['-Wno-vk-emulated-features'], ['-Wall'],
+    ['-fdiagnostics-show-option'], ['-fno-diagnostics-show-option'],
+  ];
+  it.each(ignored)('%s', (flag) => {
+    const parsed = parse(...BASE, flag!);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.options).toEqual(parse(...BASE).options);
+  });
+
+  it('every ignored option in the table is covered above', () => {
+    const tested = new Set(ignored.map(([flag]) => OPTION_TABLE.find((s) => s.group === 'ignored' && flag!.startsWith(s.name))?.name));
+    const table = OPTION_TABLE.filter((s) => s.group === 'ignored').map((s) => s.name);
+    expect(table.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});
+
+describe('parseArgs: unsupported and unknown options', () => {
+  it.each([
+    [['-fvk-invert-y'], '-fvk-invert-y'],
+    [['-fvk-use-dx-position-w'], '-fvk-use-dx-position-w'],
+    [['-fspv-flatten-resource-arrays'], '-fspv-flatten-resource-arrays'],
+    [['-fvk-auto-shift-bindings'], '-fvk-auto-shift-bindings'],
+    [['-fvk-bind-register', 't0', '0', '1', '2'], '-fvk-bind-register'],
+    [['-vkbr', 't0', '0', '1', '2'], '-vkbr'],
+    [['-fvk-support-nonzero-base-instance'], '-fvk-support-nonzero-base-instance'],
+    [['-fvk-stage-io-order=alpha'], '-fvk-stage-io-order'],
+    [['-fspv-entrypoint-name=foo'], '-fspv-entrypoint-name'],
+    [['-fspv-preserve-bindings'], '-fspv-preserve-bindings'],
+    [['-Gis'], '-Gis'],
+    [['-Gec'], '-Gec'],
+    [['-denorm', 'ftz'], '-denorm'],
+    [['-flegacy-macro-expansion'], '-flegacy-macro-expansion'],
+    [['-Fh', 'out.h'], '-Fh'],
+    [['-P'], '-P'],
+  ])('%j', (argv, name) => {
+    // The input after the option proves multi-value options consumed exactly their values.
+    const parsed = parse('-T', 'cs_6_0', ...argv, 'in.hlsl');
+    expect(parsed.errors).toEqual([`option '${name}' is not supported yet`]);
+  });
+
+  it.each(['-fvk-invert-yy', '-foo', '--bogus', '-fspv-target-env', '-Werror', '-fvk-b-shift=1'])('unknown %s', (flag) => {
+    expect(parse(...BASE, flag).errors).toEqual([`unknown argument: '${flag}'`]);
+  });
+
+  it('reports every bad option, not just the first', () => {
+    expect(parse(...BASE, '-fvk-invert-y', '-nope').errors).toEqual([
+      "option '-fvk-invert-y' is not supported yet",
+      "unknown argument: '-nope'",
+    ]);
+  });
+});
+
+describe('parseArgs: bad values and combinations', () => {
+  it.each([
+    [['-T', 'cs_6_0', 'in.hlsl', '-E'], "argument to '-E' is missing (expected 1 value)"],
+    [['-T', 'cs_6_0', 'in.hlsl', '-fvk-b-shift', '1'], "argument to '-fvk-b-shift' is missing (expected 2 values)"],
+    [['in.hlsl'], 'target profile argument is missing (-T, e.g. -T cs_6_0)'],
+    [['-T', 'cs_6_0'], 'required input file argument is missing; use -help for usage'],
+    [['-T', 'cs_6_0', 'a.hlsl', 'b.hlsl'], "only one input file is supported, got 'a.hlsl', 'b.hlsl'"],
+    [['-T', 'cs_5_0', 'in.hlsl'], "unsupported shader model in profile 'cs_5_0' (SPIR-V needs 6.0 … 6.8)"],
+    [['-T', 'xs_6_0', 'in.hlsl'], "unknown target profile 'xs_6_0' (expected vs, ps, gs, hs, ds, cs, lib, ms, as followed by _6_0 … _6_8, e.g. cs_6_0)"],
+    [['-T', 'ms_6_4', 'in.hlsl'], "profile 'ms_6_4' needs shader model 6.5 or higher"],
+    [[...BASE, '-HV', '2019'], 'Unknown HLSL version: 2019. Valid versions: 2016, 2017, 2018, 2021'],
+    [[...BASE, '-HV', '202x'], "HLSL version '202x' is not supported yet"],
+    [[...BASE, '-fspv-target-env=vulkan2.0'], "unknown SPIR-V target environment 'vulkan2.0' (expected vulkan1.0, vulkan1.1, vulkan1.2, vulkan1.3)"],
+    [[...BASE, '-fspv-target-env=universal1.5'], "target environment 'universal1.5' is not supported yet"],
+    [[...BASE, '-fvk-b-shift', 'x', '0'], 'invalid -fvk-b-shift argument: x'],
+    [[...BASE, '-fvk-t-shift', '-1', '0'], 'negative -fvk-t-shift argument: -1'],
+    [[...BASE, '-fvk-u-shift', '1', 'space1'], 'invalid -fvk-u-shift argument: space1'],
+    [[...BASE, '-fvk-s-shift', '1', 'all', '-fvk-s-shift', '2', '0'], 'setting all sets via -fvk-s-shift argument should be used alone'],
+    [[...BASE, '-fvk-bind-globals', '1', 'x'], 'invalid -fvk-bind-globals argument: x'],
+    [[...BASE, '-auto-binding-space', 'two'], "Unsupported value 'two' for auto binding space."],
+    [[...BASE, '-D', '1X=3'], "macro name '1X' in -D 1X=3 is not an identifier"],
+    [[...BASE, '-D', 'F(x)=x'], "function-like macro 'F(x)' in -D is not supported yet"],
+    [[...BASE, '-Zpr', '-Zpc'], 'cannot specify -Zpr and -Zpc together'],
+    [[...BASE, '-fvk-use-gl-layout', '-fvk-use-dx-layout'], 'cannot specify -fvk-use-gl-layout and -fvk-use-dx-layout together'],
+    [[...BASE, '-enable-16bit-types'], 'enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.'],
+    [['-T', 'cs_6_2', 'in.hlsl', '-HV', '2017', '-enable-16bit-types'], 'enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.'],
+  ])('%j', (argv, message) => {
+    expect(parse(...argv).errors).toEqual([message]);
+  });
+});

@@ -1,0 +1,118 @@
+// Runs SPIR-V on Mesa's software Vulkan driver (lavapipe) with the Khronos
+// validation layer on, and returns what the shaders wrote. See README.md.
+//
+//   const gpu = await startGpuRunner();          // one runner per test file
+//   const { buffers } = await gpu.runCompute({ spirv, groups: [1, 1, 1], bindings });
+//   await gpu.close();
+//
+// Any validation message (error or warning) rejects the call with a
+// GpuValidationError carrying the layer's text.
+
+import { decodeOutputs, decodeRender, encodeComputeJob, encodeRenderJob } from './encode-job.js';
+import { readStatus, STATUS, type ResultRecord } from './protocol.js';
+import { ensureRunnerBinary } from './runner-build.js';
+import { RunnerProcess } from './runner-process.js';
+import type { ComputeJob, ComputeResult, RenderJob, RenderResult } from './types.js';
+
+export type * from './types.js';
+export { decodeTexel, FORMATS, type FormatName } from './formats.js';
+export { GpuSetupError } from './runner-build.js';
+export { DEFAULT_SENTINEL } from './encode-job.js';
+
+/** The validation layer reported a problem; the job was not (fully) executed. */
+export class GpuValidationError extends Error {
+  override name = 'GpuValidationError';
+  constructor(
+    what: string,
+    /** The layer's messages, one per entry, as "error[VUID-...] text". */
+    readonly messages: string[],
+  ) {
+    super(`Vulkan validation failed for ${what}:\n${messages.join('\n')}`);
+  }
+}
+
+/** The runner could not execute the job (unsupported feature, Vulkan error, ...). */
+export class GpuJobError extends Error {
+  override name = 'GpuJobError';
+}
+
+function checkStatus(records: ResultRecord[], what: string): void {
+  const status = readStatus(records);
+  if (status.code === STATUS.ok) return;
+  if (status.code === STATUS.validation) {
+    throw new GpuValidationError(what, status.message.split('\n').filter((line) => line.length > 0));
+  }
+  throw new GpuJobError(`${what} failed: ${status.message}`);
+}
+
+/**
+ * A long-lived runner process (one Vulkan instance; a device per distinct
+ * feature set). Jobs run one at a time in call order. If the runner crashes,
+ * the job in flight rejects with its stderr and the next job starts a new one.
+ */
+export class GpuRunner {
+  private constructor(private process: RunnerProcess, private readonly binary: string) {}
+
+  static async start(): Promise<GpuRunner> {
+    const binary = await ensureRunnerBinary();
+    return new GpuRunner(await RunnerProcess.start(binary), binary);
+  }
+
+  async runCompute(job: ComputeJob): Promise<ComputeResult> {
+    const records = await this.request(encodeComputeJob(job));
+    checkStatus(records, `compute entry '${job.entry ?? 'main'}'`);
+    return decodeOutputs(records, job.bindings ?? []);
+  }
+
+  /** Draws `vertices` as a triangle list into a cleared offscreen colour image. */
+  async renderTriangle(job: RenderJob): Promise<RenderResult> {
+    const records = await this.request(encodeRenderJob(job));
+    checkStatus(records, `draw '${job.vertexEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`);
+    return decodeRender(records, job);
+  }
+
+  close(): Promise<void> {
+    return this.process.close();
+  }
+
+  private async request(frame: Uint8Array): Promise<ResultRecord[]> {
+    if (!this.process.alive) this.process = await RunnerProcess.start(this.binary);
+    return this.process.request(frame);
+  }
+}
+
+export function startGpuRunner(): Promise<GpuRunner> {
+  return GpuRunner.start();
+}
+
+async function withRunner<T>(use: (runner: GpuRunner) => Promise<T>): Promise<T> {
+  const runner = await GpuRunner.start();
+  try {
+    return await use(runner);
+  } finally {
+    await runner.close();
+  }
+}
+
+/** One compute job on a fresh runner (≈1 s startup: prefer startGpuRunner for several jobs). */
+export function runCompute(job: ComputeJob): Promise<ComputeResult> {
+  return withRunner((runner) => runner.runCompute(job));
+}
+
+/** Several compute jobs on one runner, sent back to back; rejects with the first failure, naming its index. */
+export function runComputeBatch(jobs: readonly ComputeJob[]): Promise<ComputeResult[]> {
+  return withRunner(async (runner) => {
+    const settled = await Promise.allSettled(jobs.map((job) => runner.runCompute(job)));
+    return settled.map((outcome, index) => {
+      if (outcome.status === 'fulfilled') return outcome.value;
+      const error = outcome.reason as Error;
+      error.message = `batch job ${index}: ${error.message}`;
+      throw error;
+    });
+  });
+}
+
+/** One draw on a fresh runner (prefer startGpuRunner for several). */
+export function renderTriangle(job: RenderJob): Promise<RenderResult> {
+  return withRunner((runner) => runner.renderTriangle(job));
+}

@@ -1,0 +1,198 @@
+/* GPU test runner: executes compute dispatches and draws on a Vulkan 1.3 device
+ * (lavapipe in tests) for jobs sent by test/gpu/harness.ts over stdin/stdout.
+ * Wire format: see protocol.c and test/gpu/protocol.ts (they must agree). */
+#ifndef GPU_RUNNER_H
+#define GPU_RUNNER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <vulkan/vulkan.h>
+
+/* ---- wire tags (mirrored in protocol.ts) ---- */
+enum {
+  TAG_KIND = 1,       /* u32 JobKind */
+  TAG_FEATURES = 2,   /* space-separated device feature names */
+  TAG_EXTENSIONS = 3, /* space-separated device extension names */
+  TAG_STAGE = 10,     /* u32 stage, u32 entry length, entry (padded to 4), SPIR-V words */
+  TAG_GROUPS = 11,    /* u32 x, y, z */
+  TAG_PUSH = 12,      /* push-constant bytes */
+  TAG_BINDING = 20,   /* BindingDesc header (11 u32) + initial contents */
+  TAG_VERTEX_BUFFER = 30,    /* u32 binding, stride, input rate + bytes */
+  TAG_VERTEX_ATTRIBUTE = 31, /* u32 location, binding, VkFormat, offset */
+  TAG_TARGET = 32,    /* u32 width, height, VkFormat, byte size, vertex count, instance count, clear[4] (raw f32) */
+
+  TAG_STATUS = 100,   /* u32 Status + message */
+  TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
+  TAG_IMAGE_OUT = 102,  /* u32 set, binding + bytes */
+  TAG_TARGET_OUT = 103, /* colour attachment bytes */
+};
+
+typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2 } JobKind;
+typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
+typedef enum { STAGE_COMPUTE = 0, STAGE_VERTEX = 1, STAGE_FRAGMENT = 2, STAGE_COUNT = 3 } StageIndex;
+
+typedef enum {
+  KIND_UNIFORM_BUFFER = 1,
+  KIND_STORAGE_BUFFER = 2,
+  KIND_STORAGE_IMAGE = 3,
+  KIND_SAMPLED_IMAGE = 4,
+  KIND_SAMPLER = 5,
+  KIND_COMBINED_IMAGE_SAMPLER = 6,
+  KIND_UNIFORM_TEXEL_BUFFER = 7,
+  KIND_STORAGE_TEXEL_BUFFER = 8,
+} DescriptorKind;
+
+typedef struct {
+  uint32_t set, binding, kind;
+  uint32_t format;                 /* VkFormat: images and texel buffers */
+  uint32_t width, height, depth_or_layers;
+  uint32_t view_type;              /* VkImageViewType */
+  uint32_t filter;                 /* VkFilter: samplers */
+  uint32_t address_mode;           /* VkSamplerAddressMode: samplers */
+  uint32_t byte_size;              /* size of contents (buffer or tightly packed image) */
+  const uint8_t *data;             /* byte_size bytes (sentinel already applied by the harness) */
+} BindingDesc;
+
+typedef struct {
+  uint32_t binding, stride, input_rate;
+  const uint8_t *data;
+  uint32_t size;
+} VertexBufferDesc;
+
+typedef struct {
+  uint32_t location, binding, format, offset;
+} VertexAttributeDesc;
+
+#define MAX_BINDINGS 64
+#define MAX_VERTEX_BUFFERS 8
+#define MAX_VERTEX_ATTRIBUTES 16
+
+typedef struct {
+  JobKind kind;
+  char features[1024];
+  char extensions[1024];
+  const uint32_t *spirv[STAGE_COUNT];
+  uint32_t spirv_words[STAGE_COUNT];
+  char entry[STAGE_COUNT][256];
+  uint32_t groups[3];
+  const uint8_t *push;
+  uint32_t push_size;
+  BindingDesc bindings[MAX_BINDINGS];
+  uint32_t binding_count;
+  VertexBufferDesc vertex_buffers[MAX_VERTEX_BUFFERS];
+  uint32_t vertex_buffer_count;
+  VertexAttributeDesc attributes[MAX_VERTEX_ATTRIBUTES];
+  uint32_t attribute_count;
+  uint32_t target_width, target_height, target_format, target_size;
+  uint32_t vertex_count, instance_count;
+  float clear[4];
+} Job;
+
+/* Growable byte buffer for messages and result frames. */
+typedef struct {
+  uint8_t *bytes;
+  size_t size, capacity;
+} ByteBuf;
+
+void buf_append(ByteBuf *b, const void *data, size_t size);
+void buf_printf(ByteBuf *b, const char *fmt, ...);
+void buf_free(ByteBuf *b);
+
+/* The Vulkan instance lives for the whole process; the device is recreated
+ * only when a job asks for a different feature/extension set. */
+typedef struct {
+  VkInstance instance;
+  VkDebugUtilsMessengerEXT messenger;
+  VkPhysicalDevice physical;
+  VkDevice device;
+  VkQueue queue;
+  uint32_t queue_family;
+  VkCommandPool command_pool;
+  VkPhysicalDeviceMemoryProperties memory;
+  char device_key[2048];         /* features + extensions of the current device */
+  ByteBuf messages;              /* validation messages since the last check */
+  uint32_t message_count;
+  ByteBuf error;                 /* first non-validation failure of the current job */
+} Context;
+
+/* context.c */
+bool context_create_instance(Context *ctx);
+bool context_ensure_device(Context *ctx, const char *features, const char *extensions);
+void context_destroy(Context *ctx);
+bool fail(Context *ctx, const char *fmt, ...);
+const char *vk_result_name(VkResult r);
+
+#define VK_TRY(ctx, call)                                                   \
+  do {                                                                       \
+    VkResult vk_try_result_ = (call);                                        \
+    if (vk_try_result_ != VK_SUCCESS)                                        \
+      return fail((ctx), "%s failed: %s", #call, vk_result_name(vk_try_result_)); \
+  } while (0)
+
+/* True when the validation layer has reported something: the job must stop
+ * before anything invalid reaches the driver. */
+static inline bool has_messages(const Context *ctx) { return ctx->message_count > 0; }
+
+/* protocol.c */
+bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job);
+void put_record(ByteBuf *out, uint32_t tag, const void *head, size_t head_size,
+                const void *body, size_t body_size);
+
+/* resources.c: per-job objects, destroyed together */
+typedef struct {
+  VkBuffer buffer;
+  VkDeviceMemory memory;
+  void *mapped;
+  VkDeviceSize size;
+} HostBuffer;
+
+typedef struct {
+  const BindingDesc *desc;
+  HostBuffer buffer;       /* buffer kinds: the buffer itself; image kinds: staging */
+  VkBufferView texel_view;
+  VkImage image;
+  VkDeviceMemory image_memory;
+  VkImageView view;
+  VkSampler sampler;
+} BoundResource;
+
+typedef struct {
+  VkShaderModule modules[STAGE_COUNT];
+  VkDescriptorSetLayout set_layouts[8];
+  uint32_t set_count;
+  VkPipelineLayout pipeline_layout;
+  VkPipeline pipeline;
+  VkDescriptorPool pool;
+  VkDescriptorSet sets[8];
+  BoundResource resources[MAX_BINDINGS];
+  HostBuffer vertex_buffers[MAX_VERTEX_BUFFERS];
+  VkImage target;
+  VkDeviceMemory target_memory;
+  VkImageView target_view;
+  HostBuffer target_readback;
+  VkCommandBuffer cmd;
+  VkFence fence;
+} JobObjects;
+
+bool create_host_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usage,
+                        const uint8_t *contents, HostBuffer *out);
+bool create_image(Context *ctx, VkImageType type, VkFormat format, VkExtent3D extent,
+                  uint32_t layers, VkImageUsageFlags usage, VkImage *image, VkDeviceMemory *memory);
+bool create_shader_modules(Context *ctx, const Job *job, JobObjects *objs);
+bool create_layouts(Context *ctx, const Job *job, VkShaderStageFlags stages, JobObjects *objs);
+bool create_resources(Context *ctx, const Job *job, JobObjects *objs);
+bool write_descriptors(Context *ctx, const Job *job, JobObjects *objs);
+void record_uploads(const Job *job, JobObjects *objs, VkPipelineStageFlags consumer);
+void record_readbacks(const Job *job, JobObjects *objs, VkPipelineStageFlags producer);
+bool begin_commands(Context *ctx, JobObjects *objs);
+bool submit_and_wait(Context *ctx, JobObjects *objs);
+void collect_outputs(const Job *job, const JobObjects *objs, ByteBuf *out);
+void destroy_job_objects(Context *ctx, JobObjects *objs);
+VkShaderStageFlags push_stages(const Job *job);
+
+/* compute.c / draw.c */
+bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+
+#endif

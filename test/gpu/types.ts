@@ -1,0 +1,143 @@
+// Public job and result types of the GPU test harness (re-exported by harness.ts).
+
+import type { FormatName } from './formats.js';
+
+/** A SPIR-V module: words, or the raw bytes of a .spv file. */
+export type SpirvInput = Uint32Array | Uint8Array;
+
+/** Any typed array or DataView; its bytes are used as they are in memory (little-endian). */
+export type BytesInput = ArrayBufferView;
+
+interface BindingSlot {
+  /** Descriptor set (default 0). */
+  set?: number;
+  binding: number;
+  /** Extra key for the result records, besides "set:binding". */
+  name?: string;
+}
+
+interface InitialContents {
+  /** Initial contents from offset 0. */
+  data?: BytesInput;
+  /** Byte used for every byte `data` does not cover (default: the job's sentinel). */
+  sentinel?: number;
+}
+
+export interface BufferBinding extends BindingSlot, InitialContents {
+  kind: 'uniform-buffer' | 'storage-buffer';
+  /** Total byte size (default: `data` length). */
+  size?: number;
+}
+
+export interface TexelBufferBinding extends BindingSlot, InitialContents {
+  kind: 'uniform-texel-buffer' | 'storage-texel-buffer';
+  format: FormatName;
+  /** Total byte size (default: `data` length). */
+  size?: number;
+}
+
+export type ImageDimension = '1d' | '2d' | '3d' | '1d-array' | '2d-array';
+
+export interface ImageDescription extends InitialContents {
+  format: FormatName;
+  width: number;
+  /** Default 1. */
+  height?: number;
+  /** Depth for '3d', layer count for arrays (default 1). */
+  depthOrLayers?: number;
+  /** Default '2d'. */
+  dimension?: ImageDimension;
+}
+
+export interface SamplerOptions {
+  /** Default 'nearest'. */
+  filter?: 'nearest' | 'linear';
+  /** Default 'clamp-to-edge'. */
+  addressMode?: 'repeat' | 'mirrored-repeat' | 'clamp-to-edge' | 'clamp-to-border';
+}
+
+export interface ImageBinding extends BindingSlot, ImageDescription {
+  kind: 'storage-image' | 'sampled-image';
+}
+
+export interface SamplerBinding extends BindingSlot, SamplerOptions {
+  kind: 'sampler';
+}
+
+export interface CombinedImageSamplerBinding extends BindingSlot, ImageDescription, SamplerOptions {
+  kind: 'combined-image-sampler';
+}
+
+export type Binding = BufferBinding | TexelBufferBinding | ImageBinding | SamplerBinding | CombinedImageSamplerBinding;
+export type DescriptorKindName = Binding['kind'];
+
+interface JobCommon {
+  bindings?: Binding[];
+  /** Push-constant bytes (padded with zeros to a multiple of 4). */
+  push?: BytesInput;
+  /**
+   * Device features to enable besides those the module's OpCapability list
+   * implies, by Vulkan spec name, e.g. 'scalarBlockLayout' for modules laid
+   * out with scalar/DX rules (nothing in SPIR-V declares that).
+   */
+  features?: string[];
+  /** Fill byte for bytes no `data` covers (default 0xCD). */
+  sentinel?: number;
+}
+
+export interface ComputeJob extends JobCommon {
+  spirv: SpirvInput;
+  /** Default 'main'. */
+  entry?: string;
+  groups: readonly [number, number, number];
+}
+
+export interface ComputeResult {
+  /** Final contents of every buffer binding, keyed by "set:binding" and by `name`. */
+  buffers: Record<string, Uint8Array>;
+  /** Final contents of every storage image (tightly packed texels), keyed likewise. */
+  images: Record<string, Uint8Array>;
+}
+
+export interface VertexAttribute {
+  location: number;
+  /** e.g. 'rg32float' for a float2, 'rgba32float' for a float4. */
+  format: FormatName;
+  /** Byte offset inside one vertex. */
+  offset: number;
+}
+
+export interface RenderJob extends JobCommon {
+  vertexSpirv: SpirvInput;
+  /** Default: the vertex module (one module with both entry points). */
+  pixelSpirv?: SpirvInput;
+  /** Default 'main'. */
+  vertexEntry?: string;
+  /** Default 'main'. */
+  pixelEntry?: string;
+  /** Interleaved vertex data bound at vertex-buffer binding 0, drawn as a triangle list. */
+  vertices?: BytesInput;
+  /** Bytes per vertex in `vertices`. */
+  stride?: number;
+  attributes?: VertexAttribute[];
+  /** Default: vertices.byteLength / stride. Required without `vertices`. */
+  vertexCount?: number;
+  /** Default 64. */
+  width?: number;
+  /** Default 64. */
+  height?: number;
+  /** Colour target format (default 'rgba8unorm'). */
+  format?: FormatName;
+  /** Clear colour (default 0,0,0,0); integers for integer formats. */
+  clear?: readonly [number, number, number, number];
+}
+
+export interface RenderResult extends ComputeResult {
+  width: number;
+  height: number;
+  format: FormatName;
+  /** Colour target, row-major from the top-left pixel, tightly packed. */
+  pixels: Uint8Array;
+  /** Decoded channels of pixel (x, y), see decodeTexel. */
+  texel(x: number, y: number): number[];
+}
