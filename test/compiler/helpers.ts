@@ -1,0 +1,18 @@
+// Shared by compiler tests: compile HLSL and insist on valid SPIR-V (spirv-val for the requested
+// target environments; the scalar rule needs --scalar-block-layout, the DX rule too).
+import { expect } from 'vitest';
+import { compile, formatDiagnostic, type CompileOptions, type CompileResult } from '../../compiler/index.js';
+import { validateSpirv } from '../gpu/spirv-tools.js';
+
+export function compileValid(source: string, options: CompileOptions = {}, envs: string[] = ['vulkan1.1', 'vulkan1.2']): CompileResult & { spirv: Uint32Array } {
+  const byEnv = envs.map((env) => {
+    const targetEnv = env as NonNullable<CompileOptions['targetEnv']>;
+    const r = compile(source, { ...options, targetEnv });
+    const errors = r.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => formatDiagnostic(d, () => source))).toEqual([]);
+    const flags = options.layoutRule === 'scalar' || options.layoutRule === 'dx' ? ['--scalar-block-layout'] : [];
+    validateSpirv(r.spirv!, { targetEnv: env, flags });
+    return r;
+  });
+  return byEnv[0] as CompileResult & { spirv: Uint32Array };
+}

@@ -1,0 +1,49 @@
+// src/runtime.ts, the helpers generated modules import. Expected half-precision bit patterns are
+// IEEE 754 binary16 values (sign, 5-bit exponent biased by 15, 10-bit fraction), worked out by hand.
+
+import { describe, expect, test } from 'vitest';
+import { alignTo16, dataViewOf, f32ToF16 } from '../../../src/runtime.js';
+
+describe('f32ToF16', () => {
+  test.each([
+    [0, 0x0000],
+    [-0, 0x8000],
+    [1, 0x3c00],
+    [-2, 0xc000],
+    [0.5, 0x3800],
+    [65504, 0x7bff], // largest finite half
+    [65519.99, 0x7bff], // below the halfway point to 65536
+    [65520, 0x7c00], // halfway rounds to even: infinity
+    [Infinity, 0x7c00],
+    [-Infinity, 0xfc00],
+    [2 ** -14, 0x0400], // smallest normal
+    [2 ** -24, 0x0001], // smallest subnormal
+    [2 ** -25, 0x0000], // halfway to the smallest subnormal rounds to even (0)
+    [3 * 2 ** -25, 0x0002], // 1.5 subnormal steps rounds to even (2)
+    [1023 * 2 ** -24, 0x03ff], // largest subnormal
+    [0.1, 0x2e66],
+    [1 / 3, 0x3555],
+    [1 + 2 ** -11, 0x3c00], // halfway between 1 and 1+2^-10: ties to even
+    [1 + 3 * 2 ** -11, 0x3c02], // halfway between 0x3c01 and 0x3c02: ties to even
+    [2 - 2 ** -12, 0x4000], // rounds up across the exponent boundary
+  ])('%d → 0x%s', (value, bits) => {
+    expect(f32ToF16(value).toString(16)).toBe(bits.toString(16));
+  });
+
+  test('NaN is a quiet NaN', () => {
+    expect(f32ToF16(Number.NaN)).toBe(0x7e00);
+  });
+});
+
+test('dataViewOf respects a view\'s byteOffset and length', () => {
+  const buffer = new ArrayBuffer(32);
+  const view = dataViewOf(new Uint16Array(buffer, 8, 4));
+  expect([view.byteOffset, view.byteLength]).toEqual([8, 8]);
+  const same = new DataView(buffer, 4);
+  expect(dataViewOf(same)).toBe(same);
+  expect(dataViewOf(buffer).byteLength).toBe(32);
+});
+
+test('alignTo16', () => {
+  expect([0, 1, 16, 17, 144, 100].map(alignTo16)).toEqual([0, 16, 16, 32, 144, 112]);
+});
