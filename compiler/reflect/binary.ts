@@ -1,0 +1,119 @@
+// The physical layer of a SPIR-V module: header, endianness and the instruction stream. Every read is
+// bounds-checked so that a truncated or corrupted binary surfaces as a SpirvReflectError.
+import { MagicNumber } from '../spirv/spec.js';
+import { SpirvReflectError } from './errors.js';
+import { opName } from './enum-names.js';
+
+export const HEADER_WORDS = 5;
+
+export interface Header {
+  major: number;
+  minor: number;
+  generator: number;
+  bound: number;
+}
+
+/** One instruction: its opcode, its word offset in the module and its words (word 0 included). */
+export class Instruction {
+  constructor(
+    readonly opcode: number,
+    readonly offset: number,
+    readonly words: Uint32Array,
+  ) {}
+
+  get name(): string {
+    return opName(this.opcode);
+  }
+
+  /** Number of words after the opcode word. */
+  get operandCount(): number {
+    return this.words.length - 1;
+  }
+
+  fail(message: string): never {
+    throw new SpirvReflectError(`${this.name}: ${message}`, this.offset);
+  }
+
+  /** Word `index` (1 = first operand), failing when the instruction is too short to hold it. */
+  word(index: number): number {
+    if (index >= this.words.length) {
+      this.fail(`has ${this.words.length} words, operand ${index} is missing`);
+    }
+    return this.words[index]!;
+  }
+
+  /** Words from `index` to the end (possibly none). */
+  wordsFrom(index: number): number[] {
+    return Array.from(this.words.subarray(Math.min(index, this.words.length)));
+  }
+
+  /** A nul-terminated UTF-8 literal string starting at word `index`. */
+  string(index: number): { value: string; next: number } {
+    const bytes: number[] = [];
+    for (let i = index; i < this.words.length; i++) {
+      const w = this.words[i]!;
+      for (let shift = 0; shift < 32; shift += 8) {
+        const byte = (w >>> shift) & 0xff;
+        if (byte === 0) return { value: utf8.decode(new Uint8Array(bytes)), next: i + 1 };
+        bytes.push(byte);
+      }
+    }
+    this.fail(`literal string at operand ${index} is not nul-terminated within the instruction`);
+  }
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+/** Reads the header, normalising a byte-swapped module to host word order. */
+export function readHeader(input: Uint32Array): { header: Header; words: Uint32Array } {
+  if (input.length < HEADER_WORDS) {
+    throw new SpirvReflectError(
+      `truncated module: ${input.length} words, the header alone needs ${HEADER_WORDS}`,
+    );
+  }
+  let words = input;
+  if (input[0] !== MagicNumber) {
+    if (byteSwap(input[0]!) !== MagicNumber) {
+      throw new SpirvReflectError(
+        `bad magic number 0x${input[0]!.toString(16).padStart(8, '0')}, expected 0x07230203`,
+        0,
+      );
+    }
+    words = input.map(byteSwap);
+  }
+  const version = words[1]!;
+  const major = (version >>> 16) & 0xff;
+  const minor = (version >>> 8) & 0xff;
+  if ((version & 0xff0000ff) !== 0 || major !== 1) {
+    throw new SpirvReflectError(`unsupported SPIR-V version word 0x${version.toString(16)}`, 1);
+  }
+  const bound = words[3]!;
+  if (bound === 0) throw new SpirvReflectError('id bound is 0', 3);
+  return { header: { major, minor, generator: words[2]!, bound }, words };
+}
+
+/** The instructions after the header, each checked to lie within the module. */
+export function* instructions(words: Uint32Array): Generator<Instruction> {
+  let offset = HEADER_WORDS;
+  while (offset < words.length) {
+    const first = words[offset]!;
+    const wordCount = first >>> 16;
+    const opcode = first & 0xffff;
+    if (wordCount === 0) {
+      throw new SpirvReflectError(`${opName(opcode)} has a word count of 0`, offset);
+    }
+    if (offset + wordCount > words.length) {
+      throw new SpirvReflectError(
+        `${opName(opcode)} has a word count of ${wordCount} and runs past the end of the module ` +
+          `(${words.length} words)`,
+        offset,
+      );
+    }
+    yield new Instruction(opcode, offset, words.subarray(offset, offset + wordCount));
+    offset += wordCount;
+  }
+}
+
+function byteSwap(w: number): number {
+  return (((w & 0xff) << 24) | ((w & 0xff00) << 8) | ((w >>> 8) & 0xff00) | (w >>> 24)) >>> 0;
+}

@@ -1,0 +1,3 @@
+export { reflect } from './reader.js';
+export { SpirvReflectError } from './errors.js';
+export type * from './types.js';

@@ -1,0 +1,48 @@
+// An entry point's stage inputs and outputs: its Input/Output interface variables.
+import { Decoration, StorageClass } from '../spirv/spec.js';
+import { builtInName, interpolationDecorations } from './enum-names.js';
+import type { LayoutBuilder } from './layout.js';
+import type { EntryPointDecl, SpirvModule } from './module.js';
+import type { StageVariable } from './types.js';
+
+export function stageVariables(
+  module: SpirvModule,
+  layout: LayoutBuilder,
+  entry: EntryPointDecl,
+): { inputs: StageVariable[]; outputs: StageVariable[] } {
+  const inputs: StageVariable[] = [];
+  const outputs: StageVariable[] = [];
+  const seen = new Set<number>();
+  for (const id of entry.interface) {
+    const variable = module.variables.get(id);
+    if (variable === undefined) entry.inst.fail(`interface %${id} is not a global variable`);
+    const list =
+      variable.storageClass === StorageClass.Input ? inputs : variable.storageClass === StorageClass.Output ? outputs : undefined;
+    if (list === undefined || seen.has(id)) continue;
+    seen.add(id);
+    list.push(describe(module, layout, id, variable.typeId, variable.inst));
+  }
+  return { inputs, outputs };
+}
+
+function describe(
+  module: SpirvModule,
+  layout: LayoutBuilder,
+  id: number,
+  typeId: number,
+  inst: Parameters<LayoutBuilder['layoutOf']>[1],
+): StageVariable {
+  const { decorations } = module;
+  const stageVariable: StageVariable = { name: module.names.get(id) ?? '', type: layout.layoutOf(typeId, inst) };
+  const location = decorations.literal(id, Decoration.Location);
+  if (location !== undefined) stageVariable.location = location;
+  const component = decorations.literal(id, Decoration.Component);
+  if (component !== undefined) stageVariable.component = component;
+  const builtIn = decorations.literal(id, Decoration.BuiltIn);
+  if (builtIn !== undefined) stageVariable.builtin = builtInName(builtIn);
+  const semantic = decorations.get(id, Decoration.UserSemantic)?.strings[0];
+  if (semantic !== undefined) stageVariable.semantic = semantic;
+  const interpolation = interpolationDecorations.filter(([decoration]) => decorations.has(id, decoration)).map(([, name]) => name);
+  if (interpolation.length > 0) stageVariable.interpolation = interpolation;
+  return stageVariable;
+}
