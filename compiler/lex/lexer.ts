@@ -1,11 +1,39 @@
 // Splits one file's text into preprocessing tokens. Line splices (backslash-newline) and comments
 // are handled here so that locations always point at the original text.
+// Hot loops scan char codes and slice runs of plain characters; they fall back to splice-aware
+// stepping only where a backslash appears, so a splice costs nothing where there is none.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
 import { PUNCTUATORS, type Token } from './token.js';
 
-const IDENT_START = /[A-Za-z_]/;
-const IDENT_PART = /[A-Za-z0-9_]/;
-const DIGIT = /[0-9]/;
+const LF = 10;
+const CR = 13;
+const BACKSLASH = 92;
+const SLASH = 47;
+const STAR = 42;
+const DOT = 46;
+const PLUS = 43;
+const MINUS = 45;
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || isDigit(c);
+}
+
+function isHorizontalSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 12 || c === 11;
+}
+
+/** `e E p P`: after them a sign continues a pp-number. */
+function isExponentMark(c: number): boolean {
+  return c === 101 || c === 69 || c === 112 || c === 80;
+}
 
 /** Punctuators grouped by first character, longest first. */
 const PUNCT_BY_FIRST: ReadonlyMap<string, readonly string[]> = (() => {
@@ -38,29 +66,33 @@ class Lexer {
   ) {}
 
   run(): Token[] {
+    const text = this.text;
     for (;;) {
       this.skipSplices();
-      if (this.pos >= this.text.length) break;
-      const c = this.text[this.pos]!;
-      if (c === '\n' || c === '\r') {
+      if (this.pos >= text.length) break;
+      const c = text.charCodeAt(this.pos);
+      if (c === LF || c === CR) {
         this.newline();
         this.lineStart = true;
         this.spaceBefore = false;
         continue;
       }
-      if (c === ' ' || c === '\t' || c === '\f' || c === '\v') {
-        this.advance();
+      if (isHorizontalSpace(c)) {
+        this.pos++;
+        this.col++;
         this.spaceBefore = true;
         continue;
       }
-      if (c === '/' && this.peekAt(1) === '/') {
-        while (this.pos < this.text.length && this.text[this.pos] !== '\n' && this.text[this.pos] !== '\r') this.advance();
-        this.spaceBefore = true;
-        continue;
-      }
-      if (c === '/' && this.peekAt(1) === '*') {
-        this.blockComment();
-        continue;
+      if (c === SLASH) {
+        const next = this.peekAt(1);
+        if (next === '/') {
+          this.lineComment();
+          continue;
+        }
+        if (next === '*') {
+          this.blockComment();
+          continue;
+        }
       }
       this.token();
     }
@@ -94,14 +126,18 @@ class Lexer {
     return p;
   }
 
-  private skipSplices(): void {
-    while (this.text[this.pos] === '\\') {
-      const next = this.text[this.pos + 1];
-      if (next !== '\n' && next !== '\r') return;
-      this.pos += next === '\r' && this.text[this.pos + 2] === '\n' ? 3 : 2;
+  /** Skips backslash-newline pairs at the current position; true when it skipped any. */
+  private skipSplices(): boolean {
+    let skipped = false;
+    while (this.text.charCodeAt(this.pos) === BACKSLASH) {
+      const next = this.text.charCodeAt(this.pos + 1);
+      if (next !== LF && next !== CR) break;
+      this.pos += next === CR && this.text.charCodeAt(this.pos + 2) === LF ? 3 : 2;
       this.line++;
       this.col = 1;
+      skipped = true;
     }
+    return skipped;
   }
 
   private advance(): string {
@@ -113,30 +149,69 @@ class Lexer {
   }
 
   private newline(): void {
-    if (this.text[this.pos] === '\r' && this.text[this.pos + 1] === '\n') this.pos++;
+    if (this.text.charCodeAt(this.pos) === CR && this.text.charCodeAt(this.pos + 1) === LF) this.pos++;
     this.pos++;
     this.line++;
     this.col = 1;
+  }
+
+  /** Consumes the longest run of characters satisfying `accept` (spliced lines included). */
+  private takeWhile(accept: (c: number, prev: number) => boolean, prefix: string): string {
+    const text = this.text;
+    let s = prefix;
+    for (;;) {
+      const start = this.pos;
+      let p = start;
+      let prev = s.length > 0 ? s.charCodeAt(s.length - 1) : -1;
+      while (p < text.length) {
+        const c = text.charCodeAt(p);
+        if (!accept(c, prev)) break;
+        prev = c;
+        p++;
+      }
+      s += text.slice(start, p);
+      this.col += p - start;
+      this.pos = p;
+      if (!this.skipSplices()) return s;
+      if (this.pos >= text.length || !accept(text.charCodeAt(this.pos), prev)) return s;
+    }
+  }
+
+  private lineComment(): void {
+    const text = this.text;
+    while (this.pos < text.length) {
+      const c = text.charCodeAt(this.pos);
+      if (c === LF || c === CR) break;
+      if (c === BACKSLASH && this.skipSplices()) continue;
+      this.pos++;
+      this.col++;
+    }
+    this.spaceBefore = true;
   }
 
   private blockComment(): void {
     const start = this.here();
     this.advance();
     this.advance();
+    const text = this.text;
     for (;;) {
-      if (this.pos >= this.text.length) {
+      if (this.pos >= text.length) {
         this.diagnostics.error('unterminated /* comment', start, 2);
         return;
       }
-      const c = this.text[this.pos]!;
-      if (c === '*' && this.peekAt(1) === '/') {
+      const c = text.charCodeAt(this.pos);
+      if (c === STAR && this.peekAt(1) === '/') {
         this.advance();
         this.advance();
         this.spaceBefore = true;
         return;
       }
-      if (c === '\n' || c === '\r') this.newline();
-      else this.advance();
+      if (c === LF || c === CR) this.newline();
+      else if (c === BACKSLASH && this.skipSplices()) continue;
+      else {
+        this.pos++;
+        this.col++;
+      }
     }
   }
 
@@ -148,26 +223,36 @@ class Lexer {
 
   private token(): void {
     const loc = this.here();
-    const c = this.text[this.pos]!;
-    if (IDENT_START.test(c)) {
-      let s = '';
-      while (this.pos < this.text.length && IDENT_PART.test(this.text[this.pos]!)) s += this.advance();
-      this.push('identifier', s, loc);
+    const code = this.text.charCodeAt(this.pos);
+    if (isIdentStart(code)) {
+      this.push('identifier', this.takeWhile(isIdentPart, ''), loc);
       return;
     }
-    if (DIGIT.test(c) || (c === '.' && DIGIT.test(this.peekAt(1) ?? ''))) {
+    if (isDigit(code) || (code === DOT && isDigit((this.peekAt(1) ?? '').charCodeAt(0)))) {
       this.push('number', this.ppNumber(), loc);
       return;
     }
+    const c = this.text[this.pos]!;
     if (c === '"' || c === "'") {
       this.quoted(c, loc);
       return;
     }
-    for (const p of PUNCT_BY_FIRST.get(c) ?? []) {
-      if (this.matches(p)) {
-        for (let i = 0; i < p.length; i++) this.advance();
-        this.push('punct', p, loc);
-        return;
+    const candidates = PUNCT_BY_FIRST.get(c);
+    if (candidates) {
+      // Without a backslash in the next three characters no splice can interrupt a punctuator.
+      const plain = this.text.slice(this.pos, this.pos + 3).indexOf('\\') < 0;
+      for (const p of candidates) {
+        if (plain ? this.text.startsWith(p, this.pos) : this.matches(p)) {
+          if (plain) {
+            this.pos += p.length;
+            this.col += p.length;
+            this.skipSplices();
+          } else {
+            for (let i = 0; i < p.length; i++) this.advance();
+          }
+          this.push('punct', p, loc);
+          return;
+        }
       }
     }
     this.advance();
@@ -182,30 +267,42 @@ class Lexer {
 
   /** C99 pp-number: digit or .digit, then [0-9A-Za-z_.] and e+ e- E+ E- p+ p- P+ P-. */
   private ppNumber(): string {
-    let s = this.advance();
-    for (;;) {
-      const c = this.text[this.pos];
-      if (c === undefined) break;
-      if ((c === '+' || c === '-') && /[eEpP]/.test(s[s.length - 1]!)) {
-        s += this.advance();
-      } else if (/[0-9A-Za-z_.]/.test(c)) {
-        s += this.advance();
-      } else break;
-    }
-    return s;
+    return this.takeWhile(
+      (c, prev) => isIdentPart(c) || c === DOT || ((c === PLUS || c === MINUS) && isExponentMark(prev)),
+      '',
+    );
   }
 
   private quoted(quote: string, loc: SourceLocation): void {
+    const text = this.text;
+    const q = quote.charCodeAt(0);
     let s = this.advance();
     for (;;) {
-      const c = this.text[this.pos];
-      if (c === undefined || c === '\n' || c === '\r') {
+      const start = this.pos;
+      let p = start;
+      let c = -1;
+      while (p < text.length) {
+        c = text.charCodeAt(p);
+        if (c === q || c === BACKSLASH || c === LF || c === CR) break;
+        p++;
+      }
+      s += text.slice(start, p);
+      this.col += p - start;
+      this.pos = p;
+      if (p >= text.length || c === LF || c === CR) {
         this.diagnostics.error(`missing terminating ${quote} character`, loc);
         break;
       }
+      if (c === q) {
+        s += this.advance();
+        break;
+      }
+      if (this.skipSplices()) continue;
+      // An escape: the backslash and the character it escapes.
       s += this.advance();
-      if (c === '\\' && this.pos < this.text.length && this.text[this.pos] !== '\n') s += this.advance();
-      else if (c === quote) break;
+      if (this.pos < text.length && text.charCodeAt(this.pos) !== LF && text.charCodeAt(this.pos) !== CR) {
+        s += this.advance();
+      }
     }
     this.push(quote === '"' ? 'string' : 'char', s, loc);
   }

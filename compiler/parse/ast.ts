@@ -27,6 +27,8 @@ export type Modifier =
   | 'volatile'
   | 'precise'
   | 'inline'
+  // Added by the parser: DXC's `export` on library functions.
+  | 'export'
   | 'nointerpolation'
   | 'linear'
   | 'centroid'
@@ -85,6 +87,8 @@ export interface TypeSpec extends NodeBase {
   templateArgs?: TemplateArg[];
   /** Modifiers attached to the type itself (`const`, `row_major`, `snorm`…) inside a template argument. */
   modifiers?: Modifier[];
+  /** Added by the parser: the anonymous struct defined in place (`struct { float a; } s;`); `name` is ''. */
+  struct?: StructDecl;
 }
 
 export interface TemplateParam extends NodeBase {
@@ -405,6 +409,8 @@ export interface MemberExpr extends NodeBase {
   object: Expr;
   member: string;
   memberLoc: SourceLocation;
+  /** Added by the parser: explicit template arguments of a method call (`buf.Load<float4>(0)`). */
+  templateArgs?: TemplateArg[];
 }
 
 export interface IndexExpr extends NodeBase {

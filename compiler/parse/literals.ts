@@ -1,0 +1,103 @@
+// Classifies preprocessing numbers into HLSL integer/float literals and decodes string literals.
+// Pure functions of the token text: the expression parser turns results into AST nodes.
+
+export type NumberLiteral =
+  | { kind: 'int'; value: bigint; suffix: string }
+  | { kind: 'float'; value: number; suffix: string }
+  | { kind: 'error'; message: string };
+
+const UINT64_MAX = (1n << 64n) - 1n;
+
+/** Integer suffixes as written (case-insensitive) → the AST's normalised spelling. */
+const INT_SUFFIXES: ReadonlyMap<string, string> = new Map([
+  ['', ''], ['u', 'u'], ['l', 'l'], ['ul', 'ul'], ['lu', 'ul'], ['ll', 'll'], ['ull', 'ull'], ['llu', 'ull'],
+]);
+const FLOAT_SUFFIXES: ReadonlySet<string> = new Set(['', 'f', 'h', 'l']);
+
+const PLAIN_DECIMAL = /^(?:0|[1-9][0-9]{0,15})$/;
+const HEX_INT = /^0[xX]([0-9a-fA-F]+)([a-zA-Z_]*)$/;
+const BIN_INT = /^0[bB]([01]+)([a-zA-Z_]*)$/;
+const DEC_OR_OCT_INT = /^([0-9]+)([a-zA-Z_]*)$/;
+/** `1.`, `.5`, `1.5e-3`, `2e3` with an optional suffix; a float needs a `.` or an exponent. */
+const FLOAT = /^((?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+)([a-zA-Z_]*)$/;
+
+export function parseNumber(text: string): NumberLiteral {
+  // Fast path for the common plain decimal (`0`, `4`, `128`).
+  if (PLAIN_DECIMAL.test(text)) return { kind: 'int', value: BigInt(text), suffix: '' };
+  let m = HEX_INT.exec(text);
+  if (m) return integer(BigInt(`0x${m[1]}`), m[2]!, text);
+  m = BIN_INT.exec(text);
+  if (m) return integer(BigInt(`0b${m[1]}`), m[2]!, text);
+  m = DEC_OR_OCT_INT.exec(text);
+  if (m) {
+    const digits = m[1]!;
+    if (digits.length > 1 && digits.startsWith('0')) {
+      if (!/^[0-7]+$/.test(digits)) return { kind: 'error', message: `invalid digit in octal constant '${text}'` };
+      return integer(BigInt(`0o${digits.slice(1)}`), m[2]!, text);
+    }
+    return integer(BigInt(digits), m[2]!, text);
+  }
+  m = FLOAT.exec(text);
+  if (m) {
+    const suffix = m[2]!.toLowerCase();
+    if (!FLOAT_SUFFIXES.has(suffix)) {
+      return { kind: 'error', message: `invalid suffix '${m[2]}' on floating constant` };
+    }
+    return { kind: 'float', value: Number(m[1]), suffix };
+  }
+  return { kind: 'error', message: `invalid numeric constant '${text}'` };
+}
+
+function integer(value: bigint, rawSuffix: string, text: string): NumberLiteral {
+  const suffix = INT_SUFFIXES.get(rawSuffix.toLowerCase());
+  if (suffix === undefined) return { kind: 'error', message: `invalid suffix '${rawSuffix}' on integer constant` };
+  if (value > UINT64_MAX) {
+    return { kind: 'error', message: `integer literal '${text}' is too large to be represented in any integer type` };
+  }
+  return { kind: 'int', value, suffix };
+}
+
+const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map(Object.entries({
+  n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\\': '\\', '"': '"', "'": "'", '?': '?',
+}));
+
+/** Decodes the text between the quotes of a string or character literal token. */
+export function decodeQuoted(token: string): { value: string; error?: string } {
+  const quote = token[0]!;
+  const closed = token.length >= 2 && token.endsWith(quote) && !isEscaped(token, token.length - 1);
+  const body = token.slice(1, closed ? -1 : undefined);
+  let value = '';
+  let error: string | undefined;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== '\\') {
+      value += c;
+      continue;
+    }
+    const e = body[++i];
+    if (e === undefined) break;
+    if (e === 'x') {
+      const hex = /^[0-9a-fA-F]+/.exec(body.slice(i + 1))?.[0];
+      if (!hex) error ??= '\\x used with no following hex digits';
+      else {
+        value += String.fromCodePoint(Number.parseInt(hex, 16) & 0xff);
+        i += hex.length;
+      }
+    } else if (/[0-7]/.test(e)) {
+      const oct = /^[0-7]{1,3}/.exec(body.slice(i))![0];
+      value += String.fromCodePoint(Number.parseInt(oct, 8) & 0xff);
+      i += oct.length - 1;
+    } else if (SIMPLE_ESCAPES.has(e)) value += SIMPLE_ESCAPES.get(e);
+    else {
+      error ??= `unknown escape sequence '\\${e}'`;
+      value += e;
+    }
+  }
+  return error ? { value, error } : { value };
+}
+
+function isEscaped(text: string, index: number): boolean {
+  let n = 0;
+  for (let i = index - 1; i >= 0 && text[i] === '\\'; i--) n++;
+  return n % 2 === 1;
+}

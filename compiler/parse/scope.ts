@@ -1,0 +1,122 @@
+// The parser's table of type names. HLSL, like C, cannot be parsed without knowing which names are
+// types: `(S)x` is a cast only if S names a type, `f<float>(x)` is a template call only if f is a
+// template. Names are scoped like the language: namespaces, structs, blocks, template parameters.
+import { BUILTIN_TYPES } from './keywords.js';
+
+export class TypeScope {
+  readonly types = new Set<string>();
+  /** Names declared with `template<…>` (functions and structs): `name<` starts template arguments. */
+  readonly templates = new Set<string>();
+  /** Named child scopes reachable as `Name::…` (namespaces, structs, enums). */
+  readonly children = new Map<string, TypeScope>();
+  /** `using namespace N;` makes N's names visible here. */
+  readonly usings: TypeScope[] = [];
+
+  constructor(readonly parent?: TypeScope) {}
+
+  child(name: string): TypeScope {
+    let scope = this.children.get(name);
+    if (!scope) {
+      scope = new TypeScope(this);
+      this.children.set(name, scope);
+    }
+    return scope;
+  }
+}
+
+/** The scopes visible at the parser's position, innermost last. */
+export class ScopeStack {
+  readonly global = new TypeScope();
+  private readonly stack: TypeScope[] = [this.global];
+
+  get current(): TypeScope {
+    return this.stack[this.stack.length - 1]!;
+  }
+
+  push(scope: TypeScope = new TypeScope(this.current)): TypeScope {
+    this.stack.push(scope);
+    return scope;
+  }
+
+  pop(): void {
+    if (this.stack.length > 1) this.stack.pop();
+  }
+
+  /** Restores the stack height after error recovery unwound past `pop` calls. */
+  truncate(height: number): void {
+    this.stack.length = Math.max(1, Math.min(this.stack.length, height));
+  }
+
+  get height(): number {
+    return this.stack.length;
+  }
+
+  declareType(name: string, template = false): void {
+    this.current.types.add(name);
+    if (template) this.current.templates.add(name);
+  }
+
+  declareTemplate(name: string): void {
+    this.current.templates.add(name);
+  }
+
+  /**
+   * Pushes a named scope reached by qualification (`float ns::S::f() {…}`) with its enclosing scopes,
+   * so lookups inside see the same names as inside the struct itself. Returns how many were pushed.
+   */
+  pushWithAncestors(scope: TypeScope): number {
+    const chain: TypeScope[] = [];
+    for (let s: TypeScope | undefined = scope; s && s !== this.global; s = s.parent) chain.unshift(s);
+    for (const s of chain) this.push(s);
+    return chain.length;
+  }
+
+  /** Is the (possibly qualified) name a type? `parts` are the `::`-separated components. */
+  isType(parts: readonly string[], global = false): boolean {
+    const last = parts[parts.length - 1]!;
+    if (parts.length === 1 && !global) return BUILTIN_TYPES.has(last) || this.findUnqualified(last, false);
+    const owner = this.resolveScope(parts.slice(0, -1), global);
+    return owner !== undefined && has(owner, last, false);
+  }
+
+  isTemplate(parts: readonly string[], global = false): boolean {
+    const last = parts[parts.length - 1]!;
+    if (parts.length === 1 && !global) return this.findUnqualified(last, true);
+    const owner = this.resolveScope(parts.slice(0, -1), global);
+    return owner !== undefined && has(owner, last, true);
+  }
+
+  /** The scope a qualifier like `A::B` names, searching outward from the current position. */
+  resolveScope(parts: readonly string[], global = false): TypeScope | undefined {
+    if (parts.length === 0) return global ? this.global : this.current;
+    let scope: TypeScope | undefined;
+    if (global) scope = findChild(this.global, parts[0]!);
+    else for (let i = this.stack.length - 1; i >= 0 && !scope; i--) scope = findChild(this.stack[i]!, parts[0]!);
+    for (let i = 1; i < parts.length && scope; i++) scope = findChild(scope, parts[i]!);
+    return scope;
+  }
+
+  /** Scopes are pushed with their enclosing ones, so the stack alone is the lookup path. */
+  private findUnqualified(name: string, template: boolean): boolean {
+    for (let i = this.stack.length - 1; i >= 0; i--) if (has(this.stack[i]!, name, template)) return true;
+    return false;
+  }
+}
+
+/** Is `name` declared in the scope, or in a namespace it imports with `using namespace`? */
+function has(scope: TypeScope, name: string, template: boolean): boolean {
+  const set = template ? scope.templates : scope.types;
+  if (set.has(name)) return true;
+  for (const u of scope.usings) if ((template ? u.templates : u.types).has(name)) return true;
+  return false;
+}
+
+function findChild(scope: TypeScope, name: string): TypeScope | undefined {
+  const direct = scope.children.get(name);
+  if (direct) return direct;
+  for (const u of scope.usings) {
+    const found = u.children.get(name);
+    if (found) return found;
+  }
+  return undefined;
+}

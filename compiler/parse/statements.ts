@@ -1,0 +1,180 @@
+// Statements. A statement that starts with a type followed by a name is a declaration (as in C,
+// `S x;` can never be an expression); everything else is an expression statement.
+import type { Attribute, Block, DeclStmt, Expr, ExprStmt, ForStmt, Stmt, SwitchCase, SwitchStmt } from './ast.js';
+import { parseAttributes } from './attributes.js';
+import { parseLocalDeclaration, startsLocalDeclaration } from './declarations.js';
+import { parseExpression } from './expressions.js';
+import { recovering, stopAtStatement } from './recovery.js';
+import type { ParserState } from './state.js';
+
+/** `{ … }`; reports an unclosed block at the end of input with a note at its `{`. */
+export function parseBlock(p: ParserState, attributes: Attribute[] = []): Block {
+  // Not a nesting level of its own: nested blocks are counted by parseStatements.
+  const open = p.expect('{');
+  const body: Stmt[] = [];
+  p.scopes.push();
+  while (!p.at('}') && !p.atEof()) recovering(p, () => body.push(...parseStatements(p)), stopAtStatement);
+  p.scopes.pop();
+  p.expectCloseBrace(open);
+  return { kind: 'Block', loc: open.loc, attributes, body };
+}
+
+/** One statement, as the body of `if`/`for`/`while`/`do`. */
+function parseStatement(p: ParserState): Stmt {
+  const stmts = parseStatements(p);
+  if (stmts.length === 1) return stmts[0]!;
+  // `if (c) struct S { … } s;` declares two things; keep them together.
+  return { kind: 'Block', loc: stmts[0]?.loc ?? p.peek().loc, attributes: [], body: stmts };
+}
+
+/** One statement; a local declaration of a struct together with variables yields two. */
+export function parseStatements(p: ParserState): Stmt[] {
+  p.enter();
+  const stmts = parseStatementsAt(p);
+  p.leave();
+  return stmts;
+}
+
+function parseStatementsAt(p: ParserState): Stmt[] {
+  const attributes = parseAttributes(p);
+  const t = p.peek();
+  if (t.kind === 'pragma') {
+    p.next();
+    p.warning(`'#pragma ${t.text}' is only honoured at file or namespace scope; ignored`, t.loc);
+    return [{ kind: 'Empty', loc: t.loc, attributes }];
+  }
+  if (t.kind === 'punct') {
+    if (t.text === '{') return [parseBlock(p, attributes)];
+    if (t.text === ';') {
+      p.next();
+      return [{ kind: 'Empty', loc: t.loc, attributes }];
+    }
+  }
+  if (t.kind === 'identifier') {
+    const keyword = STATEMENT_PARSERS.get(t.text);
+    if (keyword) return [keyword(p, attributes)];
+    if (startsLocalDeclaration(p)) {
+      return parseLocalDeclaration(p, attributes).map((decl): DeclStmt => {
+        if (decl.kind === 'VarDecl') return { kind: 'DeclStmt', loc: decl.loc, attributes: [], decl };
+        return { kind: 'DeclStmt', loc: decl.loc, attributes, decl };
+      });
+    }
+  }
+  const expr = parseExpression(p);
+  p.expect(';', 'after expression');
+  return [{ kind: 'ExprStmt', loc: t.loc, attributes, expr } satisfies ExprStmt];
+}
+
+type StatementParser = (p: ParserState, attributes: Attribute[]) => Stmt;
+
+/** Statements introduced by a keyword (a Map: identifiers like `toString` must not hit a prototype). */
+const STATEMENT_PARSERS: ReadonlyMap<string, StatementParser> = new Map(Object.entries({
+  if: (p, attributes) => {
+    const loc = p.next().loc;
+    const cond = parseCondition(p, 'if');
+    const then = parseStatement(p);
+    const stmt: Stmt = { kind: 'If', loc, attributes, cond, then };
+    if (p.acceptWord('else')) stmt.else = parseStatement(p);
+    return stmt;
+  },
+  for: (p, attributes) => {
+    const loc = p.next().loc;
+    p.expect('(', "after 'for'");
+    p.scopes.push(); // a declaration in the initialiser is scoped to the loop
+    let init: ForStmt['init'];
+    if (!p.accept(';')) {
+      if (startsLocalDeclaration(p)) {
+        const decl = parseLocalDeclaration(p, []).at(-1)!;
+        init = { kind: 'DeclStmt', loc: decl.loc, attributes: [], decl };
+      } else {
+        const iloc = p.peek().loc;
+        init = { kind: 'ExprStmt', loc: iloc, attributes: [], expr: parseExpression(p) };
+        p.expect(';', "in 'for' statement specifier");
+      }
+    }
+    const cond = p.at(';') ? undefined : parseExpression(p);
+    p.expect(';', "in 'for' statement specifier");
+    const step = p.at(')') ? undefined : parseExpression(p);
+    p.expect(')', "to close the 'for' header");
+    const stmt: ForStmt = { kind: 'For', loc, attributes, body: parseStatement(p) };
+    if (init) stmt.init = init;
+    if (cond) stmt.cond = cond;
+    if (step) stmt.step = step;
+    p.scopes.pop();
+    return stmt;
+  },
+  while: (p, attributes) => {
+    const loc = p.next().loc;
+    const cond = parseCondition(p, 'while');
+    return { kind: 'While', loc, attributes, cond, body: parseStatement(p) };
+  },
+  do: (p, attributes) => {
+    const loc = p.next().loc;
+    const body = parseStatement(p);
+    if (!p.acceptWord('while')) p.fail("expected 'while' in do/while loop");
+    const cond = parseCondition(p, 'while');
+    p.expect(';', 'after do/while statement');
+    return { kind: 'DoWhile', loc, attributes, body, cond };
+  },
+  switch: parseSwitch,
+  break: (p, attributes) => jump(p, 'Break', attributes),
+  continue: (p, attributes) => jump(p, 'Continue', attributes),
+  discard: (p, attributes) => jump(p, 'Discard', attributes),
+  return: (p, attributes) => {
+    const loc = p.next().loc;
+    const stmt: Stmt = { kind: 'Return', loc, attributes };
+    if (!p.at(';')) stmt.value = parseExpression(p);
+    p.expect(';', 'after return statement');
+    return stmt;
+  },
+  case: (p) => p.fail("'case' statement not in switch statement"),
+  default: (p) => p.fail("'default' statement not in switch statement"),
+  else: (p) => p.fail("'else' without a previous 'if'"),
+} satisfies Record<string, StatementParser>));
+
+function jump(p: ParserState, kind: 'Break' | 'Continue' | 'Discard', attributes: Attribute[]): Stmt {
+  const t = p.next();
+  p.expect(';', `after ${t.text} statement`);
+  return { kind, loc: t.loc, attributes };
+}
+
+function parseCondition(p: ParserState, keyword: string): Expr {
+  p.expect('(', `after '${keyword}'`);
+  const cond = parseExpression(p);
+  p.expect(')', `after ${keyword} condition`);
+  return cond;
+}
+
+/** `switch (x) { case 1: case 2: …; default: … }`: consecutive labels share one SwitchCase. */
+function parseSwitch(p: ParserState, attributes: Attribute[]): SwitchStmt {
+  const loc = p.next().loc;
+  const selector = parseCondition(p, 'switch');
+  p.expect('{', 'to open the switch body');
+  const cases: SwitchCase[] = [];
+  p.scopes.push();
+  while (!p.at('}') && !p.atEof()) {
+    recovering(
+      p,
+      () => {
+        const t = p.peek();
+        const label = t.kind === 'identifier' && (t.text === 'case' || t.text === 'default');
+        if (label) {
+          p.next();
+          const value = t.text === 'case' ? parseExpression(p) : null;
+          p.expect(':', `after '${t.text}'`);
+          const last = cases[cases.length - 1];
+          if (last && last.body.length === 0) last.labels.push(value);
+          else cases.push({ loc: t.loc, labels: [value], body: [] });
+          return;
+        }
+        // Statements before the first label are unreachable but legal, as in C.
+        if (cases.length === 0) cases.push({ loc: t.loc, labels: [], body: [] });
+        cases[cases.length - 1]!.body.push(...parseStatements(p));
+      },
+      stopAtStatement,
+    );
+  }
+  p.scopes.pop();
+  p.expect('}', 'to close the switch body');
+  return { kind: 'Switch', loc, attributes, selector, cases };
+}
