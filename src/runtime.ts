@@ -101,11 +101,57 @@ export function dataViewOf(target: BufferTarget): DataView {
   return new DataView(target);
 }
 
-/** Throws unless `size` bytes at `byteOffset` fit in `view`, before anything is written. */
-export function checkRange(view: DataView, byteOffset: number, size: number, what: string): void {
-  if (!(Number.isInteger(byteOffset) && byteOffset >= 0 && byteOffset + size <= view.byteLength)) {
+/**
+ * Views over a whole buffer for generated writers: `dv` for stores at any offset, and the word views
+ * `f32`/`u32` for 4-byte aligned stores. The word views cover the buffer's whole words, and nothing
+ * on a big-endian platform (their stores use platform byte order; buffers are little-endian), so a
+ * writer checks `start + size <= f32.byteLength` to pick them. A resizable buffer that shrinks puts
+ * them out of bounds (byteLength 0), which sends writers to the DataView, never past the end.
+ */
+export interface BufferViews {
+  readonly dv: DataView;
+  readonly f32: Float32Array;
+  readonly u32: Uint32Array;
+}
+
+function isLittleEndian(): boolean {
+  return new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+}
+
+/** `littleEndian`: the platform's byte order (a parameter so tests can take the big-endian branch). */
+export function bufferViews(buffer: ArrayBufferLike, littleEndian = isLittleEndian()): BufferViews {
+  const words = littleEndian ? Math.floor(buffer.byteLength / 4) : 0;
+  return { dv: new DataView(buffer), f32: new Float32Array(buffer, 0, words), u32: new Uint32Array(buffer, 0, words) };
+}
+
+/**
+ * A function returning the BufferViews of a target's buffer, made once per buffer and kept in a
+ * WeakMap the returned function owns. Each generated module makes one at load: it is a cache with
+ * no observable state (entries are derived from their key and die with their buffer).
+ */
+export function createViewCache(): (target: BufferTarget) => BufferViews {
+  const cache = new WeakMap<ArrayBufferLike, BufferViews>();
+  return (target) => {
+    const buffer = ArrayBuffer.isView(target) ? target.buffer : target;
+    let views = cache.get(buffer);
+    if (views === undefined) {
+      views = bufferViews(buffer);
+      cache.set(buffer, views);
+    }
+    return views;
+  };
+}
+
+/** Where a target starts in its buffer: a view's byteOffset, 0 for a buffer. */
+export function targetStart(target: BufferTarget): number {
+  return ArrayBuffer.isView(target) ? target.byteOffset : 0;
+}
+
+/** Throws unless `size` bytes at `byteOffset` fit in `target`, before anything is written. */
+export function checkRange(target: { readonly byteLength: number }, byteOffset: number, size: number, what: string): void {
+  if (!(Number.isInteger(byteOffset) && byteOffset >= 0 && byteOffset + size <= target.byteLength)) {
     throw new RangeError(
-      `${what}: ${size} bytes at byteOffset ${byteOffset} do not fit in a target of ${view.byteLength} bytes`,
+      `${what}: ${size} bytes at byteOffset ${byteOffset} do not fit in a target of ${target.byteLength} bytes`,
     );
   }
 }

@@ -3,10 +3,10 @@
 
 import type { ArrayType, StructType } from '../../compiler/reflect/types.js';
 import { dataCode, dataType } from './literal.js';
-import { stringLiteral } from './names.js';
-import { fieldsInfo } from './type-info.js';
+import { readProperty, stringLiteral } from './names.js';
+import { fieldsInfo, memberKeys } from './type-info.js';
 import type { ValueTypeEmitter } from './value-types.js';
-import { typeSize, type WriterEmitter } from './writer.js';
+import { typeSize, type WriterEmitter, type WriterNames } from './writer.js';
 
 export interface LayoutSource {
   /** The block's name in the shader, for error messages (`Params`, `particles`). */
@@ -24,39 +24,70 @@ export interface EmittedLayout {
 }
 
 /** The runtime array a storage block ends with, if any (every HLSL structured buffer has one). */
-function runtimeArrayOf(block: StructType): { offset: number; type: ArrayType } | undefined {
+function runtimeArrayOf(block: StructType): { offset: number; key: string; type: ArrayType } | undefined {
   const last = block.members[block.members.length - 1];
   if (last === undefined || last.type.kind !== 'array' || last.type.length !== 0) return undefined;
-  return { offset: last.offset, type: last.type };
+  return { offset: last.offset, key: memberKeys(block)[block.members.length - 1]!, type: last.type };
+}
+
+/**
+ * Statements packing `value` at byte `at` of the buffer `views` covers: the word-view variant when
+ * `at` is 4-byte aligned and the `bytes` from there lie inside the word views, else the DataView one.
+ */
+function dispatch(writer: WriterNames, views: string, at: string, bytes: string, value: string): string {
+  return (
+    `if ((${at} & 3) === 0 && ${at} + ${bytes} <= ${views}.f32.byteLength) ${writer.words}(${views}.f32, ${views}.u32, ${views}.dv, ${at} / 4, ${value});\n` +
+    `    else ${writer.bytes}(${views}.dv, ${at}, ${value});`
+  );
 }
 
 export function emitLayout(source: LayoutSource, writers: WriterEmitter, valueTypes: ValueTypeEmitter): EmittedLayout {
   const { block, local } = source;
-  const writer = writers.structWriter(block);
+  const writer = writers.structWriter(block, true);
   const valueType = valueTypes.structType(block, source.exportName);
   const fields = fieldsInfo(block);
   const label = (method: string): string => stringLiteral(`${source.name}.${method}`);
   const allocation = Math.ceil(block.size / 16) * 16;
-  writers.helpers.add('dataViewOf');
-  writers.helpers.add('checkRange');
+  for (const helper of ['checkRange', 'bufferViews', 'createViewCache', 'targetStart']) writers.helpers.add(helper);
+  const runtimeArray = runtimeArrayOf(block);
+
+  // The runtime array's extent is only known from the value: check it before the first store.
+  const arrayCheck: string[] = [];
+  let extent = String(block.size);
+  if (runtimeArray !== undefined) {
+    const { offset, key, type } = runtimeArray;
+    const elementSize = typeSize(type.element);
+    arrayCheck.push(
+      `    const array = ${readProperty('value', key)};`,
+      `    let end = ${block.size};`,
+      `    if (array !== undefined && array.length > 0) {`,
+      `      checkRange(target, byteOffset + ${offset}, (array.length - 1) * ${type.stride} + ${elementSize}, ${stringLiteral(`${source.name}.${key}`)});`,
+      `      end = Math.max(end, ${offset} + (array.length - 1) * ${type.stride} + ${elementSize});`,
+      `    }`,
+    );
+    extent = 'end';
+  }
 
   const members = [
     `  size: ${block.size},`,
     `  fields: ${dataCode(fields, '  ')},`,
     `  write(target, value, byteOffset = 0) {`,
-    `    const dv = dataViewOf(target);`,
-    `    checkRange(dv, byteOffset, ${block.size}, ${label('write')});`,
-    `    ${writer}(dv, byteOffset, value);`,
+    `    checkRange(target, byteOffset, ${block.size}, ${label('write')});`,
+    ...arrayCheck,
+    `    const views = viewsOf(target);`,
+    `    const at = targetStart(target) + byteOffset;`,
+    `    ${dispatch(writer, 'views', 'at', extent, 'value')}`,
     `  },`,
     `  create(value) {`,
     `    const buffer = new ArrayBuffer(${allocation});`,
-    `    if (value !== undefined) ${writer}(new DataView(buffer), 0, value);`,
+    `    if (value === undefined) return buffer;`,
+    `    const views = bufferViews(buffer);`,
+    `    ${dispatch(writer, 'views', '0', String(block.size), 'value')}`,
     `    return buffer;`,
     `  },`,
   ];
   let dtsType = `rt.BufferLayout<${valueType}, ${dataType(fields)}, ${block.size}>`;
 
-  const runtimeArray = runtimeArrayOf(block);
   if (runtimeArray !== undefined) {
     const { offset, type } = runtimeArray;
     const elementSize = typeSize(type.element);
@@ -68,20 +99,23 @@ export function emitLayout(source: LayoutSource, writers: WriterEmitter, valueTy
       `  stride: ${type.stride},`,
       `  writeElement(target, index, value, byteOffset = 0) {`,
       `    if (!(Number.isInteger(index) && index >= 0)) throw new RangeError(${label('writeElement')} + ": index " + index + " is not a non-negative integer");`,
-      `    const dv = dataViewOf(target);`,
-      `    const at = byteOffset + ${offset} + index * ${type.stride};`,
-      `    checkRange(dv, at, ${elementSize}, ${label('writeElement')});`,
-      `    ${elementWriter}(dv, at, value);`,
+      `    const offset = byteOffset + ${offset} + index * ${type.stride};`,
+      `    checkRange(target, offset, ${elementSize}, ${label('writeElement')});`,
+      `    const views = viewsOf(target);`,
+      `    const at = targetStart(target) + offset;`,
+      `    ${dispatch(elementWriter, 'views', 'at', String(elementSize), 'value')}`,
       `  },`,
       `  createArray(count, values) {`,
       `    if (!(Number.isInteger(count) && count >= 0)) throw new RangeError(${label('createArray')} + ": count " + count + " is not a non-negative integer");`,
       `    const buffer = new ArrayBuffer(alignTo16(${offset} + count * ${type.stride}));`,
       `    if (values === undefined) return buffer;`,
       `    if (!(values.length <= count)) throw new RangeError(${label('createArray')} + ": " + values.length + " values for " + count + " elements");`,
-      `    const dv = new DataView(buffer);`,
+      `    const views = bufferViews(buffer);`,
       `    for (let i = 0; i < values.length; i++) {`,
       `      const element = values[i];`,
-      `      if (element !== undefined) ${elementWriter}(dv, ${offset} + i * ${type.stride}, element);`,
+      `      if (element === undefined) continue;`,
+      `      const at = ${offset} + i * ${type.stride};`,
+      `      ${dispatch(elementWriter, 'views', 'at', String(elementSize), 'element')}`,
       `    }`,
       `    return buffer;`,
       `  },`,

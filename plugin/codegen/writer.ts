@@ -1,24 +1,40 @@
-// Straight-line JavaScript that packs plain values into a DataView: one function per struct type,
-// one DataView store per scalar at an offset computed here, loops only over arrays. No descriptor
-// is interpreted at run time, so the code is CSP-safe and as fast as a hand-written writer.
+// Straight-line JavaScript that packs plain values into a buffer: functions per struct type, one
+// store per scalar at an offset computed here, loops only over arrays. No descriptor is interpreted
+// at run time, so the code is CSP-safe and at least as fast as a hand-written writer.
+//
+// Every struct gets two variants. The `words` variant stores 32-bit scalars straight into
+// Float32Array/Uint32Array views of the whole buffer at word index `w + k` (what a careful engineer
+// writes by hand); it is used when the target offset is 4-byte aligned on a little-endian platform.
+// The `bytes` variant stores through a DataView with explicit little-endian stores, for any offset
+// on any platform. Scalars of other sizes go through the DataView in both.
 
-import type { LayoutType, ScalarKind, StructType } from '../../compiler/reflect/types.js';
+import type { ArrayType, LayoutType, ScalarKind, StructType } from '../../compiler/reflect/types.js';
 import { readProperty, stringLiteral } from './names.js';
 import { memberKeys } from './type-info.js';
 
 export type MatrixOrder = 'column-major' | 'row-major';
 
-/** How each scalar kind is stored: DataView setter, byte size, and the conversion applied first. */
-const SCALAR_STORES: Record<ScalarKind, { setter: string; size: number; convert?: (value: string) => string }> = {
-  bool: { setter: 'setUint32', size: 4, convert: (value) => `${value} ? 1 : 0` },
+/** Which of the two function variants is being emitted. */
+type Variant = 'bytes' | 'words';
+
+/** Parameters of each variant; `v` is the value. `f`/`u` are the word views, `dv` the DataView, all over the whole buffer. */
+const PARAMETERS: Record<Variant, string> = { bytes: 'dv, o, v', words: 'f, u, dv, w, v' };
+
+/**
+ * How each scalar kind is stored: DataView setter, byte size, the conversion applied first, and the
+ * word view (`f`: Float32Array, `u`: Uint32Array) that can store it in the words variant. i32 goes
+ * through the Uint32Array too: both stores take the value modulo 2^32, so the bits are the same.
+ */
+const SCALAR_STORES: Record<ScalarKind, { setter: string; size: number; convert?: (value: string) => string; wordView?: 'f' | 'u' }> = {
+  bool: { setter: 'setUint32', size: 4, convert: (value) => `${value} ? 1 : 0`, wordView: 'u' },
   i8: { setter: 'setInt8', size: 1 },
   u8: { setter: 'setUint8', size: 1 },
   i16: { setter: 'setInt16', size: 2 },
   u16: { setter: 'setUint16', size: 2 },
   f16: { setter: 'setUint16', size: 2, convert: (value) => `f32ToF16(${value})` },
-  i32: { setter: 'setInt32', size: 4 },
-  u32: { setter: 'setUint32', size: 4 },
-  f32: { setter: 'setFloat32', size: 4 },
+  i32: { setter: 'setInt32', size: 4, wordView: 'u' },
+  u32: { setter: 'setUint32', size: 4, wordView: 'u' },
+  f32: { setter: 'setFloat32', size: 4, wordView: 'f' },
   i64: { setter: 'setBigInt64', size: 8 },
   u64: { setter: 'setBigUint64', size: 8 },
   f64: { setter: 'setFloat64', size: 8 },
@@ -28,94 +44,142 @@ export function scalarSize(scalar: ScalarKind): number {
   return SCALAR_STORES[scalar].size;
 }
 
-/** An offset expression: a runtime base (`o`, `p0`) plus a constant folded here. */
+/**
+ * Where a value goes: a runtime base (`o`, `w`, `p0`) plus a byte constant folded here. `unit` is
+ * what the base counts: bytes, or 4-byte words (an index into the word views).
+ */
 interface Offset {
   base: string;
+  unit: 1 | 4;
   constant: number;
 }
 
-function offsetCode({ base, constant }: Offset): string {
-  return constant === 0 ? base : `${base} + ${constant}`;
+function byteCode({ base, unit, constant }: Offset): string {
+  const bytes = unit === 4 ? `${base} * 4` : base;
+  return constant === 0 ? bytes : `${bytes} + ${constant}`;
+}
+
+/** The word index of `offset`, if it is one (a word base and a constant that is a whole number of words). */
+function wordCode({ base, unit, constant }: Offset): string | undefined {
+  if (unit !== 4 || constant % 4 !== 0) return undefined;
+  return constant === 0 ? base : `${base} + ${constant / 4}`;
 }
 
 function plus(offset: Offset, bytes: number): Offset {
-  return { base: offset.base, constant: offset.constant + bytes };
+  return { ...offset, constant: offset.constant + bytes };
 }
 
+/** The function names of the two variants packing one type. */
+export interface WriterNames {
+  /** `(dv, o, v)`: DataView stores at byte offset `o` of the buffer; any offset, any platform. */
+  bytes: string;
+  /** `(f, u, dv, w, v)`: word-view stores at word index `w`; needs a 4-byte aligned start on a little-endian platform. */
+  words: string;
+}
+
+/** Where the statements of one function go, and which variant they belong to. */
+interface Emission {
+  variant: Variant;
+  lines: string[];
+}
+
+const isRuntimeArray = (type: LayoutType): type is ArrayType => type.kind === 'array' && type.length === 0;
+
 /**
- * Collects the writer functions of one generated module. `structWriter` returns the name of the
- * function packing a struct type, generating it on first use; identical struct types share one.
+ * Collects the writer functions of one generated module. `structWriter` returns the names of the
+ * functions packing a struct type, generating them on first use; identical struct types share them.
  */
 export class WriterEmitter {
   readonly functions: string[] = [];
   /** Runtime helpers the emitted code calls. */
   readonly helpers = new Set<string>();
-  private readonly structNames = new Map<string, string>();
+  private readonly structNames = new Map<string, WriterNames>();
   private valueFunctionCount = 0;
 
   constructor(private readonly matrixOrder: MatrixOrder) {}
 
-  structWriter(struct: StructType): string {
+  /**
+   * `block`: the struct is a buffer block, whose last member may be a runtime array. Its writers do
+   * not range-check that array: the layout's `write` checks it against the target before any store.
+   */
+  structWriter(struct: StructType, block = false): WriterNames {
+    const label = struct.name.replace(/^type_/, '') || 'struct';
+    for (const [index, member] of struct.members.entries()) {
+      if (isRuntimeArray(member.type) && !(block && index === struct.members.length - 1)) {
+        throw new Error(`${label}.${member.name}: a runtime array can only be the last member of a buffer block`);
+      }
+    }
     const key = JSON.stringify(struct);
     const existing = this.structNames.get(key);
     if (existing !== undefined) return existing;
-    const name = `write${this.structNames.size}`;
-    this.structNames.set(key, name);
-    const label = struct.name.replace(/^type_/, '') || 'struct';
-    const lines: string[] = [];
+    const id = this.structNames.size;
+    const names = { bytes: `write${id}`, words: `write${id}Words` };
+    this.structNames.set(key, names);
     const keys = memberKeys(struct);
-    for (const [index, member] of struct.members.entries()) {
-      // One const per member (not a shared variable) keeps each value's type stable for the JIT.
-      const local = `m${index}`;
-      const path = stringLiteral(`${label}.${keys[index]}`);
-      lines.push(`  const ${local} = ${readProperty('v', keys[index]!)};`);
-      lines.push(`  if (${local} !== undefined) {`);
-      this.emitValue(member.type, { base: 'o', constant: member.offset }, local, path, 0, lines, '    ');
-      lines.push('  }');
+    for (const variant of ['bytes', 'words'] as const) {
+      const emission: Emission = { variant, lines: [] };
+      const base: Offset = variant === 'words' ? { base: 'w', unit: 4, constant: 0 } : { base: 'o', unit: 1, constant: 0 };
+      for (const [index, member] of struct.members.entries()) {
+        // One const per member (not a shared variable) keeps each value's type stable for the JIT.
+        const local = `m${index}`;
+        const path = stringLiteral(`${label}.${keys[index]}`);
+        emission.lines.push(`  const ${local} = ${readProperty('v', keys[index]!)};`);
+        emission.lines.push(`  if (${local} !== undefined) {`);
+        this.emitValue(member.type, plus(base, member.offset), local, path, 0, emission, '    ');
+        emission.lines.push('  }');
+      }
+      this.pushFunction(names[variant], variant, emission.lines);
     }
-    this.functions.push(`function ${name}(dv, o, v) {\n${lines.map((line) => `${line}\n`).join('')}}`);
-    return name;
+    return names;
   }
 
-  /** A function `(dv, o, v)` packing one value of `type` at `o` (runtime-array elements). */
-  valueWriter(type: LayoutType, label: string): string {
+  /** The functions packing one value of `type` (runtime-array elements), in both variants. */
+  valueWriter(type: LayoutType, label: string): WriterNames {
     if (type.kind === 'struct') return this.structWriter(type);
-    const name = `writeValue${this.valueFunctionCount++}`;
-    const lines: string[] = [];
-    this.emitValue(type, { base: 'o', constant: 0 }, 'v', stringLiteral(label), 0, lines, '  ');
-    this.functions.push(`function ${name}(dv, o, v) {\n${lines.join('\n')}\n}`);
-    return name;
+    if (isRuntimeArray(type)) throw new Error(`${label}: runtime arrays of runtime arrays are not buffer layouts`);
+    const id = this.valueFunctionCount++;
+    const names = { bytes: `writeValue${id}`, words: `writeValue${id}Words` };
+    for (const variant of ['bytes', 'words'] as const) {
+      const emission: Emission = { variant, lines: [] };
+      const base: Offset = variant === 'words' ? { base: 'w', unit: 4, constant: 0 } : { base: 'o', unit: 1, constant: 0 };
+      this.emitValue(type, base, 'v', stringLiteral(label), 0, emission, '  ');
+      this.pushFunction(names[variant], variant, emission.lines);
+    }
+    return names;
   }
 
-  private emitValue(
-    type: LayoutType,
-    offset: Offset,
-    value: string,
-    path: string,
-    depth: number,
-    lines: string[],
-    indent: string,
-  ): void {
+  private pushFunction(name: string, variant: Variant, lines: string[]): void {
+    this.functions.push(`function ${name}(${PARAMETERS[variant]}) {\n${lines.map((line) => `${line}\n`).join('')}}`);
+  }
+
+  private emitValue(type: LayoutType, offset: Offset, value: string, path: string, depth: number, out: Emission, indent: string): void {
     switch (type.kind) {
       case 'scalar':
-        lines.push(`${indent}${this.store(type.scalar, offset, value)}`);
+        out.lines.push(`${indent}${this.store(type.scalar, offset, value, out.variant)}`);
         return;
       case 'vector':
-        this.emitLengthCheck(value, type.count, `${type.count} components`, path, lines, indent);
+        this.emitLengthCheck(value, type.count, `${type.count} components`, path, out, indent);
         for (let component = 0; component < type.count; component++) {
           const at = plus(offset, component * scalarSize(type.scalar));
-          lines.push(`${indent}${this.store(type.scalar, at, `${value}[${component}]`)}`);
+          out.lines.push(`${indent}${this.store(type.scalar, at, `${value}[${component}]`, out.variant)}`);
         }
         return;
       case 'matrix':
-        this.emitMatrix(type, offset, value, path, lines, indent);
+        this.emitMatrix(type, offset, value, path, out, indent);
         return;
       case 'array':
-        this.emitArray(type, offset, value, path, depth, lines, indent);
+        this.emitArray(type, offset, value, path, depth, out, indent);
         return;
-      case 'struct':
-        lines.push(`${indent}${this.structWriter(type)}(dv, ${offsetCode(offset)}, ${value});`);
+      case 'struct': {
+        const names = this.structWriter(type);
+        const word = out.variant === 'words' ? wordCode(offset) : undefined;
+        out.lines.push(
+          word !== undefined
+            ? `${indent}${names.words}(f, u, dv, ${word}, ${value});`
+            : `${indent}${names.bytes}(dv, ${byteCode(offset)}, ${value});`,
+        );
         return;
+      }
     }
   }
 
@@ -124,12 +188,12 @@ export class WriterEmitter {
     offset: Offset,
     value: string,
     path: string,
-    lines: string[],
+    out: Emission,
     indent: string,
   ): void {
     const { rows, columns, stride } = type;
     const size = scalarSize(type.scalar);
-    this.emitLengthCheck(value, rows * columns, `${rows * columns} elements (${rows}x${columns})`, path, lines, indent);
+    this.emitLengthCheck(value, rows * columns, `${rows * columns} elements (${rows}x${columns})`, path, out, indent);
     const stores: { at: number; index: number }[] = [];
     for (let row = 0; row < rows; row++) {
       for (let column = 0; column < columns; column++) {
@@ -142,56 +206,50 @@ export class WriterEmitter {
     }
     stores.sort((a, b) => a.at - b.at);
     for (const { at, index } of stores) {
-      lines.push(`${indent}${this.store(type.scalar, plus(offset, at), `${value}[${index}]`)}`);
+      out.lines.push(`${indent}${this.store(type.scalar, plus(offset, at), `${value}[${index}]`, out.variant)}`);
     }
   }
 
-  private emitArray(
-    type: Extract<LayoutType, { kind: 'array' }>,
-    offset: Offset,
-    value: string,
-    path: string,
-    depth: number,
-    lines: string[],
-    indent: string,
-  ): void {
+  private emitArray(type: ArrayType, offset: Offset, value: string, path: string, depth: number, out: Emission, indent: string): void {
+    if (isRuntimeArray(type.element)) throw new Error(`${path}: an array of runtime arrays is not a buffer layout`);
     const index = `i${depth}`;
     const element = `e${depth}`;
     const position = `p${depth}`;
+    // A runtime array (length 0) is the last member of a block; the layout's write() has checked
+    // that all of it fits before calling here.
     if (type.length > 0) {
-      lines.push(
+      out.lines.push(
         `${indent}if (!(${value}.length <= ${type.length})) throw lengthError(${path}, "at most ${type.length} elements", ${value});`,
       );
       this.helpers.add('lengthError');
-    } else {
-      // A runtime array has no length to check against; fail before the first store, not midway.
-      lines.push(
-        `${indent}if (${value}.length > 0) checkRange(dv, ${offsetCode(offset)}, (${value}.length - 1) * ${type.stride} + ${typeSize(type.element)}, ${path});`,
-      );
-      this.helpers.add('checkRange');
     }
-    lines.push(`${indent}for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {`);
-    lines.push(`${indent}  const ${element} = ${value}[${index}];`);
-    lines.push(`${indent}  if (${element} !== undefined) {`);
-    lines.push(`${indent}    const ${position} = ${offsetCode(offset)} + ${index} * ${type.stride};`);
+    // Elements stay word-indexed when the stride is a whole number of words.
+    const word = out.variant === 'words' && type.stride % 4 === 0 ? wordCode(offset) : undefined;
+    const start = word !== undefined ? `${word} + ${index} * ${type.stride / 4}` : `${byteCode(offset)} + ${index} * ${type.stride}`;
+    const elementOffset: Offset = { base: position, unit: word !== undefined ? 4 : 1, constant: 0 };
+    out.lines.push(`${indent}for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {`);
+    out.lines.push(`${indent}  const ${element} = ${value}[${index}];`);
+    out.lines.push(`${indent}  if (${element} !== undefined) {`);
+    out.lines.push(`${indent}    const ${position} = ${start};`);
     const elementPath = `${path} + "[" + ${index} + "]"`;
-    this.emitValue(type.element, { base: position, constant: 0 }, element, elementPath, depth + 1, lines, `${indent}    `);
-    lines.push(`${indent}  }`);
-    lines.push(`${indent}}`);
+    this.emitValue(type.element, elementOffset, element, elementPath, depth + 1, out, `${indent}    `);
+    out.lines.push(`${indent}  }`);
+    out.lines.push(`${indent}}`);
   }
 
-  private emitLengthCheck(value: string, length: number, expected: string, path: string, lines: string[], indent: string): void {
+  private emitLengthCheck(value: string, length: number, expected: string, path: string, out: Emission, indent: string): void {
     this.helpers.add('lengthError');
-    lines.push(`${indent}if (${value}.length !== ${length}) throw lengthError(${path}, ${stringLiteral(expected)}, ${value});`);
+    out.lines.push(`${indent}if (${value}.length !== ${length}) throw lengthError(${path}, ${stringLiteral(expected)}, ${value});`);
   }
 
-  private store(scalar: ScalarKind, offset: Offset, value: string): string {
-    const { setter, size, convert } = SCALAR_STORES[scalar];
+  private store(scalar: ScalarKind, offset: Offset, value: string, variant: Variant): string {
+    const { setter, size, convert, wordView } = SCALAR_STORES[scalar];
     if (scalar === 'f16') this.helpers.add('f32ToF16');
     const converted = convert ? convert(value) : value;
-    return size === 1
-      ? `dv.${setter}(${offsetCode(offset)}, ${converted});`
-      : `dv.${setter}(${offsetCode(offset)}, ${converted}, true);`;
+    const word = variant === 'words' && wordView !== undefined ? wordCode(offset) : undefined;
+    if (word !== undefined) return `${wordView}[${word}] = ${converted};`;
+    const at = byteCode(offset);
+    return size === 1 ? `dv.${setter}(${at}, ${converted});` : `dv.${setter}(${at}, ${converted}, true);`;
   }
 }
 

@@ -2,7 +2,7 @@
 // IEEE 754 binary16 values (sign, 5-bit exponent biased by 15, 10-bit fraction), worked out by hand.
 
 import { describe, expect, test } from 'vitest';
-import { alignTo16, dataViewOf, f32ToF16 } from '../../../src/runtime.js';
+import { alignTo16, bufferViews, createViewCache, dataViewOf, f32ToF16, targetStart } from '../../../src/runtime.js';
 
 describe('f32ToF16', () => {
   test.each([
@@ -46,4 +46,23 @@ test('dataViewOf respects a view\'s byteOffset and length', () => {
 
 test('alignTo16', () => {
   expect([0, 1, 16, 17, 144, 100].map(alignTo16)).toEqual([0, 16, 16, 32, 144, 112]);
+});
+
+test('bufferViews: word views over whole words, none for big-endian byte order', () => {
+  const views = bufferViews(new ArrayBuffer(18), true);
+  expect([views.dv.byteLength, views.f32.length, views.u32.length]).toEqual([18, 4, 4]);
+  expect(views.f32.buffer).toBe(views.dv.buffer);
+  const bigEndian = bufferViews(new ArrayBuffer(16), false);
+  expect([bigEndian.dv.byteLength, bigEndian.f32.byteLength, bigEndian.u32.byteLength]).toEqual([16, 0, 0]);
+});
+
+test('createViewCache: one set of views per buffer, shared by every view of it', () => {
+  const viewsOf = createViewCache();
+  const buffer = new ArrayBuffer(32);
+  const views = viewsOf(buffer);
+  expect(viewsOf(new Uint8Array(buffer, 3))).toBe(views);
+  expect(viewsOf(new DataView(buffer, 8))).toBe(views);
+  expect(viewsOf(new ArrayBuffer(32))).not.toBe(views);
+  expect(createViewCache()(buffer)).not.toBe(views); // each cache is its own
+  expect([targetStart(buffer), targetStart(new Uint8Array(buffer, 3)), targetStart(new DataView(buffer, 8))]).toEqual([0, 3, 8]);
 });

@@ -1,0 +1,21 @@
+// Runs every benchmark and prints each table. Each bench measures us beside a peer in the same run
+// (glslangValidator, a hand-written writer, webgpu-utils, vite-plugin-glsl), so the ratios hold on
+// any machine; absolute numbers depend on it. `npm run bench [-- name…]` runs a subset.
+
+
+const BENCHES = [
+  { name: 'frontend', file: './frontend.mjs', run: 'runFrontendBench', title: 'Front end throughput (lexer + preprocessor + parser) vs glslangValidator -E' },
+  { name: 'compile', file: './compile.mjs', run: 'runCompileBench', title: 'Compile time per shader vs glslangValidator -D -V' },
+  { name: 'packing', file: './packing.mjs', run: 'runPackingBench', title: 'Buffer packing throughput: generated writer vs hand-written DataView vs webgpu-utils' },
+  { name: 'plugin', file: './plugin.mjs', run: 'runPluginBench', title: 'Plugin: cold/warm build of 50 shaders and include-edit → HMR latency' },
+];
+
+const wanted = new Set(process.argv.slice(2));
+for (const bench of BENCHES) {
+  if (wanted.size && !wanted.has(bench.name)) continue;
+  const mod = await import(new URL(bench.file, import.meta.url).href);
+  console.log(`\n## ${bench.title}`);
+  const rows = await mod[bench.run]();
+  console.table(rows);
+}
+

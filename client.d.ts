@@ -1,0 +1,44 @@
+// Fallback types for shader imports (`/// <reference types="unplugin-hlsl/client" />`). The plugin's
+// `dts` option writes exact per-shader declarations; these cover any shader without one.
+
+declare module '*.hlsl' {
+  import type { BufferLayout, FieldsInfo } from 'unplugin-hlsl/runtime';
+  /** Present when the SPIR-V is inlined; modules with an emitted asset only have `spirvUrl`/`loadSpirv`. */
+  export const spirv: Uint32Array | undefined;
+  export const spirvUrl: string;
+  export function loadSpirv(): Promise<Uint32Array>;
+  export const entryPoints: Readonly<Record<string, unknown>>;
+  export const bindings: Readonly<Record<string, unknown>>;
+  export const pushConstants: Readonly<Record<string, unknown>>;
+  export const specConstants: Readonly<Record<string, unknown>>;
+  export const vertexInputs: Readonly<Record<string, unknown>>;
+  export const bindGroupLayouts: readonly unknown[];
+  export const descriptorSetLayouts: readonly unknown[];
+  export const layouts: Readonly<Record<string, BufferLayout<Record<string, unknown>, FieldsInfo>>>;
+  const shader: {
+    readonly spirv?: Uint32Array;
+    readonly spirvUrl: string;
+    loadSpirv(): Promise<Uint32Array>;
+    readonly entryPoints: typeof entryPoints;
+    readonly bindings: typeof bindings;
+    readonly pushConstants: typeof pushConstants;
+    readonly specConstants: typeof specConstants;
+    readonly vertexInputs: typeof vertexInputs;
+    readonly bindGroupLayouts: typeof bindGroupLayouts;
+    readonly descriptorSetLayouts: typeof descriptorSetLayouts;
+    readonly layouts: typeof layouts;
+  };
+  export default shader;
+}
+
+declare module '*.hlsl?spirv' {
+  /** The SPIR-V words (inlined) or the URL of the emitted `.spv` asset. */
+  const spirv: Uint32Array | URL;
+  export default spirv;
+}
+
+declare module '*.hlsl?layout' {
+  export * from '*.hlsl';
+  import shader from '*.hlsl';
+  export default shader;
+}

@@ -1,0 +1,11 @@
+// `npm run playground` builds the package first, so the playground uses the plugin as users get it.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import hlsl from '../dist/src/vite.js';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [hlsl()],
+  // The fixture shaders live outside the playground directory.
+  server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
+});

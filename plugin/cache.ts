@@ -1,0 +1,148 @@
+// Compiled shaders by content: memory first, then one JSON file per key on disk. The key hashes the
+// source, the options, the backend and COMPILER_VERSION; the included files are only known after a
+// compile, so an entry records each one's content hash and a hit re-hashes them (an edited include
+// is a miss). Disk entries are written to a temp file and renamed (concurrent builds never see half
+// a file) and carry a checksum of their body, so a corrupt or foreign file is a miss, not a crash.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Diagnostic } from '../compiler/diagnostics.js';
+import type { Reflection } from '../compiler/reflect/types.js';
+import type { CompiledEntryPoint } from '../compiler/result.js';
+import { COMPILER_VERSION } from '../compiler/version.js';
+import { isMissingFile } from './node-host.js';
+
+export interface CompiledShader {
+  spirv: Uint32Array;
+  reflection: Reflection;
+  entryPoints: CompiledEntryPoint[];
+  /** Every file the compile read, the shader first. */
+  files: string[];
+  /** Warning diagnostics (a shader with errors is never cached). */
+  warnings: Diagnostic[];
+}
+
+/** Content hash of each file a compile read or probed; null for one that did not exist. */
+export type FileHashes = Record<string, string | null>;
+
+const FORMAT = 'unplugin-hlsl-cache/1';
+
+export function sha256(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The lookup key of one compile: everything but the includes' contents. */
+export function cacheKey(parts: { source: string; file: string; options: unknown; backend: string }): string {
+  return sha256(JSON.stringify([COMPILER_VERSION, parts.backend, parts.file, parts.options, sha256(parts.source)]));
+}
+
+export function hashFile(path: string): string | null {
+  try {
+    return sha256(readFileSync(path));
+  } catch (error) {
+    if (isMissingFile(error)) return null;
+    throw error;
+  }
+}
+
+interface Entry {
+  key: string;
+  fileHashes: FileHashes;
+  shader: CompiledShader;
+}
+
+export interface CacheStats {
+  memoryHits: number;
+  diskHits: number;
+  misses: number;
+  /** Disk entries rejected: bad checksum, wrong key or unreadable JSON. */
+  corrupt: number;
+}
+
+export class ShaderCache {
+  private readonly memory = new Map<string, Entry>();
+  readonly stats: CacheStats = { memoryHits: 0, diskHits: 0, misses: 0, corrupt: 0 };
+
+  /** `dir`: disk cache directory, or undefined for memory only. */
+  constructor(readonly dir: string | undefined) {}
+
+  entryPath(key: string): string | undefined {
+    return this.dir === undefined ? undefined : join(this.dir, `${key}.json`);
+  }
+
+  async get(key: string): Promise<CompiledShader | undefined> {
+    const remembered = this.memory.get(key);
+    if (remembered && filesUnchanged(remembered.fileHashes)) {
+      this.stats.memoryHits++;
+      return remembered.shader;
+    }
+    const stored = await this.readDisk(key);
+    if (stored && filesUnchanged(stored.fileHashes)) {
+      this.memory.set(key, stored);
+      this.stats.diskHits++;
+      return stored.shader;
+    }
+    this.stats.misses++;
+    return undefined;
+  }
+
+  async set(key: string, shader: CompiledShader, fileHashes: FileHashes): Promise<void> {
+    const entry: Entry = { key, fileHashes, shader };
+    this.memory.set(key, entry);
+    const path = this.entryPath(key);
+    if (path === undefined) return;
+    const body = JSON.stringify(
+      { key, fileHashes, shader: { ...shader, spirv: Buffer.from(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength).toString('base64') } },
+      (_, value: unknown) => (typeof value === 'bigint' ? { $bigint: value.toString() } : value),
+    );
+    const text = JSON.stringify({ format: FORMAT, checksum: sha256(body), body });
+    await mkdir(this.dir!, { recursive: true });
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temp, text);
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  private async readDisk(key: string): Promise<Entry | undefined> {
+    const path = this.entryPath(key);
+    if (path === undefined) return undefined;
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (isMissingFile(error)) return undefined;
+      throw error;
+    }
+    const entry = parseEntry(text, key);
+    if (!entry) this.stats.corrupt++;
+    return entry;
+  }
+}
+
+function parseEntry(text: string, key: string): Entry | undefined {
+  try {
+    const outer = JSON.parse(text) as { format?: unknown; checksum?: unknown; body?: unknown };
+    if (outer.format !== FORMAT || typeof outer.body !== 'string' || outer.checksum !== sha256(outer.body)) return undefined;
+    const inner = JSON.parse(outer.body, (_, value: unknown) =>
+      value !== null && typeof value === 'object' && typeof (value as { $bigint?: unknown }).$bigint === 'string'
+        ? BigInt((value as { $bigint: string }).$bigint)
+        : value,
+    ) as { key: string; fileHashes: FileHashes; shader: Omit<CompiledShader, 'spirv'> & { spirv: string } };
+    if (inner.key !== key) return undefined;
+    const bytes = Buffer.from(inner.shader.spirv, 'base64');
+    const spirv = new Uint32Array(bytes.byteLength / 4);
+    new Uint8Array(spirv.buffer).set(bytes);
+    return { key, fileHashes: inner.fileHashes, shader: { ...inner.shader, spirv } };
+  } catch {
+    return undefined;
+  }
+}
+
+function filesUnchanged(hashes: FileHashes): boolean {
+  return Object.entries(hashes).every(([path, hash]) => hashFile(path) === hash);
+}

@@ -1,0 +1,198 @@
+// Everything the plugin does, independent of any bundler: an id in, a JavaScript module out. The
+// bundler adapters (index.ts) only say where SPIR-V assets go and pass errors and watch files on.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import type { CompileOptions } from '../compiler/options.js';
+import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
+import { createBackend } from './backend.js';
+import type { CompiledShader } from './cache.js';
+import { cacheKey, sha256, ShaderCache } from './cache.js';
+import { generateModule, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
+import type { BundlerMessage } from './errors.js';
+import { ShaderCompileError, sourceReader, toBundlerMessage } from './errors.js';
+import { hotAcceptCode, IncludeGraph } from './hmr.js';
+import type { ShaderId } from './ids.js';
+import { isShaderId, parseShaderId } from './ids.js';
+import type { ResolvedOptions } from './options.js';
+import { resolveOptions } from './options.js';
+import { RUNTIME_SPECIFIER } from './runtime-path.js';
+
+/** Where a SPIR-V module that is not inlined goes; returns JavaScript evaluating to its URL string. */
+export type AssetEmitter = (fileName: string, bytes: Uint8Array, contentHash: string) => string;
+
+export interface LoadContext {
+  /** Absent where assets cannot be emitted (SSR dev, Vitest, esbuild without outdir): always inline. */
+  emitAsset?: AssetEmitter;
+  /** Dev server with HMR: the module accepts its own updates. */
+  hot?: boolean;
+}
+
+export interface LoadedShader {
+  code: string;
+  dts: string;
+  /** Every file the compile read: the bundler watches them. */
+  watchFiles: string[];
+  warnings: BundlerMessage[];
+  /** False when the compiled result came from the memory or disk cache. */
+  compiled: boolean;
+}
+
+export interface CoreDependencies {
+  backend?: ShaderBackend;
+  generate?: (input: GenerateInput) => GeneratedModule;
+}
+
+export interface CoreStats {
+  /** Backend compiles started (cache misses). */
+  compiles: number;
+}
+
+export class ShaderCore {
+  readonly options: ResolvedOptions;
+  readonly cache: ShaderCache;
+  readonly includes = new IncludeGraph();
+  readonly stats: CoreStats = { compiles: 0 };
+  private readonly backend: ShaderBackend;
+  private readonly generate: (input: GenerateInput) => GeneratedModule;
+  /** Compiles under way by cache key: one shader imported twice in a build compiles once. */
+  private readonly inFlight = new Map<string, Promise<{ shader: CompiledShader; compiled: boolean }>>();
+
+  /** `options`: see resolveOptions(); `deps` replace the backend or code generator (tests, embedders). */
+  constructor(options: ResolvedOptions = resolveOptions(), deps: CoreDependencies = {}) {
+    this.options = options;
+    this.cache = new ShaderCache(this.options.cacheDir);
+    this.backend = deps.backend ?? createBackend(this.options);
+    this.generate = deps.generate ?? generateModule;
+  }
+
+  isShader(id: string): boolean {
+    return isShaderId(id, this.options.extensions);
+  }
+
+  /** The compile options of one import: plugin options, then the query's overrides. */
+  compileRequest(parsed: ShaderId, source: string): CompileRequest {
+    const { query } = parsed;
+    const base = this.options.compilerOptions;
+    const options: Omit<CompileOptions, 'host' | 'filename'> = {
+      ...base,
+      defines: { ...base.defines, ...query.defines },
+      ...(query.layoutRule ? { layoutRule: query.layoutRule } : {}),
+      ...(query.defaultMajorness ? { defaultMajorness: query.defaultMajorness } : {}),
+      ...(query.targetEnv ? { targetEnv: query.targetEnv } : {}),
+    };
+    const entryPoints = query.entryPoints ?? this.options.entryPoints;
+    if (entryPoints) options.entryPoints = entryPoints;
+    return { file: parsed.file, source, options };
+  }
+
+  /** Compiles (or finds in the cache) the shader an id names. Throws ShaderCompileError on errors. */
+  async compile(id: string): Promise<{ parsed: ShaderId; shader: CompiledShader; compiled: boolean }> {
+    const parsed = parseShaderId(id);
+    const source = await readFile(parsed.file, 'utf8');
+    const request = this.compileRequest(parsed, source);
+    const key = cacheKey({ source, file: parsed.file, options: request.options, backend: this.backend.id });
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.compileUncached(key, id, request).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    const { shader, compiled } = await pending;
+    this.includes.record(id, shader.files);
+    return { parsed, shader, compiled };
+  }
+
+  private async compileUncached(key: string, id: string, request: CompileRequest): Promise<{ shader: CompiledShader; compiled: boolean }> {
+    const hit = await this.cache.get(key);
+    if (hit) return { shader: hit, compiled: false };
+    this.stats.compiles++;
+    const { result, fileHashes }: BackendOutput = await this.backend.compile(request);
+    const files = result.files.length > 0 ? result.files : [request.file];
+    if (!result.success || !result.spirv || !result.reflection) {
+      // Watch what the failed compile read, so fixing an included file retries it.
+      this.includes.record(id, [...new Set([...files, ...Object.keys(fileHashes)])]);
+      const sources = new Map<string, string>([[request.file, request.source]]);
+      if (result.diagnostics.some((d) => d.severity === 'error')) {
+        throw new ShaderCompileError(result.diagnostics, id, sourceReader(sources));
+      }
+      throw new Error(`unplugin-hlsl: ${request.file}: the compiler reported failure without an error diagnostic`);
+    }
+    const shader: CompiledShader = {
+      spirv: result.spirv,
+      reflection: result.reflection,
+      entryPoints: result.entryPoints,
+      files: [...new Set([request.file, ...files, ...Object.keys(fileHashes).filter((f) => fileHashes[f] !== null)])],
+      warnings: result.diagnostics.filter((d) => d.severity === 'warning'),
+    };
+    await this.cache.set(key, shader, fileHashes);
+    return { shader, compiled: true };
+  }
+
+  /** The JavaScript module for `id`. */
+  async load(id: string, context: LoadContext = {}): Promise<LoadedShader> {
+    const { parsed, shader, compiled } = await this.compile(id);
+    const spirv = this.placeSpirv(parsed, shader, context);
+    const generated =
+      parsed.query.exportKind === 'spirv'
+        ? spirvOnlyModule(spirv)
+        : this.generate({
+            reflection: shader.reflection,
+            // `?layout`: tables and writers only; the binary is neither inlined nor emitted.
+            spirv: parsed.query.exportKind === 'layout' ? { kind: 'url', expression: 'undefined' } : spirv,
+            matrixOrder: this.options.matrixOrder,
+            runtimeImport: RUNTIME_SPECIFIER,
+          });
+    const sourceOf = sourceReader(new Map());
+    const warnings = [
+      ...shader.warnings.map((d) => toBundlerMessage(d, id, sourceOf)),
+      ...generated.warnings.map((message) => ({ message, id, loc: { file: parsed.file, line: 1, column: 1 } })),
+    ];
+    if (this.options.dtsDir !== undefined && parsed.canonicalQuery === '') await this.writeDts(parsed.file, generated.dts);
+    const code = context.hot ? `${generated.code}\n${hotAcceptCode()}` : generated.code;
+    return { code, dts: generated.dts, watchFiles: shader.files, warnings, compiled };
+  }
+
+  private placeSpirv(parsed: ShaderId, shader: CompiledShader, context: LoadContext): SpirvSource {
+    const bytes = new Uint8Array(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength);
+    if (parsed.query.exportKind === 'layout' || !context.emitAsset || bytes.byteLength <= this.options.inlineLimit) {
+      return { kind: 'inline', words: shader.spirv };
+    }
+    const name = basename(parsed.file).replace(/\.[^.]*$/, '');
+    const hash = sha256(bytes).slice(0, 8);
+    return { kind: 'url', expression: context.emitAsset(`${name}.spv`, bytes, hash) };
+  }
+
+  /** `a.hlsl.d.ts` next to the shader, or under `dts.dir` at the shader's path relative to the root. */
+  dtsPath(file: string): string {
+    const dir = this.options.dtsDir;
+    if (dir === undefined) throw new Error('dts output is off');
+    return dir === '' ? `${file}.d.ts` : join(dir, `${relative(this.options.root, file)}.d.ts`);
+  }
+
+  private async writeDts(file: string, dts: string): Promise<void> {
+    const path = this.dtsPath(file);
+    const current = await readFile(path, 'utf8').catch(() => undefined);
+    if (current === dts) return; // unchanged: do not wake up tsc watchers
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, dts);
+  }
+
+  close(): Promise<void> {
+    return this.backend.close();
+  }
+}
+
+/** `?spirv`: the default export is the binary (Uint32Array) or, for an emitted asset, its URL. */
+function spirvOnlyModule(spirv: SpirvSource): GeneratedModule {
+  if (spirv.kind === 'inline') {
+    return {
+      code: `export default new Uint32Array([${Array.from(spirv.words).join(',')}]);\n`,
+      dts: 'declare const spirv: Uint32Array;\nexport default spirv;\n',
+      warnings: [],
+    };
+  }
+  return {
+    code: `export default new URL(${spirv.expression});\n`,
+    dts: 'declare const spirvUrl: URL;\nexport default spirvUrl;\n',
+    warnings: [],
+  };
+}

@@ -1,0 +1,72 @@
+// Compiler diagnostics as bundler errors: `loc {file,line,column}` and a code `frame` are what Vite's
+// overlay, Rollup and webpack print; the message carries the clang-style text as well so bundlers
+// that ignore `loc` still point at the line.
+import { readFileSync } from 'node:fs';
+import type { Diagnostic } from '../compiler/diagnostics.js';
+import { codeFrame, formatDiagnostic } from '../compiler/diagnostics.js';
+
+export interface ErrorLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** What `this.warn`/`this.error` accept in every bundler unplugin supports. */
+export interface BundlerMessage {
+  message: string;
+  id: string;
+  loc: ErrorLocation;
+  frame?: string;
+}
+
+/** Text of the files a compile saw (`sources`), falling back to the disk for a note elsewhere. */
+export function sourceReader(sources: ReadonlyMap<string, string>): (file: string) => string | undefined {
+  return (file) => {
+    const known = sources.get(file);
+    if (known !== undefined) return known;
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export function toBundlerMessage(d: Diagnostic, id: string, sourceOf: (file: string) => string | undefined): BundlerMessage {
+  const frame = codeFrame(sourceOf(d.file), d.line, d.column, d.length);
+  return {
+    message: formatDiagnostic({ ...d, notes: [] }, () => undefined) + notesText(d, sourceOf),
+    id,
+    loc: { file: d.file, line: d.line, column: d.column },
+    ...(frame ? { frame } : {}),
+  };
+}
+
+function notesText(d: Diagnostic, sourceOf: (file: string) => string | undefined): string {
+  return d.notes.length === 0 ? '' : '\n' + d.notes.map((n) => formatDiagnostic(n, sourceOf)).join('\n');
+}
+
+/** A failed compile. Carries the first error as `loc`/`frame` (what overlays show) and all of them. */
+export class ShaderCompileError extends Error {
+  override name = 'ShaderCompileError';
+  readonly id: string;
+  readonly loc: ErrorLocation;
+  readonly frame: string | undefined;
+  readonly plugin = 'unplugin-hlsl';
+
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    id: string,
+    sourceOf: (file: string) => string | undefined,
+  ) {
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const first = errors[0];
+    if (!first) throw new Error('ShaderCompileError needs at least one error diagnostic');
+    const main = toBundlerMessage(first, id, sourceOf);
+    const rest = errors.slice(1).map((d) => formatDiagnostic(d, sourceOf));
+    super([main.message, ...rest].join('\n'));
+    this.id = id;
+    this.loc = main.loc;
+    this.frame = main.frame;
+  }
+}

@@ -1,0 +1,149 @@
+// The plugin for every bundler unplugin supports: resolve and load hooks around ShaderCore, plus
+// where each bundler puts SPIR-V assets (emitters below) and Vite's dev server and HMR hooks.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { UnpluginBuildContext, UnpluginContext, UnpluginContextMeta, UnpluginOptions } from 'unplugin';
+import { createUnplugin } from 'unplugin';
+import type { AssetEmitter, LoadContext } from './core.js';
+import { ShaderCore } from './core.js';
+import type { HlslPluginOptions } from './options.js';
+import { resolveOptions } from './options.js';
+import { RUNTIME_SPECIFIER, runtimeFile, stripTypes } from './runtime-path.js';
+import { isShaderId, splitId } from './ids.js';
+import { createViteHooks, type ViteState } from './vite-hooks.js';
+
+export type { HlslPluginOptions } from './options.js';
+
+type HookContext = UnpluginBuildContext & UnpluginContext;
+
+/** Rollup and Vite (build) return a reference id from emitFile, which unplugin's type hides. */
+interface RollupEmitContext {
+  emitFile(file: { type: 'asset'; name: string; source: Uint8Array }): string;
+}
+
+/** Asset files for webpack/Rspack: `new URL(absolutePath, import.meta.url)` makes them emit the file as an asset module. */
+function webpackEmitter(dir: string): AssetEmitter {
+  return (fileName, bytes, hash) => {
+    const path = join(dir, `${fileName.replace(/\.spv$/, '')}-${hash}.spv`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path, bytes);
+    return `new URL(${JSON.stringify(path)}, import.meta.url).href`;
+  };
+}
+
+/** esbuild: the file goes next to the output (ESM with `outdir` only: the URL is relative to the bundle). */
+function esbuildEmitter(outdir: string): AssetEmitter {
+  return (fileName, bytes, hash) => {
+    const name = `${fileName.replace(/\.spv$/, '')}-${hash}.spv`;
+    mkdirSync(outdir, { recursive: true });
+    writeFileSync(join(outdir, name), bytes);
+    return `new URL(${JSON.stringify(`./${name}`)}, import.meta.url).href`;
+  };
+}
+
+export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: UnpluginContextMeta): UnpluginOptions {
+  const runtime = runtimeFile();
+  const extensions = userOptions.extensions ?? ['.hlsl'];
+  // The core is created once the root is known (Vite's configResolved), else on first use.
+  let core: ShaderCore | undefined;
+  const vite: ViteState = { command: 'build', base: '/', devAssets: new Map(), root: undefined };
+  let esbuildOutdir: string | undefined;
+  const getCore = (): ShaderCore => (core ??= new ShaderCore(resolveOptions(userOptions, userOptions.root ?? vite.root ?? process.cwd())));
+
+  function loadContext(ctx: HookContext): LoadContext {
+    switch (meta.framework) {
+      case 'vite': {
+        const environment = (ctx as { environment?: { config?: { consumer?: string } } }).environment;
+        const client = environment?.config?.consumer !== 'server';
+        if (vite.command === 'serve') {
+          // Vite has no emitFile while serving: the client fetches from the dev server's middleware, SSR and Vitest inline.
+          return client ? { hot: true, emitAsset: vite.serveAsset } : {};
+        }
+        return { emitAsset: rollupEmitter(ctx) };
+      }
+      case 'rollup':
+      case 'rolldown':
+        return { emitAsset: rollupEmitter(ctx) };
+      case 'webpack':
+      case 'rspack':
+        return { emitAsset: webpackEmitter(join(getCore().options.cacheDir ?? join(tmpdir(), 'unplugin-hlsl'), 'spirv')) };
+      case 'esbuild':
+        return esbuildOutdir ? { emitAsset: esbuildEmitter(esbuildOutdir) } : {};
+      default:
+        return {};
+    }
+  }
+
+  function rollupEmitter(ctx: HookContext): AssetEmitter {
+    return (fileName, bytes) => {
+      const ref = (ctx as unknown as RollupEmitContext).emitFile({ type: 'asset', name: fileName, source: bytes });
+      return `import.meta.ROLLUP_FILE_URL_${ref}`;
+    };
+  }
+
+  const resolvePattern = new RegExp(`(?:${extensions.map((e) => e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\?|^unplugin-hlsl/runtime$`);
+
+  return {
+    name: 'unplugin-hlsl',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: resolvePattern },
+      handler(id, importer) {
+        if (id === RUNTIME_SPECIFIER) return runtime.path;
+        // Bundlers' own resolvers keep no query (Rollup) or reject it (esbuild): resolve relative shader ids here.
+        const { file, search } = splitId(id);
+        if (!isShaderId(id, extensions)) return null;
+        if (isAbsolute(file)) return id;
+        if (!file.startsWith('.') || !importer) return null;
+        return resolve(dirname(splitId(importer).file), file) + search;
+      },
+    },
+    load: {
+      filter: { id: { include: [resolvePattern, new RegExp(`(?:${extensions.map((e) => e.replace('.', '\\.')).join('|')})$`), runtimeIdPattern(runtime.path)] } },
+      async handler(id) {
+        if (id === runtime.path) {
+          const code = await readFile(runtime.path, 'utf8');
+          // Vite and esbuild read TypeScript themselves; Rollup, webpack and Rspack need JavaScript.
+          const readsTypeScript = meta.framework === 'vite' || meta.framework === 'esbuild';
+          return runtime.typescript && !readsTypeScript ? stripTypes(code, runtime.path) : code;
+        }
+        if (!isShaderId(id, extensions)) return null;
+        const shaders = getCore();
+        const loaded = await shaders.load(id, loadContext(this));
+        for (const file of loaded.watchFiles) this.addWatchFile(file);
+        for (const warning of loaded.warnings) this.warn(warning);
+        return loaded.code;
+      },
+    },
+    vite: createViteHooks(vite, () => core, getCore),
+    esbuild: {
+      config(options) {
+        const esm = options.format === 'esm' || (options.format === undefined && options.splitting === true);
+        const outdir = options.outdir ?? (options.outfile ? dirname(options.outfile) : undefined);
+        esbuildOutdir = esm && options.write !== false && outdir ? resolve(options.absWorkingDir ?? process.cwd(), outdir) : undefined;
+      },
+      loader: (_code, id) => (id.endsWith('.ts') ? 'ts' : 'js'),
+    },
+    webpack(compiler) {
+      compiler.hooks.shutdown.tapPromise('unplugin-hlsl', async () => core?.close());
+    },
+    rspack(compiler) {
+      compiler.hooks.shutdown.tapPromise('unplugin-hlsl', async () => core?.close());
+    },
+    rollup: {
+      closeBundle: async () => core?.close(),
+    },
+  };
+}
+
+function runtimeIdPattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+export const unplugin = /* #__PURE__ */ createUnplugin<HlslPluginOptions | undefined>((options, meta) =>
+  createPluginOptions(options, meta),
+);
+
+export default unplugin;

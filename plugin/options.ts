@@ -1,0 +1,114 @@
+// The plugin's options as users write them, and the resolved form the core works with.
+import { availableParallelism } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
+import type { CompileResult } from '../compiler/result.js';
+import type { MatrixOrder } from './codegen/index.js';
+
+/** The compiler's own signature; tests and embedders can pass one (a fake, an instrumented wrapper). */
+export type CompileFunction = (source: string, options: CompileOptions) => CompileResult | Promise<CompileResult>;
+
+/** Compile options the plugin passes through; file, host, entry points and includes are its own. */
+export type ShaderCompileOptions = Omit<CompileOptions, 'filename' | 'host' | 'entryPoints' | 'virtualFiles'>;
+
+export interface HlslPluginOptions {
+  /**
+   * File extensions compiled as shaders.
+   * @default ['.hlsl']
+   */
+  extensions?: string[];
+  /**
+   * Entry points compiled for every shader (an import's `?entry=…&stage=…` overrides them).
+   * @default every entry point the file declares
+   */
+  entryPoints?: EntryPointRequest[];
+  /** DXC-equivalent options for every shader (defines, include dirs, layout rule, target env, …). */
+  compilerOptions?: ShaderCompileOptions;
+  /**
+   * Which compiler produces SPIR-V: the built-in TypeScript compiler, `dxc` or `glslangValidator`
+   * found on PATH (or at `dxcPath`/`glslangPath`), or a function with the compiler's signature.
+   * @default 'builtin'
+   */
+  backend?: 'builtin' | 'dxc' | 'glslang' | CompileFunction;
+  /** @default 'dxc' (looked up on PATH) */
+  dxcPath?: string;
+  /** @default 'glslangValidator' (looked up on PATH) */
+  glslangPath?: string;
+  /**
+   * SPIR-V modules up to this many bytes are inlined in the JavaScript as base64; larger ones are
+   * emitted as hashed `.spv` assets. 0 emits every module as an asset.
+   * @default 4096
+   */
+  inlineLimit?: number;
+  /**
+   * Disk cache of compiled shaders; `false` turns it off (the in-memory cache stays).
+   * @default { dir: 'node_modules/.cache/unplugin-hlsl' } relative to the project root
+   */
+  cache?: boolean | { dir?: string };
+  /**
+   * Worker threads compiling in parallel (built-in backend only); `0` compiles on the main thread.
+   * @default os.availableParallelism() - 1, at least 1
+   */
+  workers?: number;
+  /**
+   * Element order of matrices in the generated writers' inputs.
+   * @default 'column-major' (gl-matrix order)
+   */
+  matrixOrder?: MatrixOrder;
+  /**
+   * Writes a `.d.ts` per imported shader (`a.hlsl.d.ts` next to `a.hlsl`, or mirrored under `dir`).
+   * @default false
+   */
+  dts?: boolean | { dir: string };
+  /** @default the bundler's root, else process.cwd() */
+  root?: string;
+}
+
+export interface ResolvedOptions {
+  extensions: string[];
+  entryPoints: EntryPointRequest[] | undefined;
+  compilerOptions: ShaderCompileOptions;
+  backend: 'builtin' | 'dxc' | 'glslang' | CompileFunction;
+  dxcPath: string;
+  glslangPath: string;
+  inlineLimit: number;
+  /** Absolute directory, or undefined when the disk cache is off. */
+  cacheDir: string | undefined;
+  workers: number;
+  matrixOrder: MatrixOrder;
+  /** undefined: off; '' next to the shader; else an absolute directory. */
+  dtsDir: string | undefined;
+  root: string;
+}
+
+export const DEFAULT_CACHE_DIR = 'node_modules/.cache/unplugin-hlsl';
+
+export function resolveOptions(options: HlslPluginOptions = {}, root = options.root ?? process.cwd()): ResolvedOptions {
+  const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(root, p));
+  const inlineLimit = options.inlineLimit ?? 4096;
+  if (!(Number.isInteger(inlineLimit) && inlineLimit >= 0)) {
+    throw new TypeError(`unplugin-hlsl: inlineLimit must be a non-negative integer, got ${String(inlineLimit)}`);
+  }
+  const workers = options.workers ?? Math.max(1, availableParallelism() - 1);
+  if (!(Number.isInteger(workers) && workers >= 0)) {
+    throw new TypeError(`unplugin-hlsl: workers must be a non-negative integer, got ${String(workers)}`);
+  }
+  const cache = options.cache ?? true;
+  return {
+    extensions: options.extensions ?? ['.hlsl'],
+    entryPoints: options.entryPoints,
+    compilerOptions: {
+      ...options.compilerOptions,
+      includeDirs: options.compilerOptions?.includeDirs?.map(absolute),
+    },
+    backend: options.backend ?? 'builtin',
+    dxcPath: options.dxcPath ?? 'dxc',
+    glslangPath: options.glslangPath ?? 'glslangValidator',
+    inlineLimit,
+    cacheDir: cache === false ? undefined : absolute((cache === true ? undefined : cache.dir) ?? DEFAULT_CACHE_DIR),
+    workers,
+    matrixOrder: options.matrixOrder ?? 'column-major',
+    dtsDir: !options.dts ? undefined : options.dts === true ? '' : absolute(options.dts.dir),
+    root,
+  };
+}

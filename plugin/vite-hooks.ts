@@ -1,0 +1,78 @@
+// Vite-only hooks: the project root, the dev server's SPIR-V middleware (Vite has no emitFile while
+// serving) and hot updates that map an edited include to exactly the shader modules that read it.
+import type { Connect, EnvironmentModuleNode, HotUpdateOptions, Plugin, ResolvedConfig, ViteDevServer } from 'vite';
+import type { AssetEmitter } from './core.js';
+import type { ShaderCore } from './core.js';
+
+/** What the Vite hooks learn and the shared load hook reads; one object per plugin instance. */
+export interface ViteState {
+  command: 'build' | 'serve';
+  base: string;
+  root: string | undefined;
+  /** SPIR-V served in dev, by URL path below `${base}@hlsl-spirv/`. */
+  devAssets: Map<string, Uint8Array>;
+  serveAsset?: AssetEmitter;
+}
+
+const DEV_PREFIX = '@hlsl-spirv/';
+
+export function createViteHooks(
+  state: ViteState,
+  currentCore: () => ShaderCore | undefined,
+  getCore: () => ShaderCore,
+): Partial<Plugin> {
+  state.serveAsset = (fileName, bytes, hash) => {
+    const name = `${fileName.replace(/\.spv$/, '')}-${hash}.spv`;
+    state.devAssets.set(name, bytes);
+    // A root-relative URL on the dev server's origin (Vite would rewrite a `new URL(…, import.meta.url)`).
+    return JSON.stringify(`${state.base}${DEV_PREFIX}${name}`);
+  };
+
+  return {
+    configResolved(config: ResolvedConfig) {
+      state.command = config.command;
+      state.base = config.base;
+      state.root = config.root;
+    },
+
+    configureServer(server: ViteDevServer) {
+      const prefix = `${state.base}${DEV_PREFIX}`;
+      const serve: Connect.NextHandleFunction = (req, res, next) => {
+        const path = (req.url ?? '').split('?')[0]!;
+        if (!path.startsWith(prefix)) return next();
+        const bytes = state.devAssets.get(decodeURIComponent(path.slice(prefix.length)));
+        if (!bytes) return next();
+        res.setHeader('Content-Type', 'application/octet-stream');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      };
+      server.middlewares.use(serve);
+      server.httpServer?.once('close', () => void currentCore()?.close());
+    },
+
+    // An edited include maps to the shader modules that read it (they accept themselves, so the
+    // update stops there); Vite invalidates what this returns.
+    hotUpdate(this: { environment: { moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined } } }, options: HotUpdateOptions) {
+      const core = currentCore();
+      if (!core) return;
+      const readers = core.includes.modulesReading(options.file);
+      if (readers.length === 0) return;
+      const graph = this.environment.moduleGraph;
+      const affected = new Set(options.modules);
+      for (const id of readers) {
+        const mod = graph.getModuleById(id);
+        if (mod) affected.add(mod);
+      }
+      return [...affected];
+    },
+
+    closeBundle: async () => {
+      if (state.command === 'build') await currentCore()?.close();
+    },
+
+    // The core's root is Vite's root: create it now so the first load does not race configResolved.
+    buildStart() {
+      if (state.root !== undefined) getCore();
+    },
+  };
+}

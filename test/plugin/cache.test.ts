@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ShaderCore } from '../../plugin/core.js';
+import { inProcessBackend } from '../../plugin/backend.js';
+import { resolveOptions } from '../../plugin/options.js';
+import { fakeCompiler } from './helpers/fake-compiler.js';
+import { tempCopy, type TempDir } from './helpers/temp-project.js';
+
+const temps: TempDir[] = [];
+afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+
+const SHADERS = ['slice.hlsl', 'uses-include.hlsl', 'standalone.hlsl'];
+
+function project() {
+  const p = tempCopy();
+  temps.push(p);
+  return p;
+}
+
+/** A fresh core (as a new build process would have) over the project's disk cache. */
+function build(dir: string, cacheDir = join(dir, '.cache')) {
+  const fake = fakeCompiler();
+  const core = new ShaderCore(resolveOptions({ cache: { dir: cacheDir } }, dir), {
+    backend: inProcessBackend('fake', (source, options) => fake.compile(source, options)),
+  });
+  const loadAll = () => Promise.all(SHADERS.map((s) => core.load(join(dir, s))));
+  return { core, fake, loadAll };
+}
+
+describe('shader cache', () => {
+  it('compiles everything cold and nothing warm, from memory and from disk', async () => {
+    const p = project();
+    const cold = build(p.dir);
+    const first = await cold.loadAll();
+    expect(cold.fake.calls).toBe(3);
+    await cold.loadAll();
+    expect(cold.fake.calls).toBe(3);
+    expect(cold.core.cache.stats.memoryHits).toBe(3);
+
+    const warm = build(p.dir);
+    const second = await warm.loadAll();
+    expect(warm.fake.calls).toBe(0);
+    expect(warm.core.cache.stats.diskHits).toBe(3);
+    expect(second.map((m) => m.code)).toEqual(first.map((m) => m.code));
+    expect(second.map((m) => m.watchFiles)).toEqual(first.map((m) => m.watchFiles));
+  });
+
+  it('recompiles a corrupt or foreign entry and rewrites it', async () => {
+    const p = project();
+    await build(p.dir).loadAll();
+    const dir = p.path('.cache');
+    const entries = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(entries).toHaveLength(3);
+    // One entry with a flipped byte in its body, one truncated, one holding another key's entry.
+    const texts = entries.map((f) => readFileSync(join(dir, f), 'utf8'));
+    writeFileSync(join(dir, entries[0]!), texts[0]!.replace('"spirv', '"spirw'));
+    writeFileSync(join(dir, entries[1]!), texts[1]!.slice(0, texts[1]!.length / 2));
+    writeFileSync(join(dir, entries[2]!), texts[0]!);
+
+    const repaired = build(p.dir);
+    await repaired.loadAll();
+    expect(repaired.fake.calls).toBe(3);
+    expect(repaired.core.cache.stats.corrupt).toBe(3);
+
+    const after = build(p.dir);
+    await after.loadAll();
+    expect(after.fake.calls).toBe(0);
+    expect(after.core.cache.stats.corrupt).toBe(0);
+  });
+
+  it('survives two concurrent builds on one cache directory', async () => {
+    const p = project();
+    const a = build(p.dir);
+    const b = build(p.dir);
+    await Promise.all([a.loadAll(), b.loadAll(), a.loadAll(), b.loadAll()]);
+    expect(readdirSync(p.path('.cache')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    const c = build(p.dir);
+    await c.loadAll();
+    expect(c.fake.calls).toBe(0);
+    expect(c.core.cache.stats.corrupt).toBe(0);
+  });
+
+  it('invalidates exactly the shaders whose included file changed', async () => {
+    const p = project();
+    await build(p.dir).loadAll();
+    writeFileSync(p.path('common.hlsli'), 'float scale(float x) { return x * 3.0; }\n');
+    const next = build(p.dir);
+    const compiled = await next.loadAll();
+    expect(next.fake.calls).toBe(1);
+    expect(compiled.map((m) => m.compiled)).toEqual([false, true, false]);
+
+    // The same in one long-lived process (watch mode): the memory entry is re-validated too.
+    writeFileSync(p.path('common.hlsli'), 'float scale(float x) { return x * 4.0; }\n');
+    await next.loadAll();
+    expect(next.fake.calls).toBe(2);
+  });
+
+  it('keys on options: a different define is a different entry', async () => {
+    const p = project();
+    const b = build(p.dir);
+    await b.core.load(`${p.path('slice.hlsl')}?define=A=1`);
+    await b.core.load(`${p.path('slice.hlsl')}?define=A=2`);
+    await b.core.load(`${p.path('slice.hlsl')}?define=A=1&import`);
+    expect(b.fake.calls).toBe(2);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ShaderCore } from '../../plugin/core.js';
+import { inProcessBackend } from '../../plugin/backend.js';
+import { ShaderCompileError } from '../../plugin/errors.js';
+import { resolveOptions, type HlslPluginOptions } from '../../plugin/options.js';
+import { fakeCompiler } from './helpers/fake-compiler.js';
+import { tempCopy, type TempDir } from './helpers/temp-project.js';
+
+const temps: TempDir[] = [];
+afterEach(() => temps.splice(0).forEach((t) => t.remove()));
+
+function setup(options: HlslPluginOptions = {}) {
+  const project = tempCopy();
+  temps.push(project);
+  const fake = fakeCompiler();
+  const calls: { source: string; options: Parameters<typeof fake.compile>[1] }[] = [];
+  const core = new ShaderCore(resolveOptions({ cache: false, ...options }, project.dir), {
+    backend: inProcessBackend('fake', (source, o) => (calls.push({ source, options: o }), fake.compile(source, o))),
+  });
+  return { project, fake, core, calls };
+}
+
+describe('ShaderCore', () => {
+  it('generates a module with the reflection tables and watches the included files', async () => {
+    const { project, core } = setup();
+    const loaded = await core.load(project.path('uses-include.hlsl'));
+    expect(loaded.compiled).toBe(true);
+    expect(loaded.watchFiles).toEqual([project.path('uses-include.hlsl'), project.path('common.hlsli')]);
+    expect(loaded.code).toMatch(/export const spirv = new Uint32Array\(\[119734787,/); // 0x07230203, inline under 4 KiB
+    expect(loaded.code).toContain('from "unplugin-hlsl/runtime"');
+    expect(core.includes.modulesReading(project.path('common.hlsli'))).toEqual([project.path('uses-include.hlsl')]);
+  });
+
+  it('passes query defines, entry points and overrides on to the compiler', async () => {
+    const { project, core, calls } = setup({ compilerOptions: { defines: { A: '1' } } });
+    await core.load(`${project.path('slice.hlsl')}?entry=main&stage=compute&define=QUALITY=2&layoutRule=scalar&targetEnv=vulkan1.2`);
+    expect(calls).toHaveLength(1);
+    const o = calls[0]!.options;
+    expect(o.defines).toEqual({ A: '1', QUALITY: '2' });
+    expect(o.entryPoints).toEqual([{ name: 'main', stage: 'compute' }]);
+    expect(o.layoutRule).toBe('scalar');
+    expect(o.targetEnv).toBe('vulkan1.2');
+    expect(o.filename).toBe(project.path('slice.hlsl'));
+  });
+
+  it('compiles a shader imported twice at once only once', async () => {
+    const { project, core, fake } = setup();
+    await Promise.all([core.load(project.path('slice.hlsl')), core.load(`${project.path('slice.hlsl')}?import`)]);
+    expect(fake.calls).toBe(1);
+  });
+
+  it('emits SPIR-V above the inline limit as an asset and inlines below it', async () => {
+    const { project, core } = setup({ inlineLimit: 1000 });
+    const emitted: { name: string; bytes: Uint8Array }[] = [];
+    const emitAsset = (name: string, bytes: Uint8Array) => (emitted.push({ name, bytes }), '"ASSET_URL"');
+    const big = await core.load(project.path('slice.hlsl'), { emitAsset }); // glslang: 1352 bytes
+    const small = await core.load(project.path('standalone.hlsl'), { emitAsset }); // 660 bytes
+    expect(emitted.map((e) => e.name)).toEqual(['slice.spv']);
+    expect(new Uint32Array(emitted[0]!.bytes.slice().buffer)[0]).toBe(0x07230203);
+    expect(big.code).toContain('export const spirvUrl = ("ASSET_URL");');
+    expect(small.code).toContain('export const spirv = new Uint32Array([');
+  });
+
+  it('?spirv exports the binary as the default export', async () => {
+    const { project, core } = setup();
+    const loaded = await core.load(`${project.path('standalone.hlsl')}?spirv`);
+    expect(loaded.code).toMatch(/^export default new Uint32Array\(\[119734787,/);
+  });
+
+  it('turns a failed compile into an error with file, line and frame, and watches the files it read', async () => {
+    const { project, core } = setup();
+    writeFileSync(project.path('common.hlsli'), 'float scale(float x) {\n  return x * 2.0 +;\n}\n');
+    const error = await core.load(project.path('uses-include.hlsl')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShaderCompileError);
+    const e = error as ShaderCompileError;
+    expect(e.loc.file).toBe(project.path('common.hlsli'));
+    expect(e.loc.line).toBe(2);
+    expect(e.frame).toContain('return x * 2.0 +;');
+    expect(e.message).toContain(`${project.path('common.hlsli')}:2:`);
+    expect(core.includes.modulesReading(project.path('common.hlsli'))).toEqual([project.path('uses-include.hlsl')]);
+  });
+
+  it('writes a declaration file next to the shader with the dts option', async () => {
+    const { project, core } = setup({ dts: true });
+    await core.load(project.path('slice.hlsl'));
+    const dts = readFileSync(project.path('slice.hlsl.d.ts'), 'utf8');
+    expect(dts).toContain('export declare const spirv: Uint32Array;');
+    expect(dts).toMatch(/Params/);
+  });
+});

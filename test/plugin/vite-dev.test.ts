@@ -1,0 +1,108 @@
+// A real Vite dev server with the plugin: HMR messages for included files, the error overlay
+// payload for a compile error, recovery, and the SPIR-V middleware.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer, type ViteDevServer } from 'vite';
+import hlsl from '../../src/vite.js';
+import { HmrClient } from './helpers/hmr-client.js';
+import { tempCopy, type TempDir } from './helpers/temp-project.js';
+
+let project: TempDir;
+let server: ViteDevServer;
+let client: HmrClient;
+let origin: string;
+
+beforeAll(async () => {
+  project = tempCopy();
+  writeFileSync(project.path('main.js'), "import './uses-include.hlsl';\nimport './standalone.hlsl';\n");
+  server = await createServer({
+    root: project.dir,
+    configFile: false,
+    logLevel: 'silent',
+    server: { port: 0, strictPort: false, host: '127.0.0.1' },
+    // Every SPIR-V module through the dev server's middleware.
+    plugins: [hlsl({ cache: false, inlineLimit: 0 })],
+  });
+  await server.listen();
+  const { port } = server.httpServer!.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  client = new HmrClient(`ws://127.0.0.1:${port}/?token=${server.config.webSocketToken}`);
+  await client.next((p) => p.type === 'connected', 0);
+});
+
+afterAll(async () => {
+  client?.close();
+  await server?.close();
+  project?.remove();
+});
+
+/**
+ * Writes a file as an editor would: not within the same instant as the previous write (the
+ * watcher drops a change whose mtime equals the last one it saw).
+ */
+async function edit(file: string, text: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  writeFileSync(file, text);
+}
+
+/** Fetches a module as the browser imports it (Vite serves non-JS files raw without `?import`). */
+async function fetchModule(path: string): Promise<{ status: number; text: string }> {
+  const url = new URL(path, origin);
+  if (url.pathname.endsWith('.hlsl')) url.searchParams.set('import', '');
+  const response = await fetch(url);
+  return { status: response.status, text: await response.text() };
+}
+
+describe('Vite dev server', () => {
+  it('serves a shader module that accepts its own hot updates', async () => {
+    for (const path of ['/main.js', '/uses-include.hlsl', '/standalone.hlsl']) {
+      const { status, text } = await fetchModule(path);
+      expect(status, text).toBe(200);
+    }
+    const { text } = await fetchModule('/uses-include.hlsl');
+    expect(text).toContain('import.meta.hot.accept(');
+    expect(text).toMatch(/export const spirvUrl = \("\/@hlsl-spirv\/uses-include-[0-9a-f]{8}\.spv"\);/);
+  });
+
+  it('updates exactly the shaders that include an edited file', async () => {
+    const from = client.count;
+    await edit(project.path('common.hlsli'), 'float scale(float x) { return x * 3.0; }\n');
+    const update = await client.next((p) => p.type === 'update', from);
+    expect(update.updates!.map((u) => u.path)).toEqual(['/uses-include.hlsl']);
+    expect(update.updates!.map((u) => u.acceptedPath)).toEqual(['/uses-include.hlsl']);
+    const { status, text } = await fetchModule(`/uses-include.hlsl?t=${Date.now()}`);
+    expect(status).toBe(200);
+    expect(text).toContain('export const spirvUrl');
+  });
+
+  it('reports a compile error in an included file with its file, line and column, then recovers', async () => {
+    let from = client.count;
+    await edit(project.path('common.hlsli'), 'float scale(float x) {\n  return x * 2.0 +;\n}\n');
+    await client.next((p) => p.type === 'update', from);
+    // The browser re-imports the module; the failed transform is sent to the overlay.
+    const failed = await fetchModule(`/uses-include.hlsl?t=${Date.now()}`);
+    expect(failed.status).toBe(500);
+    const error = await client.next((p) => p.type === 'error', from);
+    expect(error.err!.loc).toEqual({ file: project.path('common.hlsli'), line: 2, column: 19 });
+    expect(error.err!.frame).toContain('return x * 2.0 +;');
+    expect(error.err!.message).toContain(`${project.path('common.hlsli')}:2:19: error:`);
+
+    from = client.count;
+    await edit(project.path('common.hlsli'), 'float scale(float x) { return x * 2.0; }\n');
+    const update = await client.next((p) => p.type === 'update', from);
+    expect(update.updates!.map((u) => u.path)).toEqual(['/uses-include.hlsl']);
+    const fixed = await fetchModule(`/uses-include.hlsl?t=${Date.now()}`);
+    expect(fixed.status).toBe(200);
+  });
+
+  it('serves SPIR-V above the inline limit from its middleware', async () => {
+    const { text } = await fetchModule('/slice.hlsl');
+    const url = /export const spirvUrl = \("([^"]+\.spv)"\);/.exec(text)?.[1];
+    expect(url).toMatch(/^\/@hlsl-spirv\/slice-[0-9a-f]{8}\.spv$/);
+    const response = await fetch(`${origin}${url}`);
+    expect(response.status).toBe(200);
+    const words = new Uint32Array(await response.arrayBuffer());
+    expect(words[0]).toBe(0x07230203);
+  });
+});

@@ -1,0 +1,41 @@
+// The worker pool runs the built compiler (dist/, from `npm run build`: Node 20 cannot run the
+// TypeScript sources in a worker). Results must equal an in-process compile, spread over threads.
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compile } from '../../compiler/index.js';
+import { compileWithNodeHost } from '../../plugin/backend.js';
+import { WorkerPool } from '../../plugin/worker-pool.js';
+import { SHADERS } from './helpers/temp-project.js';
+
+const script = new URL('../../dist/plugin/compile-worker.js', import.meta.url);
+const built = existsSync(fileURLToPath(script));
+const pools: WorkerPool[] = [];
+afterAll(() => Promise.all(pools.map((p) => p.close())));
+
+describe.skipIf(!built)('WorkerPool (needs dist/: run `npm run build`)', () => {
+  it('compiles on several threads with the same result as the main thread', async () => {
+    const pool = new WorkerPool(script, 2);
+    pools.push(pool);
+    const files = ['slice.hlsl', 'uses-include.hlsl', 'standalone.hlsl'].map((f) => `${SHADERS}/${f}`);
+    const requests = [...files, ...files].map((file) => ({ file, source: readFileSync(file, 'utf8'), options: {} }));
+    const results = await Promise.all(requests.map((r) => pool.run(r)));
+    expect(pool.threadsUsed.size).toBe(2);
+    for (const [i, output] of results.entries()) {
+      const local = await compileWithNodeHost(compile, requests[i]!);
+      expect(output.result.diagnostics).toEqual(local.result.diagnostics);
+      expect(output.result.success).toBe(true);
+      expect(Array.from(output.result.spirv!)).toEqual(Array.from(local.result.spirv!));
+      expect(output.fileHashes).toEqual(local.fileHashes);
+    }
+  });
+
+  it('starts new workers on demand after close()', async () => {
+    const pool = new WorkerPool(script, 1);
+    pools.push(pool);
+    const request = { file: `${SHADERS}/standalone.hlsl`, source: readFileSync(`${SHADERS}/standalone.hlsl`, 'utf8'), options: {} };
+    await pool.close(); // a closed pool starts new workers on demand
+    const output = await pool.run(request);
+    expect(output.result.success).toBe(true);
+  });
+});
