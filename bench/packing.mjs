@@ -1,6 +1,8 @@
-// Packing throughput for one uniform block: the generated writer against a hand-written DataView
-// writer, a hand-written Float32Array writer, and webgpu-utils' makeStructuredView().set() for the
-// same struct in WGSL (its layout is byte-identical, checked before timing).
+// Packing throughput for one uniform block: the generated writer (its aligned word-view path and its
+// DataView path for unaligned offsets) against a hand-written DataView writer, a hand-written
+// Float32Array writer, and webgpu-utils' makeStructuredView().set() for the same struct in WGSL
+// (its layout is byte-identical, checked before timing). Ratios are against the hand-written
+// DataView writer and against webgpu-utils, measured in the same run.
 //
 //   node bench/packing.mjs         (or via `node bench/run.mjs`, which calls runPackingBench())
 //
@@ -8,7 +10,7 @@
 // temporary directory with the `typescript` package, so it always measures the current source.
 
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -176,7 +178,7 @@ function sameBytes(a, b) {
   return x.length === y.length && x.every((byte, i) => byte === y[i]);
 }
 
-export async function runPackingBench({ milliseconds = 300, rounds = 5 } = {}) {
+export async function runPackingBench({ milliseconds = 200, rounds = 7 } = {}) {
   const sources = transpileSources();
   const { generateModule } = await import(pathToFileURL(join(sources, 'plugin/codegen/index.js')).href);
   const reflection = {
@@ -194,7 +196,11 @@ export async function runPackingBench({ milliseconds = 300, rounds = 5 } = {}) {
   });
   const modulePath = join(sources, 'frame.mjs');
   writeFileSync(modulePath, code);
-  const { Frame } = await import(pathToFileURL(modulePath).href);
+  // One instance of the generated module per generated candidate (same code, distinct query), so
+  // feeding one `write` three kinds of target does not make it polymorphic: an application writes
+  // a given layout into one kind of target, and each hand-written candidate gets its own function too.
+  const load = async (instance) => (await import(`${pathToFileURL(modulePath).href}?${instance}`)).Frame;
+  const [FrameA, FrameB, FrameC] = [await load('a'), await load('b'), await load('c')];
   const { makeShaderDataDefinitions, makeStructuredView } = await loadWebgpuUtils();
   const structuredView = makeStructuredView(makeShaderDataDefinitions(WGSL).uniforms.frame);
 
@@ -203,34 +209,47 @@ export async function runPackingBench({ milliseconds = 300, rounds = 5 } = {}) {
   const dataView = new DataView(buffer);
   const floats = new Float32Array(buffer);
   const uints = new Uint32Array(buffer);
+  // The generated writer's DataView fallback, taken when the target offset is not 4-byte aligned.
+  const unaligned = new ArrayBuffer(304 + 4);
 
   // Each candidate has its own loop: a call site shared by all of them would turn megamorphic and
-  // slow every candidate measured after the first.
+  // slow every candidate measured after the first. `bytes` is where the candidate's 304 bytes land.
   const candidates = [
     {
-      name: 'generated write(DataView)',
-      write: (v) => Frame.write(dataView, v),
-      run: (vs, n) => { for (let i = 0; i < n; i++) Frame.write(dataView, vs[i & 7]); },
+      name: 'generated write(ArrayBuffer)',
+      write: (v) => FrameA.write(buffer, v),
+      run: (vs, n) => { for (let i = 0; i < n; i++) FrameA.write(buffer, vs[i & 7]); },
+      bytes: () => buffer,
     },
     {
-      name: 'generated write(ArrayBuffer)',
-      write: (v) => Frame.write(buffer, v),
-      run: (vs, n) => { for (let i = 0; i < n; i++) Frame.write(buffer, vs[i & 7]); },
+      name: 'generated write(DataView)',
+      write: (v) => FrameB.write(dataView, v),
+      run: (vs, n) => { for (let i = 0; i < n; i++) FrameB.write(dataView, vs[i & 7]); },
+      bytes: () => buffer,
+    },
+    {
+      name: 'generated write(buffer, byteOffset 2) [DataView path]',
+      write: (v) => FrameC.write(unaligned, v, 2),
+      run: (vs, n) => { for (let i = 0; i < n; i++) FrameC.write(unaligned, vs[i & 7], 2); },
+      bytes: () => unaligned.slice(2, 306),
     },
     {
       name: 'hand-written DataView',
       write: (v) => writeFrameDataView(dataView, v),
       run: (vs, n) => { for (let i = 0; i < n; i++) writeFrameDataView(dataView, vs[i & 7]); },
+      bytes: () => buffer,
     },
     {
       name: 'hand-written Float32Array views',
       write: (v) => writeFrameTypedArrays(floats, uints, v),
       run: (vs, n) => { for (let i = 0; i < n; i++) writeFrameTypedArrays(floats, uints, vs[i & 7]); },
+      bytes: () => buffer,
     },
     {
       name: 'webgpu-utils makeStructuredView().set()',
       write: (v) => structuredView.set(v),
       run: (vs, n) => { for (let i = 0; i < n; i++) structuredView.set(vs[i & 7]); },
+      bytes: () => structuredView.arrayBuffer,
     },
   ];
 
@@ -239,31 +258,49 @@ export async function runPackingBench({ milliseconds = 300, rounds = 5 } = {}) {
   writeFrameDataView(new DataView(reference), values[3]);
   for (const candidate of candidates) {
     new Uint8Array(buffer).fill(0);
+    new Uint8Array(unaligned).fill(0);
     candidate.write(values[3]);
-    const written = candidate.name.startsWith('webgpu-utils') ? structuredView.arrayBuffer : buffer;
-    if (!sameBytes(written, reference)) throw new Error(`${candidate.name} packs different bytes than the hand-written writer`);
+    if (!sameBytes(candidate.bytes(), reference)) throw new Error(`${candidate.name} packs different bytes than the hand-written writer`);
   }
 
+  // Round 0 warms every candidate up (JIT tiers) and is not counted. Candidates are interleaved in
+  // each round; rates are each candidate's best round, ratios the median over rounds of the ratio
+  // within a round, which a change in machine load (other processes) shifts far less. After each
+  // run the written bytes are read back into `sink`, so no store can be optimized away.
   const best = new Map(candidates.map((c) => [c.name, 0]));
-  for (let round = 0; round < rounds; round++) {
+  const ratios = new Map(candidates.map((c) => [c.name, { handDataView: [], webgpuUtils: [] }]));
+  let sink = 0;
+  for (let round = 0; round <= rounds; round++) {
+    const rates = new Map();
     for (const candidate of candidates) {
-      const rate = measure(candidate.run, values, milliseconds);
-      best.set(candidate.name, Math.max(best.get(candidate.name), rate));
+      rates.set(candidate.name, measure(candidate.run, values, milliseconds));
+      sink += new Float32Array(candidate.bytes(), 0, 76).reduce((sum, x) => sum + x, 0);
+    }
+    if (round === 0) continue;
+    for (const [name, rate] of rates) {
+      best.set(name, Math.max(best.get(name), rate));
+      ratios.get(name).handDataView.push(rate / rates.get('hand-written DataView'));
+      ratios.get(name).webgpuUtils.push(rate / rates.get('webgpu-utils makeStructuredView().set()'));
     }
   }
-  const hand = best.get('hand-written DataView');
-  const generic = best.get('webgpu-utils makeStructuredView().set()');
+  if (!Number.isFinite(sink)) throw new Error('packed values read back as non-finite');
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
   return candidates.map(({ name }) => ({
     name,
     writesPerSecond: Math.round(best.get(name)),
     fieldsPerSecond: Math.round(best.get(name) * FIELDS_PER_WRITE),
-    vsHandWritten: Number((best.get(name) / hand).toFixed(2)),
-    vsWebgpuUtils: Number((best.get(name) / generic).toFixed(2)),
+    'vs hand DataView': Number(median(ratios.get(name).handDataView).toFixed(2)),
+    'vs webgpu-utils': Number(median(ratios.get(name).webgpuUtils).toFixed(2)),
   }));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
   const rows = await runPackingBench();
-  console.log(`Packing cbuffer Frame (304 bytes, ${FIELDS_PER_WRITE} fields per write), best of 5 rounds:`);
+  console.log(`Packing cbuffer Frame (304 bytes, ${FIELDS_PER_WRITE} fields per write), 7 rounds after a warm-up (rates: best round; ratios: median of per-round ratios); load average before: ${load}`);
   console.table(rows);
 }

@@ -1,6 +1,8 @@
 // Plugin benchmark: a generated Vite project of 50 shaders sharing one include. Measures a cold
 // build (empty disk cache), a warm build (same cache, fresh plugin instance: nothing compiles) and
-// the latency from editing the include to the dev server's HMR update message.
+// the latency from editing the include to the dev server's HMR update message. The peer, measured
+// in the same run, is vite-plugin-glsl on the same project written in GLSL: it only resolves
+// #include and inlines text (no compiler, no cache), so its numbers are a floor for "a shader import".
 // Needs the built package (`npm run build`). Run alone: `node bench/plugin.mjs`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,13 +13,13 @@ import { pathToFileURL } from 'node:url';
 
 const SHADER_COUNT = 50;
 
-function generateProject(dir) {
-  mkdirSync(join(dir, 'shaders'), { recursive: true });
-  writeFileSync(join(dir, 'shaders/common.hlsli'), 'float shade(float x, float k) { return x * k + 1.0; }\n');
-  const imports = [];
-  for (let i = 0; i < SHADER_COUNT; i++) {
-    writeFileSync(
-      join(dir, `shaders/s${i}.hlsl`),
+/** The same 50 shaders in HLSL (for us) and GLSL (for vite-plugin-glsl). */
+const LANGUAGES = {
+  hlsl: {
+    include: 'common.hlsli',
+    includeText: (k) => `float shade(float x, float k) { return x * k + ${k}.0; }\n`,
+    file: (i) => `s${i}.hlsl`,
+    source: (i) =>
       [
         '#include "common.hlsli"',
         `cbuffer Params${i} : register(b0) { float time; float3 tint; float4x4 xform; int counts[4]; };`,
@@ -28,19 +30,45 @@ function generateProject(dir) {
         '}',
         '',
       ].join('\n'),
-    );
-    imports.push(`export * as s${i} from './shaders/s${i}.hlsl';`);
+  },
+  glsl: {
+    include: 'common.glsl',
+    includeText: (k) => `float shade(float x, float k) { return x * k + ${k}.0; }\n`,
+    file: (i) => `s${i}.comp`,
+    source: (i) =>
+      [
+        '#version 450',
+        '#include "common.glsl"',
+        'layout(local_size_x = 64) in;',
+        `layout(std140, binding = 0) uniform Params${i} { float time; vec3 tint; mat4 xform; int counts[4]; };`,
+        'layout(std430, binding = 1) buffer Output { float data[]; } outputBuffer;',
+        'void main() {',
+        '  uint id = gl_GlobalInvocationID.x;',
+        `  outputBuffer.data[id] = shade(time * tint.x + xform[2][1] + float(counts[3]), ${i}.0);`,
+        '}',
+        '',
+      ].join('\n'),
+  },
+};
+
+function generateProject(dir, lang = LANGUAGES.hlsl) {
+  mkdirSync(join(dir, 'shaders'), { recursive: true });
+  writeFileSync(join(dir, `shaders/${lang.include}`), lang.includeText(1));
+  const imports = [];
+  for (let i = 0; i < SHADER_COUNT; i++) {
+    writeFileSync(join(dir, `shaders/${lang.file(i)}`), lang.source(i));
+    imports.push(`export * as s${i} from './shaders/${lang.file(i)}';`);
   }
   writeFileSync(join(dir, 'main.js'), imports.join('\n') + '\n');
 }
 
-async function timedBuild(vite, hlsl, dir, cacheDir) {
+async function timedBuild(vite, plugin, dir) {
   const start = performance.now();
   await vite.build({
     root: dir,
     configFile: false,
     logLevel: 'silent',
-    plugins: [hlsl({ cache: { dir: cacheDir } })],
+    plugins: [plugin()],
     build: { outDir: join(dir, 'dist'), emptyOutDir: true, rollupOptions: { input: join(dir, 'main.js'), preserveEntrySignatures: 'strict' } },
   });
   return performance.now() - start;
@@ -51,12 +79,12 @@ const socket = new WebSocket(process.argv[1], 'vite-hmr');
 socket.addEventListener('message', (e) => process.stdout.write(String(e.data).replace(/\\n/g, ' ') + '\\n'));
 `;
 
-async function hmrLatency(vite, hlsl, dir) {
+async function hmrLatency(vite, plugin, dir, lang) {
   const server = await vite.createServer({
     root: dir,
     configFile: false,
     logLevel: 'silent',
-    plugins: [hlsl({ cache: false })],
+    plugins: [plugin()],
     server: { port: 0, strictPort: false, host: '127.0.0.1' },
   });
   await server.listen();
@@ -69,12 +97,12 @@ async function hmrLatency(vite, hlsl, dir) {
   try {
     await waitFor('connected');
     for (let i = 0; i < SHADER_COUNT; i++) {
-      const response = await fetch(`http://127.0.0.1:${port}/shaders/s${i}.hlsl?import`);
-      if (!response.ok) throw new Error(`s${i}.hlsl: HTTP ${response.status}: ${await response.text()}`);
+      const response = await fetch(`http://127.0.0.1:${port}/shaders/${lang.file(i)}?import`);
+      if (!response.ok) throw new Error(`${lang.file(i)}: HTTP ${response.status}: ${await response.text()}`);
     }
     const update = waitFor('update');
     const start = performance.now();
-    writeFileSync(join(dir, 'shaders/common.hlsli'), 'float shade(float x, float k) { return x * k + 2.0; }\n');
+    writeFileSync(join(dir, `shaders/${lang.include}`), lang.includeText(2));
     const message = await update;
     return { ms: performance.now() - start, updatedModules: message.updates.length };
   } finally {
@@ -83,28 +111,45 @@ async function hmrLatency(vite, hlsl, dir) {
   }
 }
 
-export async function runPluginBench() {
-  const vite = await import('vite');
-  const hlsl = (await import(pathToFileURL(join(import.meta.dirname, '../dist/src/vite.js')).href)).default;
+async function measure(vite, lang, makePlugin, makeDevPlugin) {
   const dir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
   try {
-    generateProject(dir);
-    const cacheDir = join(dir, '.cache');
-    const coldMs = await timedBuild(vite, hlsl, dir, cacheDir);
-    const warmMs = await timedBuild(vite, hlsl, dir, cacheDir);
-    const hmr = await hmrLatency(vite, hlsl, dir);
-    return {
-      shaders: SHADER_COUNT,
-      coldBuildMs: Math.round(coldMs),
-      warmBuildMs: Math.round(warmMs),
-      includeEditToHmrUpdateMs: Math.round(hmr.ms),
-      hmrUpdatedModules: hmr.updatedModules,
-    };
+    generateProject(dir, lang);
+    const coldMs = await timedBuild(vite, () => makePlugin(dir), dir);
+    const warmMs = await timedBuild(vite, () => makePlugin(dir), dir);
+    const hmr = await hmrLatency(vite, makeDevPlugin, dir, lang);
+    return { coldMs, warmMs, hmr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+export async function runPluginBench() {
+  const vite = await import('vite');
+  const hlsl = (await import(pathToFileURL(join(import.meta.dirname, '../dist/src/vite.js')).href)).default;
+  const glsl = (await import('vite-plugin-glsl')).default;
+  const ours = await measure(vite, LANGUAGES.hlsl, (dir) => hlsl({ cache: { dir: join(dir, '.cache') } }), () => hlsl({ cache: false }));
+  const peer = await measure(vite, LANGUAGES.glsl, () => glsl({ include: ['**/*.comp', '**/*.glsl'], compress: false, watch: true }), () => glsl({ include: ['**/*.comp', '**/*.glsl'], compress: false, watch: true }));
+  const row = (name, m) => ({
+    plugin: name,
+    shaders: SHADER_COUNT,
+    coldBuildMs: Math.round(m.coldMs),
+    warmBuildMs: Math.round(m.warmMs),
+    includeEditToHmrMs: Math.round(m.hmr.ms),
+    hmrUpdatedModules: m.hmr.updatedModules,
+  });
+  const rows = [row('unplugin-hlsl (compiles to SPIR-V + layouts)', ours), row('vite-plugin-glsl (text inlining only)', peer)];
+  rows.push({
+    plugin: 'ratio (ours / vite-plugin-glsl)',
+    shaders: SHADER_COUNT,
+    coldBuildMs: Number((ours.coldMs / peer.coldMs).toFixed(2)),
+    warmBuildMs: Number((ours.warmMs / peer.warmMs).toFixed(2)),
+    includeEditToHmrMs: Number((ours.hmr.ms / peer.hmr.ms).toFixed(2)),
+    hmrUpdatedModules: '',
+  });
+  return rows;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(JSON.stringify(await runPluginBench(), null, 2));
+  console.table(await runPluginBench());
 }

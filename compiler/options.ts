@@ -43,6 +43,8 @@ export interface CompileOptions {
   /** `-Zpr` row_major / `-Zpc` column_major (DXC's default). */
   defaultMajorness?: 'row_major' | 'column_major';
   bindingShifts?: BindingShift[];
+  /** `-fvk-auto-shift-bindings`: resources without register() get the shift of their implicit register kind. */
+  autoShiftBindings?: boolean;
   /** `-fvk-bind-globals N M`: $Globals at binding N, set M. */
   bindGlobals?: { binding: number; set: number };
   /** `-auto-binding-space N`: set for resources without an explicit space. Default 0. */

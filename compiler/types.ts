@@ -96,6 +96,8 @@ export interface ResourceType {
   element: Type;
   /** Sample count for Texture2DMS<T, N> (0 when not given). */
   samples?: number;
+  /** `[[vk::image_format("…")]]` as written (`rgba8`); absent: derived from the element type as DXC does. */
+  format?: string;
 }
 
 export interface SamplerType {

@@ -1,14 +1,22 @@
-// Descriptor set and binding numbers, in the manual's three passes: explicit [[vk::binding]], then
-// register(xN, spaceM) with the -fvk-{b,s,t,u}-shift options, then the next free binding in
-// declaration order. $Globals follows the same order unless -fvk-bind-globals places it.
+// Descriptor set and binding numbers, in the manual's three passes (DXC's decorateResourceBindings):
+//   1. [[vk::binding(X[, Y])]] on resources, [[vk::counter_binding(Z)]] for their counters;
+//   2. register(xN[, spaceM]) plus the -fvk-{b,s,t,u}-shift of that register kind and set;
+//   3. everything else, in declaration order, takes the lowest free binding of its set (counters right
+//      after their buffer; with -fvk-auto-shift-bindings, the lowest free one at or above the shift of
+//      the resource's implicit register kind). $Globals goes where -fvk-bind-globals says, if given.
 import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
 import type { IrGlobal } from '../ir/ir.js';
+import type { BindingShift } from '../options.js';
+import type * as ast from '../parse/ast.js';
 import type { Checker, ResourceDecl } from './checker.js';
 
-/** Register letter each resource kind belongs to (the manual's t/s/u/b lists). */
-function registerKind(g: IrGlobal): 'b' | 't' | 's' | 'u' {
+type RegisterKind = 'b' | 't' | 's' | 'u';
+
+/** Implicit register kind of each resource (the manual's t/s/u/b lists for -fvk-auto-shift-bindings). */
+function registerKind(g: IrGlobal): RegisterKind {
   if (g.buffer === 'cbuffer' || g.buffer === 'ConstantBuffer' || g.buffer === 'Globals') return 'b';
+  if (g.buffer === 'Counter') return 'u';
   const t = innermost(g.type);
   if (t.kind === 'sampler') return 's';
   if (g.buffer) return g.readonly ? 't' : 'u';
@@ -20,59 +28,113 @@ function innermost(t: IrGlobal['type']): IrGlobal['type'] {
   return t.kind === 'array' ? innermost(t.element) : t;
 }
 
+/**
+ * DXC's BindingShiftMapper: a single `-fvk-x-shift N all` applies to every set; otherwise each
+ * `-fvk-x-shift N M` applies to set M (the last one given for a set wins), other sets shift by 0.
+ */
+function shiftFor(shifts: readonly BindingShift[], kind: RegisterKind, set: number): number {
+  const own = shifts.filter((s) => s.registerKind === kind);
+  if (own.length === 1 && own[0]!.space === 'all') return own[0]!.shift;
+  const match = [...own].reverse().find((s) => s.space === set);
+  return match?.shift ?? 0;
+}
+
+/** `register(spaceM)` without a register number. */
+function isSpaceOnly(reg: ast.RegisterAnnotation): boolean {
+  return !/^[btsuc]\d+$/i.test(reg.slot) && reg.space !== undefined;
+}
+
+/** Used binding numbers per set; the next free one is the lowest unused at or above a shift. */
+class BindingSet {
+  private readonly used = new Map<number, Map<number, ResourceDecl>>();
+
+  owner(set: number, binding: number): ResourceDecl | undefined {
+    return this.used.get(set)?.get(binding);
+  }
+
+  use(set: number, binding: number, r: ResourceDecl): void {
+    let s = this.used.get(set);
+    if (!s) this.used.set(set, (s = new Map()));
+    s.set(binding, r);
+  }
+
+  next(set: number, shift: number, r: ResourceDecl): number {
+    let b = shift;
+    while (this.owner(set, b)) b++;
+    this.use(set, b, r);
+    return b;
+  }
+}
+
 export function assignBindings(c: Checker, globals: IrGlobal | undefined): void {
   const o = c.options;
   const defaultSet = o.autoBindingSpace ?? 0;
-  const used = new Map<string, ResourceDecl>();
-  const key = (set: number, binding: number) => `${set}:${binding}`;
-  const claim = (r: ResourceDecl, set: number, binding: number) => {
-    const previous = used.get(key(set, binding));
+  const shifts = o.bindingShifts ?? [];
+  const set = new BindingSet();
+  const vkBinding = (r: ResourceDecl) => r.attributes.find((a) => a.name === 'vk::binding');
+  const slotRegister = (r: ResourceDecl) => r.registers.find((x) => !isSpaceOnly(x));
+  const attrSet = (attr: ast.Attribute) => (attr.args.length > 1 ? c.attrInt(attr, 1, c.global) : defaultSet);
+
+  /** Explicit assignments warn when they share a binding (DXC silently accepts it). */
+  const explicit = (r: ResourceDecl, s: number | undefined, binding: number | undefined) => {
+    if (s === undefined || binding === undefined) return;
+    const previous = set.owner(s, binding);
     if (previous) {
       const note: Diagnostic = diagnostic('note', `'${previous.global.name}' is bound here`, previous.loc);
-      c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${set}, binding ${binding}`, r.loc, 1, [note]);
+      c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note]);
     }
-    used.set(key(set, binding), r);
-    r.global.binding = { set, binding };
+    set.use(s, binding, r);
+    r.global.binding = { set: s, binding };
+  };
+  /** The set of a counter: its buffer's [[vk::binding]] set, else its register space, else the default. */
+  const counterSet = (main: ResourceDecl): number | undefined => {
+    const attr = vkBinding(main);
+    if (attr) return attrSet(attr);
+    return (slotRegister(main) ?? main.registers.find(isSpaceOnly))?.space ?? defaultSet;
   };
 
-  const pending: ResourceDecl[] = [];
-  // Pass 1: [[vk::binding(X, Y)]].
+  // Pass 1: [[vk::binding(X, Y)]] and [[vk::counter_binding(Z)]].
   for (const r of c.resources) {
-    const attr = r.attributes.find((a) => a.name === 'vk::binding');
-    if (!attr) {
-      pending.push(r);
+    if (r.counterOf) {
+      const attr = r.counterOf.attributes.find((a) => a.name === 'vk::counter_binding');
+      if (attr) explicit(r, counterSet(r.counterOf), c.attrInt(attr, 0, c.global));
       continue;
     }
-    const binding = c.attrInt(attr, 0, c.global);
-    const set = attr.args.length > 1 ? c.attrInt(attr, 1, c.global) : defaultSet;
-    if (binding !== undefined && set !== undefined) claim(r, set, binding);
+    const attr = vkBinding(r);
+    if (attr) explicit(r, attrSet(attr), c.attrInt(attr, 0, c.global));
   }
-  // Pass 2: register(xN, spaceM) + shifts.
-  const rest: ResourceDecl[] = [];
-  for (const r of pending) {
-    if (r.global === globals && o.bindGlobals) {
-      claim(r, o.bindGlobals.set, o.bindGlobals.binding);
-      continue;
-    }
-    const reg = r.registers.find((x) => /^[btsu]\d+$/i.test(x.slot));
-    if (!reg) {
-      rest.push(r);
-      continue;
-    }
-    const kind = reg.slot[0]!.toLowerCase() as 'b' | 't' | 's' | 'u';
+  // Pass 2: register(xN, spaceM) + -fvk-x-shift.
+  for (const r of c.resources) {
+    if (r.counterOf || vkBinding(r)) continue;
+    const reg = slotRegister(r);
+    if (!reg) continue;
+    const kind = reg.slot[0]!.toLowerCase() as RegisterKind | 'c';
     const number = Number(reg.slot.slice(1));
-    const set = reg.space ?? defaultSet;
-    if (kind !== registerKind(r.global)) {
+    const s = reg.space ?? defaultSet;
+    if (kind !== 'c' && kind !== registerKind(r.global)) {
       c.sink.warning(`register type '${kind}' does not match the resource kind of '${r.global.name}' (expected '${registerKind(r.global)}')`, reg.loc);
     }
-    // The last matching -fvk-x-shift wins; a space-specific one and 'all' both apply to this space.
-    const shift = [...(o.bindingShifts ?? [])].reverse().find((s) => s.registerKind === kind && (s.space === 'all' || s.space === set));
-    claim(r, set, number + (shift?.shift ?? 0));
+    explicit(r, s, number + (kind === 'c' ? 0 : shiftFor(shifts, kind, s)));
   }
-  // Pass 3: next free binding in the default set, in declaration order.
-  let next = 0;
-  for (const r of rest) {
-    while (used.has(key(defaultSet, next))) next++;
-    claim(r, defaultSet, next);
+  // Pass 3: next free binding, in declaration order.
+  for (const r of c.resources) {
+    const shiftIn = (s: number) => (o.autoShiftBindings ? shiftFor(shifts, registerKind(r.global), s) : 0);
+    if (r.counterOf) {
+      if (r.counterOf.attributes.some((a) => a.name === 'vk::counter_binding')) continue;
+      const s = counterSet(r.counterOf);
+      if (s !== undefined) r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r) };
+      continue;
+    }
+    if (vkBinding(r) || slotRegister(r)) continue;
+    const spaceOnly = r.registers.find(isSpaceOnly);
+    if (spaceOnly) {
+      const s = spaceOnly.space!;
+      r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r) };
+    } else if (r.global === globals && o.bindGlobals) {
+      // -fvk-bind-globals: placed as asked (plus the auto shift), without reserving the binding, as DXC does.
+      r.global.binding = { set: o.bindGlobals.set, binding: o.bindGlobals.binding + shiftIn(o.bindGlobals.set) };
+    } else {
+      r.global.binding = { set: defaultSet, binding: set.next(defaultSet, shiftIn(defaultSet), r) };
+    }
   }
 }

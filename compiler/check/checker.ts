@@ -9,6 +9,7 @@ import {
   arrayOf,
   matrix,
   scalar,
+  vector,
   VOID,
   type Majorness,
   type StructField,
@@ -24,11 +25,12 @@ import {
   scalarByName,
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
+import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
-import { lowerFunctionBody } from './statements.js';
+import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -36,6 +38,8 @@ export interface ResourceDecl {
   attributes: ast.Attribute[];
   registers: ast.RegisterAnnotation[];
   loc: SourceLocation;
+  /** For the counter block of a RW/Append/Consume structured buffer: that buffer's declaration. */
+  counterOf?: ResourceDecl;
 }
 
 export class Checker {
@@ -51,7 +55,9 @@ export class Checker {
   readonly defaultMajorness: Majorness;
   readonly exprs: ExpressionChecker;
   /** `static` globals whose initializers run at the start of every entry point. */
-  readonly staticInits: { global: IrGlobal; init: ast.Expr; scope: Scope }[] = [];
+  private staticInitFn: IrFunction | undefined;
+  /** Member scopes of structs by struct id: methods, static members, nested types. */
+  readonly structMembers = new Map<number, Scope>();
 
   constructor(
     readonly sink: DiagnosticSink,
@@ -189,7 +195,9 @@ export class Checker {
       return undefined;
     }
     const elSpec = args[0]!;
-    const el = elSpec.kind === 'TypeSpec' ? scalarByName(elSpec.name, this.enable16) : undefined;
+    // The element may be a typedef or a template parameter bound to a scalar.
+    const elType = elSpec.kind === 'TypeSpec' ? scalarByName(elSpec.name, this.enable16) ?? this.resolveType(elSpec, scope, []) : undefined;
+    const el = elType?.kind === 'scalar' ? elType : undefined;
     if (!el) {
       this.error(`'${which}' element type must be a scalar type`, elSpec.loc);
       return undefined;
@@ -199,9 +207,7 @@ export class Checker {
       this.error(`'${which}' dimensions must be constant integers from 1 to 4`, spec.loc);
       return undefined;
     }
-    return which === 'vector'
-      ? numericTypeByName(`${typeNameOf(el)}${dims[0]}`, this.enable16) ?? undefined
-      : matrix(el, dims[0]!, dims[1]!);
+    return which === 'vector' ? vector(el, dims[0]!) : matrix(el, dims[0]!, dims[1]!);
   }
 
   private resourceType(spec: ast.TypeSpec, scope: Scope): Type | undefined {
@@ -276,16 +282,24 @@ export class Checker {
 
   private declareStruct(decl: ast.StructDecl, scope: Scope): StructType | undefined {
     const struct: StructType = { kind: 'struct', name: decl.name, fields: [], id: this.newId() };
-    if (decl.name) scope.define({ kind: 'type', name: decl.name, type: struct, loc: decl.loc });
     const inner = new Scope(scope, 'struct');
+    if (decl.name) scope.define({ kind: 'type', name: decl.name, type: struct, loc: decl.loc, members: inner });
+    this.structMembers.set(struct.id, inner);
+    for (const base of decl.bases) this.error(`struct inheritance is not supported yet`, base.loc, base.name.length);
     for (const member of decl.members) {
+      if (member.kind === 'FunctionDecl') {
+        // Member functions take `this` as a hidden first parameter (manual: struct/class methods).
+        this.declareFunction(member, inner, member.modifiers.includes('static') ? undefined : struct);
+        continue;
+      }
       if (member.kind !== 'VarDecl') {
         if (member.kind === 'StructDecl' || member.kind === 'TypedefDecl' || member.kind === 'EnumDecl') this.declare(member, inner);
-        else this.error(`${member.kind === 'FunctionDecl' ? 'member functions' : 'this member kind'} in structs are not supported yet`, member.loc);
+        else this.error(`this member kind is not supported in structs`, member.loc);
         continue;
       }
       if (member.modifiers.includes('static')) {
-        this.error(`static struct members are not supported yet`, member.loc);
+        // Static data members are Private globals (manual: "static member variables").
+        this.declareGlobalVar(member, inner);
         continue;
       }
       const base = this.resolveType(member.type, inner, member.modifiers);
@@ -348,43 +362,83 @@ export class Checker {
     }
   }
 
-  private declareFunction(decl: ast.FunctionDecl, scope: Scope): void {
+  private declareFunction(decl: ast.FunctionDecl, scope: Scope, thisType?: StructType): void {
+    let name = decl.name;
+    if (name.includes('::')) {
+      // Out-of-line member definition `float S::f() { … }`: declare it in S's member scope.
+      const owner = scope.lookup(name.slice(0, name.lastIndexOf('::')));
+      if (owner?.kind !== 'type' || !owner.members || owner.type.kind !== 'struct') {
+        this.error(`'${name.slice(0, name.lastIndexOf('::'))}' is not a struct`, decl.nameLoc, name.length);
+        return;
+      }
+      name = name.slice(name.lastIndexOf('::') + 2);
+      const previous = owner.members.own(name);
+      const isStatic = previous?.kind === 'functions' && previous.overloads.every((o) => !o.thisType);
+      scope = owner.members;
+      thisType = isStatic ? undefined : owner.type;
+    }
+    let symbol: FunctionSymbol | undefined;
     if (decl.templateParams?.length) {
-      this.error(`template functions are not supported yet`, decl.loc);
-      return;
+      symbol = { kind: 'function', name, decl, params: [], returnType: VOID, scope, lowering: false, instances: new Map() };
+    } else {
+      symbol = this.functionSymbol(decl, name, scope, scope, thisType);
+      if (!symbol) return;
     }
-    const returnType = this.resolveType(decl.returnType, scope, decl.modifiers);
-    if (!returnType) return;
-    const params: ParamInfo[] = [];
-    for (const p of decl.params) {
-      const base = this.resolveType(p.type, scope, p.modifiers);
-      if (!base) return;
-      const t = this.arrayType(base, p.arrayDims, scope, false);
-      if (!t) return;
-      const direction = p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
-        ? 'inout'
-        : p.modifiers.includes('out')
-          ? 'out'
-          : 'in';
-      params.push({ name: p.name, type: t, direction, hasDefault: p.default !== undefined });
-    }
-    const existing = scope.own(decl.name);
+    const existing = scope.own(name);
     if (existing?.kind === 'functions') {
-      const same = existing.overloads.find((o) => sameSignature(o.params, params));
+      const same = symbol.instances ? undefined : existing.overloads.find((o) => !o.instances && sameSignature(o.params, symbol.params));
       if (same) {
         if (same.decl.body && decl.body) {
-          this.error(`redefinition of '${decl.name}'`, decl.nameLoc, decl.name.length);
+          this.error(`redefinition of '${name}'`, decl.nameLoc, decl.name.length);
           return;
         }
         if (decl.body) same.decl = decl;
         return;
       }
     } else if (existing) {
-      this.error(`'${decl.name}' redeclared as a different kind of symbol`, decl.nameLoc, decl.name.length);
+      this.error(`'${name}' redeclared as a different kind of symbol`, decl.nameLoc, decl.name.length);
       return;
     }
-    const symbol: FunctionSymbol = { kind: 'function', name: decl.name, decl, params, returnType, scope, lowering: false };
-    scope.define({ kind: 'functions', name: decl.name, overloads: [symbol] });
+    scope.define({ kind: 'functions', name, overloads: [symbol] });
+  }
+
+  /** Resolves a function's signature in `typeScope`; its body will see `bodyScope`. */
+  functionSymbol(decl: ast.FunctionDecl, name: string, typeScope: Scope, bodyScope: Scope, thisType?: StructType): FunctionSymbol | undefined {
+    const returnType = this.resolveType(decl.returnType, typeScope, decl.modifiers);
+    if (!returnType) return undefined;
+    const params: ParamInfo[] = [];
+    for (const p of decl.params) {
+      const base = this.resolveType(p.type, typeScope, p.modifiers);
+      if (!base) return undefined;
+      const t = this.arrayType(base, p.arrayDims, typeScope, false);
+      if (!t) return undefined;
+      const direction = p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
+        ? 'inout'
+        : p.modifiers.includes('out')
+          ? 'out'
+          : 'in';
+      params.push({ name: p.name, type: t, direction, hasDefault: p.default !== undefined, ...(p.default ? { defaultExpr: p.default } : {}) });
+    }
+    for (let i = 1; i < params.length; i++) {
+      if (params[i - 1]!.hasDefault && !params[i]!.hasDefault) {
+        this.error(`missing default argument on parameter '${params[i]!.name}'`, decl.params[i]!.loc, params[i]!.name.length || 1);
+        return undefined;
+      }
+    }
+    return { kind: 'function', name, decl, params, returnType, scope: bodyScope, lowering: false, ...(thisType ? { thisType } : {}) };
+  }
+
+  /** The function that runs non-constant `static` initializers; entry wrappers call it first. */
+  staticInit(): IrFunction {
+    if (!this.staticInitFn) {
+      this.staticInitFn = { id: this.newId(), name: 'init.statics', params: [], returnType: VOID, locals: [], body: [] };
+      this.functions.push(this.staticInitFn);
+    }
+    return this.staticInitFn;
+  }
+
+  get hasStaticInit(): boolean {
+    return !!this.staticInitFn?.body.length;
   }
 
   /** Lowers a function body the first time it is called (or as an entry point). */
@@ -457,8 +511,15 @@ export class Checker {
       let t = this.arrayType(base, d.arrayDims, scope, true);
       if (!t) continue;
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
+      const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
+      if (specId) {
+        const g = specConstantGlobal(this, specId, d, t, isConst, scope, d.loc);
+        if (g) this.globals.push(g);
+        if (g && scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(g), readonly: true, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+        continue;
+      }
       const isResource = containsResource(t);
-      if (isResource) {
+      if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant')) {
         this.declareResource(decl, d, t, scope);
         continue;
       }
@@ -472,11 +533,15 @@ export class Checker {
           loc: d.loc,
         };
         let constant: IrConst | undefined;
-        if (d.init && !groupshared) {
-          const v = this.exprs.checkInitializer(d.init, t, scope);
-          constant = v ? evaluateConstant(v) : undefined;
+        if (d.init && groupshared) this.error(`groupshared variable '${d.name}' cannot have an initializer`, d.init.loc);
+        else if (d.init) {
+          // A constant initializer becomes the variable's initial value; any other runs at the start of
+          // every entry point, in declaration order, from the static-initialization function.
+          const target = t;
+          const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(d.init!, target, scope));
+          constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
           if (constant) global.init = constant;
-          else if (v) this.staticInits.push({ global, init: d.init, scope });
+          else if (result) this.staticInit().body.push(...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after);
         }
         this.globals.push(global);
         const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc });
@@ -498,6 +563,8 @@ export class Checker {
   }
 
   private globalsBlockGlobal: IrGlobal | undefined;
+  /** One `type_ACSBuffer_counter` struct shared by every counter block. */
+  private counterType: StructType | undefined;
 
   /** The `$Globals` cbuffer global, created on first loose uniform; its struct is filled at the end. */
   private globalsHolder(): IrGlobal {
@@ -528,7 +595,8 @@ export class Checker {
     return g;
   }
 
-  private declareResource(decl: ast.VarDecl, d: ast.Declarator, t: Type, scope: Scope): void {
+  private declareResource(decl: ast.VarDecl, d: ast.Declarator, declared: Type, scope: Scope): void {
+    const t = applyImageFormat(this, decl.attributes, declared);
     const res = t.kind === 'array' ? innermost(t) : t;
     let global: IrGlobal;
     if (res.kind === 'resource' && isBufferResource(res.resource)) {
@@ -537,12 +605,24 @@ export class Checker {
       global = { id: this.newId(), name: d.name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc: d.loc };
     }
     if (decl.attributes.some((a) => a.name === 'vk::push_constant')) {
-      global.space = 'push-constant';
-      global.buffer = 'PushConstant';
+      const pc = pushConstantGlobal(this, d, t);
+      if (!pc) return;
+      global = pc;
     }
+    resourceDecorations(this, global, decl.modifiers, decl.attributes, scope);
     this.globals.push(global);
-    if (global.space !== 'push-constant') this.resources.push({ global, attributes: decl.attributes, registers: d.registers, loc: d.loc });
-    const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });
+    if (global.space !== 'push-constant') {
+      const main: ResourceDecl = { global, attributes: decl.attributes, registers: d.registers, loc: d.loc };
+      this.resources.push(main);
+      const counter = counterGlobal(this, global, t, () => (this.counterType ??= counterStruct(this)));
+      if (counter) {
+        global.counter = counter;
+        this.globals.push(counter);
+        // DXC creates the counter right after its buffer, so it takes the next binding in pass 3.
+        this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main });
+      }
+    }
+    const prev = scope.define({ kind: 'variable', name: d.name, type: viewType(t), place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });
     if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
   }
 

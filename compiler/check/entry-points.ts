@@ -6,6 +6,7 @@ import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../reflect/types.js';
 import type { Interpolation } from '../types.js';
 import type { Checker } from './checker.js';
+import { resourceCallParts } from './methods.js';
 import type { FunctionSymbol } from './scope.js';
 
 /** `[shader("…")]` values and the stage each names. */
@@ -103,10 +104,11 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
     }
     ep.workgroupSize = dims as [number, number, number];
   }
-  for (const s of c.staticInits) {
-    c.error(`non-constant initializer of static global '${s.global.name}' is not supported yet`, s.global.loc, s.global.name.length);
+  if (c.hasStaticInit) {
+    const init = c.staticInit();
+    ep.staticInit = init;
+    ep.globals = [...new Set([...ep.globals, ...referencedGlobals(init)])];
   }
-  c.staticInits.length = 0;
   return ep;
 }
 
@@ -120,6 +122,9 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
     else if (p.kind === 'element') {
       place(p.base);
       expr(p.index);
+    } else if (p.kind === 'texel') {
+      place(p.image);
+      expr(p.coord);
     }
   };
   const expr = (e: IrExpr): void => {
@@ -131,6 +136,13 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
       case 'construct': e.parts.forEach(expr); break;
       case 'select': expr(e.cond); expr(e.then); expr(e.else); break;
       case 'intrinsic': e.args.forEach(expr); break;
+      case 'resource': {
+        const parts = resourceCallParts(e.call);
+        parts.places.forEach(place);
+        parts.exprs.forEach(expr);
+        parts.globals.forEach((g) => found.add(g));
+        break;
+      }
       case 'call':
         for (const a of e.args) a.kind === 'value' ? expr(a.value) : place(a.place);
         fn(e.callee);

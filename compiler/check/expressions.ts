@@ -1,6 +1,6 @@
 // Type-checks expressions and lowers them to IR expressions and places.
 import type { SourceLocation } from '../diagnostics.js';
-import type { BinaryOperator, IrCallArg, IrConst, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
+import type { BinaryOperator, IrConst, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import {
   BOOL,
@@ -21,8 +21,11 @@ import {
 import type { Checker } from './checker.js';
 import { convertScalar } from './constant-eval.js';
 import { commonScalar, commonShape, conversionCost, withScalar, type LiteralKind, type NumericType } from './conversions.js';
+import { checkUserCall } from './calls.js';
+import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from './short-circuit.js';
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
-import type { FunctionSymbol, Scope } from './scope.js';
+import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './methods.js';
+import type { Scope } from './scope.js';
 import { toExpr, type Value } from './value.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
@@ -121,8 +124,9 @@ export class ExpressionChecker {
       return undefined;
     }
     if (entry.kind === 'variable') {
-      if (entry.constant) return { type: entry.type, loc: e.loc, expr: { op: 'const', type: entry.type, value: entry.constant }, readonly: true };
-      return { type: entry.type, loc: e.loc, place: entry.place, readonly: entry.readonly };
+      const what = `variable '${e.name}'`;
+      if (entry.constant) return { type: entry.type, loc: e.loc, expr: { op: 'const', type: entry.type, value: entry.constant }, readonly: true, what };
+      return { type: entry.type, loc: e.loc, place: entry.place, readonly: entry.readonly, what };
     }
     this.c.error(`'${e.name}' is a ${entry.kind === 'functions' ? 'function' : entry.kind}, not a value`, e.loc, e.name.length);
     return undefined;
@@ -177,6 +181,16 @@ export class ExpressionChecker {
       const l = this.check(e.left, scope);
       if (l) this.emitBefore({ op: 'eval', expr: this.rvalue(l) });
       return this.check(e.right, scope);
+    }
+    if ((e.op === '&&' || e.op === '||') && this.effects && this.newLocal) {
+      const l = this.check(e.left, scope);
+      const { value: r, effects } = checkApart(this, e.right, scope);
+      if (!l || !r) return undefined;
+      if (isScalarValue(l) && isScalarValue(r) && mustBeLazy(this.rvalue(r), effects)) {
+        return { type: BOOL, loc: e.loc, expr: lazyLogical(this, e.op, this.coerce(l, BOOL), r, effects), readonly: true };
+      }
+      mergeEffects(this, effects);
+      return this.binaryValues(e.op, l, r, e.loc);
     }
     const l = this.check(e.left, scope);
     const r = this.check(e.right, scope);
@@ -235,7 +249,7 @@ export class ExpressionChecker {
   private assign(e: ast.AssignExpr, scope: Scope): Value | undefined {
     const target = this.check(e.target, scope);
     const value = this.check(e.value, scope);
-    if (!target || !value || !this.writable(target, e.loc)) return undefined;
+    if (!target || !value || !this.writable(target, target.loc)) return undefined;
     let rhs: Value | undefined = value;
     if (e.op !== '=') {
       const op = e.op.slice(0, -1) as Exclude<ast.BinaryOp, ','>;
@@ -250,8 +264,8 @@ export class ExpressionChecker {
 
   private conditional(e: ast.ConditionalExpr, scope: Scope): Value | undefined {
     const cond = this.check(e.cond, scope);
-    const a = this.check(e.then, scope);
-    const b = this.check(e.else, scope);
+    const { value: a, effects: aEffects } = checkApart(this, e.then, scope);
+    const { value: b, effects: bEffects } = checkApart(this, e.else, scope);
     if (!cond || !a || !b) return undefined;
     let type: Type;
     if (isNumeric(a.type) && isNumeric(b.type)) {
@@ -270,9 +284,23 @@ export class ExpressionChecker {
       this.c.error(`condition of '?:' must be numeric, not '${typeToString(cond.type)}'`, cond.loc);
       return undefined;
     }
-    const condType = cond.type.kind === 'scalar' ? BOOL : withScalar(isNumeric(type) && type.kind !== 'scalar' ? type : cond.type, BOOL);
-    const condExpr = this.coerce(cond, condType);
-    return { type, loc: e.loc, expr: { op: 'select', type, cond: condExpr, then: this.coerce(a, type), else: this.coerce(b, type) }, readonly: true };
+    const then = this.coerce(a, type);
+    const other = this.coerce(b, type);
+    if (cond.type.kind === 'scalar' && this.effects && this.newLocal) {
+      // HLSL 2021: a scalar condition evaluates one branch only; aggregates need a branch too, as
+      // OpSelect on composites with a scalar condition needs SPIR-V 1.4.
+      const aggregate = type.kind !== 'scalar' && type.kind !== 'vector';
+      if (aggregate || mustBeLazy(then, aEffects) || mustBeLazy(other, bEffects)) {
+        const expr = lazySelect(this, this.coerce(cond, BOOL), type, { value: then, effects: aEffects }, { value: other, effects: bEffects });
+        return { type, loc: e.loc, expr, readonly: true };
+      }
+    }
+    mergeEffects(this, aEffects);
+    mergeEffects(this, bEffects);
+    const condType = isNumeric(type) && type.kind !== 'scalar' ? withScalar(type, BOOL) : BOOL;
+    let condExpr = this.coerce(cond, cond.type.kind === 'scalar' ? BOOL : condType);
+    if (cond.type.kind === 'scalar' && condType.kind === 'vector') condExpr = { op: 'splat', type: condType, arg: condExpr };
+    return { type, loc: e.loc, expr: { op: 'select', type, cond: condExpr, then, else: other }, readonly: true };
   }
 
   private cast(e: ast.CastExpr, scope: Scope): Value | undefined {
@@ -364,7 +392,10 @@ export class ExpressionChecker {
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
     const values = args as Value[];
-    if (entry?.kind === 'functions') return this.userCall(name, entry.overloads, values, e.loc);
+    if (entry?.kind === 'functions') {
+      return checkUserCall(this.c, this, entry.overloads, values, { name, loc: e.loc, scope, ...(e.callee.templateArgs ? { templateArgs: e.callee.templateArgs } : {}) });
+    }
+    if (!entry && isInterlocked(name)) return interlocked(this.c, this, name, values, e.loc);
     if (!entry && isIntrinsic(name)) return checkIntrinsicCall(this.c, this, name, values, e.loc);
     if (!entry) this.c.error(`use of undeclared identifier '${name}'`, e.callee.loc, name.length);
     else this.c.error(`'${name}' is not a function`, e.callee.loc, name.length);
@@ -374,63 +405,24 @@ export class ExpressionChecker {
   private methodCall(e: ast.CallExpr, callee: ast.MemberExpr, scope: Scope): Value | undefined {
     const obj = this.check(callee.object, scope);
     if (!obj) return undefined;
-    this.c.error(`method '${callee.member}' of '${typeToString(obj.type)}' is not supported yet`, callee.memberLoc, callee.member.length);
-    void e;
-    return undefined;
+    if (obj.type.kind === 'struct') return this.structMethodCall(e, callee, obj, scope);
+    const args = e.args.map((a) => this.check(a, scope));
+    if (args.some((a) => !a)) return undefined;
+    return checkMethodCall(this.c, this, obj, callee, args as Value[], scope, callee.memberLoc);
   }
 
-  private userCall(name: string, overloads: FunctionSymbol[], args: Value[], loc: SourceLocation): Value | undefined {
-    let best: { fn: FunctionSymbol; cost: number }[] = [];
-    for (const fn of overloads) {
-      const required = fn.params.filter((p) => !p.hasDefault).length;
-      if (args.length < required || args.length > fn.params.length) continue;
-      let cost = 0;
-      for (let i = 0; i < args.length && cost !== Infinity; i++) {
-        const p = fn.params[i]!;
-        const c = p.direction === 'in' ? conversionCost(args[i]!.type, p.type, args[i]!.literal) : sameType(args[i]!.type, p.type) ? 0 : conversionCost(args[i]!.type, p.type);
-        cost = c === undefined ? Infinity : Math.max(cost, c) + c / 100;
-      }
-      if (cost === Infinity) continue;
-      if (!best.length || cost < best[0]!.cost) best = [{ fn, cost }];
-      else if (cost === best[0]!.cost) best.push({ fn, cost });
-    }
-    const sig = (fn: FunctionSymbol) => `${typeToString(fn.returnType)} ${fn.name}(${fn.params.map((p) => `${p.direction === 'in' ? '' : p.direction + ' '}${typeToString(p.type)}`).join(', ')})`;
-    if (best.length !== 1) {
-      const what = best.length ? `call to '${name}' is ambiguous` : `no matching function for call to '${name}(${args.map((a) => typeToString(a.type)).join(', ')})'`;
-      const candidates = (best.length ? best.map((b) => b.fn) : overloads).map((fn) => `candidate: ${sig(fn)}`).join('; ');
-      this.c.error(`${what}; ${candidates}`, loc, name.length);
+  /** `obj.f(args)` on a struct: its member functions. */
+  private structMethodCall(e: ast.CallExpr, callee: ast.MemberExpr, obj: Value, scope: Scope): Value | undefined {
+    const t = obj.type as import('../types.js').StructType;
+    const entry = this.c.structMembers.get(t.id)?.own(callee.member);
+    if (entry?.kind !== 'functions') {
+      this.c.error(`no member function named '${callee.member}' in '${typeToString(t)}'`, callee.memberLoc, callee.member.length);
       return undefined;
     }
-    const fn = best[0]!.fn;
-    if (args.length < fn.params.length) {
-      this.c.error(`default arguments are not supported yet (call to '${name}')`, loc, name.length);
-      return undefined;
-    }
-    const ir = this.c.lowerFunction(fn, loc);
-    if (!ir) return undefined;
-    const callArgs: IrCallArg[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const p = fn.params[i]!;
-      const a = args[i]!;
-      if (p.direction === 'in') {
-        const v = this.convert(a, p.type, a.loc, 'argument');
-        if (!v) return undefined;
-        callArgs.push({ kind: 'value', value: v });
-        continue;
-      }
-      if (!this.writable(a, a.loc) ) return undefined;
-      if (a.place && sameType(a.type, p.type)) {
-        callArgs.push({ kind: 'place', place: a.place });
-        continue;
-      }
-      // Copy-in/copy-out through a temporary when the argument is a swizzle or needs conversion.
-      const tmp = this.newLocal!(`${p.name}_tmp`, p.type);
-      if (p.direction === 'inout') this.emitBefore({ op: 'store', place: tmp, value: this.convert(a, p.type, a.loc, 'argument')! });
-      callArgs.push({ kind: 'place', place: tmp });
-      const back = this.convert({ type: p.type, loc: a.loc, place: tmp, readonly: false }, a.type, a.loc, 'argument');
-      if (back) this.c.exprs.effects?.after.push(this.storeTo(a, back));
-    }
-    return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true };
+    const args = e.args.map((a) => this.check(a, scope));
+    if (args.some((a) => !a)) return undefined;
+    const site = { name: callee.member, loc: callee.memberLoc, scope, self: obj, ...(callee.templateArgs ? { templateArgs: callee.templateArgs } : {}) };
+    return checkUserCall(this.c, this, entry.overloads, args as Value[], site);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -512,6 +504,8 @@ export class ExpressionChecker {
     const obj = this.check(e.object, scope);
     const idx = this.check(e.index, scope);
     if (!obj || !idx) return undefined;
+    // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
+    if (obj.type.kind === 'resource') return this.resourceIndex(obj, obj.type, idx, e.loc);
     if (!isNumeric(idx.type) || idx.type.kind !== 'scalar' || idx.type.base === 'float') {
       if (!(isNumeric(idx.type) && idx.type.kind === 'scalar')) {
         this.c.error(`array subscript must be an integer, not '${typeToString(idx.type)}'`, idx.loc);
@@ -519,7 +513,15 @@ export class ExpressionChecker {
       }
     }
     const t = obj.type;
-    if (t.kind === 'resource') return this.resourceIndex(obj, t, idx, e.loc);
+    if (t.kind === 'scalar') {
+      // A one-component vector (a row of an Nx1 matrix): the manual ignores the index, the only element is returned.
+      const k = constantIndex(this.coerce(idx, INT));
+      if (k !== undefined && k !== 0) {
+        this.c.error(`index ${k} is out of bounds for '${typeToString(t)}1'`, e.index.loc);
+        return undefined;
+      }
+      return obj;
+    }
     let elementType: Type;
     if (t.kind === 'array') elementType = t.element;
     else if (t.kind === 'vector') elementType = t.element;
@@ -543,14 +545,7 @@ export class ExpressionChecker {
 
   /** `buf[i]` on structured buffers (element of the block's runtime array). */
   private resourceIndex(obj: Value, t: import('../types.js').ResourceType, idx: Value, loc: SourceLocation): Value | undefined {
-    const structured = ['StructuredBuffer', 'RWStructuredBuffer'].includes(t.resource);
-    if (!structured || !obj.place) {
-      this.c.error(`operator[] on '${typeToString(t)}' is not supported yet`, loc);
-      return undefined;
-    }
-    const data: IrPlace = { kind: 'member', base: obj.place, index: 0, type: { kind: 'array', element: t.element, length: null } };
-    const index = this.coerce(idx, UINT);
-    return { type: t.element, loc, place: { kind: 'element', base: data, index, type: t.element }, readonly: t.resource === 'StructuredBuffer' };
+    return resourceIndex(this.c, this, obj, t, idx, loc);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -695,7 +690,8 @@ export class ExpressionChecker {
 
   writable(v: Value, loc: SourceLocation): boolean {
     if ((v.place || v.swizzle) && !v.readonly) return true;
-    this.c.error(v.place || v.swizzle ? `cannot assign to a read-only value` : `expression is not assignable`, loc);
+    const readOnly = v.what ? `cannot assign to read-only ${v.what}` : `cannot assign to a read-only value`;
+    this.c.error(v.place || v.swizzle || v.what ? readOnly : `expression is not assignable`, loc);
     return false;
   }
 
@@ -732,6 +728,10 @@ export function constExpr(t: Type, value: number | bigint | boolean): IrExpr {
 
 function constValue(t: ScalarType, value: number | bigint | boolean, loc: SourceLocation): Value {
   return { type: t, loc, expr: constExpr(t, value), readonly: true };
+}
+
+function isScalarValue(v: Value): boolean {
+  return v.type.kind === 'scalar';
 }
 
 function constantIndex(e: IrExpr): number | undefined {

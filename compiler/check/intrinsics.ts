@@ -7,6 +7,7 @@ import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Value } from './value.js';
+import { asuintDouble, EXPANDED_INTRINSICS, integerMatrixMul } from './intrinsic-expansions.js';
 
 /**
  * Signature shapes. "map" signatures apply component-wise: every argument is converted to the
@@ -20,7 +21,7 @@ type Signature =
   | 'mul' | 'transpose' | 'determinant'
   | 'asfloat' | 'asint' | 'asuint'
   | 'f32tof16' | 'f16tof32'
-  | 'barrier';
+  | 'barrier' | 'ldexp';
 
 const INTRINSICS: Record<string, Signature> = {
   abs: 'num-map', sign: 'sign', min: 'num-map2', max: 'num-map2', clamp: 'num-map3', mad: 'num-map3',
@@ -30,8 +31,8 @@ const INTRINSICS: Record<string, Signature> = {
   ceil: 'float-map', round: 'float-map', trunc: 'float-map', frac: 'float-map', saturate: 'float-map',
   radians: 'float-map', degrees: 'float-map', ddx: 'float-map', ddy: 'float-map', ddx_coarse: 'float-map',
   ddy_coarse: 'float-map', ddx_fine: 'float-map', ddy_fine: 'float-map', fwidth: 'float-map',
-  pow: 'float-map2', atan2: 'float-map2', fmod: 'float-map2', step: 'float-map2', ldexp: 'float-map2',
-  lerp: 'float-map3', smoothstep: 'float-map3', fma: 'float-map3',
+  pow: 'float-map2', atan2: 'float-map2', fmod: 'float-map2', step: 'float-map2', ldexp: 'ldexp',
+  lerp: 'float-map3', smoothstep: 'float-map3', fma: 'float-map3', faceforward: 'float-map3',
   countbits: 'int-map', reversebits: 'int-map', firstbithigh: 'int-map', firstbitlow: 'int-map',
   isnan: 'bool-map', isinf: 'bool-map', isfinite: 'bool-map', all: 'bool-reduce', any: 'bool-reduce',
   dot: 'dot', length: 'length', distance: 'distance', cross: 'cross', normalize: 'normalize',
@@ -44,17 +45,21 @@ const INTRINSICS: Record<string, Signature> = {
 const ARITY: Record<Signature, number> = {
   'float-map': 1, 'float-map2': 2, 'float-map3': 3, 'num-map': 1, 'num-map2': 2, 'num-map3': 3, 'int-map': 1,
   'bool-map': 1, 'bool-reduce': 1, sign: 1, dot: 2, length: 1, distance: 2, cross: 2, normalize: 1, reflect: 2,
-  refract: 3, mul: 2, transpose: 1, determinant: 1, asfloat: 1, asint: 1, asuint: 1, f32tof16: 1, f16tof32: 1, barrier: 0,
+  refract: 3, mul: 2, transpose: 1, determinant: 1, asfloat: 1, asint: 1, asuint: 1, f32tof16: 1, f16tof32: 1, barrier: 0, ldexp: 2,
 };
 
 export function isIntrinsic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INTRINSICS, name);
+  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name);
 }
 
 export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
+  if (name === 'asuint' && args.length === 3) return asuintDouble(c, x, args, loc);
+  const expanded = EXPANDED_INTRINSICS[name];
   const sig = INTRINSICS[name]!;
-  if (args.length !== ARITY[sig]) {
-    c.error(`'${name}' takes ${ARITY[sig]} argument${ARITY[sig] === 1 ? '' : 's'}, but ${args.length} were given`, loc, name.length);
+  const arity = expanded ? expanded[0] : [ARITY[sig]];
+  if (!arity.includes(args.length)) {
+    const n = arity[0]!;
+    c.error(`'${name}' takes ${n} argument${n === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
     return undefined;
   }
   for (const a of args) {
@@ -64,6 +69,7 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
     }
   }
   const nargs = args as (Value & { type: NumericType })[];
+  if (expanded) return expanded[1](c, x, nargs, loc);
   const make = (type: Type, irArgs: IrExpr[], irName = name): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: irName, args: irArgs }, readonly: true });
   const common = (forceFloat: boolean): NumericType | undefined => {
     let shape: NumericType = nargs[0]!.type;
@@ -87,6 +93,11 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
     case 'float-map': case 'float-map2': case 'float-map3': case 'num-map': case 'num-map2': case 'num-map3': {
       const t = common(sig.startsWith('float'));
       return t && make(t, nargs.map((a) => x.coerce(a, t)));
+    }
+    case 'ldexp': {
+      // GLSL Ldexp takes an integer exponent; HLSL's is float-typed (converted like (int)exp).
+      const t = common(true);
+      return t && make(t, [x.coerce(nargs[0]!, t), x.coerce(nargs[1]!, withScalar(t, INT))]);
     }
     case 'int-map': {
       const t0 = nargs[0]!.type;
@@ -198,6 +209,9 @@ function mulIntrinsic(c: Checker, x: ExpressionChecker, a: Value & { type: Numer
     if (at.cols !== bt.rows) return fail();
     result = at.rows === 1 && bt.cols === 1 ? el : matrix(el, at.rows, bt.cols);
   } else return fail();
+  if (el.base !== 'float' && (at.kind === 'matrix' || bt.kind === 'matrix')) {
+    return { type: result, loc, expr: integerMatrixMul(x, x.coerce(a, at), x.coerce(b, bt), el, result), readonly: true };
+  }
   return { type: result, loc, expr: { op: 'intrinsic', type: result, name: 'mul', args: [x.coerce(a, at), x.coerce(b, bt)] }, readonly: true };
 }
 

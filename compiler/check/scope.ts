@@ -3,7 +3,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrConst, IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
 import type { FunctionDecl } from '../parse/ast.js';
-import type { Type } from '../types.js';
+import type { StructType, Type } from '../types.js';
 
 export interface VariableSymbol {
   kind: 'variable';
@@ -21,6 +21,8 @@ export interface ParamInfo {
   type: Type;
   direction: 'in' | 'out' | 'inout';
   hasDefault: boolean;
+  /** The default argument, checked at each call site that omits it (in the declaring scope). */
+  defaultExpr?: import('../parse/ast.js').Expr;
 }
 
 export interface FunctionSymbol {
@@ -34,11 +36,18 @@ export interface FunctionSymbol {
   ir?: IrFunction;
   /** True while its body is being lowered: a call back into it is recursion, which HLSL forbids. */
   lowering: boolean;
+  /** For a (non-static) member function: the struct `this` points to, passed as a hidden first parameter. */
+  thisType?: StructType;
+  /** For a template function: its instantiations by argument-type key; params/returnType are unused. */
+  instances?: Map<string, FunctionSymbol>;
+  /** Template parameters bound for an instantiation (`T` → float), visible in its body. */
+  templateScope?: Scope;
 }
 
 export type SymbolEntry =
   | VariableSymbol
-  | { kind: 'type'; name: string; type: Type; loc: SourceLocation }
+  /** A type; a struct's `members` scope holds its methods, static members and nested types (`S::f`). */
+  | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope }
   | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
   | { kind: 'namespace'; name: string; scope: Scope };
 
@@ -70,7 +79,8 @@ export class Scope {
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
       let found = scope.symbols.get(parts[0]!);
       for (let i = 1; found && i < parts.length; i++) {
-        found = found.kind === 'namespace' ? found.scope.symbols.get(parts[i]!) : undefined;
+        const inner = found.kind === 'namespace' ? found.scope : found.kind === 'type' ? found.members : undefined;
+        found = inner?.symbols.get(parts[i]!);
       }
       if (found) return found;
     }

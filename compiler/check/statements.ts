@@ -2,12 +2,12 @@
 // form and the side effects of expressions (assignments, increments, out-argument write-back) placed
 // in evaluation order.
 import type { SourceLocation } from '../diagnostics.js';
-import type { IrExpr, IrFunction, IrPlace, IrStmt, IrVar, LoopControl } from '../ir/ir.js';
+import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { arrayOf, BOOL, isNumeric, typeToString, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
-import { Scope, type FunctionSymbol } from './scope.js';
+import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 
 interface FunctionState {
@@ -20,7 +20,20 @@ interface FunctionState {
 export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol): IrFunction | undefined {
   const decl = symbol.decl;
   const fn: IrFunction = { id: c.newId(), name: decl.name, params: [], returnType: symbol.returnType, locals: [], body: [] };
-  const scope = new Scope(symbol.scope, 'function');
+  let outer = symbol.templateScope ?? symbol.scope;
+  if (symbol.thisType) {
+    // A method: `this` is a hidden first parameter; fields are visible by name through it.
+    const self: IrVar = { id: c.newId(), name: 'this', type: symbol.thisType };
+    fn.params.push({ var: self, direction: 'inout' });
+    const fields = new Scope(outer, 'block');
+    const selfPlace: IrPlace = { kind: 'local', local: self, type: symbol.thisType };
+    fields.define({ kind: 'variable', name: 'this', type: symbol.thisType, place: selfPlace, readonly: false, loc: decl.loc });
+    symbol.thisType.fields.forEach((f, index) => {
+      fields.define({ kind: 'variable', name: f.name, type: f.type, place: { kind: 'member', base: selfPlace, index, type: f.type }, readonly: false, loc: decl.loc });
+    });
+    outer = fields;
+  }
+  const scope = new Scope(outer, 'function');
   for (const [i, p] of symbol.params.entries()) {
     const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
     fn.params.push({ var: v, direction: p.direction });
@@ -38,6 +51,17 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol): IrFunctio
     c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
   }
   return fn;
+}
+
+/** Checks an expression of a `static` global's initializer as code of the static-initialization function. */
+export function lowerInStaticInit<T>(c: Checker, f: () => T): { result: T; before: IrStmt[]; after: IrStmt[] } {
+  const saved = c.exprs.newLocal;
+  c.exprs.newLocal = (name, type) => newLocal(c, c.staticInit(), name, type);
+  try {
+    return withEffects(c, f);
+  } finally {
+    c.exprs.newLocal = saved;
+  }
 }
 
 function newLocal(c: Checker, fn: IrFunction, name: string, type: Type): IrPlace {
@@ -183,7 +207,8 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       }
       const { result, before, after } = withEffects(c, () => c.exprs.check(s.value!, scope));
       out.push(...before);
-      if (!result) return;
+      // A return whose value has errors still ends the path (no cascading "missing return").
+      if (!result) return void out.push({ op: 'return' });
       if (rt.kind === 'void') {
         c.error(`void function '${st.fn.name}' should not return a value`, s.value.loc);
         return;
@@ -216,8 +241,12 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
   const base = c.resolveType(decl.type, scope, decl.modifiers);
   if (!base) return;
   const isConst = decl.modifiers.includes('const');
-  if (decl.modifiers.includes('static') || decl.modifiers.includes('groupshared')) {
-    c.error(`static local variables are not supported yet`, decl.loc);
+  if (decl.modifiers.includes('groupshared')) {
+    c.error(`groupshared variables must be declared at global scope`, decl.loc);
+    return;
+  }
+  if (decl.modifiers.includes('static')) {
+    lowerStaticLocal(c, st, decl, base, scope);
     return;
   }
   for (const d of decl.declarators) {
@@ -248,6 +277,28 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const prev = scope.own(d.name);
     if (prev) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc });
+  }
+}
+
+/** A `static` local is a Private global initialized once: its initializer must be a constant. */
+function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base: Type, scope: Scope): void {
+  const isConst = decl.modifiers.includes('const');
+  for (const d of decl.declarators) {
+    let t = c.arrayType(base, d.arrayDims, scope, true);
+    if (!t) continue;
+    if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
+    const global: IrGlobal = { id: c.newId(), name: `${st.fn.name}.${d.name}`, type: t, space: 'private', readonly: isConst, loc: d.loc };
+    let constant;
+    if (d.init) {
+      const target = t;
+      const { result } = withEffects(c, () => c.exprs.checkInitializer(d.init!, target, scope));
+      constant = result && evaluateConstant(result);
+      if (result && !constant) c.error(`static local '${d.name}' needs a constant initializer`, d.init.loc);
+      if (constant) global.init = constant;
+    }
+    c.globals.push(global);
+    if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc });
   }
 }
 

@@ -13,6 +13,8 @@ export interface Value {
   /** `v.zx` of a vector place: readable, and writable when the components are distinct. */
   swizzle?: { place: IrPlace; components: number[] };
   readonly: boolean;
+  /** What the value names, for diagnostics (`variable 'k'`). */
+  what?: string;
   /** Untyped literal (`1`, `2.5`): adapts to the other operand of a binary operator. */
   literal?: LiteralKind;
 }

@@ -13,7 +13,9 @@ export type AddressSpace =
   | 'push-constant'
   | 'private' // static globals
   | 'workgroup' // groupshared
-  | 'function';
+  | 'function'
+  /** `[[vk::constant_id(N)]] const` scalars: OpSpecConstant*, read as values, never through pointers. */
+  | 'spec-constant';
 
 /** Which HLSL buffer form a uniform/storage global came from: it decides layout rule and decorations. */
 export type BufferForm =
@@ -28,7 +30,9 @@ export type BufferForm =
   | 'ConsumeStructuredBuffer'
   | 'ByteAddressBuffer'
   | 'RWByteAddressBuffer'
-  | 'PushConstant';
+  | 'PushConstant'
+  /** The hidden `{ int }` counter block of a RW/Append/Consume structured buffer. */
+  | 'Counter';
 
 export interface Binding {
   set: number;
@@ -48,6 +52,14 @@ export interface IrGlobal {
   readonly: boolean;
   init?: IrConst;
   loc: SourceLocation;
+  /** The counter block of a RW/Append/Consume structured buffer (manual: it takes its own binding). */
+  counter?: IrGlobal;
+  /** `[[vk::constant_id(N)]]` of a spec-constant global. */
+  specId?: number;
+  /** `[[vk::input_attachment_index(N)]]` of a subpass input. */
+  inputAttachmentIndex?: number;
+  /** `globallycoherent`: decorated Coherent. */
+  coherent?: boolean;
 }
 
 export interface IrVar {
@@ -68,7 +80,50 @@ export type IrPlace =
   | { kind: 'local'; local: IrVar; type: Type }
   /** Member of a struct, element of an array/vector, row of a matrix (HLSL terms). */
   | { kind: 'member'; base: IrPlace; index: number; type: Type }
-  | { kind: 'element'; base: IrPlace; index: IrExpr; type: Type };
+  | { kind: 'element'; base: IrPlace; index: IrExpr; type: Type }
+  /**
+   * One texel of a texture or typed buffer (`tex[coord]`): not addressable memory; loads become
+   * OpImageFetch/OpImageRead and stores OpImageWrite, atomics go through OpImageTexelPointer.
+   */
+  | { kind: 'texel'; image: IrPlace; coord: IrExpr; type: Type };
+
+/** Optional image operands of sampling/fetch instructions (SPIR-V Image Operands, HLSL's extra arguments). */
+export interface ImageOperands {
+  bias?: IrExpr;
+  lod?: IrExpr;
+  grad?: [IrExpr, IrExpr];
+  /** A dynamic offset (Offset, needs ImageGatherExtended); constant ones go in `constOffset`. */
+  offset?: IrExpr;
+  /** A compile-time constant offset (ConstOffset). */
+  constOffset?: IrExpr;
+  minLod?: IrExpr;
+  sample?: IrExpr;
+}
+
+export type AtomicOperation = 'add' | 'and' | 'or' | 'xor' | 'min' | 'max' | 'exchange' | 'compareExchange';
+
+/** Resource methods (the manual's method tables), each lowered by the back end's resource module. */
+export type ResourceCall =
+  /** Sample/SampleLevel/SampleGrad/SampleBias/SampleCmp/SampleCmpLevelZero. */
+  | { kind: 'sample'; image: IrPlace; sampler: IrPlace; coord: IrExpr; dref?: IrExpr; explicitLod: boolean; operands: ImageOperands }
+  /** Gather/GatherRed.../GatherCmp: OpImageGather / OpImageDrefGather. */
+  | { kind: 'gather'; image: IrPlace; sampler: IrPlace; coord: IrExpr; component: number; dref?: IrExpr; operands: ImageOperands }
+  /** `.Load()` (OpImageFetch on sampled images and Buffer, OpImageRead on storage images). */
+  | { kind: 'fetch'; image: IrPlace; coord: IrExpr; operands: ImageOperands }
+  /** Size of an image (with `lod`: OpImageQuerySizeLod) as a uint vector. */
+  | { kind: 'querySize'; image: IrPlace; lod?: IrExpr }
+  | { kind: 'queryLevels'; image: IrPlace }
+  | { kind: 'querySamples'; image: IrPlace }
+  /** CalculateLevelOfDetail(Unclamped): component 0 (clamped) or 1 of OpImageQueryLod. */
+  | { kind: 'queryLod'; image: IrPlace; sampler: IrPlace; coord: IrExpr; clamped: boolean }
+  /** Interlocked*: on a buffer/groupshared place or a texel. Returns the original value. */
+  | { kind: 'atomic'; operation: AtomicOperation; target: IrPlace; value: IrExpr; comparator?: IrExpr }
+  /** IncrementCounter/Append (+1: the old count) and DecrementCounter/Consume (-1: the new count). */
+  | { kind: 'counter'; counter: IrGlobal; delta: 1 | -1 }
+  /** Element count of the runtime array that is member 0 of a buffer block (OpArrayLength). */
+  | { kind: 'arrayLength'; buffer: IrPlace }
+  /** SubpassInput(MS).SubpassLoad([sample]). */
+  | { kind: 'subpassLoad'; image: IrPlace; sample?: IrExpr };
 
 export type BinaryOperator =
   | 'add' | 'sub' | 'mul' | 'div' | 'rem'
@@ -95,7 +150,9 @@ export type IrExpr =
   | { op: 'splat'; type: Type; arg: IrExpr }
   | { op: 'select'; type: Type; cond: IrExpr; then: IrExpr; else: IrExpr }
   | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[] }
-  | { op: 'intrinsic'; type: Type; name: string; args: IrExpr[] };
+  | { op: 'intrinsic'; type: Type; name: string; args: IrExpr[] }
+  /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
+  | { op: 'resource'; type: Type; call: ResourceCall };
 
 /** `in` arguments are values; `out`/`inout` arguments are places written back after the call. */
 export type IrCallArg = { kind: 'value'; value: IrExpr } | { kind: 'place'; place: IrPlace };
@@ -156,6 +213,8 @@ export interface IrEntryPoint {
   params: IrEntryParam[];
   result?: StageValue;
   workgroupSize?: [number, number, number];
+  /** Runs the non-constant initializers of `static` globals; the wrapper calls it before the entry function. */
+  staticInit?: IrFunction;
   /** Globals the entry point's call tree references (for SPIR-V 1.4+ interfaces and reflection). */
   globals: IrGlobal[];
 }

@@ -8,7 +8,12 @@ export type TokenKind =
   | 'string'
   | 'char'
   | 'punct'
-  /** `#pragma pack_matrix(...)` and other pragmas the checker needs, kept in stream order. */
+  /**
+   * A pragma the checker needs, kept at its place in the stream. The preprocessor emits one for
+   * each valid `#pragma pack_matrix(row_major)` / `(column_major)` (or `_Pragma` equivalent): its
+   * text is `pack_matrix(row_major)` or `pack_matrix(column_major)`, whitespace removed, and its
+   * location is the `pack_matrix` word. Every other pragma is consumed by the preprocessor.
+   */
   | 'pragma'
   /** A character that starts no valid token (reported once by the lexer, passed on so the parser can recover). */
   | 'invalid'

@@ -24,7 +24,9 @@ export class ModuleBuilder {
   private readonly entryPoints: number[] = [];
   private readonly executionModes: number[] = [];
   private readonly debugSource: number[] = [];
-  private readonly names: number[] = [];
+  /** OpName per id: naming an id again replaces its name (the entry function becomes `src.main`). */
+  private readonly names = new Map<number, number[]>();
+  private readonly memberNames: number[] = [];
   private readonly annotations: number[] = [];
   private readonly globals: number[] = [];
   private readonly functions: number[] = [];
@@ -74,11 +76,11 @@ export class ModuleBuilder {
   }
 
   name(id: number, name: string): void {
-    this.names.push(...instruction(Op.Name, [id, ...encodeString(name)]));
+    this.names.set(id, instruction(Op.Name, [id, ...encodeString(name)]));
   }
 
   memberName(id: number, member: number, name: string): void {
-    this.names.push(...instruction(Op.MemberName, [id, member, ...encodeString(name)]));
+    this.memberNames.push(...instruction(Op.MemberName, [id, member, ...encodeString(name)]));
   }
 
   /** Decorations are idempotent: decorating the same (id, decoration, operands) twice emits once. */
@@ -131,7 +133,9 @@ export class ModuleBuilder {
     for (const ext of this.extensions) words.push(...instruction(Op.Extension, encodeString(ext)));
     for (const [name, id] of this.extInstImports) words.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
     words.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
-    words.push(...this.entryPoints, ...this.executionModes, ...this.debugSource, ...this.names);
+    words.push(...this.entryPoints, ...this.executionModes, ...this.debugSource);
+    for (const name of this.names.values()) words.push(...name);
+    words.push(...this.memberNames);
     words.push(...this.annotations, ...this.globals, ...this.functions);
     return Uint32Array.from(words);
   }

@@ -6,8 +6,9 @@ import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../reflect/types.js';
 import type { StructType } from '../types.js';
 import { ModuleBuilder } from './builder.js';
-import { constantId, FunctionEmitter, type GlobalInfo, type ModuleContext } from './function.js';
+import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from './spec.js';
+import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 
@@ -49,6 +50,7 @@ const BUFFER_KIND: Record<NonNullable<IrGlobal['buffer']>, BufferKind> = {
   ByteAddressBuffer: 'storage',
   RWByteAddressBuffer: 'storage',
   PushConstant: 'storage',
+  Counter: 'storage',
 };
 
 export interface EmitResult {
@@ -120,7 +122,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.functionCode(fe.f.finish());
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
-    const used = modern ? ep.globals.map((g) => globals.get(g)!.id) : [];
+    const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     b.entryPoint(model, id, ep.name, [...interfaceIds, ...used]);
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
@@ -131,6 +133,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
 
 function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOptions, modern: boolean): GlobalInfo {
   const { b, types } = m;
+  if (g.space === 'spec-constant') return { id: emitSpecConstant(m, g), storageClass: 0 };
   const id = b.id();
   const name = g.name;
   const ctxFor = (buffer: BufferKind): LayoutContext => ({ rule: options.layoutRule, buffer, defaultMajorness: ir.defaultMajorness });
@@ -184,10 +187,13 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   const init = g.init && g.space === 'private' ? [constantId(m, g.init)] : [];
   b.global(Op.Variable, [ptr, id, storageClass, ...init]);
   b.name(id, name);
+  // Min-precision globals (static/groupshared) carry RelaxedPrecision like locals do.
+  if ((g.space === 'private' || g.space === 'workgroup') && isRelaxed(g.type)) b.decorate(id, Decoration.RelaxedPrecision);
   if (g.binding) {
     b.decorate(id, Decoration.DescriptorSet, g.binding.set);
     b.decorate(id, Decoration.Binding, g.binding.binding);
   }
+  decorateResourceVariable(m, g, id);
   return { id, storageClass, ...(ctx ? { ctx } : {}) };
 }
 

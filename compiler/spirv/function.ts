@@ -5,8 +5,9 @@ import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } 
 import { elementScalar, isNumeric, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
+import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
-import { Op, StorageClass } from './spec.js';
+import { Decoration, Op, StorageClass } from './spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
@@ -58,12 +59,25 @@ export class FunctionEmitter {
     this.m.userSemantic(id, semantic);
   }
 
+  functionIdOf(fn: IrFunction): number {
+    return this.m.functionId(fn);
+  }
+
   get b(): ModuleBuilder {
     return this.m.b;
   }
 
   get t(): TypeEmitter {
     return this.m.types;
+  }
+
+  /**
+   * Min-precision values (min16float, min16int, …) are 32-bit with RelaxedPrecision (manual's
+   * minimal precision table): their variables and the results of arithmetic on them are decorated.
+   */
+  relax(id: number, type: Type): number {
+    if (id && isRelaxed(type)) this.b.decorate(id, Decoration.RelaxedPrecision);
+    return id;
   }
 
   /** Emits a whole IR function under the given result id. */
@@ -77,6 +91,7 @@ export class FunctionEmitter {
       this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
       this.b.name(pid, p.var.name);
       this.locals.set(p.var, { id: pid, type: p.var.type, storageClass: StorageClass.Function });
+      this.relax(pid, p.var.type);
     });
     this.f.label(this.b.id());
     for (const v of fn.locals) this.local(v);
@@ -96,6 +111,7 @@ export class FunctionEmitter {
     if (v.name) this.b.name(id, v.name);
     const p = { id, type: v.type, storageClass: StorageClass.Function };
     this.locals.set(v, p);
+    this.relax(id, v.type);
     return p;
   }
 
@@ -116,11 +132,13 @@ export class FunctionEmitter {
   private stmt(s: IrStmt): void {
     switch (s.op) {
       case 'store': {
+        if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
         const ptr = this.place(s.place);
         this.storePtr(ptr, this.expr(s.value), s.value.type);
         return;
       }
       case 'storeSwizzle': {
+        if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value), s.components);
         const ptr = this.place(s.place);
         const vt = ptr.type as Extract<Type, { kind: 'vector' }>;
         const value = this.expr(s.value);
@@ -202,9 +220,13 @@ export class FunctionEmitter {
     this.stmts(s.body);
     if (this.f.blockOpen) this.f.terminate(Op.Branch, [cont]);
     this.f.label(cont);
-    // `break` inside the continuing block (do-while's condition) exits the loop: it is a branch to merge.
-    this.stmts(s.continuing);
-    if (this.f.blockOpen) this.f.terminate(Op.Branch, [header]);
+    // A do-while condition (`if (!cond) break;` last in the continuing statements) becomes the
+    // back-edge's conditional branch: a continue construct may not contain a branch to the merge.
+    const last = s.continuing[s.continuing.length - 1];
+    const exitTest = last?.op === 'if' && last.then.length === 0 && last.else.length === 1 && last.else[0]!.op === 'break' ? last : undefined;
+    this.stmts(exitTest ? s.continuing.slice(0, -1) : s.continuing);
+    if (this.f.blockOpen && exitTest) this.f.terminate(Op.BranchConditional, [this.expr(exitTest.cond), header, merge]);
+    else if (this.f.blockOpen) this.f.terminate(Op.Branch, [header]);
     this.loops.pop();
     this.breakTargets.pop();
     this.f.label(merge);
@@ -264,6 +286,8 @@ export class FunctionEmitter {
         if (base.type.kind === 'matrix' && base.type.rows === 1) return { ...base, type: p.type };
         return this.accessChain(base, [this.expr(p.index)], p.type);
       }
+      case 'texel':
+        throw new Error(`internal: a texel has no pointer (only loads, stores and atomics reach it)`);
     }
   }
 
@@ -339,11 +363,14 @@ export class FunctionEmitter {
       case 'const':
         return constantId(this.m, e.value);
       case 'load':
+        if (isTexelPlace(e.place)) return loadTexelPlace(this, e.place);
+        // Spec constants are values (OpSpecConstant*), not variables.
+        if (e.place.kind === 'global' && e.place.global.space === 'spec-constant') return this.m.globals.get(e.place.global)!.id;
         return this.loadPtr(this.place(e.place));
       case 'unary':
-        return this.unary(e);
+        return this.relax(this.unary(e), e.type);
       case 'binary':
-        return this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right));
+        return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right)), e.type);
       case 'convert':
         return this.convert(this.expr(e.arg), e.arg.type, e.type);
       case 'construct':
@@ -390,7 +417,9 @@ export class FunctionEmitter {
       case 'call':
         return this.call(e.callee, e.args, e.type);
       case 'intrinsic':
-        return emitIntrinsic(this, e);
+        return this.relax(emitIntrinsic(this, e), e.type);
+      case 'resource':
+        return emitResourceCall(this, e);
     }
   }
 
@@ -445,7 +474,7 @@ export class FunctionEmitter {
       if (ts.base === 'bool') {
         const id = this.b.id();
         const zero = this.zeroOf(fs, count);
-        this.f.emit(fs.base === 'float' ? Op.FUnordNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
+        this.f.emit(fs.base === 'float' ? Op.FOrdNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
         return id;
       }
       if (fs.base === 'bool') {
@@ -523,6 +552,11 @@ export class FunctionEmitter {
     for (const t of temps) if (t.back) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
     return id;
   }
+}
+
+export function isRelaxed(t: Type): boolean {
+  const el = t.kind === 'array' ? undefined : elementScalar(t);
+  return t.kind === 'array' ? isRelaxed(t.element) : !!el?.relaxed;
 }
 
 function needsConversion(t: Type): boolean {

@@ -8,11 +8,11 @@ import { Op } from './spec.js';
 
 /** GLSL.std.450 instruction numbers (the extended instruction set's specification). */
 const GLSL = {
-  RoundEven: 2, Trunc: 3, FAbs: 4, SAbs: 5, FSign: 6, SSign: 7, Floor: 8, Ceil: 9, Fract: 10, Radians: 11,
+  Round: 1, RoundEven: 2, Trunc: 3, FAbs: 4, SAbs: 5, FSign: 6, SSign: 7, Floor: 8, Ceil: 9, Fract: 10, Radians: 11,
   Degrees: 12, Sin: 13, Cos: 14, Tan: 15, Asin: 16, Acos: 17, Atan: 18, Sinh: 19, Cosh: 20, Tanh: 21, Atan2: 25,
   Pow: 26, Exp: 27, Log: 28, Exp2: 29, Log2: 30, Sqrt: 31, InverseSqrt: 32, Determinant: 33, FMin: 37, UMin: 38,
   SMin: 39, FMax: 40, UMax: 41, SMax: 42, FClamp: 43, UClamp: 44, SClamp: 45, FMix: 46, Step: 48, SmoothStep: 49,
-  Fma: 50, Ldexp: 53, PackHalf2x16: 58, UnpackHalf2x16: 62, Length: 66, Distance: 67, Cross: 68, Normalize: 69,
+  ModfStruct: 36, FrexpStruct: 52, FaceForward: 70, Fma: 50, Ldexp: 53, PackHalf2x16: 58, UnpackHalf2x16: 62, Length: 66, Distance: 67, Cross: 68, Normalize: 69,
   Reflect: 71, Refract: 72, FindILsb: 73, FindSMsb: 74, FindUMsb: 75,
 } as const;
 
@@ -28,12 +28,12 @@ const GLSL_MAP: Record<string, ByKind> = {
   acos: { float: GLSL.Acos }, atan: { float: GLSL.Atan }, sinh: { float: GLSL.Sinh }, cosh: { float: GLSL.Cosh },
   tanh: { float: GLSL.Tanh }, exp: { float: GLSL.Exp }, exp2: { float: GLSL.Exp2 }, log: { float: GLSL.Log },
   log2: { float: GLSL.Log2 }, sqrt: { float: GLSL.Sqrt }, rsqrt: { float: GLSL.InverseSqrt },
-  floor: { float: GLSL.Floor }, ceil: { float: GLSL.Ceil }, round: { float: GLSL.RoundEven }, trunc: { float: GLSL.Trunc },
+  floor: { float: GLSL.Floor }, ceil: { float: GLSL.Ceil }, round: { float: GLSL.Round }, trunc: { float: GLSL.Trunc },
   frac: { float: GLSL.Fract }, radians: { float: GLSL.Radians }, degrees: { float: GLSL.Degrees },
   pow: { float: GLSL.Pow }, atan2: { float: GLSL.Atan2 }, step: { float: GLSL.Step }, ldexp: { float: GLSL.Ldexp },
   lerp: { float: GLSL.FMix }, smoothstep: { float: GLSL.SmoothStep }, fma: { float: GLSL.Fma },
   length: { float: GLSL.Length }, distance: { float: GLSL.Distance }, cross: { float: GLSL.Cross },
-  normalize: { float: GLSL.Normalize }, reflect: { float: GLSL.Reflect }, refract: { float: GLSL.Refract },
+  normalize: { float: GLSL.Normalize }, faceforward: { float: GLSL.FaceForward }, reflect: { float: GLSL.Reflect }, refract: { float: GLSL.Refract },
   determinant: { float: GLSL.Determinant }, firstbitlow: { sint: GLSL.FindILsb, uint: GLSL.FindILsb },
   firstbithigh: { sint: GLSL.FindSMsb, uint: GLSL.FindUMsb },
 };
@@ -117,9 +117,22 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
       return result(Op.LogicalNot, [result(Op.LogicalOr, [nan, inf], bt)], bt);
     }
     case 'all':
-    case 'any':
+    case 'any': {
       if (argType.kind === 'scalar') return args[0]!;
-      return result(name === 'all' ? Op.All : Op.Any, args);
+      const op = name === 'all' ? Op.All : Op.Any;
+      if (argType.kind !== 'matrix' || argType.rows === 1 || argType.cols === 1) {
+        return argType.kind === 'matrix' && argType.rows * argType.cols === 1 ? args[0]! : result(op, args);
+      }
+      // A matrix: OpAll/OpAny on each row, then on the vector of the rows' results (manual).
+      const bool: ScalarType = { kind: 'scalar', base: 'bool', width: 32 };
+      const row: Type = { kind: 'vector', element: bool, size: argType.cols as 2 | 3 | 4 };
+      const perRowResults = Array.from({ length: argType.rows }, (_, i) => result(op, [result(Op.CompositeExtract, [args[0]!, i], row)], bool));
+      return result(op, [fe.construct({ kind: 'vector', element: bool, size: argType.rows as 2 | 3 | 4 }, perRowResults)]);
+    }
+    case 'modfStruct':
+      return glsl(GLSL.ModfStruct, args);
+    case 'frexpStruct':
+      return glsl(GLSL.FrexpStruct, args);
     case 'f32tof16': {
       const f32: ScalarType = { kind: 'scalar', base: 'float', width: 32 };
       return perRow((rt, [x]) => componentwise(fe, rt, x!, f32, (c) => {
@@ -218,6 +231,8 @@ function mul(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>, [a, b
     return emit(Op.IMul, [x, fe.splat(s, xt)]);
   }
   if (!isMatrix(at) && !isMatrix(bt)) {
+    // Rx1 × 1xC is an outer product; SPIR-V keeps its transpose, whose columns are b scaled by a's components.
+    if (isMatrix(e.type)) return emit(Op.OuterProduct, [b!, a!]);
     if (el.base === 'float') return emit(Op.Dot, [a!, b!]);
     return integerDot(fe, e, [a!, b!]);
   }

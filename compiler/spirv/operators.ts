@@ -26,8 +26,8 @@ const BINARY: Record<BinaryOperator, Partial<Record<Kind, number>>> = {
   logand: { bool: Op.LogicalAnd },
   logor: { bool: Op.LogicalOr },
   eq: { sint: Op.IEqual, uint: Op.IEqual, float: Op.FOrdEqual, bool: Op.LogicalEqual },
-  // DXC uses the unordered form for != so that NaN != x is true.
-  ne: { sint: Op.INotEqual, uint: Op.INotEqual, float: Op.FUnordNotEqual, bool: Op.LogicalNotEqual },
+  // The manual's comparison table: OpFOrd* for every float comparison, != included.
+  ne: { sint: Op.INotEqual, uint: Op.INotEqual, float: Op.FOrdNotEqual, bool: Op.LogicalNotEqual },
   lt: { sint: Op.SLessThan, uint: Op.ULessThan, float: Op.FOrdLessThan },
   le: { sint: Op.SLessThanEqual, uint: Op.ULessThanEqual, float: Op.FOrdLessThanEqual },
   gt: { sint: Op.SGreaterThan, uint: Op.UGreaterThan, float: Op.FOrdGreaterThan },

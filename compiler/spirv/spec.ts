@@ -724,6 +724,7 @@ export const Capability = {
   StoragePushConstant16: 4435,
   StorageInputOutput16: 4436,
   MultiView: 4439,
+  StencilExportEXT: 5013,
   StorageBuffer8BitAccess: 4448,
   UniformAndStorageBuffer8BitAccess: 4449,
   StoragePushConstant8: 4450,

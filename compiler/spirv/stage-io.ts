@@ -2,7 +2,7 @@
 // wrapper that reads Input variables, calls the HLSL entry function and writes Output variables.
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../reflect/types.js';
-import { BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
+import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from './spec.js';
 
@@ -15,6 +15,12 @@ interface BuiltinRule {
   type: Type;
   executionModes?: (keyof typeof ExecutionMode)[];
   capability?: keyof typeof Capability;
+  extension?: string;
+  /**
+   * Array builtins (ClipDistance, CullDistance, SampleMask): every value with the semantic shares one
+   * array of this element type, concatenated in ascending semantic index (manual, SV_ClipDistance).
+   */
+  packed?: ScalarType;
 }
 
 const U3 = vector(UINT, 3);
@@ -44,6 +50,20 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
     { stages: ['pixel'], dir: 'in', builtin: 'Layer', type: UINT, capability: 'Geometry' },
     { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'Layer', type: UINT, capability: 'Geometry' },
   ],
+  SV_COVERAGE: [
+    { stages: ['pixel'], dir: 'in', builtin: 'SampleMask', type: UINT, packed: UINT },
+    { stages: ['pixel'], dir: 'out', builtin: 'SampleMask', type: UINT, packed: UINT },
+  ],
+  SV_STENCILREF: [{ stages: ['pixel'], dir: 'out', builtin: 'FragStencilRefEXT', type: INT, capability: 'StencilExportEXT', extension: 'SPV_EXT_shader_stencil_export' }],
+  SV_VIEWID: [{ stages: ['vertex', 'pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'ViewIndex', type: UINT, capability: 'MultiView' }],
+  SV_CLIPDISTANCE: [
+    { stages: ['vertex', ...GEOMETRY_LIKE], dir: 'out', builtin: 'ClipDistance', type: FLOAT, packed: FLOAT, capability: 'ClipDistance' },
+    { stages: ['pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'ClipDistance', type: FLOAT, packed: FLOAT, capability: 'ClipDistance' },
+  ],
+  SV_CULLDISTANCE: [
+    { stages: ['vertex', ...GEOMETRY_LIKE], dir: 'out', builtin: 'CullDistance', type: FLOAT, packed: FLOAT, capability: 'CullDistance' },
+    { stages: ['pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'CullDistance', type: FLOAT, packed: FLOAT, capability: 'CullDistance' },
+  ],
   SV_VIEWPORTARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
     { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
@@ -67,6 +87,8 @@ interface Leaf {
   path: number[];
   varId?: number;
   varType?: Type;
+  /** For packed array builtins: the first array element this leaf occupies. */
+  packOffset?: number;
 }
 
 export interface StageIoError {
@@ -111,9 +133,48 @@ export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunct
   outputs.push(...resultLeaves);
 
   const interfaceIds: number[] = [];
+  const ruleFor = (semantic: string | undefined, dir: 'in' | 'out') =>
+    BUILTINS[splitSemantic(semantic ?? '').base]?.find((r) => r.dir === dir && (r.stages.includes(ep.stage) || r.stages.includes('*')));
+  // Packed array builtins: one variable per builtin and direction, leaves at ascending semantic index.
+  const packedVars = new Map<string, { id: number; element: ScalarType }>();
+  const packLeaves = (leaves: Leaf[], dir: 'in' | 'out') => {
+    const groups = new Map<string, Leaf[]>();
+    for (const leaf of leaves) {
+      const rule = ruleFor(leaf.io.semantic, dir);
+      if (rule?.packed) groups.set(rule.builtin, [...(groups.get(rule.builtin) ?? []), leaf]);
+    }
+    for (const [builtin, group] of groups) {
+      group.sort((x, y) => splitSemantic(x.io.semantic!).index - splitSemantic(y.io.semantic!).index);
+      let size = 0;
+      for (const leaf of group) {
+        leaf.packOffset = size;
+        size += leaf.type.kind === 'vector' ? leaf.type.size : 1;
+      }
+      const rule = ruleFor(group[0]!.io.semantic, dir)!;
+      const id = b.id();
+      const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
+      b.global(Op.Variable, [t.pointer(storage, t.type(arrayOf(rule.packed!, size))), id, storage]);
+      b.name(id, `gl_${builtin}`);
+      b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+      if (rule.capability) b.capability(Capability[rule.capability]);
+      // Integer builtins read by a fragment shader are flat, as Vulkan requires for integer inputs.
+      if (dir === 'in' && ep.stage === 'pixel' && rule.packed!.base !== 'float') b.decorate(id, Decoration.Flat);
+      packedVars.set(`${dir}:${builtin}`, { id, element: rule.packed! });
+      interfaceIds.push(id);
+    }
+  };
+  packLeaves(inputs, 'in');
+  packLeaves(outputs, 'out');
   const declare = (leaf: Leaf, dir: 'in' | 'out', locations: Set<number>) => {
     const { base, index } = splitSemantic(leaf.io.semantic ?? '');
-    const rule = BUILTINS[base]?.find((r) => r.dir === dir && (r.stages.includes(ep.stage) || r.stages.includes('*')));
+    const rule = ruleFor(leaf.io.semantic, dir);
+    if (rule?.packed) {
+      const packed = packedVars.get(`${dir}:${rule.builtin}`)!;
+      leaf.varId = packed.id;
+      leaf.varType = leaf.type.kind === 'vector' ? vector(packed.element, leaf.type.size) : packed.element;
+      if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
+      return;
+    }
     const id = b.id();
     const varType = rule ? rule.type : leaf.type;
     const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
@@ -122,6 +183,7 @@ export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunct
     if (rule) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.capability) b.capability(Capability[rule.capability]);
+      if (rule.extension) b.extension(rule.extension);
       for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
     } else if (BUILTINS[base]) {
       errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
@@ -167,6 +229,7 @@ export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunct
   fe.f.emit(Op.Function, [voidT, id, 0, t.function(voidT, [])]);
   b.name(id, ep.name);
   fe.f.label(b.id());
+  if (ep.staticInit) fe.f.emit(Op.FunctionCall, [voidT, b.id(), fe.functionIdOf(ep.staticInit)]);
   const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
   let inputIndex = 0;
   ep.params.forEach((p, i) => {
@@ -174,8 +237,8 @@ export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunct
     const leaves = paramLeaves[i]!;
     const values = leaves.map(() => {
       const leaf = inputs[inputIndex++]!;
-      const loaded = b.id();
-      fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, leaf.varId!]);
+      const loaded = leaf.packOffset !== undefined ? loadPacked(fe, leaf) : b.id();
+      if (leaf.packOffset === undefined) fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, leaf.varId!]);
       return fitValue(fe, loaded, leaf.varType!, leaf.type);
     });
     fe.storePtr(temps[i]!, assemble(fe, p.var.type, leaves, values), p.var.type);
@@ -195,7 +258,9 @@ export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunct
         v = e;
         vt = next;
       }
-      fe.f.emit(Op.Store, [out.varId!, fitValue(fe, v, leaf.type, out.varType!)]);
+      const fitted = fitValue(fe, v, leaf.type, out.varType!);
+      if (out.packOffset !== undefined) storePacked(fe, out, fitted);
+      else fe.f.emit(Op.Store, [out.varId!, fitted]);
     }
   };
   ep.params.forEach((p, i) => {
@@ -206,6 +271,35 @@ export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunct
   fe.f.terminate(Op.Return);
   fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
+}
+
+/** The elements of a packed array builtin that belong to one leaf, as a scalar or vector. */
+function loadPacked(fe: FunctionEmitter, leaf: Leaf): number {
+  const el = scalarOf(leaf.varType!)!;
+  const n = leaf.varType!.kind === 'vector' ? leaf.varType!.size : 1;
+  const parts = Array.from({ length: n }, (_, i) => {
+    const ptr = fe.b.id();
+    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Input, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
+    const v = fe.b.id();
+    fe.f.emit(Op.Load, [fe.t.type(el), v, ptr]);
+    return v;
+  });
+  return n === 1 ? parts[0]! : fe.construct(leaf.varType!, parts);
+}
+
+function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
+  const el = scalarOf(leaf.varType!)!;
+  const n = leaf.varType!.kind === 'vector' ? leaf.varType!.size : 1;
+  for (let i = 0; i < n; i++) {
+    let part = value;
+    if (n > 1) {
+      part = fe.b.id();
+      fe.f.emit(Op.CompositeExtract, [fe.t.type(el), part, value, i]);
+    }
+    const ptr = fe.b.id();
+    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Output, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
+    fe.f.emit(Op.Store, [ptr, part]);
+  }
 }
 
 function withoutOne(set: Set<number>, location: number, explicit: Set<number>): Set<number> {

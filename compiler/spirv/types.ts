@@ -2,7 +2,7 @@
 // emitted as their transposes (manual: an RxC float matrix is an OpTypeMatrix of R vectors of C), so
 // HLSL row r is SPIR-V column r; non-float matrices are arrays of row vectors; Rx1/1xC are vectors.
 import { layoutOf, type Layout, type LayoutOptions } from '../layout/index.js';
-import type { MatrixType, ScalarType, StructType, Type } from '../types.js';
+import { isNumeric, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
 import { Capability, Decoration, Dim, ImageFormat, Op } from './spec.js';
 
@@ -107,6 +107,9 @@ export class TypeEmitter {
       this.named.add(existing);
       if (t.name) this.b.name(existing, t.name);
       t.fields.forEach((f, i) => this.b.memberName(existing, i, f.name));
+      t.fields.forEach((f, i) => {
+        if (isNumeric(f.type) && (f.type.kind === 'scalar' ? f.type : f.type.element).relaxed) this.b.memberDecorate(existing, i, Decoration.RelaxedPrecision);
+      });
       if (lay) this.decorateMembers(existing, t, lay);
     }
     return existing;
@@ -148,8 +151,9 @@ export class TypeEmitter {
     const el = t.element.kind === 'vector' ? t.element.element : t.element.kind === 'scalar' ? t.element : undefined;
     const sampled = this.scalar(el && el.base !== 'bool' ? el : { kind: 'scalar', base: 'float', width: 32 });
     if (spec.capability) this.b.capability(spec.capability);
-    const format = ImageFormat.Unknown;
-    return this.b.intern(`img:${t.resource}:${sampled}`, Op.TypeImage, [sampled, spec.dim, 2, spec.arrayed, spec.ms, spec.sampled, format], 0);
+    const format = imageFormatOf(t);
+    if (!BASIC_FORMATS.has(format)) this.b.capability(Capability.StorageImageExtendedFormats);
+    return this.b.intern(`img:${t.resource}:${sampled}:${format}`, Op.TypeImage, [sampled, spec.dim, 2, spec.arrayed, spec.ms, spec.sampled, format], 0);
   }
 }
 
@@ -179,4 +183,37 @@ const IMAGE_TABLE: Partial<Record<string, ImageSpec>> = {
   RWTexture3D: { dim: Dim['3D'], arrayed: 0, ms: 0, sampled: 2 },
   RWTexture1DArray: { dim: Dim['1D'], arrayed: 1, ms: 0, sampled: 2, capability: Capability.Image1D },
   RWTexture2DArray: { dim: Dim['2D'], arrayed: 1, ms: 0, sampled: 2 },
+  SubpassInput: { dim: Dim.SubpassData, arrayed: 0, ms: 0, sampled: 2, capability: Capability.InputAttachment },
+  SubpassInputMS: { dim: Dim.SubpassData, arrayed: 0, ms: 1, sampled: 2, capability: Capability.InputAttachment },
 };
+
+/** Formats the Shader capability covers; the others need StorageImageExtendedFormats (SPIR-V Image Format table). */
+const BASIC_FORMATS: ReadonlySet<number> = new Set(
+  (['Unknown', 'Rgba32f', 'Rgba16f', 'R32f', 'Rgba8', 'Rgba8Snorm', 'Rgba32i', 'Rgba16i', 'Rgba8i', 'R32i', 'Rgba32ui', 'Rgba16ui', 'Rgba8ui', 'R32ui'] as const).map((f) => ImageFormat[f]),
+);
+
+/** `[[vk::image_format]]` names whose SPIR-V spelling is not just a case change. */
+const FORMAT_ALIASES: Record<string, keyof typeof ImageFormat> = { r11g11b10f: 'R11fG11fB10f' };
+
+/** Formats DXC derives from the texel type of storage images and texel buffers (3-component: Unknown). */
+const DERIVED_FORMATS: Record<string, (keyof typeof ImageFormat)[]> = {
+  float32: ['R32f', 'Rg32f', 'Unknown', 'Rgba32f'],
+  int32: ['R32i', 'Rg32i', 'Unknown', 'Rgba32i'],
+  uint32: ['R32ui', 'Rg32ui', 'Unknown', 'Rgba32ui'],
+  int64: ['R64i', 'Unknown', 'Unknown', 'Unknown'],
+  uint64: ['R64ui', 'Unknown', 'Unknown', 'Unknown'],
+};
+
+/** The image format of a texture type: `[[vk::image_format]]`, else derived from T for RW textures and (RW)Buffer. */
+export function imageFormatOf(t: Extract<Type, { kind: 'resource' }>): number {
+  if (t.format !== undefined) {
+    const name = FORMAT_ALIASES[t.format] ?? (Object.keys(ImageFormat) as (keyof typeof ImageFormat)[]).find((k) => k.toLowerCase() === t.format);
+    if (!name) throw new Error(`unknown image format '${t.format}'`);
+    return ImageFormat[name];
+  }
+  const derived = t.resource.startsWith('RWTexture') || t.resource === 'Buffer' || t.resource === 'RWBuffer';
+  const el = t.element.kind === 'vector' ? t.element.element : t.element.kind === 'scalar' ? t.element : undefined;
+  if (!derived || !el || el.relaxed) return ImageFormat.Unknown;
+  const n = t.element.kind === 'vector' ? t.element.size : 1;
+  return ImageFormat[DERIVED_FORMATS[`${el.base}${el.width}`]?.[n - 1] ?? 'Unknown'];
+}

@@ -33,12 +33,14 @@ function runtimeArrayOf(block: StructType): { offset: number; key: string; type:
 /**
  * Statements packing `value` at byte `at` of the buffer `views` covers: the word-view variant when
  * `at` is 4-byte aligned and the `bytes` from there lie inside the word views, else the DataView one.
+ * A constant `at` (a fresh buffer) has its alignment decided here.
  */
-function dispatch(writer: WriterNames, views: string, at: string, bytes: string, value: string): string {
-  return (
-    `if ((${at} & 3) === 0 && ${at} + ${bytes} <= ${views}.f32.byteLength) ${writer.words}(${views}.f32, ${views}.u32, ${views}.dv, ${at} / 4, ${value});\n` +
-    `    else ${writer.bytes}(${views}.dv, ${at}, ${value});`
-  );
+function dispatch(writer: WriterNames, views: string, at: string | number, bytes: string, value: string): string {
+  const bytesCall = `${writer.bytes}(${views}.dv, ${at}, ${value});`;
+  if (typeof at === 'number' && at % 4 !== 0) return bytesCall;
+  const aligned = typeof at === 'number' ? `${at} + ${bytes} <= ${views}.f32.byteLength` : `(${at} & 3) === 0 && ${at} + ${bytes} <= ${views}.f32.byteLength`;
+  const word = typeof at === 'number' ? String(at / 4) : `${at} / 4`;
+  return `if (${aligned}) ${writer.words}(${views}.f32, ${views}.u32, ${views}.dv, ${word}, ${value});\n    else ${bytesCall}`;
 }
 
 export function emitLayout(source: LayoutSource, writers: WriterEmitter, valueTypes: ValueTypeEmitter): EmittedLayout {
@@ -82,7 +84,7 @@ export function emitLayout(source: LayoutSource, writers: WriterEmitter, valueTy
     `    const buffer = new ArrayBuffer(${allocation});`,
     `    if (value === undefined) return buffer;`,
     `    const views = bufferViews(buffer);`,
-    `    ${dispatch(writer, 'views', '0', String(block.size), 'value')}`,
+    `    ${dispatch(writer, 'views', 0, String(block.size), 'value')}`,
     `    return buffer;`,
     `  },`,
   ];

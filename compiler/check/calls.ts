@@ -1,0 +1,170 @@
+// Calls of user functions: overload resolution (ranked by the worst implicit conversion any argument
+// needs), HLSL 2021 template instantiation per deduced argument types, default arguments, member
+// functions with their hidden `this`, and in/out/inout argument passing.
+import type { SourceLocation } from '../diagnostics.js';
+import type { IrCallArg } from '../ir/ir.js';
+import type * as ast from '../parse/ast.js';
+import { elementScalar, INT, sameType, typeToString, type Type } from '../types.js';
+import type { Checker } from './checker.js';
+import { conversionCost } from './conversions.js';
+import type { ExpressionChecker } from './expressions.js';
+import { Scope, type FunctionSymbol } from './scope.js';
+import type { Value } from './value.js';
+
+export interface CallSite {
+  name: string;
+  loc: SourceLocation;
+  /** The scope of the call (for `this` of unqualified method calls). */
+  scope: Scope;
+  /** `obj.f()`: the object a method is called on. */
+  self?: Value;
+  /** `f<float>(x)`. */
+  templateArgs?: ast.TemplateArg[];
+}
+
+export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: FunctionSymbol[], args: Value[], site: CallSite): Value | undefined {
+  const { name, loc } = site;
+  let self = site.self;
+  const candidates: FunctionSymbol[] = [];
+  for (const fn of overloads) {
+    if (!fn.instances) candidates.push(fn);
+    else {
+      const inst = instantiate(c, fn, args, site.templateArgs);
+      if (inst) candidates.push(inst);
+    }
+  }
+  if (!self && candidates.some((f) => f.thisType)) {
+    const thisEntry = site.scope.lookup('this');
+    if (thisEntry?.kind === 'variable') self = { type: thisEntry.type, loc, place: thisEntry.place, readonly: thisEntry.readonly };
+  }
+  let best: { fn: FunctionSymbol; cost: number }[] = [];
+  for (const fn of candidates) {
+    if (fn.thisType && (!self || self.type.kind !== 'struct' || self.type.id !== fn.thisType.id)) continue;
+    const required = fn.params.filter((p) => !p.hasDefault).length;
+    if (args.length < required || args.length > fn.params.length) continue;
+    let cost = 0;
+    for (let i = 0; i < args.length && cost !== Infinity; i++) {
+      const p = fn.params[i]!;
+      const a = args[i]!;
+      const k = p.direction === 'in' ? conversionCost(a.type, p.type, a.literal) : sameType(a.type, p.type) ? 0 : conversionCost(a.type, p.type);
+      // The worst conversion decides; the sum breaks ties between equally bad candidates.
+      cost = k === undefined ? Infinity : Math.max(cost, k) + k / 100;
+    }
+    if (cost === Infinity) continue;
+    if (!best.length || cost < best[0]!.cost) best = [{ fn, cost }];
+    else if (cost === best[0]!.cost) best.push({ fn, cost });
+  }
+  if (best.length !== 1) {
+    const what = best.length
+      ? `call to '${name}' is ambiguous`
+      : `no matching function for call to '${name}(${args.map((a) => typeToString(a.type)).join(', ')})'`;
+    const listed = best.length ? best.map((b) => b.fn) : overloads;
+    c.error(`${what}; ${listed.map((fn) => `candidate: ${signature(fn)}`).join('; ')}`, loc, name.length);
+    return undefined;
+  }
+  const fn = best[0]!.fn;
+  const ir = c.lowerFunction(fn, loc);
+  if (!ir) return undefined;
+  const callArgs: IrCallArg[] = [];
+  if (fn.thisType) {
+    // Writable objects are passed by place so that the method's changes to `this` are kept.
+    callArgs.push(self!.place && !self!.readonly ? { kind: 'place', place: self!.place } : { kind: 'value', value: x.rvalue(self!) });
+  }
+  for (let i = 0; i < fn.params.length; i++) {
+    const p = fn.params[i]!;
+    const a = args[i] ?? x.check(p.defaultExpr!, fn.scope);
+    if (!a) return undefined;
+    if (p.direction === 'in') {
+      const v = x.convert(a, p.type, a.loc, 'argument');
+      if (!v) return undefined;
+      callArgs.push({ kind: 'value', value: v });
+      continue;
+    }
+    if (!x.writable(a, a.loc)) return undefined;
+    if (a.place && sameType(a.type, p.type)) {
+      callArgs.push({ kind: 'place', place: a.place });
+      continue;
+    }
+    // Copy-in/copy-out through a temporary when the argument is a swizzle or needs a conversion.
+    const tmp = x.newLocal!(`${p.name}_tmp`, p.type);
+    if (p.direction === 'inout') {
+      const v = x.convert(a, p.type, a.loc, 'argument');
+      if (!v) return undefined;
+      x.emitBefore({ op: 'store', place: tmp, value: v });
+    }
+    callArgs.push({ kind: 'place', place: tmp });
+    const back = x.convert({ type: p.type, loc: a.loc, place: tmp, readonly: false }, a.type, a.loc, 'argument');
+    if (back) x.effects?.after.push(x.storeTo(a, back));
+  }
+  return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true };
+}
+
+function signature(fn: FunctionSymbol): string {
+  if (fn.instances) return `template ${fn.name}(…)`;
+  const params = fn.params.map((p) => `${p.direction === 'in' ? '' : p.direction + ' '}${typeToString(p.type)}${p.hasDefault ? ' = …' : ''}`);
+  return `${typeToString(fn.returnType)} ${fn.name}(${params.join(', ')})`;
+}
+
+/**
+ * HLSL 2021 templates: binds each template parameter from explicit arguments, else by matching the
+ * parameter types (`T`, `vector<T, N>`, `matrix<T, R, C>`) against the argument types, and returns the
+ * instantiation for those bindings (one per distinct binding).
+ */
+function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explicit: ast.TemplateArg[] | undefined): FunctionSymbol | undefined {
+  const tparams = template.decl.templateParams!;
+  const bound = new Map<string, Type | number>();
+  const errorsBefore = c.sink.errorCount;
+  explicit?.forEach((a, i) => {
+    const p = tparams[i];
+    if (!p) return;
+    if (p.paramKind === 'type' && a.kind === 'TypeSpec') {
+      const t = c.resolveType(a, template.scope, a.modifiers ?? []);
+      if (t) bound.set(p.name, t);
+    } else if (p.paramKind === 'value' && a.kind !== 'TypeSpec') {
+      const n = c.constantInt(a, template.scope);
+      if (n !== undefined) bound.set(p.name, n);
+    }
+  });
+  const isParam = (name: string) => tparams.some((p) => p.name === name);
+  const deduce = (spec: ast.TypeSpec, t: Type): void => {
+    const targs = spec.templateArgs ?? [];
+    if (isParam(spec.name) && targs.length === 0) {
+      if (!bound.has(spec.name)) bound.set(spec.name, t);
+      return;
+    }
+    const dims: [ast.TemplateArg | undefined, number][] = [];
+    if (spec.name === 'vector' && t.kind === 'vector') dims.push([targs[1], t.size]);
+    else if (spec.name === 'matrix' && t.kind === 'matrix') dims.push([targs[1], t.rows], [targs[2], t.cols]);
+    else return;
+    const el = targs[0];
+    if (el?.kind === 'TypeSpec') deduce(el, elementScalar(t)!);
+    for (const [arg, n] of dims) if (arg?.kind === 'Name' && isParam(arg.name) && !bound.has(arg.name)) bound.set(arg.name, n);
+  };
+  template.decl.params.forEach((p, i) => {
+    const a = args[i];
+    if (a) deduce(p.type, p.arrayDims.length && a.type.kind === 'array' ? a.type.element : a.type);
+  });
+  const scope = new Scope(template.scope, 'block');
+  for (const p of tparams) {
+    let value = bound.get(p.name);
+    if (value === undefined && p.default) {
+      value = p.default.kind === 'TypeSpec' ? c.resolveType(p.default, template.scope, []) : c.constantInt(p.default, template.scope);
+    }
+    if (value === undefined) return undefined;
+    if (typeof value === 'number') {
+      const type = INT;
+      const place = { kind: 'local' as const, local: { id: c.newId(), name: p.name, type }, type };
+      scope.define({ kind: 'variable', name: p.name, type, place, readonly: true, constant: { kind: 'scalar', type, value }, loc: p.loc });
+    } else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
+  }
+  if (c.sink.errorCount > errorsBefore) return undefined;
+  const key = tparams.map((p) => {
+    const v = bound.get(p.name);
+    return typeof v === 'number' ? String(v) : v ? typeToString(v) + JSON.stringify(v) : '?';
+  }).join(',');
+  const cached = template.instances!.get(key);
+  if (cached) return cached;
+  const inst = c.functionSymbol(template.decl, template.name, scope, scope, template.thisType);
+  if (inst) template.instances!.set(key, inst);
+  return inst;
+}

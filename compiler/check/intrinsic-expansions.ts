@@ -1,0 +1,219 @@
+// Intrinsics the manual lowers through several instructions (its "no direct mapping" list) or with
+// out parameters: the checker expands them into plain IR here, so every back end gets them for free.
+// sincos/modf/frexp/asuint(double, out, out) write their outputs as statements before the value is used.
+import type { SourceLocation } from '../diagnostics.js';
+import type { IrExpr } from '../ir/ir.js';
+import {
+  BOOL,
+  elementScalar,
+  FLOAT,
+  INT,
+  scalar,
+  typeToString,
+  UINT,
+  vector,
+  VOID,
+  type MatrixType,
+  type ScalarType,
+  type StructType,
+  type Type,
+} from '../types.js';
+import type { Checker } from './checker.js';
+import { commonScalar, withScalar, type NumericType } from './conversions.js';
+import { constExpr, type ExpressionChecker } from './expressions.js';
+import type { Value } from './value.js';
+
+type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
+type NumericValue = Value & { type: NumericType };
+
+/** Name → [arity, expander]. */
+export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
+  sincos: [[3], sincos],
+  modf: [[2], (c, x, a, loc) => structIntrinsic(c, x, 'modf', a, loc)],
+  frexp: [[2], (c, x, a, loc) => structIntrinsic(c, x, 'frexp', a, loc)],
+  asdouble: [[2], asdouble],
+  clip: [[1], clip],
+  lit: [[3], lit],
+  dst: [[2], dst],
+};
+
+function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
+  return { op: 'intrinsic', type, name, args };
+}
+
+function value(type: Type, expr: IrExpr, loc: SourceLocation): Value {
+  return { type, loc, expr, readonly: true };
+}
+
+/** The float type (scalar or vector) an argument is converted to; matrices are not accepted. */
+function floatShape(c: Checker, name: string, a: NumericValue): NumericType | undefined {
+  if (a.type.kind === 'matrix') {
+    c.error(`no matching overload of '${name}' for argument of type '${typeToString(a.type)}'`, a.loc);
+    return undefined;
+  }
+  const el = elementScalar(a.type)!;
+  return withScalar(a.type, el.base === 'float' ? el : FLOAT);
+}
+
+function outArgument(c: Checker, x: ExpressionChecker, name: string, a: Value): boolean {
+  if (a.place || a.swizzle) return x.writable(a, a.loc);
+  c.error(`argument of '${name}' is an 'out' parameter and must be assignable`, a.loc);
+  return false;
+}
+
+/** Stores `e` (of type `t`) into an out argument, converting to the argument's type. */
+function writeOut(x: ExpressionChecker, target: Value, e: IrExpr, t: Type): void {
+  x.emitBefore(x.storeTo(target, x.coerceExpr(e, t, target.type)));
+}
+
+/** sincos(x, out s, out c): GLSL Sin and Cos (manual). */
+function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const t = floatShape(c, 'sincos', v!);
+  if (!t || !outArgument(c, x, 'sincos', s!) || !outArgument(c, x, 'sincos', k!)) return undefined;
+  const arg = x.spill(x.coerce(v!, t), t);
+  writeOut(x, s!, intrinsic(t, 'sin', [arg]), t);
+  writeOut(x, k!, intrinsic(t, 'cos', [arg]), t);
+  return value(VOID, { op: 'const', type: BOOL, value: { kind: 'scalar', type: BOOL, value: true } }, loc);
+}
+
+/**
+ * modf(x, out ip) → GLSL ModfStruct {fraction, whole}; frexp(x, out e) → FrexpStruct {significand,
+ * exponent (int)}. The struct result is spilled once and split into the return value and the out argument.
+ */
+function structIntrinsic(c: Checker, x: ExpressionChecker, name: 'modf' | 'frexp', [v, out]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const t = floatShape(c, name, v!);
+  if (!t || !outArgument(c, x, name, out!)) return undefined;
+  const second = name === 'modf' ? t : withScalar(t, INT);
+  const struct: StructType = { kind: 'struct', name: name === 'modf' ? 'ModfStructType' : 'FrexpStructType', fields: [{ name: 'result', type: t }, { name: 'part', type: second }], id: c.newId() };
+  const both = x.spill(intrinsic(struct, `${name}Struct`, [x.coerce(v!, t)]), struct);
+  writeOut(x, out!, { op: 'extract', type: second, arg: both, index: 1 }, second);
+  return value(t, { op: 'extract', type: t, arg: both, index: 0 }, loc);
+}
+
+/** asdouble(lo, hi): the 64-bit pattern hi:lo (manual: OpVectorShuffle and OpBitcast). */
+function asdouble(c: Checker, x: ExpressionChecker, [lo, hi]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const n = lo!.type.kind === 'vector' ? lo!.type.size : 1;
+  if (lo!.type.kind === 'matrix' || n > 2) {
+    c.error(`no matching overload of 'asdouble' for argument of type '${typeToString(lo!.type)}'`, lo!.loc);
+    return undefined;
+  }
+  const ut = vector(UINT, n);
+  const l = x.coerce(lo!, ut);
+  const h = x.coerce(hi!, ut);
+  const parts: IrExpr[] = [];
+  for (let i = 0; i < n; i++) {
+    parts.push(n === 1 ? l : { op: 'extract', type: UINT, arg: l, index: i }, n === 1 ? h : { op: 'extract', type: UINT, arg: h, index: i });
+  }
+  const double = vector(scalar('float', 64), n);
+  const words: IrExpr = { op: 'construct', type: vector(UINT, 2 * n), parts };
+  return value(double, intrinsic(double, 'bitcast', [words]), loc);
+}
+
+/** asuint(double d, out uint lo, out uint hi): the two halves of d's bit pattern. */
+export function asuintDouble(c: Checker, x: ExpressionChecker, [d, lo, hi]: Value[], loc: SourceLocation): Value | undefined {
+  if (!(d!.type.kind === 'scalar' && d!.type.base === 'float' && d!.type.width === 64) && !isLiteralFloat(d!)) {
+    c.error(`no matching overload of 'asuint' with 3 arguments for '${typeToString(d!.type)}' (expected double)`, d!.loc);
+    return undefined;
+  }
+  if (!outArgument(c, x, 'asuint', lo!) || !outArgument(c, x, 'asuint', hi!)) return undefined;
+  const u2 = vector(UINT, 2);
+  const bits = x.spill(intrinsic(u2, 'bitcast', [x.coerce(d!, scalar('float', 64))]), u2);
+  writeOut(x, lo!, { op: 'extract', type: UINT, arg: bits, index: 0 }, UINT);
+  writeOut(x, hi!, { op: 'extract', type: UINT, arg: bits, index: 1 }, UINT);
+  return value(VOID, constExpr(BOOL, true), loc);
+}
+
+function isLiteralFloat(v: Value): boolean {
+  return v.literal !== undefined;
+}
+
+/** clip(x): discards the pixel when any component of x is negative (manual: control flow + OpKill). */
+function clip(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const t = floatShape(c, 'clip', v!);
+  if (!t) return undefined;
+  const el = elementScalar(t)!;
+  const bt = withScalar(t, BOOL);
+  const negative: IrExpr = { op: 'binary', type: bt, operator: 'lt', left: x.coerce(v!, t), right: t.kind === 'scalar' ? constExpr(el, 0) : { op: 'splat', type: t, arg: constExpr(el, 0) } };
+  const cond = t.kind === 'scalar' ? negative : intrinsic(BOOL, 'any', [negative]);
+  x.emitBefore({ op: 'if', cond, then: [{ op: 'discard' }], else: [] });
+  return value(VOID, constExpr(BOOL, true), loc);
+}
+
+/** lit(n·l, n·h, m) = (1, max(n·l, 0), (n·l < 0 || n·h < 0) ? 0 : pow(n·h, m), 1) (HLSL reference). */
+function lit(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation): Value | undefined {
+  for (const a of args) {
+    if (a.type.kind !== 'scalar') {
+      c.error(`no matching overload of 'lit' for argument of type '${typeToString(a.type)}'`, a.loc);
+      return undefined;
+    }
+  }
+  const [nl, nh, m] = args.map((a) => x.spill(x.coerce(a, FLOAT), FLOAT));
+  const zero = constExpr(FLOAT, 0);
+  const one = constExpr(FLOAT, 1);
+  const less = (e: IrExpr): IrExpr => ({ op: 'binary', type: BOOL, operator: 'lt', left: e, right: zero });
+  const diffuse = intrinsic(FLOAT, 'max', [nl!, zero]);
+  const noSpecular: IrExpr = { op: 'binary', type: BOOL, operator: 'logor', left: less(nl!), right: less(nh!) };
+  const specular: IrExpr = { op: 'select', type: FLOAT, cond: noSpecular, then: zero, else: intrinsic(FLOAT, 'pow', [nh!, m!]) };
+  const f4 = vector(FLOAT, 4);
+  return value(f4, { op: 'construct', type: f4, parts: [one, diffuse, specular, one] }, loc);
+}
+
+/** dst(a, b) = (1, a.y·b.y, a.z, b.w) (manual: OpCompositeExtract and OpFMul). */
+function dst(c: Checker, x: ExpressionChecker, [a, b]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const el = commonScalar(elementScalar(a!.type)!, a!.literal, elementScalar(b!.type)!, b!.literal);
+  const f = el.base === 'float' ? el : FLOAT;
+  const v4 = vector(f, 4);
+  if (a!.type.kind !== 'vector' || b!.type.kind !== 'vector' || a!.type.size !== 4 || b!.type.size !== 4) {
+    c.error(`no matching overload of 'dst' for '${typeToString(a!.type)}' and '${typeToString(b!.type)}'`, loc, 3);
+    return undefined;
+  }
+  const av = x.spill(x.coerce(a!, v4), v4);
+  const bv = x.spill(x.coerce(b!, v4), v4);
+  const at = (v: IrExpr, i: number): IrExpr => ({ op: 'extract', type: f, arg: v, index: i });
+  const y: IrExpr = { op: 'binary', type: f, operator: 'mul', left: at(av, 1), right: at(bv, 1) };
+  return value(v4, { op: 'construct', type: v4, parts: [constExpr(f, 1), y, at(av, 2), at(bv, 3)] }, loc);
+}
+
+/**
+ * mul() on integer matrices: SPIR-V matrices are float-only, so integer matrices are arrays of row
+ * vectors and the products are spelled out with OpIMul/OpIAdd, element by element.
+ */
+export function integerMatrixMul(x: ExpressionChecker, a: IrExpr, b: IrExpr, el: ScalarType, result: Type): IrExpr {
+  const at = a.type as NumericType;
+  const bt = b.type as NumericType;
+  const av = x.spill(a, at);
+  const bv = x.spill(b, bt);
+  // Element (r, c) of an operand seen as a matrix: a vector on the left is a row, on the right a column.
+  const shapeOf = (t: NumericType, left: boolean): [number, number] =>
+    t.kind === 'matrix' ? [t.rows, t.cols] : t.kind === 'vector' ? (left ? [1, t.size] : [t.size, 1]) : [1, 1];
+  const [ar, ac] = shapeOf(at, true);
+  const [, bc] = shapeOf(bt, false);
+  const element = (v: IrExpr, t: NumericType, r: number, c: number): IrExpr => {
+    if (t.kind === 'scalar') return v;
+    if (t.kind === 'vector') return { op: 'extract', type: el, arg: v, index: Math.max(r, c) };
+    const m = t as MatrixType;
+    const row: IrExpr = { op: 'extract', type: vector(el, m.cols), arg: v, index: r };
+    return m.cols === 1 ? row : { op: 'extract', type: el, arg: row, index: c };
+  };
+  const cells: IrExpr[] = [];
+  for (let r = 0; r < ar; r++) {
+    for (let c = 0; c < bc; c++) {
+      let sum: IrExpr | undefined;
+      for (let k = 0; k < ac; k++) {
+        const p: IrExpr = { op: 'binary', type: el, operator: 'mul', left: element(av, at, r, k), right: element(bv, bt, k, c) };
+        sum = sum ? { op: 'binary', type: el, operator: 'add', left: sum, right: p } : p;
+      }
+      cells.push(sum!);
+    }
+  }
+  if (result.kind === 'scalar') return cells[0]!;
+  if (result.kind === 'vector') return { op: 'construct', type: result, parts: cells };
+  const m = result as MatrixType;
+  const rows: IrExpr[] = [];
+  for (let r = 0; r < m.rows; r++) {
+    const slice = cells.slice(r * m.cols, (r + 1) * m.cols);
+    rows.push(m.cols === 1 ? slice[0]! : { op: 'construct', type: vector(el, m.cols), parts: slice });
+  }
+  return { op: 'construct', type: result, parts: rows };
+}
+

@@ -1,0 +1,325 @@
+// Texture, typed-buffer and subpass-input methods of the manual's "common texture methods" tables:
+// argument shapes per texture kind, lowered to IR resource calls (sampling, fetches, queries).
+import type { SourceLocation } from '../diagnostics.js';
+import type { ImageOperands, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
+import { FLOAT, INT, UINT, VOID, elementScalar, isNumeric, typeToString, vector, type ResourceKind, type ResourceType, type Type } from '../types.js';
+import type { Checker } from './checker.js';
+import { evaluateConstant } from './constant-eval.js';
+import type { ExpressionChecker } from './expressions.js';
+import type { Value } from './value.js';
+
+/** Shape of each texture kind: coordinate/offset/size component counts and its class. */
+export interface TextureShape {
+  /** Components of a sampling coordinate (array layer included). */
+  coord: number;
+  /** Components of an offset (0: offsets are not allowed, cube maps). */
+  offset: number;
+  /** Components of the size GetDimensions reports, without the array layer count. */
+  size: number;
+  arrayed: boolean;
+  ms: boolean;
+  /** Storage image / storage texel buffer (OpImageRead/Write). */
+  storage: boolean;
+  buffer: boolean;
+  /** Gather is available (2D, 2D arrays, cubes). */
+  gather: boolean;
+}
+
+const shape = (coord: number, offset: number, size: number, flags: Partial<Pick<TextureShape, 'arrayed' | 'ms' | 'storage' | 'buffer' | 'gather'>> = {}): TextureShape => ({
+  coord, offset, size, arrayed: false, ms: false, storage: false, buffer: false, gather: false, ...flags,
+});
+
+export const TEXTURE_SHAPES: Partial<Record<ResourceKind, TextureShape>> = {
+  Texture1D: shape(1, 1, 1),
+  Texture1DArray: shape(2, 1, 1, { arrayed: true }),
+  Texture2D: shape(2, 2, 2, { gather: true }),
+  Texture2DArray: shape(3, 2, 2, { arrayed: true, gather: true }),
+  Texture2DMS: shape(2, 2, 2, { ms: true }),
+  Texture2DMSArray: shape(3, 2, 2, { arrayed: true, ms: true }),
+  Texture3D: shape(3, 3, 3),
+  TextureCube: shape(3, 0, 2, { gather: true }),
+  TextureCubeArray: shape(4, 0, 2, { arrayed: true, gather: true }),
+  Buffer: shape(1, 0, 1, { buffer: true }),
+  RWBuffer: shape(1, 0, 1, { buffer: true, storage: true }),
+  RWTexture1D: shape(1, 0, 1, { storage: true }),
+  RWTexture1DArray: shape(2, 0, 1, { arrayed: true, storage: true }),
+  RWTexture2D: shape(2, 0, 2, { storage: true }),
+  RWTexture2DArray: shape(3, 0, 2, { arrayed: true, storage: true }),
+  RWTexture3D: shape(3, 0, 3, { storage: true }),
+};
+
+type SampleMethod = 'Sample' | 'SampleLevel' | 'SampleGrad' | 'SampleBias' | 'SampleCmp' | 'SampleCmpLevelZero';
+
+/** Extra arguments after (sampler, location) of each Sample* method, then the optional ones. */
+const SAMPLE_METHODS: Record<SampleMethod, { extra: ('lod' | 'bias' | 'ddx' | 'ddy' | 'cmp')[]; clamp: boolean; cmp: boolean }> = {
+  Sample: { extra: [], clamp: true, cmp: false },
+  SampleLevel: { extra: ['lod'], clamp: false, cmp: false },
+  SampleGrad: { extra: ['ddx', 'ddy'], clamp: true, cmp: false },
+  SampleBias: { extra: ['bias'], clamp: true, cmp: false },
+  SampleCmp: { extra: ['cmp'], clamp: true, cmp: true },
+  SampleCmpLevelZero: { extra: ['cmp'], clamp: false, cmp: true },
+};
+
+const GATHER_COMPONENT: Record<string, number> = { Gather: 0, GatherRed: 0, GatherGreen: 1, GatherBlue: 2, GatherAlpha: 3, GatherCmp: 0, GatherCmpRed: 0 };
+
+/** Everything a method checker needs: the checker, the expression checker and the call site. */
+export interface MethodSite {
+  c: Checker;
+  x: ExpressionChecker;
+  obj: Value;
+  method: string;
+  args: Value[];
+  loc: SourceLocation;
+}
+
+export function resourceValue(type: Type, call: ResourceCall, loc: SourceLocation): Value {
+  return { type, loc, expr: { op: 'resource', type, call }, readonly: true };
+}
+
+export function voidValue(loc: SourceLocation): Value {
+  // Never emitted: statements only evaluate void calls and intrinsics.
+  return { type: VOID, loc, expr: { op: 'const', type: VOID, value: { kind: 'scalar', type: VOID, value: 0 } }, readonly: true };
+}
+
+export function arity(s: MethodSite, min: number, max: number): boolean {
+  if (s.args.length >= min && s.args.length <= max) return true;
+  const want = min === max ? `${min}` : `${min} to ${max}`;
+  s.c.error(`'${s.method}' of '${typeToString(s.obj.type)}' takes ${want} argument${max === 1 ? '' : 's'}, but ${s.args.length} were given`, s.loc);
+  return false;
+}
+
+export function argAs(s: MethodSite, i: number, t: Type): IrExpr | undefined {
+  const a = s.args[i]!;
+  return s.x.convert(a, t, a.loc, `argument ${i + 1} of '${s.method}'`);
+}
+
+/** Out arguments (GetDimensions, Interlocked* original values) must be writable. */
+export function outArg(s: MethodSite, i: number): Value | undefined {
+  const a = s.args[i]!;
+  if (!isNumeric(a.type) || a.type.kind !== 'scalar') {
+    s.c.error(`out argument ${i + 1} of '${s.method}' must be a scalar, not '${typeToString(a.type)}'`, a.loc);
+    return undefined;
+  }
+  return s.x.writable(a, a.loc) ? a : undefined;
+}
+
+/** Stores each component of a spilled uint vector result into the out arguments. */
+export function storeOuts(s: MethodSite, value: IrExpr, outs: Value[], first = 0): void {
+  const n = value.type.kind === 'vector' ? value.type.size : 1;
+  outs.forEach((o, k) => {
+    const i = first + k;
+    const el: IrExpr = n === 1 ? value : { op: 'extract', type: UINT, arg: value, index: i };
+    s.x.emitBefore(s.x.storeTo(o, s.x.coerceExpr(el, UINT, o.type)));
+  });
+}
+
+function texelType(t: ResourceType): Type {
+  return t.element;
+}
+
+function vec(el: typeof FLOAT, n: number): Type {
+  return n === 1 ? el : vector(el, n);
+}
+
+function samplerArg(s: MethodSite, i: number, comparison: boolean): IrPlace | undefined {
+  const a = s.args[i]!;
+  if (a.type.kind !== 'sampler' || a.type.comparison !== comparison || !a.place) {
+    s.c.error(`argument ${i + 1} of '${s.method}' must be a ${comparison ? 'SamplerComparisonState' : 'SamplerState'}, not '${typeToString(a.type)}'`, a.loc);
+    return undefined;
+  }
+  return a.place;
+}
+
+/** An offset argument: ConstOffset when it folds to a constant, else Offset (manual, .Sample()). */
+function offsetOperand(s: MethodSite, i: number, n: number, into: ImageOperands): boolean {
+  const e = argAs(s, i, vec(INT, n));
+  if (!e) return false;
+  const folded = evaluateConstant(e);
+  if (folded) into.constOffset = { op: 'const', type: e.type, value: folded };
+  else into.offset = e;
+  return true;
+}
+
+function imagePlace(s: MethodSite): IrPlace | undefined {
+  if (s.obj.place) return s.obj.place;
+  s.c.error(`'${s.method}' needs a texture variable, not a temporary`, s.obj.loc);
+  return undefined;
+}
+
+export function checkTextureMethod(s: MethodSite, t: ResourceType): Value | undefined {
+  const sh = TEXTURE_SHAPES[t.resource];
+  if (!sh) return undefined;
+  const image = imagePlace(s);
+  if (!image) return undefined;
+  const m = s.method;
+  const sampled = !sh.storage && !sh.buffer;
+  const unavailable = () => {
+    s.c.error(`'${m}' is not available on '${typeToString(t)}'`, s.loc);
+    return undefined;
+  };
+  if (m in SAMPLE_METHODS) {
+    const spec = SAMPLE_METHODS[m as SampleMethod];
+    if (!sampled || sh.ms || (spec.cmp && t.resource === 'Texture3D')) return unavailable();
+    const fixed = 2 + spec.extra.length;
+    const optional = (sh.offset ? 1 : 0) + (spec.clamp ? 1 : 0);
+    if (s.args.length === fixed + optional + 1) {
+      s.c.error(`the status argument of '${m}' (sparse residency) is not supported`, s.args[s.args.length - 1]!.loc);
+      return undefined;
+    }
+    if (!arity(s, fixed, fixed + optional)) return undefined;
+    const sampler = samplerArg(s, 0, spec.cmp);
+    const coord = argAs(s, 1, vec(FLOAT, sh.coord));
+    if (!sampler || !coord) return undefined;
+    const operands: ImageOperands = {};
+    let dref: IrExpr | undefined;
+    const gradN = sh.coord - (sh.arrayed ? 1 : 0);
+    for (let k = 0; k < spec.extra.length; k++) {
+      const what = spec.extra[k]!;
+      const e = argAs(s, 2 + k, what === 'ddx' || what === 'ddy' ? vec(FLOAT, gradN) : FLOAT);
+      if (!e) return undefined;
+      if (what === 'lod') operands.lod = e;
+      else if (what === 'bias') operands.bias = e;
+      else if (what === 'cmp') dref = e;
+      else if (what === 'ddx') operands.grad = [e, e];
+      else operands.grad = [operands.grad![0], e];
+    }
+    let next = fixed;
+    if (sh.offset && s.args.length > next) {
+      if (!offsetOperand(s, next, sh.offset, operands)) return undefined;
+      next++;
+    }
+    if (spec.clamp && s.args.length > next) {
+      const e = argAs(s, next, FLOAT);
+      if (!e) return undefined;
+      operands.minLod = e;
+    }
+    if (m === 'SampleCmpLevelZero') operands.lod = { op: 'const', type: FLOAT, value: { kind: 'scalar', type: FLOAT, value: 0 } };
+    const explicitLod = m === 'SampleLevel' || m === 'SampleGrad' || m === 'SampleCmpLevelZero';
+    const type = spec.cmp ? FLOAT : texelType(t);
+    return resourceValue(type, { kind: 'sample', image, sampler, coord, ...(dref ? { dref } : {}), explicitLod, operands }, s.loc);
+  }
+  if (m in GATHER_COMPONENT) {
+    if (!sh.gather) return unavailable();
+    const cmp = m.startsWith('GatherCmp');
+    const fixed = cmp ? 3 : 2;
+    if (!arity(s, fixed, fixed + (sh.offset ? 1 : 0))) return undefined;
+    const sampler = samplerArg(s, 0, cmp);
+    const coord = argAs(s, 1, vec(FLOAT, sh.coord));
+    const dref = cmp ? argAs(s, 2, FLOAT) : undefined;
+    if (!sampler || !coord || (cmp && !dref)) return undefined;
+    const operands: ImageOperands = {};
+    if (s.args.length > fixed && !offsetOperand(s, fixed, sh.offset, operands)) return undefined;
+    const el = elementScalar(t.element) ?? FLOAT;
+    return resourceValue(vector(el, 4), { kind: 'gather', image, sampler, coord, component: GATHER_COMPONENT[m]!, ...(dref ? { dref } : {}), operands }, s.loc);
+  }
+  if (m === 'Load') return textureLoad(s, t, sh, image);
+  if (m === 'GetDimensions') return textureDimensions(s, t, sh, image);
+  if (m === 'CalculateLevelOfDetail' || m === 'CalculateLevelOfDetailUnclamped') {
+    if (!sampled || sh.ms) return unavailable();
+    if (!arity(s, 2, 2)) return undefined;
+    const sampler = samplerArg(s, 0, s.args[0]!.type.kind === 'sampler' && s.args[0]!.type.comparison);
+    const coord = argAs(s, 1, vec(FLOAT, sh.coord - (sh.arrayed ? 1 : 0)));
+    if (!sampler || !coord) return undefined;
+    return resourceValue(FLOAT, { kind: 'queryLod', image, sampler, coord, clamped: m === 'CalculateLevelOfDetail' }, s.loc);
+  }
+  s.c.error(`no method named '${m}' in '${typeToString(t)}'`, s.loc);
+  return undefined;
+}
+
+/** `.Load(location[, sampleIndex][, offset])`: the last location component is the mip level of sampled textures. */
+function textureLoad(s: MethodSite, t: ResourceType, sh: TextureShape, image: IrPlace): Value | undefined {
+  const sampled = !sh.storage && !sh.buffer;
+  const withLod = sampled && !sh.ms;
+  const fixed = sh.ms ? 2 : 1;
+  const optional = sampled && sh.offset ? 1 : 0;
+  if (s.args.length === fixed + optional + 1) {
+    s.c.error(`the status argument of 'Load' (sparse residency) is not supported`, s.args[s.args.length - 1]!.loc);
+    return undefined;
+  }
+  if (!arity(s, fixed, fixed + optional)) return undefined;
+  const location = argAs(s, 0, vec(INT, sh.coord + (withLod ? 1 : 0)));
+  if (!location) return undefined;
+  const operands: ImageOperands = {};
+  let coord = location;
+  if (withLod) {
+    coord = sh.coord === 1 ? { op: 'extract', type: INT, arg: location, index: 0 } : { op: 'swizzle', type: vec(INT, sh.coord), arg: location, components: [...Array(sh.coord).keys()] };
+    operands.lod = { op: 'extract', type: INT, arg: location, index: sh.coord };
+    if (location.op !== 'load' && location.op !== 'const') {
+      const spilled = s.x.spill(location, location.type);
+      coord = sh.coord === 1 ? { op: 'extract', type: INT, arg: spilled, index: 0 } : { op: 'swizzle', type: vec(INT, sh.coord), arg: spilled, components: [...Array(sh.coord).keys()] };
+      operands.lod = { op: 'extract', type: INT, arg: spilled, index: sh.coord };
+    }
+  }
+  if (sh.ms) {
+    const sample = argAs(s, 1, INT);
+    if (!sample) return undefined;
+    operands.sample = sample;
+  }
+  if (s.args.length > fixed && !offsetOperand(s, fixed, sh.offset, operands)) return undefined;
+  return resourceValue(texelType(t), { kind: 'fetch', image, coord, operands }, s.loc);
+}
+
+/** GetDimensions overloads of the texture tables: ([mip,] sizes..., [elements,] [levels | samples]). */
+function textureDimensions(s: MethodSite, t: ResourceType, sh: TextureShape, image: IrPlace): Value | undefined {
+  const sizeCount = sh.size + (sh.arrayed ? 1 : 0);
+  const sampled = !sh.storage && !sh.buffer;
+  const mipForm = sampled && !sh.ms && s.args.length === sizeCount + 2;
+  const expected = sh.ms ? sizeCount + 1 : sizeCount;
+  if (!mipForm && s.args.length !== expected) {
+    const forms = sampled && !sh.ms ? `${sizeCount} or ${sizeCount + 2}` : `${expected}`;
+    s.c.error(`'GetDimensions' of '${typeToString(t)}' takes ${forms} arguments, but ${s.args.length} were given`, s.loc);
+    return undefined;
+  }
+  const first = mipForm ? 1 : 0;
+  const outs: Value[] = [];
+  for (let i = first; i < s.args.length; i++) {
+    const o = outArg(s, i);
+    if (!o) return undefined;
+    outs.push(o);
+  }
+  let lod: IrExpr | undefined;
+  if (mipForm) lod = argAs(s, 0, UINT);
+  else if (sampled && !sh.ms) lod = { op: 'const', type: UINT, value: { kind: 'scalar', type: UINT, value: 0 } };
+  if (mipForm && !lod) return undefined;
+  const sizeType = vec(UINT, sizeCount);
+  const size = s.x.spill({ op: 'resource', type: sizeType, call: { kind: 'querySize', image, ...(lod ? { lod } : {}) } }, sizeType);
+  storeOuts(s, size, outs.slice(0, sizeCount));
+  if (mipForm || sh.ms) {
+    const call: ResourceCall = sh.ms ? { kind: 'querySamples', image } : { kind: 'queryLevels', image };
+    const last = outs[outs.length - 1]!;
+    s.x.emitBefore(s.x.storeTo(last, s.x.coerceExpr({ op: 'resource', type: UINT, call }, UINT, last.type)));
+  }
+  return voidValue(s.loc);
+}
+
+/** `tex[coord]`: a texel place (read-only on sampled textures and Buffer). */
+export function texelIndex(c: Checker, x: ExpressionChecker, obj: Value, t: ResourceType, idx: Value, loc: SourceLocation): Value | undefined {
+  const sh = TEXTURE_SHAPES[t.resource];
+  if (!sh || sh.ms) {
+    c.error(`operator[] is not available on '${typeToString(t)}'`, loc);
+    return undefined;
+  }
+  if (!obj.place) {
+    c.error(`operator[] needs a texture variable, not a temporary`, obj.loc);
+    return undefined;
+  }
+  const coord = x.convert(idx, vec(UINT, sh.coord), idx.loc, 'texture index');
+  if (!coord) return undefined;
+  const type = texelType(t);
+  return { type, loc, place: { kind: 'texel', image: obj.place, coord, type }, readonly: !sh.storage };
+}
+
+/** SubpassInput(MS).SubpassLoad([sample]). */
+export function checkSubpassMethod(s: MethodSite, t: ResourceType): Value | undefined {
+  if (s.method !== 'SubpassLoad') {
+    s.c.error(`no method named '${s.method}' in '${typeToString(t)}'`, s.loc);
+    return undefined;
+  }
+  const ms = t.resource === 'SubpassInputMS';
+  if (!arity(s, ms ? 1 : 0, ms ? 1 : 0)) return undefined;
+  const image = imagePlace(s);
+  if (!image) return undefined;
+  const sample = ms ? argAs(s, 0, INT) : undefined;
+  if (ms && !sample) return undefined;
+  return resourceValue(texelType(t), { kind: 'subpassLoad', image, ...(sample ? { sample } : {}) }, s.loc);
+}

@@ -1,0 +1,104 @@
+// The macros defined before the first line, as DXC defines them for SPIR-V output
+// (tools/clang/lib/Frontend/InitPreprocessor.cpp, HLSL section), plus -D defines.
+import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import { tokenize } from '../lex/lexer.js';
+import type { ShaderStage } from '../reflect/types.js';
+import { parseDefine, type BuiltinMacro, type Macro } from './macro.js';
+import type { PPToken } from './pp-token.js';
+
+/**
+ * DXC's `hlsl::DXIL::ShaderKind` numbering (DxilConstants.h), which the `__SHADER_STAGE_*` macros
+ * and `__SHADER_TARGET_STAGE` use.
+ */
+export const SHADER_KIND: Readonly<Record<ShaderStage | 'library', number>> = {
+  pixel: 0,
+  vertex: 1,
+  geometry: 2,
+  hull: 3,
+  domain: 4,
+  compute: 5,
+  library: 6,
+  raygeneration: 7,
+  intersection: 8,
+  anyhit: 9,
+  closesthit: 10,
+  miss: 11,
+  callable: 12,
+  mesh: 13,
+  amplification: 14,
+};
+
+/** The stage constants DXC predefines (it has none for the ray tracing kinds). */
+const STAGE_CONSTANTS: ReadonlyArray<[string, ShaderStage | 'library']> = [
+  ['__SHADER_STAGE_VERTEX', 'vertex'],
+  ['__SHADER_STAGE_PIXEL', 'pixel'],
+  ['__SHADER_STAGE_GEOMETRY', 'geometry'],
+  ['__SHADER_STAGE_HULL', 'hull'],
+  ['__SHADER_STAGE_DOMAIN', 'domain'],
+  ['__SHADER_STAGE_COMPUTE', 'compute'],
+  ['__SHADER_STAGE_AMPLIFICATION', 'amplification'],
+  ['__SHADER_STAGE_MESH', 'mesh'],
+  ['__SHADER_STAGE_LIBRARY', 'library'],
+];
+
+/** Ray tracing stages have no `-T` profile of their own: DXC compiles them with `lib_6_x`. */
+const RAY_TRACING_STAGES: ReadonlySet<string> = new Set(['raygeneration', 'intersection', 'anyhit', 'closesthit', 'miss', 'callable']);
+
+const BUILTINS: ReadonlyArray<[string, BuiltinMacro]> = [
+  ['__LINE__', 'line'],
+  ['__FILE__', 'file'],
+  ['__COUNTER__', 'counter'],
+  ['_Pragma', 'pragma'],
+];
+
+export interface PredefinedOptions {
+  stage?: ShaderStage | 'library';
+  shaderModel?: { major: number; minor: number };
+  hlslVersion?: number;
+  enable16BitTypes?: boolean;
+}
+
+/** Name → value of the predefined object-like macros for these options. */
+export function predefinedValues(options: PredefinedOptions): Array<[string, string]> {
+  const model = options.shaderModel ?? { major: 6, minor: 0 };
+  const values: Array<[string, string]> = [
+    ['__hlsl_dx_compiler', '1'],
+    ['__HLSL_VERSION', String(options.hlslVersion ?? 2021)],
+    ...STAGE_CONSTANTS.map(([name, stage]): [string, string] => [name, String(SHADER_KIND[stage])]),
+  ];
+  if (options.stage !== undefined) {
+    const kind = RAY_TRACING_STAGES.has(options.stage) ? SHADER_KIND.library : SHADER_KIND[options.stage];
+    values.push(['__SHADER_TARGET_STAGE', String(kind)]);
+  }
+  values.push(['__SHADER_TARGET_MAJOR', String(model.major)], ['__SHADER_TARGET_MINOR', String(model.minor)]);
+  if (options.enable16BitTypes) values.push(['__HLSL_ENABLE_16_BIT', '1']);
+  values.push(['__spirv__', '1']);
+  return values;
+}
+
+const BUILT_IN_LOC: SourceLocation = { file: '<built-in>', line: 1, column: 1, offset: 0 };
+const COMMAND_LINE_LOC: SourceLocation = { file: '<command line>', line: 1, column: 1, offset: 0 };
+
+/** Builds the initial macro table: builtins, DXC's predefined macros, then the -D defines. */
+export function initialMacros(options: PredefinedOptions, defines: Record<string, string> | undefined, sink: DiagnosticSink): Map<string, Macro> {
+  const macros = new Map<string, Macro>();
+  for (const [name, builtin] of BUILTINS) macros.set(name, { name, loc: BUILT_IN_LOC, variadic: false, body: [], builtin });
+  for (const [name, value] of predefinedValues(options)) {
+    const macro = defineFromText(name, value, BUILT_IN_LOC.file, sink);
+    if (macro) macros.set(macro.name, macro);
+  }
+  for (const [name, value] of Object.entries(defines ?? {})) {
+    const macro = defineFromText(name, value, COMMAND_LINE_LOC.file, sink);
+    if (macro) macros.set(macro.name, macro);
+  }
+  return macros;
+}
+
+/** `-D name=value` is `#define name value`; `name` may carry a parameter list (`-D 'F(x)=x'`). */
+function defineFromText(name: string, value: string, file: string, sink: DiagnosticSink): Macro | undefined {
+  const tokens: PPToken[] = tokenize(`${name} ${value}`, file, sink).filter((t) => t.kind !== 'eof');
+  // The parameter list must touch the name; the space we inserted goes before the value.
+  const directive: PPToken = { kind: 'identifier', text: 'define', loc: { file, line: 1, column: 1, offset: 0 }, spaceBefore: false, lineStart: false };
+  return parseDefine(directive, tokens, sink);
+}
+

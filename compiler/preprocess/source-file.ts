@@ -1,0 +1,96 @@
+// One file being preprocessed: its tokens (lexed once per preprocess call, however often it is
+// included) and a read position per inclusion. The frame also applies `#line` to locations and
+// releases the lexer's diagnostics in step with preprocessing, so that problems inside skipped
+// `#if 0` blocks or in `#error` text are not reported (as in clang, which does not lex those).
+import { DiagnosticSink, type Diagnostic, type SourceLocation } from '../diagnostics.js';
+import { tokenize } from '../lex/lexer.js';
+import type { Token } from '../lex/token.js';
+import { findIncludeGuard } from './include-guard.js';
+
+export interface SourceFile {
+  /** Absolute, normalised. */
+  path: string;
+  /** The text, for `#include <...>` whose name is not a sequence of tokens. */
+  text: string;
+  tokens: Token[];
+  /** The lexer's diagnostics, in source order; released by FileFrame.releaseLexDiagnostics. */
+  lexDiagnostics: Diagnostic[];
+  /** The include-guard macro when the whole file is one `#ifndef` block. */
+  guard: string | undefined;
+}
+
+export function loadSourceFile(path: string, text: string): SourceFile {
+  const lexSink = new DiagnosticSink();
+  const tokens = tokenize(text, path, lexSink);
+  return { path, text, tokens, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens) };
+}
+
+/**
+ * How released lexer diagnostics are treated: reported; in skipped text only unterminated
+ * comments are reported (comments are still recognised there); dropped entirely.
+ */
+export type LexDiagnosticMode = 'report' | 'skipped' | 'drop';
+
+export class FileFrame {
+  /** Index of the next token to read. */
+  pos = 0;
+  /** `#line`: presumed line = physical line + lineDelta. */
+  private lineDelta = 0;
+  /** `#line N "name"`: the file name diagnostics and `__FILE__` report. */
+  private presumedFile: string | undefined;
+  private lexIndex = 0;
+
+  constructor(
+    readonly file: SourceFile,
+    /** Length of the conditional stack when the file was entered: its own `#if`s lie above. */
+    readonly conditionalBase: number,
+  ) {}
+
+  get tokens(): readonly Token[] {
+    return this.file.tokens;
+  }
+
+  get remapped(): boolean {
+    return this.lineDelta !== 0 || this.presumedFile !== undefined;
+  }
+
+  /** The token with its location as the user sees it (after `#line`). */
+  map(t: Token): Token {
+    return this.remapped ? { ...t, loc: this.mapLoc(t.loc) } : t;
+  }
+
+  mapLoc(loc: SourceLocation): SourceLocation {
+    return this.remapped ? { ...loc, file: this.presumedFile ?? loc.file, line: loc.line + this.lineDelta } : loc;
+  }
+
+  /** `#line`: the physical line `physicalLine` is to be reported as `line` (in `file`, if given). */
+  setLine(physicalLine: number, line: number, file: string | undefined): void {
+    this.lineDelta = line - physicalLine;
+    if (file !== undefined) this.presumedFile = file;
+  }
+
+  /**
+   * Releases the lexer diagnostics located before `t` (also at `t` when `inclusive`): the text up
+   * to there has now been preprocessed in the given mode.
+   */
+  releaseLexDiagnostics(t: Token, inclusive: boolean, mode: LexDiagnosticMode, sink: DiagnosticSink): void {
+    const all = this.file.lexDiagnostics;
+    while (this.lexIndex < all.length) {
+      const d = all[this.lexIndex]!;
+      const before = d.line < t.loc.line || (d.line === t.loc.line && (inclusive ? d.column <= t.loc.column : d.column < t.loc.column));
+      if (!before) return;
+      this.lexIndex++;
+      if (mode === 'report' || (mode === 'skipped' && d.message.startsWith('unterminated'))) {
+        sink.add(this.remapped ? { ...d, file: this.presumedFile ?? d.file, line: d.line + this.lineDelta } : d);
+      }
+    }
+  }
+
+  /** Index of the first token of the next logical line at or after `from` (the `eof` at the end). */
+  lineEnd(from: number): number {
+    const tokens = this.file.tokens;
+    let end = from;
+    while (!tokens[end]!.lineStart && tokens[end]!.kind !== 'eof') end++;
+    return end;
+  }
+}

@@ -1,0 +1,262 @@
+// Resource methods and texel access in SPIR-V: OpSampledImage + OpImageSample*/Gather, OpImageFetch/
+// Read/Write, size and level queries, atomics (through access chains or OpImageTexelPointer),
+// structured-buffer counters and OpArrayLength (the manual's method tables).
+import type { ImageOperands, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
+import { elementScalar, type ResourceType, type ScalarType, type Type } from '../types.js';
+import type { FunctionEmitter } from './function.js';
+import { ScopeId, MemorySemantics } from './operators.js';
+import { Capability, ImageFormat, Op, StorageClass } from './spec.js';
+import { imageFormatOf } from './types.js';
+
+/** SPIR-V Image Operands mask bits, in the order their operands follow. */
+const IMAGE_OPERAND_BITS = { bias: 0x1, lod: 0x2, grad: 0x4, constOffset: 0x8, offset: 0x10, sample: 0x40, minLod: 0x80 } as const;
+
+const ATOMIC_OPCODES = {
+  add: { sint: Op.AtomicIAdd, uint: Op.AtomicIAdd },
+  and: { sint: Op.AtomicAnd, uint: Op.AtomicAnd },
+  or: { sint: Op.AtomicOr, uint: Op.AtomicOr },
+  xor: { sint: Op.AtomicXor, uint: Op.AtomicXor },
+  min: { sint: Op.AtomicSMin, uint: Op.AtomicUMin },
+  max: { sint: Op.AtomicSMax, uint: Op.AtomicUMax },
+  exchange: { sint: Op.AtomicExchange, uint: Op.AtomicExchange },
+  compareExchange: { sint: Op.AtomicCompareExchange, uint: Op.AtomicCompareExchange },
+} as const;
+
+const FLOAT32: ScalarType = { kind: 'scalar', base: 'float', width: 32 };
+const UINT32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
+const INT32: ScalarType = { kind: 'scalar', base: 'int', width: 32 };
+
+function resourceOf(p: IrPlace): ResourceType {
+  if (p.type.kind !== 'resource') throw new Error(`internal: '${p.type.kind}' is not an image`);
+  return p.type;
+}
+
+/** The image's sampled type: the scalar of its texel type. */
+function sampledScalar(t: ResourceType): ScalarType {
+  const el = elementScalar(t.element);
+  return el && el.base !== 'bool' ? el : FLOAT32;
+}
+
+function isStorageImage(t: ResourceType): boolean {
+  return t.resource.startsWith('RW') || t.resource === 'SubpassInput' || t.resource === 'SubpassInputMS';
+}
+
+/** Reading or writing a storage image of Unknown format needs the *WithoutFormat capability (subpass inputs do not). */
+function requireFormatCapability(fe: FunctionEmitter, t: ResourceType, capability: number): void {
+  if (t.resource.startsWith('Subpass')) return;
+  if (imageFormatOf(t) === ImageFormat.Unknown) fe.b.capability(capability);
+}
+
+function loadImage(fe: FunctionEmitter, p: IrPlace): number {
+  return fe.loadPtr(fe.place(p));
+}
+
+function sampledImage(fe: FunctionEmitter, image: IrPlace, sampler: IrPlace): number {
+  const imageType = fe.t.type(image.type);
+  const type = fe.b.intern(`sampledImage:${imageType}`, Op.TypeSampledImage, [imageType], 0);
+  const id = fe.b.id();
+  fe.f.emit(Op.SampledImage, [type, id, loadImage(fe, image), loadImage(fe, sampler)]);
+  return id;
+}
+
+function imageOperands(fe: FunctionEmitter, o: ImageOperands): number[] {
+  let mask = 0;
+  const words: number[] = [];
+  const add = (bit: number, ...ids: number[]) => {
+    mask |= bit;
+    words.push(...ids);
+  };
+  if (o.bias) add(IMAGE_OPERAND_BITS.bias, fe.expr(o.bias));
+  if (o.lod) add(IMAGE_OPERAND_BITS.lod, fe.expr(o.lod));
+  if (o.grad) add(IMAGE_OPERAND_BITS.grad, fe.expr(o.grad[0]), fe.expr(o.grad[1]));
+  if (o.constOffset) add(IMAGE_OPERAND_BITS.constOffset, fe.expr(o.constOffset));
+  if (o.offset) {
+    fe.b.capability(Capability.ImageGatherExtended);
+    add(IMAGE_OPERAND_BITS.offset, fe.expr(o.offset));
+  }
+  if (o.sample) add(IMAGE_OPERAND_BITS.sample, fe.expr(o.sample));
+  if (o.minLod) {
+    fe.b.capability(Capability.MinLod);
+    add(IMAGE_OPERAND_BITS.minLod, fe.expr(o.minLod));
+  }
+  return mask ? [mask, ...words] : [];
+}
+
+/** Narrows a 4-component image result to the HLSL texel type (scalar: component 0; vector: the first N). */
+function narrow(fe: FunctionEmitter, v4: number, el: ScalarType, to: Type): number {
+  const n = to.kind === 'vector' ? to.size : 1;
+  if (n === 4) return v4;
+  const id = fe.b.id();
+  if (n === 1) fe.f.emit(Op.CompositeExtract, [fe.t.scalar(el), id, v4, 0]);
+  else fe.f.emit(Op.VectorShuffle, [fe.t.vector(el, n), id, v4, v4, ...Array.from({ length: n }, (_, i) => i)]);
+  return id;
+}
+
+function result(fe: FunctionEmitter, opcode: number, type: number, operands: number[]): number {
+  const id = fe.b.id();
+  fe.f.emit(opcode, [type, id, ...operands]);
+  return id;
+}
+
+export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'resource' }>): number {
+  const call = e.call;
+  switch (call.kind) {
+    case 'sample': {
+      const t = resourceOf(call.image);
+      const el = sampledScalar(t);
+      const si = sampledImage(fe, call.image, call.sampler);
+      const coord = fe.expr(call.coord);
+      if (call.dref) {
+        const opcode = call.explicitLod ? Op.ImageSampleDrefExplicitLod : Op.ImageSampleDrefImplicitLod;
+        const dref = fe.expr(call.dref);
+        return result(fe, opcode, fe.t.scalar(el), [si, coord, dref, ...imageOperands(fe, call.operands)]);
+      }
+      const opcode = call.explicitLod ? Op.ImageSampleExplicitLod : Op.ImageSampleImplicitLod;
+      const v4 = result(fe, opcode, fe.t.vector(el, 4), [si, coord, ...imageOperands(fe, call.operands)]);
+      return narrow(fe, v4, el, e.type);
+    }
+    case 'gather': {
+      const el = sampledScalar(resourceOf(call.image));
+      const si = sampledImage(fe, call.image, call.sampler);
+      const coord = fe.expr(call.coord);
+      const third = call.dref ? fe.expr(call.dref) : fe.t.uintConst(call.component);
+      return result(fe, call.dref ? Op.ImageDrefGather : Op.ImageGather, fe.t.vector(el, 4), [si, coord, third, ...imageOperands(fe, call.operands)]);
+    }
+    case 'fetch':
+      return readTexel(fe, call.image, fe.expr(call.coord), e.type, call.operands);
+    case 'subpassLoad': {
+      const t = resourceOf(call.image);
+      const el = sampledScalar(t);
+      const zero = fe.splatConst(INT32, 0, 2);
+      const operands = call.sample ? imageOperands(fe, { sample: call.sample }) : [];
+      const v4 = result(fe, Op.ImageRead, fe.t.vector(el, 4), [loadImage(fe, call.image), zero, ...operands]);
+      return narrow(fe, v4, el, e.type);
+    }
+    case 'querySize': {
+      fe.b.capability(Capability.ImageQuery);
+      const image = loadImage(fe, call.image);
+      const type = fe.t.type(e.type);
+      if (call.lod) return result(fe, Op.ImageQuerySizeLod, type, [image, fe.expr(call.lod)]);
+      return result(fe, Op.ImageQuerySize, type, [image]);
+    }
+    case 'queryLevels':
+      fe.b.capability(Capability.ImageQuery);
+      return result(fe, Op.ImageQueryLevels, fe.t.scalar(UINT32), [loadImage(fe, call.image)]);
+    case 'querySamples':
+      fe.b.capability(Capability.ImageQuery);
+      return result(fe, Op.ImageQuerySamples, fe.t.scalar(UINT32), [loadImage(fe, call.image)]);
+    case 'queryLod': {
+      fe.b.capability(Capability.ImageQuery);
+      const si = sampledImage(fe, call.image, call.sampler);
+      const lod = result(fe, Op.ImageQueryLod, fe.t.vector(FLOAT32, 2), [si, fe.expr(call.coord)]);
+      return result(fe, Op.CompositeExtract, fe.t.scalar(FLOAT32), [lod, call.clamped ? 0 : 1]);
+    }
+    case 'arrayLength': {
+      const block = fe.place(call.buffer);
+      return result(fe, Op.ArrayLength, fe.t.scalar(UINT32), [block.id, 0]);
+    }
+    case 'counter':
+      return counter(fe, call);
+    case 'atomic':
+      return atomic(fe, call, e.type);
+  }
+}
+
+/** OpImageFetch on sampled images and Buffer (Lod 0 for `tex[i]` on mipmapped ones), OpImageRead on storage images. */
+function readTexel(fe: FunctionEmitter, image: IrPlace, coord: number, type: Type, operands: ImageOperands): number {
+  const t = resourceOf(image);
+  const el = sampledScalar(t);
+  const storage = isStorageImage(t);
+  if (storage) requireFormatCapability(fe, t, Capability.StorageImageReadWithoutFormat);
+  const v4 = result(fe, storage ? Op.ImageRead : Op.ImageFetch, fe.t.vector(el, 4), [loadImage(fe, image), coord, ...imageOperands(fe, operands)]);
+  return narrow(fe, v4, el, type);
+}
+
+function texelOf(p: IrPlace): Extract<IrPlace, { kind: 'texel' }> | undefined {
+  if (p.kind === 'texel') return p;
+  if (p.kind === 'element' || p.kind === 'member') return texelOf(p.base);
+  return undefined;
+}
+
+/** Whether a place is (a component of) a texel, which has no pointer. */
+export function isTexelPlace(p: IrPlace): boolean {
+  return texelOf(p) !== undefined;
+}
+
+function texelRead(fe: FunctionEmitter, p: Extract<IrPlace, { kind: 'texel' }>, coord: number): number {
+  const t = resourceOf(p.image);
+  const mipmapped = !isStorageImage(t) && t.resource !== 'Buffer';
+  const lod: ImageOperands = mipmapped ? { lod: { op: 'const', type: INT32, value: { kind: 'scalar', type: INT32, value: 0 } } } : {};
+  return readTexel(fe, p.image, coord, p.type, lod);
+}
+
+/** Loads a texel place or one component of it (`tex[c].y`). */
+export function loadTexelPlace(fe: FunctionEmitter, p: IrPlace): number {
+  if (p.kind === 'texel') return texelRead(fe, p, fe.expr(p.coord));
+  if (p.kind !== 'element') throw new Error(`internal: '${p.kind}' of a texel`);
+  const whole = loadTexelPlace(fe, p.base);
+  return result(fe, Op.VectorExtractDynamic, fe.t.type(p.type), [whole, fe.expr(p.index)]);
+}
+
+/** Stores to a texel (OpImageWrite), to one component or a swizzle of it (read, modify, write). */
+export function storeTexelPlace(fe: FunctionEmitter, p: IrPlace, value: number, components?: number[]): void {
+  const texel = texelOf(p)!;
+  const t = resourceOf(texel.image);
+  if (!isStorageImage(t)) throw new Error(`internal: write to a read-only texture`);
+  const coord = fe.expr(texel.coord);
+  let texelValue = value;
+  const tt = texel.type;
+  if (p !== texel || components) {
+    if (tt.kind !== 'vector') throw new Error(`internal: component write to a scalar texel`);
+    const old = texelRead(fe, texel, coord);
+    if (components) {
+      const sel = Array.from({ length: tt.size }, (_, i) => (components.includes(i) ? tt.size + components.indexOf(i) : i));
+      texelValue = result(fe, Op.VectorShuffle, fe.t.type(tt), [old, value, ...sel]);
+    } else {
+      if (p.kind !== 'element' || p.base !== texel) throw new Error(`internal: nested texel component`);
+      texelValue = result(fe, Op.VectorInsertDynamic, fe.t.type(tt), [old, value, fe.expr(p.index)]);
+    }
+  }
+  requireFormatCapability(fe, t, Capability.StorageImageWriteWithoutFormat);
+  fe.f.emit(Op.ImageWrite, [loadImage(fe, texel.image), coord, texelValue]);
+}
+
+const DEVICE_SCOPE = ScopeId.Device;
+
+/** Pointer to the atomic's target: an access chain, or OpImageTexelPointer for a texel (manual, Interlocked*). */
+function atomicPointer(fe: FunctionEmitter, target: IrPlace, el: ScalarType): number {
+  if (target.kind !== 'texel') return fe.place(target).id;
+  const ptrType = fe.t.pointer(StorageClass.Image, fe.t.scalar(el));
+  const id = fe.b.id();
+  fe.f.emit(Op.ImageTexelPointer, [ptrType, id, fe.place(target.image).id, fe.expr(target.coord), fe.t.uintConst(0)]);
+  return id;
+}
+
+function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic' }>, type: Type): number {
+  const el = type as ScalarType;
+  const pointer = atomicPointer(fe, call.target, el);
+  const scope = fe.t.uintConst(DEVICE_SCOPE);
+  const none = fe.t.uintConst(MemorySemantics.None);
+  const opcode = ATOMIC_OPCODES[call.operation][el.base === 'int' ? 'sint' : 'uint'];
+  const value = fe.expr(call.value);
+  if (call.operation === 'compareExchange') {
+    return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, fe.expr(call.comparator!)]);
+  }
+  return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]);
+}
+
+/**
+ * The counter is an `int`: +1 returns the old count (Append's index), -1 the new one (Consume's),
+ * as uint (manual, .Append()/.Consume()).
+ */
+function counter(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'counter' }>): number {
+  const g = call.counter;
+  const ptr = fe.place({ kind: 'member', base: { kind: 'global', global: g, type: g.type }, index: 0, type: INT32 });
+  const int = fe.t.scalar(INT32);
+  const one = fe.t.intConst(1);
+  const scope = fe.t.uintConst(DEVICE_SCOPE);
+  const none = fe.t.uintConst(MemorySemantics.None);
+  let count = result(fe, call.delta > 0 ? Op.AtomicIAdd : Op.AtomicISub, int, [ptr.id, scope, none, one]);
+  if (call.delta < 0) count = result(fe, Op.ISub, int, [count, one]);
+  return result(fe, Op.Bitcast, fe.t.scalar(UINT32), [count]);
+}

@@ -1,0 +1,87 @@
+// Runs many scalar checks in one compute dispatch: each check's HLSL expression is written to its own
+// slot of an output buffer, and the test compares every slot with a value computed independently
+// in plain JS. Inputs come from a storage buffer so that the driver cannot fold the arithmetic away.
+import { expect } from 'vitest';
+import type { GpuRunner } from '../../gpu/harness.js';
+import { compileValid } from '../helpers.js';
+
+export type CheckKind = 'f' | 'i' | 'u' | 'b';
+
+export interface Check {
+  /** An HLSL expression (it may use the setup's locals). */
+  expr: string;
+  kind: CheckKind;
+  expect: number | boolean;
+  /** Relative tolerance for floats (default: exact after f32 rounding). */
+  tol?: number;
+}
+
+const STORE: Record<CheckKind, (slot: number, expr: string) => string> = {
+  f: (i, e) => `Out[${i}] = asuint((float)(${e}));`,
+  i: (i, e) => `Out[${i}] = asuint((int)(${e}));`,
+  u: (i, e) => `Out[${i}] = (uint)(${e});`,
+  b: (i, e) => `Out[${i}] = (${e}) ? 1u : 0u;`,
+};
+
+export interface KernelSpec {
+  /** Declarations before the entry point (functions, structs, globals). */
+  prelude?: string;
+  /** Statements at the start of the entry point. */
+  setup?: string;
+  checks: Check[];
+  /** The `In` buffer's float4 elements. */
+  input?: number[][];
+}
+
+/** The HLSL of a check kernel: `Out` (binding 0) gets one uint per check; `In` (binding 1) holds inputs. */
+export function kernelSource(spec: KernelSpec): string {
+  return [
+    '[[vk::binding(0)]] RWStructuredBuffer<uint> Out;',
+    '[[vk::binding(1)]] StructuredBuffer<float4> In;',
+    spec.prelude ?? '',
+    '[numthreads(1, 1, 1)]',
+    'void main() {',
+    spec.setup ?? '',
+    ...spec.checks.map((c, i) => STORE[c.kind](i, c.expr)),
+    '}',
+  ].join('\n');
+}
+
+export async function runChecks(gpu: GpuRunner, spec: KernelSpec): Promise<void> {
+  const source = kernelSource(spec);
+  const { spirv } = compileValid(source);
+  const input = new Float32Array((spec.input ?? [[0, 0, 0, 0]]).flat());
+  const { buffers } = await gpu.runCompute({
+    spirv,
+    entry: 'main',
+    groups: [1, 1, 1],
+    bindings: [
+      { set: 0, binding: 0, kind: 'storage-buffer', size: spec.checks.length * 4, name: 'out' },
+      { set: 0, binding: 1, kind: 'storage-buffer', data: new Uint8Array(input.buffer) },
+    ],
+  });
+  const bytes = buffers.out!;
+  const u = new Uint32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
+  const f = new Float32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
+  const i32 = new Int32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
+  const actual: Record<string, number | boolean> = {};
+  const expected: Record<string, number | boolean> = {};
+  spec.checks.forEach((c, k) => {
+    const key = `${k}: ${c.expr}`;
+    let got: number | boolean;
+    if (c.kind === 'f') got = f[k]!;
+    else if (c.kind === 'i') got = i32[k]!;
+    else if (c.kind === 'u') got = u[k]!;
+    else got = u[k] === 1 ? true : u[k] === 0 ? false : u[k]!;
+    let want = c.expect;
+    if (c.kind === 'f' && typeof want === 'number') {
+      want = Math.fround(want);
+      const tol = c.tol ?? 0;
+      const close = typeof got === 'number' && (Object.is(got, want) || (Number.isNaN(want) && Number.isNaN(got)) || Math.abs(got - want) <= tol * Math.max(1, Math.abs(want)));
+      if (close) got = want;
+    }
+    actual[key] = got;
+    expected[key] = want;
+  });
+  expect(actual).toEqual(expected);
+}

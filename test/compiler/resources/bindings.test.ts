@@ -1,0 +1,144 @@
+// Descriptor sets and bindings: the manual's three-pass assignment and its worked examples, read back
+// from the SPIR-V through reflect(). Expected numbers are the manual's (or follow from its rules, noted).
+import { describe, expect, it } from 'vitest';
+import { compile, type CompileOptions } from '../../../compiler/index.js';
+import { compileValid } from '../helpers.js';
+
+function bindings(source: string, options: CompileOptions = {}): Record<string, [set: number, binding: number]> {
+  const r = compileValid(source, options);
+  return Object.fromEntries(r.reflection!.bindings.map((b) => [b.name, [b.set, b.binding]]));
+}
+
+const USE_ALL = (names: string[]) => `[numthreads(1,1,1)] void main() { ${names.join(' ')} }`;
+
+describe("the manual's worked example", () => {
+  const source = `
+struct S { float4 v; };
+ConstantBuffer<S> cbuffer1 : register(b0);
+Texture2D<float4> texture1 : register(t0);
+Texture2D<float4> texture2 : register(t1, space1);
+SamplerState      sampler1;
+[[vk::binding(3)]]
+RWBuffer<float4> rwbuffer1 : register(u5, space2);
+${USE_ALL(['rwbuffer1[0] = cbuffer1.v + texture1.SampleLevel(sampler1, float2(0,0), 0) + texture2.Load(int3(0,0,0));'])}`;
+
+  it('with -fvk-t-shift 10 0 -fvk-t-shift 20 1 gives the stated sets and bindings', () => {
+    const got = bindings(source, {
+      bindingShifts: [
+        { registerKind: 't', shift: 10, space: 0 },
+        { registerKind: 't', shift: 20, space: 1 },
+      ],
+    });
+    expect(got).toEqual({
+      rwbuffer1: [0, 3], // explicit [[vk::binding]] has precedence
+      cbuffer1: [0, 0], // register(b0), no b shift
+      texture1: [0, 10], // t0 + 10 in space 0
+      texture2: [1, 21], // t1 + 20 in space 1
+      sampler1: [0, 1], // next available binding in set 0
+    });
+  });
+
+  it('without shifts texture1 collides with cbuffer1 (binding 0) and a warning names both', () => {
+    const r = compile(source, { targetEnv: 'vulkan1.1' });
+    const warnings = r.diagnostics.filter((d) => d.severity === 'warning' && /share descriptor set/.test(d.message));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toBe(`'texture1' and 'cbuffer1' share descriptor set 0, binding 0`);
+    expect(warnings[0]!.line).toBe(4);
+    expect(warnings[0]!.notes[0]?.message).toBe(`'cbuffer1' is bound here`);
+    expect(warnings[0]!.notes[0]?.line).toBe(3);
+  });
+});
+
+describe('$Globals', () => {
+  it('example 1: first global before the texture takes binding 0', () => {
+    expect(bindings(`float4 someColors;\nTexture2D<float4> texture1;\nRWBuffer<float4> o : register(u9);\n${USE_ALL(['o[0] = someColors + texture1.Load(int3(0,0,0));'])}`)).toEqual({
+      $Globals: [0, 0],
+      texture1: [0, 1],
+      o: [0, 9],
+    });
+  });
+
+  it('example 2: texture first, $Globals next', () => {
+    expect(bindings(`Texture2D<float4> texture1;\nfloat4 someColors;\nRWBuffer<float4> o : register(u9);\n${USE_ALL(['o[0] = someColors + texture1.Load(int3(0,0,0));'])}`)).toEqual({
+      texture1: [0, 0],
+      $Globals: [0, 1],
+      o: [0, 9],
+    });
+  });
+
+  it('example 3: -fvk-bind-globals 2 1', () => {
+    expect(bindings(`Texture2D<float4> texture1;\nfloat4 someColors;\nRWBuffer<float4> o : register(u9);\n${USE_ALL(['o[0] = someColors + texture1.Load(int3(0,0,0));'])}`, { bindGlobals: { binding: 2, set: 1 } })).toEqual({
+      texture1: [0, 0],
+      $Globals: [1, 2],
+      o: [0, 9],
+    });
+  });
+});
+
+describe('counters of RW/Append/Consume structured buffers', () => {
+  const body = USE_ALL(['a.Append(c.Consume()); rw.IncrementCounter();']);
+  it('take the next binding after their buffer when implicit', () => {
+    expect(bindings(`AppendStructuredBuffer<float> a;\nConsumeStructuredBuffer<float> c;\nRWStructuredBuffer<float> rw;\n${body}`)).toEqual({
+      a: [0, 0],
+      counter_var_a: [0, 1],
+      c: [0, 2],
+      counter_var_c: [0, 3],
+      rw: [0, 4],
+      counter_var_rw: [0, 5],
+    });
+  });
+
+  it('[[vk::counter_binding(Z)]] is explicit, in the set of the buffer', () => {
+    expect(
+      bindings(`[[vk::binding(0, 2), vk::counter_binding(7)]] AppendStructuredBuffer<float> a;
+ConsumeStructuredBuffer<float> c : register(u1, space3);
+[[vk::counter_binding(0)]] RWStructuredBuffer<float> rw;
+${body}`),
+    ).toEqual({
+      a: [2, 0],
+      counter_var_a: [2, 7],
+      c: [3, 1],
+      counter_var_c: [3, 0], // implicit counter: lowest free binding in the buffer's register space
+      rw: [0, 1], // binding 0 of set 0 is taken by rw's own counter (pass 1)
+      counter_var_rw: [0, 0],
+    });
+  });
+});
+
+describe('command-line options', () => {
+  const source = `Texture2D<float4> t;\nSamplerState s;\nRWBuffer<float4> u;\ncbuffer B { float4 k; };
+${USE_ALL(['u[0] = k + t.SampleLevel(s, float2(0,0), 0);'])}`;
+
+  it('-auto-binding-space N moves implicit bindings to set N', () => {
+    expect(bindings(source, { autoBindingSpace: 2 })).toEqual({ t: [2, 0], s: [2, 1], u: [2, 2], B: [2, 3] });
+  });
+
+  it('-fvk-auto-shift-bindings applies the shift of the implicit register kind', () => {
+    const got = bindings(source, {
+      autoShiftBindings: true,
+      bindingShifts: [
+        { registerKind: 't', shift: 100, space: 'all' },
+        { registerKind: 's', shift: 200, space: 'all' },
+        { registerKind: 'u', shift: 300, space: 'all' },
+      ],
+    });
+    expect(got).toEqual({ t: [0, 100], s: [0, 200], u: [0, 300], B: [0, 0] });
+  });
+
+  it('a shift for one set does not apply to others; -fvk-x-shift N all applies everywhere', () => {
+    const src = `Texture2D<float4> a : register(t1);\nTexture2D<float4> b : register(t1, space1);\nRWBuffer<float4> o : register(u0, space5);
+${USE_ALL(['o[0] = a.Load(int3(0,0,0)) + b.Load(int3(0,0,0));'])}`;
+    expect(bindings(src, { bindingShifts: [{ registerKind: 't', shift: 5, space: 1 }] })).toEqual({ a: [0, 1], b: [1, 6], o: [5, 0] });
+    expect(bindings(src, { bindingShifts: [{ registerKind: 't', shift: 5, space: 'all' }] })).toEqual({ a: [0, 6], b: [1, 6], o: [5, 0] });
+  });
+});
+
+describe('arrays of resources take one binding', () => {
+  it('Texture2D t[4] then a sampler', () => {
+    const r = compileValid(`Texture2D<float4> t[4];\nSamplerState s;\nRWBuffer<float4> o;
+[numthreads(1,1,1)] void main(uint3 id : SV_DispatchThreadID) { o[0] = t[id.x % 4].SampleLevel(s, float2(0,0), 0); }`);
+    const t = r.reflection!.bindings.find((b) => b.name === 't')!;
+    expect([t.set, t.binding, t.count]).toEqual([0, 0, 4]);
+    expect(r.reflection!.bindings.find((b) => b.name === 's')!.binding).toBe(1);
+  });
+});

@@ -1,0 +1,157 @@
+// What the manual's tables say the SPIR-V contains, read back with spirv-dis: execution modes,
+// builtins and locations of stage I/O, interpolation decorations, RelaxedPrecision, names, and the
+// opcodes of the operator/intrinsic tables. Every module also passes spirv-val (compileValid).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CompileOptions } from '../../compiler/index.js';
+import { compileValid } from './helpers.js';
+
+function disassemble(source: string, options: CompileOptions = {}): string {
+  const { spirv } = compileValid(source, options);
+  const dir = mkdtempSync(join(tmpdir(), 'spirv-dis-'));
+  try {
+    writeFileSync(join(dir, 'm.spv'), new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
+    return execFileSync('spirv-dis', ['--raw-id', join(dir, 'm.spv')], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The ids OpName gives `name`. */
+function idsNamed(dis: string, name: string): string[] {
+  return [...dis.matchAll(new RegExp(`OpName (%\\d+) "${name.replace(/[.$]/g, '\\$&')}"`, 'g'))].map((m) => m[1]!);
+}
+
+function decorations(dis: string, id: string): string[] {
+  return [...dis.matchAll(new RegExp(`OpDecorate ${id} (.*)`, 'g'))].map((m) => m[1]!.trim());
+}
+
+describe('entry points and stage I/O', () => {
+  it('compute: LocalSize from [numthreads], builtins, wrapper and src. names', () => {
+    const dis = disassemble(`
+      RWStructuredBuffer<uint> o;
+      [numthreads(8, 4, 1)] void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) { o[gi] = id.x; }`);
+    expect(dis).toMatch(/OpExecutionMode %\d+ LocalSize 8 4 1/);
+    expect(dis).toMatch(/OpDecorate %\d+ BuiltIn GlobalInvocationId/);
+    expect(dis).toMatch(/OpDecorate %\d+ BuiltIn LocalInvocationIndex/);
+    expect(idsNamed(dis, 'main')).toHaveLength(1);
+    expect(idsNamed(dis, 'src.main')).toHaveLength(1);
+  });
+
+  it('pixel: SV_Target[N] locations, SV_Depth* execution modes, stencil and coverage', () => {
+    const dis = disassemble(`
+      struct Out { float4 a : SV_Target2; float4 b : SV_Target0; float d : SV_DepthGreaterEqual; int s : SV_StencilRef; uint m : SV_Coverage; };
+      Out main(float4 p : SV_Position, uint cov : SV_Coverage) { Out o; o.a = p; o.b = 1; o.d = 0.5; o.s = 3; o.m = cov; return o; }`, { entryPoints: [{ name: 'main', stage: 'pixel' }] });
+    const target2 = idsNamed(dis, 'out.var.SV_Target2')[0]!;
+    const target0 = idsNamed(dis, 'out.var.SV_Target0')[0]!;
+    expect(decorations(dis, target2)).toContain('Location 2');
+    expect(decorations(dis, target0)).toContain('Location 0');
+    expect(dis).toMatch(/OpExecutionMode %\d+ DepthReplacing/);
+    expect(dis).toMatch(/OpExecutionMode %\d+ DepthGreater/);
+    expect(dis).toMatch(/OpDecorate %\d+ BuiltIn FragStencilRefEXT/);
+    expect(dis).toMatch(/OpCapability StencilExportEXT/);
+    expect(dis).toMatch(/OpExtension "SPV_EXT_shader_stencil_export"/);
+    // SampleMask is an array builtin, in and out.
+    expect(dis.match(/OpDecorate %\d+ BuiltIn SampleMask/g)).toHaveLength(2);
+    expect(dis).toMatch(/OpTypeArray %\d+ %\d+/);
+  });
+
+  it('vertex: explicit [[vk::location]] first, others in declaration order; clip distances packed', () => {
+    const dis = disassemble(`
+      struct VOut {
+        float4 pos : SV_Position;
+        float3 n : NORMAL;
+        [[vk::location(0)]] float2 uv : TEXCOORD0;
+        float2 clip01 : SV_ClipDistance0;
+        float clip2 : SV_ClipDistance1;
+        float4 c : COLOR;
+      };
+      VOut main(float3 p : POSITION, [[vk::location(3)]] float2 uv : TEXCOORD, float3 n : NORMAL) {
+        VOut o; o.pos = float4(p, 1); o.n = n; o.uv = uv; o.clip01 = float2(1, 2); o.clip2 = 3; o.c = 1; return o;
+      }`, { entryPoints: [{ name: 'main', stage: 'vertex' }] });
+    const loc = (name: string) => decorations(dis, idsNamed(dis, name)[0]!).find((d) => d.startsWith('Location'));
+    expect(loc('in.var.TEXCOORD')).toBe('Location 3');
+    expect(loc('in.var.POSITION')).toBe('Location 0');
+    expect(loc('in.var.NORMAL')).toBe('Location 1');
+    expect(loc('out.var.TEXCOORD0')).toBe('Location 0');
+    expect(loc('out.var.NORMAL')).toBe('Location 1');
+    expect(loc('out.var.COLOR')).toBe('Location 2');
+    const clip = idsNamed(dis, 'gl_ClipDistance')[0]!;
+    expect(decorations(dis, clip)).toContain('BuiltIn ClipDistance');
+    // float[3]: float2 at index 0..1, float at index 2.
+    expect(dis).toMatch(/%\d+ = OpConstant %\d+ 3\n[\s\S]*OpTypeArray %\d+ %\d+/);
+    expect(dis).toMatch(/OpCapability ClipDistance/);
+  });
+
+  it('interpolation modifiers map to the manual table; integer pixel inputs are Flat', () => {
+    const dis = disassemble(`
+      struct In { float4 p : SV_Position; centroid float a : A; nointerpolation float b : B; noperspective float c : C; sample float d : D; linear float e : E; uint f : F; };
+      float4 main(In i) : SV_Target { return i.a + i.b + i.c + i.d + i.e + i.f; }`, { entryPoints: [{ name: 'main', stage: 'pixel' }] });
+    const decos = (s: string) => decorations(dis, idsNamed(dis, `in.var.${s}`)[0]!);
+    expect(decos('A')).toContain('Centroid');
+    expect(decos('B')).toContain('Flat');
+    expect(decos('C')).toContain('NoPerspective');
+    expect(decos('D')).toContain('Sample');
+    expect(decos('E').filter((d) => !d.startsWith('Location') && !d.startsWith('UserSemantic'))).toEqual([]);
+    expect(decos('F')).toContain('Flat');
+    expect(dis).toMatch(/OpCapability SampleRateShading/);
+  });
+});
+
+describe('types and operators', () => {
+  it('min-precision values are 32-bit with RelaxedPrecision on variables and results', () => {
+    const dis = disassemble(`
+      RWStructuredBuffer<float> o;
+      static min16float scale = 2;
+      [numthreads(1, 1, 1)] void main() { min16float x = (min16float)o[0]; min16float y = x * scale; o[1] = y; }`);
+    for (const name of ['x', 'y', 'scale']) expect(decorations(dis, idsNamed(dis, name)[0]!)).toContain('RelaxedPrecision');
+    const mul = /(%\d+) = OpFMul/.exec(dis)![1]!;
+    expect(decorations(dis, mul)).toContain('RelaxedPrecision');
+    expect(dis).not.toMatch(/OpTypeFloat 16/);
+  });
+
+  it('half is 32-bit without -enable-16bit-types, 16-bit with it', () => {
+    const src = 'RWStructuredBuffer<float> o; [numthreads(1,1,1)] void main() { half h = (half)o[0]; o[1] = h * 2; }';
+    expect(disassemble(src)).not.toMatch(/OpTypeFloat 16/);
+    expect(disassemble(src, { enable16BitTypes: true })).toMatch(/OpTypeFloat 16/);
+  });
+
+  it('uses the opcodes of the manual operator and intrinsic tables', () => {
+    const dis = disassemble(`
+      RWStructuredBuffer<float> o;
+      [numthreads(1, 1, 1)] void main() {
+        float a = o[0], b = o[1]; int i = (int)a, j = (int)b; uint u = (uint)a;
+        o[2] = (a != b) ? 1 : 0; o[3] = i % j; o[4] = u % 3u; o[5] = round(a); o[6] = mad(a, b, a);
+        o[7] = float(i >> 1) + float(u >> 1); o[8] = fmod(a, b); o[9] = (float)(bool)a;
+      }`);
+    for (const op of ['OpFOrdNotEqual', 'OpSRem', 'OpUMod', 'Round', 'Fma', 'OpShiftRightArithmetic', 'OpShiftRightLogical', 'OpFRem']) {
+      expect(dis, op).toMatch(new RegExp(`\\b${op}\\b`));
+    }
+    expect(dis).not.toMatch(/FUnord/);
+  });
+
+  it('keeps struct and member names (OpName/OpMemberName)', () => {
+    const dis = disassemble(`
+      struct Particle { float3 position; float age; };
+      RWStructuredBuffer<Particle> ps;
+      [numthreads(1, 1, 1)] void main() { Particle p = ps[0]; p.age += 1; ps[0] = p; }`);
+    expect(dis).toMatch(/OpName %\d+ "Particle"/);
+    expect(dis).toMatch(/OpMemberName %\d+ 0 "position"/);
+    expect(dis).toMatch(/OpMemberName %\d+ 1 "age"/);
+  });
+
+  it('loop attributes map to loop control masks', () => {
+    const dis = disassemble(`
+      RWStructuredBuffer<float> o;
+      [numthreads(1, 1, 1)] void main() {
+        [unroll] for (int i = 0; i < 4; i++) o[i] = i;
+        [loop] for (int j = 0; j < 4; j++) o[j] += j;
+        float s = 0; int k = 0; do { s += o[k]; k++; } while (k < 4); o[5] = s;
+      }`);
+    expect(dis).toMatch(/OpLoopMerge %\d+ %\d+ Unroll/);
+    expect(dis).toMatch(/OpLoopMerge %\d+ %\d+ DontUnroll/);
+  });
+});
