@@ -95,7 +95,10 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
   };
 
+  // DXC's optimizer removes counter variables nothing uses; their bindings stay assigned, as in DXC.
+  const used = new Set(ir.entryPoints.flatMap((ep) => ep.globals));
   for (const g of ir.globals) {
+    if (g.buffer === 'Counter' && !used.has(g)) continue;
     try {
       globals.set(g, emitGlobal(m, g, ir, options, modern));
     } catch (e) {

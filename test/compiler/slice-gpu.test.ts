@@ -25,6 +25,15 @@ describe('foundation slice on a Vulkan driver', () => {
     validateSpirv(result.spirv!, { targetEnv: 'vulkan1.1' });
   });
 
+  it('binds Params at b0 and output at u1, with no unused counter variable (as DXC after optimisation)', () => {
+    const bindings = result.reflection!.bindings.map((b) => [b.name, b.set, b.binding, b.kind]);
+    expect(bindings).toEqual([
+      ['Params', 0, 0, 'uniform-buffer'],
+      ['output', 0, 1, 'storage-buffer'],
+    ]);
+    expect(result.entryPoints).toEqual([{ name: 'main', stage: 'compute', workgroupSize: [64, 1, 1] }]);
+  });
+
   it('computes time * tint.x + xform[1][2] + counts[3] from a buffer packed at DXC offsets', async () => {
     // Hand-packed at the offsets the manual's vector-relaxed std140 rules give (not the code under test's).
     const params = new ArrayBuffer(144);
