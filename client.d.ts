@@ -38,7 +38,25 @@ declare module '*.hlsl?spirv' {
 }
 
 declare module '*.hlsl?layout' {
-  export * from '*.hlsl';
-  import shader from '*.hlsl';
+  // Tables and writers only: a `?layout` import carries no SPIR-V.
+  import type { BufferLayout, FieldsInfo } from 'unplugin-hlsl/runtime';
+  export const entryPoints: Readonly<Record<string, unknown>>;
+  export const bindings: Readonly<Record<string, unknown>>;
+  export const pushConstants: Readonly<Record<string, unknown>>;
+  export const specConstants: Readonly<Record<string, unknown>>;
+  export const vertexInputs: Readonly<Record<string, unknown>>;
+  export const bindGroupLayouts: readonly unknown[];
+  export const descriptorSetLayouts: readonly unknown[];
+  export const layouts: Readonly<Record<string, BufferLayout<Record<string, unknown>, FieldsInfo>>>;
+  const shader: {
+    readonly entryPoints: typeof entryPoints;
+    readonly bindings: typeof bindings;
+    readonly pushConstants: typeof pushConstants;
+    readonly specConstants: typeof specConstants;
+    readonly vertexInputs: typeof vertexInputs;
+    readonly bindGroupLayouts: typeof bindGroupLayouts;
+    readonly descriptorSetLayouts: typeof descriptorSetLayouts;
+    readonly layouts: typeof layouts;
+  };
   export default shader;
 }

@@ -130,14 +130,14 @@ export class ShaderCore {
   /** The JavaScript module for `id`. */
   async load(id: string, context: LoadContext = {}): Promise<LoadedShader> {
     const { parsed, shader, compiled } = await this.compile(id);
-    const spirv = this.placeSpirv(parsed, shader, context);
+    const exportKind = parsed.query.exportKind;
     const generated =
-      parsed.query.exportKind === 'spirv'
-        ? spirvOnlyModule(spirv)
+      exportKind === 'spirv'
+        ? spirvOnlyModule(this.placeSpirv(parsed, shader, context))
         : this.generate({
             reflection: shader.reflection,
             // `?layout`: tables and writers only; the binary is neither inlined nor emitted.
-            spirv: parsed.query.exportKind === 'layout' ? { kind: 'url', expression: 'undefined' } : spirv,
+            spirv: exportKind === 'layout' ? { kind: 'none' } : this.placeSpirv(parsed, shader, context),
             matrixOrder: this.options.matrixOrder,
             runtimeImport: RUNTIME_SPECIFIER,
           });
@@ -151,9 +151,9 @@ export class ShaderCore {
     return { code, dts: generated.dts, watchFiles: shader.files, warnings, compiled };
   }
 
-  private placeSpirv(parsed: ShaderId, shader: CompiledShader, context: LoadContext): SpirvSource {
+  private placeSpirv(parsed: ShaderId, shader: CompiledShader, context: LoadContext): Exclude<SpirvSource, { kind: 'none' }> {
     const bytes = new Uint8Array(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength);
-    if (parsed.query.exportKind === 'layout' || !context.emitAsset || bytes.byteLength <= this.options.inlineLimit) {
+    if (!context.emitAsset || bytes.byteLength <= this.options.inlineLimit) {
       return { kind: 'inline', words: shader.spirv };
     }
     const name = basename(parsed.file).replace(/\.[^.]*$/, '');
@@ -182,7 +182,7 @@ export class ShaderCore {
 }
 
 /** `?spirv`: the default export is the binary (Uint32Array) or, for an emitted asset, its URL. */
-function spirvOnlyModule(spirv: SpirvSource): GeneratedModule {
+function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>): GeneratedModule {
   if (spirv.kind === 'inline') {
     return {
       code: `export default new Uint32Array([${Array.from(spirv.words).join(',')}]);\n`,

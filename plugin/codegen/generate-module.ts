@@ -14,7 +14,9 @@ import { WriterEmitter, type MatrixOrder } from './writer.js';
 export type SpirvSource =
   | { kind: 'inline'; words: Uint32Array }
   /** `expression`: JavaScript evaluating to the asset URL, e.g. `new URL('./x.spv', import.meta.url).href`. */
-  | { kind: 'url'; expression: string };
+  | { kind: 'url'; expression: string }
+  /** No binary at all (`?layout` imports): the module exports tables and writers only. */
+  | { kind: 'none' };
 
 export interface GenerateInput {
   reflection: Reflection;
@@ -190,6 +192,7 @@ export function generateModule(input: GenerateInput): GeneratedModule {
 }
 
 function spirvExports(source: SpirvSource, helpers: Set<string>): { code: string; dts: string; names: string[] } {
+  if (source.kind === 'none') return { code: '', dts: '', names: [] };
   if (source.kind === 'inline') {
     helpers.add('spirvDataUrl');
     return {

@@ -38,6 +38,7 @@ export interface ArgState {
   targetEnv?: TargetEnv;
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
   enable16BitTypes: boolean;
+  autoShiftBindings?: boolean;
   output?: string;
   disassemblyOutput?: string;
   diagnosticsOutput?: string;
@@ -164,6 +165,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     name: '-enable-16bit-types', form: 'flag', group: 'compile',
     help: 'Enable 16-bit types and disable min precision types (shader model 6.2+, HLSL 2018+)',
     apply: (s) => void (s.enable16BitTypes = true),
+  },
+  {
+    name: '-fvk-auto-shift-bindings', form: 'flag', group: 'compile',
+    help: 'Apply -fvk-{b,s,t,u}-shift to resources without register(), by the register type their kind implies',
+    apply: (s) => void (s.autoShiftBindings = true),
   },
   {
     name: '-Zpr', form: 'flag', group: 'compile', help: 'Pack matrices in row-major order by default',
@@ -303,7 +309,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-fvk-support-nonzero-base-instance'),
   unsupported('-fvk-support-nonzero-base-vertex'),
   unsupported('-fspv-flatten-resource-arrays'),
-  unsupported('-fvk-auto-shift-bindings'),
   unsupported('-fvk-bind-register', 'multi', 4),
   unsupported('-vkbr', 'multi', 4),
   unsupported('-fvk-bind-resource-heap', 'multi', 2),

@@ -39,6 +39,7 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-fvk-use-scalar-layout'], expected: { layoutRule: 'scalar' } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-dx-layout', '-fvk-use-dx-layout'], expected: { layoutRule: 'dx' } },
     { argv: ['-T', 'cs_6_0', '-Zpr'], expected: { defaultMajorness: 'row_major' } },
+    { argv: ['-T', 'cs_6_0', '-fvk-auto-shift-bindings'], expected: { autoShiftBindings: true } },
     { argv: ['-T', 'cs_6_0', '-Zpc'], expected: { defaultMajorness: 'column_major' } },
     {
       argv: ['-T', 'cs_6_0', '-fvk-b-shift', '10', '0', '-fvk-t-shift', '20', 'all', '-fvk-s-shift', '30', '1', '-fvk-u-shift', '40', '2'],
@@ -160,7 +161,6 @@ describe('parseArgs: unsupported and unknown options', () => {
     [['-fvk-invert-y'], '-fvk-invert-y'],
     [['-fvk-use-dx-position-w'], '-fvk-use-dx-position-w'],
     [['-fspv-flatten-resource-arrays'], '-fspv-flatten-resource-arrays'],
-    [['-fvk-auto-shift-bindings'], '-fvk-auto-shift-bindings'],
     [['-fvk-bind-register', 't0', '0', '1', '2'], '-fvk-bind-register'],
     [['-vkbr', 't0', '0', '1', '2'], '-vkbr'],
     [['-fvk-support-nonzero-base-instance'], '-fvk-support-nonzero-base-instance'],

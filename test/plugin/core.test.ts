@@ -68,6 +68,14 @@ describe('ShaderCore', () => {
     expect(loaded.code).toMatch(/^export default new Uint32Array\(\[119734787,/);
   });
 
+  it('?layout exports the tables and writers without the binary', async () => {
+    const { project, core } = setup();
+    const loaded = await core.load(`${project.path('slice.hlsl')}?layout`, { emitAsset: () => 'ASSET_URL' });
+    expect(loaded.code).not.toMatch(/spirv|ASSET_URL/i);
+    expect(loaded.dts).not.toMatch(/spirv/i);
+    expect(loaded.code).toContain('Params');
+  });
+
   it('turns a failed compile into an error with file, line and frame, and watches the files it read', async () => {
     const { project, core } = setup();
     writeFileSync(project.path('common.hlsli'), 'float scale(float x) {\n  return x * 2.0 +;\n}\n');
