@@ -1,6 +1,6 @@
 // The compiler's public surface: compile HLSL source to SPIR-V plus reflection.
 export { compile } from './compile.js';
-export type { CompileOptions, LayoutRuleOption, TargetEnv, BindingShift, EntryPointRequest } from './options.js';
+export type { CompileOptions, LayoutRuleOption, TargetEnv, BindingShift, RegisterBinding, EntryPointRequest } from './options.js';
 export type { CompileResult, CompiledEntryPoint } from './result.js';
 export type { Diagnostic, Severity, SourceLocation } from './diagnostics.js';
 export { formatDiagnostic, codeFrame } from './diagnostics.js';

@@ -15,6 +15,15 @@ export interface BindingShift {
   space: number | 'all';
 }
 
+/** `-fvk-bind-register xX Y N M`: the resource at `register(xX, spaceY)` takes descriptor set M, binding N. */
+export interface RegisterBinding {
+  /** Register type and number, e.g. `t3`. */
+  register: string;
+  space: number;
+  binding: number;
+  set: number;
+}
+
 export interface EntryPointRequest {
   name: string;
   stage: ShaderStage;
@@ -47,6 +56,11 @@ export interface CompileOptions {
   autoShiftBindings?: boolean;
   /** `-fvk-bind-globals N M`: $Globals at binding N, set M. */
   bindGlobals?: { binding: number; set: number };
+  /**
+   * `-fvk-bind-register` (alias `-vkbr`): when given, every resource needs a register() found in this
+   * list (DXC: it replaces every other binding assignment; only -fvk-bind-globals still applies).
+   */
+  bindRegister?: RegisterBinding[];
   /** `-auto-binding-space N`: set for resources without an explicit space. Default 0. */
   autoBindingSpace?: number;
   /** `-fspv-target-env=`; default vulkan1.0 as DXC. */

@@ -4,10 +4,11 @@
 //   3. everything else, in declaration order, takes the lowest free binding of its set (counters right
 //      after their buffer; with -fvk-auto-shift-bindings, the lowest free one at or above the shift of
 //      the resource's implicit register kind). $Globals goes where -fvk-bind-globals says, if given.
+// -fvk-bind-register replaces all three with its register → (set, binding) map.
 import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
 import type { IrGlobal } from '../ir/ir.js';
-import type { BindingShift } from '../options.js';
+import type { BindingShift, RegisterBinding } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import type { Checker, ResourceDecl } from './checker.js';
 
@@ -66,8 +67,36 @@ class BindingSet {
   }
 }
 
+/**
+ * `-fvk-bind-register`: replaces the three passes (DXC's decorateResourceBindings). Every resource
+ * needs a `register(xX[, spaceY])` listed in the map ($Globals may use -fvk-bind-globals instead);
+ * the space defaults to -auto-binding-space. Counters cannot be bound this way (DXC: unimplemented).
+ */
+function bindRegisters(c: Checker, map: readonly RegisterBinding[], globals: IrGlobal | undefined): void {
+  const o = c.options;
+  const defaultSet = o.autoBindingSpace ?? 0;
+  const key = (register: string, space: number) => `${space}:${register.toLowerCase()}`;
+  const table = new Map(map.map((m) => [key(m.register, m.space), m]));
+  for (const r of c.resources) {
+    const reg = r.registers.find((x) => !isSpaceOnly(x)) ?? r.registers[0];
+    const owner = r.counterOf ?? r;
+    if (r.counterOf && owner.registers.length) {
+      c.error(`-fvk-bind-register cannot bind the counter of '${owner.global.name}' (RW/Append/Consume StructuredBuffer counters are not supported with it, as in DXC)`, owner.loc);
+    } else if (reg) {
+      const found = table.get(key(reg.slot, reg.space ?? defaultSet));
+      if (found) r.global.binding = { set: found.set, binding: found.binding };
+      else c.error(`missing -fvk-bind-register for resource '${r.global.name}' at register(${reg.slot || '<none>'}, space${reg.space ?? defaultSet})`, r.loc);
+    } else if (r.global === globals && o.bindGlobals) {
+      r.global.binding = { set: o.bindGlobals.set, binding: o.bindGlobals.binding };
+    } else if (!r.counterOf) {
+      c.error(`-fvk-bind-register requires register annotations on all resources; '${r.global.name}' has none`, r.loc);
+    }
+  }
+}
+
 export function assignBindings(c: Checker, globals: IrGlobal | undefined): void {
   const o = c.options;
+  if (o.bindRegister?.length) return bindRegisters(c, o.bindRegister, globals);
   const defaultSet = o.autoBindingSpace ?? 0;
   const shifts = o.bindingShifts ?? [];
   const set = new BindingSet();

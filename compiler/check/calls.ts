@@ -4,11 +4,12 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrCallArg } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { elementScalar, INT, sameType, typeToString, type Type } from '../types.js';
+import { elementScalar, INT, sameType, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { conversionCost } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
 import { Scope, type FunctionSymbol } from './scope.js';
+import { isTexelAccess } from './texture-methods.js';
 import type { Value } from './value.js';
 
 export interface CallSite {
@@ -39,14 +40,17 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   }
   let best: { fn: FunctionSymbol; cost: number }[] = [];
   for (const fn of candidates) {
-    if (fn.thisType && (!self || self.type.kind !== 'struct' || self.type.id !== fn.thisType.id)) continue;
+    // A method of a base struct takes the base part of a derived object.
+    if (fn.thisType && (!self || self.type.kind !== 'struct' || c.baseDistance(self.type, fn.thisType) === undefined)) continue;
     const required = fn.params.filter((p) => !p.hasDefault).length;
     if (args.length < required || args.length > fn.params.length) continue;
     let cost = 0;
     for (let i = 0; i < args.length && cost !== Infinity; i++) {
       const p = fn.params[i]!;
       const a = args[i]!;
-      const k = p.direction === 'in' ? conversionCost(a.type, p.type, a.literal) : sameType(a.type, p.type) ? 0 : conversionCost(a.type, p.type);
+      // Derived → base converts an `in` argument, ranked like a promotion per inheritance step.
+      const up = p.direction === 'in' && x.isDerivedFrom(a.type, p.type) ? c.baseDistance(a.type as StructType, p.type as StructType) : undefined;
+      const k = up !== undefined ? up : p.direction === 'in' ? conversionCost(a.type, p.type, a.literal) : sameType(a.type, p.type) ? 0 : conversionCost(a.type, p.type);
       // The worst conversion decides; the sum breaks ties between equally bad candidates.
       cost = k === undefined ? Infinity : Math.max(cost, k) + k / 100;
     }
@@ -67,6 +71,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   if (!ir) return undefined;
   const callArgs: IrCallArg[] = [];
   if (fn.thisType) {
+    self = x.upcast(self!, fn.thisType);
     // Writable objects are passed by place so that the method's changes to `this` are kept.
     callArgs.push(self!.place && !self!.readonly ? { kind: 'place', place: self!.place } : { kind: 'value', value: x.rvalue(self!) });
   }
@@ -81,7 +86,8 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
       continue;
     }
     if (!x.writable(a, a.loc)) return undefined;
-    if (a.place && sameType(a.type, p.type)) {
+    // A texel (`tex[c]`) has no pointer: it takes the copy-in/copy-out path below.
+    if (a.place && sameType(a.type, p.type) && !isTexelAccess(a.place)) {
       callArgs.push({ kind: 'place', place: a.place });
       continue;
     }

@@ -15,6 +15,7 @@ import {
   type StructField,
   type StructType,
   type Type,
+  typeToString,
 } from '../types.js';
 import {
   DEFAULT_FLOAT4_RESOURCES,
@@ -29,6 +30,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
+import { declareVkNamespace } from './vk-namespace.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 
@@ -58,6 +60,8 @@ export class Checker {
   private staticInitFn: IrFunction | undefined;
   /** Member scopes of structs by struct id: methods, static members, nested types. */
   readonly structMembers = new Map<number, Scope>();
+  /** The base struct of each derived struct, by struct id (the base is its member 0). */
+  readonly structBases = new Map<number, StructType>();
 
   constructor(
     readonly sink: DiagnosticSink,
@@ -66,6 +70,7 @@ export class Checker {
     this.enable16 = options.enable16BitTypes ?? false;
     this.defaultMajorness = options.defaultMajorness ?? 'column_major';
     this.exprs = new ExpressionChecker(this);
+    declareVkNamespace(this, this.global);
   }
 
   newId(): number {
@@ -104,7 +109,8 @@ export class Checker {
     for (const decl of decls) this.declare(decl, scope);
   }
 
-  private declare(decl: ast.Decl, scope: Scope): void {
+  /** Declares one declaration in a scope (global, namespace, struct, or a function's block scope). */
+  declare(decl: ast.Decl, scope: Scope): void {
     switch (decl.kind) {
       case 'PackMatrixPragma':
         this.packMatrix = decl.majorness;
@@ -138,7 +144,11 @@ export class Checker {
         if (decl.alias) {
           const t = this.resolveType(decl.alias.type, scope, []);
           if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc });
-        } else this.error(`'using namespace' is not supported yet`, decl.loc);
+        } else if (decl.namespace) {
+          const ns = scope.lookup(decl.namespace);
+          if (ns?.kind !== 'namespace') this.error(`'${decl.namespace}' is not a namespace`, decl.loc);
+          else scope.use(ns.scope);
+        }
         return;
     }
   }
@@ -282,10 +292,16 @@ export class Checker {
 
   private declareStruct(decl: ast.StructDecl, scope: Scope): StructType | undefined {
     const struct: StructType = { kind: 'struct', name: decl.name, fields: [], id: this.newId() };
-    const inner = new Scope(scope, 'struct');
+    const base = this.structBase(decl, scope);
+    // A derived struct's member scope sees its base's members (methods, static members, nested types).
+    const inner = new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
     if (decl.name) scope.define({ kind: 'type', name: decl.name, type: struct, loc: decl.loc, members: inner });
     this.structMembers.set(struct.id, inner);
-    for (const base of decl.bases) this.error(`struct inheritance is not supported yet`, base.loc, base.name.length);
+    if (base) {
+      // As DXC lays it out: the base is an unnamed first member, its fields reached through it.
+      struct.fields.push({ name: '', type: base });
+      this.structBases.set(struct.id, base);
+    }
     for (const member of decl.members) {
       if (member.kind === 'FunctionDecl') {
         // Member functions take `this` as a hidden first parameter (manual: struct/class methods).
@@ -323,6 +339,36 @@ export class Checker {
       }
     }
     return struct;
+  }
+
+  /** The base of `struct D : B`: one struct (HLSL has single inheritance of structs only). */
+  private structBase(decl: ast.StructDecl, scope: Scope): StructType | undefined {
+    const [first, ...rest] = decl.bases;
+    for (const extra of rest) this.error(`multiple inheritance is not allowed: '${decl.name}' already derives from '${first!.name}'`, extra.loc, extra.name.length);
+    if (!first) return undefined;
+    const t = this.resolveType(first, scope, []);
+    if (!t) return undefined;
+    if (t.kind !== 'struct') {
+      this.error(`base of '${decl.name}' must be a struct, not '${typeToString(t)}'`, first.loc, first.name.length);
+      return undefined;
+    }
+    return t;
+  }
+
+  /** The path of member indices to a field by name, searching the base chain; undefined if absent. */
+  fieldPath(t: StructType, name: string): { path: number[]; type: Type } | undefined {
+    const index = t.fields.findIndex((f) => f.name === name && name !== '');
+    if (index >= 0) return { path: [index], type: t.fields[index]!.type };
+    const base = this.structBases.get(t.id);
+    const inBase = base && this.fieldPath(base, name);
+    return inBase && { path: [0, ...inBase.path], type: inBase.type };
+  }
+
+  /** How many base steps lead from `derived` up to `base` (0 for the same struct), or undefined. */
+  baseDistance(derived: StructType, base: StructType): number | undefined {
+    let steps = 0;
+    for (let t: StructType | undefined = derived; t; t = this.structBases.get(t.id), steps++) if (t.id === base.id) return steps;
+    return undefined;
   }
 
   attrInt(attr: ast.Attribute, index: number, scope: Scope): number | undefined {

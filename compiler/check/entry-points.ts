@@ -4,7 +4,7 @@ import type { IrEntryParam, IrEntryPoint, IrFunction, IrGlobal, IrPlace, IrStmt,
 import type { EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../reflect/types.js';
-import type { Interpolation } from '../types.js';
+import type { Interpolation, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { resourceCallParts } from './methods.js';
 import type { FunctionSymbol } from './scope.js';
@@ -91,6 +91,7 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
   }));
   const ep: IrEntryPoint = { name: decl.name, stage, function: fn, params, globals: referencedGlobals(fn) };
   if (fn.returnType.kind !== 'void') ep.result = stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location'), []);
+  checkLocationMixing(c, ep, decl);
   const numthreads = decl.attributes.find((a) => a.name === 'numthreads');
   if (stage === 'compute') {
     if (!numthreads) {
@@ -110,6 +111,38 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
     ep.globals = [...new Set([...ep.globals, ...referencedGlobals(init)])];
   }
   return ep;
+}
+
+/**
+ * The manual forbids mixing explicit `[[vk::location]]` and implicit locations within one SigPoint
+ * (the inputs, or the outputs, of an entry point). Builtins (SV_* other than SV_Target) have no location.
+ */
+function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDecl): void {
+  const inputs: StageValue[] = [];
+  const outputs: StageValue[] = [];
+  ep.params.forEach((p) => {
+    const leaves = stageLeaves(p.var.type, p.io);
+    if (p.direction !== 'out') inputs.push(...leaves);
+    if (p.direction !== 'in') outputs.push(...leaves);
+  });
+  if (ep.result) outputs.push(...stageLeaves(ep.function.returnType, ep.result));
+  for (const [which, leaves] of [['input', inputs], ['output', outputs]] as const) {
+    const located = leaves.filter((l) => !isBuiltinSemantic(l.semantic));
+    const explicit = located.filter((l) => l.location !== undefined).length;
+    if (explicit > 0 && explicit < located.length) {
+      c.error(`partial explicit stage ${which} location assignment via vk::location(X) unsupported: give every ${which} of '${decl.name}' a location, or none`, decl.nameLoc, decl.name.length);
+    }
+  }
+}
+
+function stageLeaves(t: Type, io: StageValue): StageValue[] {
+  if (t.kind !== 'struct') return [io];
+  return t.fields.flatMap((f) => stageLeaves(f.type, { ...(f.semantic ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}) }));
+}
+
+function isBuiltinSemantic(semantic: string | undefined): boolean {
+  const s = (semantic ?? '').toUpperCase();
+  return s.startsWith('SV_') && !s.startsWith('SV_TARGET');
 }
 
 /** Globals referenced by a function and everything it calls. */

@@ -16,6 +16,7 @@ import {
   UINT,
   vector,
   type ScalarType,
+  type StructType,
   type Type,
 } from '../types.js';
 import type { Checker } from './checker.js';
@@ -25,7 +26,9 @@ import { checkUserCall } from './calls.js';
 import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from './short-circuit.js';
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
 import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './methods.js';
+import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
+import { checkSizeof } from './sizeof.js';
 import { toExpr, type Value } from './value.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
@@ -51,6 +54,24 @@ export class ExpressionChecker {
 
   rvalue(v: Value): IrExpr {
     return toExpr(v);
+  }
+
+  /** A struct derived (directly or not) from `base`: converts to it by taking its base part. */
+  isDerivedFrom(t: Type, base: Type): boolean {
+    return t.kind === 'struct' && base.kind === 'struct' && (this.c.baseDistance(t, base) ?? 0) > 0;
+  }
+
+  /** The `base` part of a value of a struct derived from it (member 0 at each step), or the value itself. */
+  upcast(v: Value, base: StructType): Value {
+    let r = v;
+    while (r.type.kind === 'struct' && r.type.id !== base.id) {
+      const parent = this.c.structBases.get(r.type.id);
+      if (!parent) break;
+      r = r.place
+        ? { type: parent, loc: r.loc, place: { kind: 'member', base: r.place, index: 0, type: parent }, readonly: r.readonly }
+        : { type: parent, loc: r.loc, expr: { op: 'extract', type: parent, arg: this.rvalue(r), index: 0 }, readonly: true };
+    }
+    return r;
   }
 
   check(e: ast.Expr, scope: Scope): Value | undefined {
@@ -90,8 +111,7 @@ export class ExpressionChecker {
         this.c.error(`initializer list is only allowed in a declaration`, e.loc);
         return undefined;
       case 'Sizeof':
-        this.c.error(`sizeof is not supported yet`, e.loc);
-        return undefined;
+        return checkSizeof(this.c, e, scope);
     }
   }
 
@@ -396,6 +416,7 @@ export class ExpressionChecker {
       return checkUserCall(this.c, this, entry.overloads, values, { name, loc: e.loc, scope, ...(e.callee.templateArgs ? { templateArgs: e.callee.templateArgs } : {}) });
     }
     if (!entry && isInterlocked(name)) return interlocked(this.c, this, name, values, e.loc);
+    if (!entry && name === 'CheckAccessFullyMapped') return checkAccessFullyMapped(this.c, this, values, e.loc);
     if (!entry && isIntrinsic(name)) return checkIntrinsicCall(this.c, this, name, values, e.loc);
     if (!entry) this.c.error(`use of undeclared identifier '${name}'`, e.callee.loc, name.length);
     else this.c.error(`'${name}' is not a function`, e.callee.loc, name.length);
@@ -413,8 +434,9 @@ export class ExpressionChecker {
 
   /** `obj.f(args)` on a struct: its member functions. */
   private structMethodCall(e: ast.CallExpr, callee: ast.MemberExpr, obj: Value, scope: Scope): Value | undefined {
-    const t = obj.type as import('../types.js').StructType;
-    const entry = this.c.structMembers.get(t.id)?.own(callee.member);
+    const t = obj.type as StructType;
+    // Member functions of the struct, else of its bases (found through the chained member scopes).
+    const entry = this.c.structMembers.get(t.id)?.lookupMember(callee.member);
     if (entry?.kind !== 'functions') {
       this.c.error(`no member function named '${callee.member}' in '${typeToString(t)}'`, callee.memberLoc, callee.member.length);
       return undefined;
@@ -433,17 +455,26 @@ export class ExpressionChecker {
     if (!obj) return undefined;
     const t = obj.type;
     if (t.kind === 'struct') {
-      const index = t.fields.findIndex((f) => f.name === e.member);
-      if (index < 0) {
+      // Fields of a base struct are reached through the unnamed member 0 of each derived struct.
+      const found = this.c.fieldPath(t, e.member);
+      if (!found) {
         this.c.error(`no member named '${e.member}' in '${typeToString(t)}'`, e.memberLoc, e.member.length);
         return undefined;
       }
-      const ft = t.fields[index]!.type;
-      if (obj.place) return { type: ft, loc: e.loc, place: { kind: 'member', base: obj.place, index, type: ft }, readonly: obj.readonly };
-      return { type: ft, loc: e.loc, expr: { op: 'extract', type: ft, arg: this.rvalue(obj), index }, readonly: true };
+      let v: Value = obj;
+      let vt: Type = t;
+      for (const index of found.path) {
+        const ft: Type = (vt as StructType).fields[index]!.type;
+        v = v.place
+          ? { type: ft, loc: e.loc, place: { kind: 'member', base: v.place, index, type: ft }, readonly: obj.readonly }
+          : { type: ft, loc: e.loc, expr: { op: 'extract', type: ft, arg: this.rvalue(v), index }, readonly: true };
+        vt = ft;
+      }
+      return v;
     }
     if (t.kind === 'scalar' || t.kind === 'vector') return this.swizzle(obj, t.kind === 'scalar' ? 1 : t.size, e);
     if (t.kind === 'matrix') return this.matrixMember(obj, t, e);
+    if (t.kind === 'resource') return textureMember(this.c, obj, t, e.member, e.loc, e.memberLoc);
     this.c.error(`member reference base type '${typeToString(t)}' is not a structure`, e.memberLoc, e.member.length);
     return undefined;
   }
@@ -504,6 +535,7 @@ export class ExpressionChecker {
     const obj = this.check(e.object, scope);
     const idx = this.check(e.index, scope);
     if (!obj || !idx) return undefined;
+    if (obj.accessor) return accessorIndex(this.c, this, obj, idx, e.loc);
     // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
     if (obj.type.kind === 'resource') return this.resourceIndex(obj, obj.type, idx, e.loc);
     if (!isNumeric(idx.type) || idx.type.kind !== 'scalar' || idx.type.base === 'float') {
@@ -554,6 +586,7 @@ export class ExpressionChecker {
   /** Implicit conversion for assignment, initialization, arguments and returns (warns on truncation). */
   convert(v: Value, to: Type, loc: SourceLocation, context: string): IrExpr | undefined {
     if (sameType(v.type, to)) return this.rvalue(v);
+    if (this.isDerivedFrom(v.type, to)) return this.rvalue(this.upcast(v, to as StructType));
     const cost = conversionCost(v.type, to, v.literal);
     if (cost === undefined) {
       this.c.error(`cannot implicitly convert from '${typeToString(v.type)}' to '${typeToString(to)}' in ${context}`, loc);
@@ -609,6 +642,7 @@ export class ExpressionChecker {
   /** Explicit cast: any numeric to numeric (truncation allowed silently), `(S)0` zero-initialises a struct. */
   explicitConvert(v: Value, to: Type, loc: SourceLocation): IrExpr | undefined {
     if (sameType(v.type, to)) return this.rvalue(v);
+    if (this.isDerivedFrom(v.type, to)) return this.rvalue(this.upcast(v, to as StructType));
     if (isNumeric(v.type) && isNumeric(to)) {
       const from = v.type;
       if (from.kind === 'scalar' || componentCount(from) >= componentCount(to) || conversionCost(from, to) !== undefined) {

@@ -35,6 +35,7 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   clip: [[1], clip],
   lit: [[3], lit],
   dst: [[2], dst],
+  D3DCOLORtoUBYTE4: [[1], d3dColorToUbyte4],
 };
 
 function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
@@ -172,6 +173,19 @@ function dst(c: Checker, x: ExpressionChecker, [a, b]: NumericValue[], loc: Sour
   const at = (v: IrExpr, i: number): IrExpr => ({ op: 'extract', type: f, arg: v, index: i });
   const y: IrExpr = { op: 'binary', type: f, operator: 'mul', left: at(av, 1), right: at(bv, 1) };
   return value(v4, { op: 'construct', type: v4, parts: [constExpr(f, 1), y, at(av, 2), at(bv, 3)] }, loc);
+}
+
+/** D3DCOLORtoUBYTE4(c) = int4(c.zyxw * 255.002): OpVectorShuffle, OpVectorTimesScalar, OpConvertFToS (manual). */
+function d3dColorToUbyte4(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+  if (v!.type.kind !== 'vector' || v!.type.size !== 4) {
+    c.error(`no matching overload of 'D3DCOLORtoUBYTE4' for argument of type '${typeToString(v!.type)}'`, v!.loc);
+    return undefined;
+  }
+  const f4 = vector(FLOAT, 4);
+  const zyxw: IrExpr = { op: 'swizzle', type: f4, arg: x.coerce(v!, f4), components: [2, 1, 0, 3] };
+  const scaled: IrExpr = intrinsic(f4, 'mul', [zyxw, constExpr(FLOAT, 255.002)]);
+  const i4 = vector(INT, 4);
+  return value(i4, { op: 'convert', type: i4, arg: scaled }, loc);
 }
 
 /**

@@ -8,6 +8,9 @@ import { commonScalar, commonShape, withScalar, type NumericType } from './conve
 import type { ExpressionChecker } from './expressions.js';
 import type { Value } from './value.js';
 import { asuintDouble, EXPANDED_INTRINSICS, integerMatrixMul } from './intrinsic-expansions.js';
+import { checkWaveCall, isWaveIntrinsic } from './wave-intrinsics.js';
+import { isUnsupportedIntrinsic, rejectUnsupportedIntrinsic } from './unsupported-intrinsics.js';
+import { checkReadClock, VK_INTRINSICS } from './vk-namespace.js';
 
 /**
  * Signature shapes. "map" signatures apply component-wise: every argument is converted to the
@@ -49,14 +52,16 @@ const ARITY: Record<Signature, number> = {
 };
 
 export function isIntrinsic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name);
+  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name);
 }
 
 export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
+  if (isUnsupportedIntrinsic(name)) return rejectUnsupportedIntrinsic(c, name, loc);
+  if (name === 'vk::ReadClock') return checkReadClock(c, x, args, loc);
   if (name === 'asuint' && args.length === 3) return asuintDouble(c, x, args, loc);
   const expanded = EXPANDED_INTRINSICS[name];
   const sig = INTRINSICS[name]!;
-  const arity = expanded ? expanded[0] : [ARITY[sig]];
+  const arity = expanded ? expanded[0] : isWaveIntrinsic(name) ? [args.length] : [ARITY[sig]];
   if (!arity.includes(args.length)) {
     const n = arity[0]!;
     c.error(`'${name}' takes ${n} argument${n === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
@@ -69,6 +74,7 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
     }
   }
   const nargs = args as (Value & { type: NumericType })[];
+  if (isWaveIntrinsic(name)) return checkWaveCall(c, x, name, nargs, loc);
   if (expanded) return expanded[1](c, x, nargs, loc);
   const make = (type: Type, irArgs: IrExpr[], irName = name): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: irName, args: irArgs }, readonly: true });
   const common = (forceFloat: boolean): NumericType | undefined => {

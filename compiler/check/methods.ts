@@ -71,7 +71,7 @@ export function resourceIndex(c: Checker, x: ExpressionChecker, obj: Value, t: R
   }
   const index = x.convert(idx, UINT, idx.loc, 'buffer index');
   if (!index) return undefined;
-  return { type: t.element, loc, place: element(obj.place, t.element, index), readonly: t.resource === 'StructuredBuffer' };
+  return { type: t.element, loc, place: element(bufferBlock(obj.place), t.element, index), readonly: t.resource === 'StructuredBuffer' };
 }
 
 function element(block: IrPlace, el: Type, index: IrExpr): IrPlace {
@@ -84,20 +84,44 @@ function uintConst(value: number): IrExpr {
 }
 
 function blockPlace(s: MethodSite): IrPlace | undefined {
-  if (s.obj.place) return s.obj.place;
+  if (s.obj.place) return bufferBlock(s.obj.place);
   s.c.error(`'${s.method}' needs a buffer variable, not a temporary`, s.obj.loc);
   return undefined;
 }
 
-/** The counter block of the buffer variable `place` refers to (arrays of counted buffers are not supported). */
+/**
+ * `bufs[i]` of an array of buffers is typed by its HLSL view (the resource type); in memory it is
+ * element i of the global's array of blocks, so the element places take the block types.
+ */
+function bufferBlock(p: IrPlace): IrPlace {
+  if (p.kind !== 'element') return p;
+  const base = bufferBlock(p.base);
+  return base.type.kind === 'array' ? { ...p, base, type: base.type.element } : p;
+}
+
+/**
+ * The counter of the buffer `place` names: the buffer's own counter block, or for `bufs[i]` element i
+ * of the array of counters (`counter_var_bufs`, one binding, as DXC).
+ */
 function counterOf(s: MethodSite): ResourceCall | undefined {
+  const delta = s.method === 'IncrementCounter' || s.method === 'Append' ? 1 : -1;
   const p = s.obj.place;
-  const g = p?.kind === 'global' ? p.global : undefined;
+  const indices: IrExpr[] = [];
+  let base = p;
+  while (base?.kind === 'element') {
+    indices.unshift(base.index);
+    base = base.base;
+  }
+  const g = base?.kind === 'global' ? base.global : undefined;
   if (!g?.counter) {
-    s.c.error(`'${s.method}' on an element of an array of buffers is not supported yet`, s.loc);
+    s.c.error(`'${s.method}' needs a buffer variable or an element of an array of buffers`, s.loc);
     return undefined;
   }
-  return { kind: 'counter', counter: g.counter, delta: s.method === 'IncrementCounter' || s.method === 'Append' ? 1 : -1 };
+  if (indices.length > 1) {
+    s.c.error(`'${s.method}' on an element of a multi-dimensional array of buffers is not supported`, s.loc);
+    return undefined;
+  }
+  return { kind: 'counter', counter: g.counter, delta, ...(indices.length ? { index: indices[0]! } : {}) };
 }
 
 function structuredMethod(s: MethodSite, t: ResourceType): Value | undefined {
@@ -180,7 +204,7 @@ function byteAddressMethod(s: MethodSite, t: ResourceType, callee: ast.MemberExp
       target = resolved;
     }
     if (s.args.length === 2) {
-      c.error(`the status argument of '${m}' (sparse residency) is not supported`, s.args[1]!.loc);
+      c.error(`the status argument of '${m}' (sparse residency) is not supported on '${typeToString(t)}': it is not an image (manual)`, s.args[1]!.loc);
       return undefined;
     }
     if (!arity(s, 1, 1)) return undefined;
@@ -288,7 +312,7 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
   const exprs: IrExpr[] = [];
   const globals: IrGlobal[] = [];
   const operands = (o: ImageOperands) => {
-    for (const e of [o.bias, o.lod, o.offset, o.constOffset, o.minLod, o.sample, ...(o.grad ?? [])]) if (e) exprs.push(e);
+    for (const e of [o.bias, o.lod, o.offset, o.constOffset, o.constOffsets, o.minLod, o.sample, ...(o.grad ?? [])]) if (e) exprs.push(e);
   };
   switch (call.kind) {
     case 'sample':
@@ -320,6 +344,10 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
       break;
     case 'counter':
       globals.push(call.counter);
+      if (call.index) exprs.push(call.index);
+      break;
+    case 'texelsResident':
+      exprs.push(call.status);
       break;
     case 'arrayLength':
       places.push(call.buffer);

@@ -47,15 +47,16 @@ export function applyImageFormat(c: Checker, attributes: readonly ast.Attribute[
 
 /**
  * The counter of a RW/Append/Consume structured buffer: `counter_var_<name>` of type
- * `type_ACSBuffer_counter { int }` (manual, Append/ConsumeStructuredBuffer). Arrays of such buffers get none.
+ * `type_ACSBuffer_counter { int }` (manual, Append/ConsumeStructuredBuffer). An array of such buffers
+ * gets an array of counters of the same length (one binding, as DXC), indexed like the buffers.
  */
 export function counterGlobal(c: Checker, buffer: IrGlobal, declared: Type, counterType: () => StructType): IrGlobal | undefined {
-  const res = declared;
+  const res = declared.kind === 'array' && declared.element.kind !== 'array' ? declared.element : declared;
   if (res.kind !== 'resource' || !COUNTED.has(res.resource)) return undefined;
   return {
     id: c.newId(),
     name: `counter_var_${buffer.name}`,
-    type: counterType(),
+    type: declared.kind === 'array' ? { ...declared, element: counterType() } : counterType(),
     space: 'storage',
     buffer: 'Counter',
     typeName: 'type_ACSBuffer_counter',
@@ -82,12 +83,12 @@ export function resourceDecorations(c: Checker, global: IrGlobal, modifiers: rea
   if (index !== undefined) global.inputAttachmentIndex = index;
 }
 
-/** `[[vk::constant_id(N)]] const T x = default;`: a specialization constant (bool, int, uint, float scalars). */
+/** `[[vk::constant_id(N)]] const T x = default;`: a specialization constant (bool, int, uint, float scalars of 16, 32 or 64 bits). */
 export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Declarator, t: Type, isConst: boolean, scope: Scope, loc: SourceLocation): IrGlobal | undefined {
   const id = c.attrInt(attr, 0, scope);
   if (id === undefined) return undefined;
-  if (!isConst || t.kind !== 'scalar' || t.width === 16) {
-    c.error(`'vk::constant_id' needs a 'const' global of a 32/64-bit bool, int, uint or float type, not '${typeToString(t)}'`, d.loc, d.name.length);
+  if (!isConst || t.kind !== 'scalar') {
+    c.error(`'vk::constant_id' needs a 'const' global of a bool, int, uint or float scalar type, not '${typeToString(t)}'`, d.loc, d.name.length);
     return undefined;
   }
   if (!d.init) {

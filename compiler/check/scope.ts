@@ -53,6 +53,8 @@ export type SymbolEntry =
 
 export class Scope {
   private readonly symbols = new Map<string, SymbolEntry>();
+  /** Namespaces made visible here by `using namespace N;`. */
+  private readonly usings: Scope[] = [];
 
   constructor(
     readonly parent: Scope | undefined,
@@ -69,6 +71,11 @@ export class Scope {
     return previous;
   }
 
+  /** `using namespace`: the namespace's names become visible in this scope (after its own names). */
+  use(namespace: Scope): void {
+    if (!this.usings.includes(namespace)) this.usings.push(namespace);
+  }
+
   own(name: string): SymbolEntry | undefined {
     return this.symbols.get(name);
   }
@@ -77,11 +84,28 @@ export class Scope {
   lookup(name: string): SymbolEntry | undefined {
     const parts = name.split('::');
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
-      let found = scope.symbols.get(parts[0]!);
+      let found = scope.symbols.get(parts[0]!) ?? scope.fromUsings(parts[0]!);
       for (let i = 1; found && i < parts.length; i++) {
         const inner = found.kind === 'namespace' ? found.scope : found.kind === 'type' ? found.members : undefined;
         found = inner?.symbols.get(parts[i]!);
       }
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private fromUsings(name: string): SymbolEntry | undefined {
+    for (const ns of this.usings) {
+      const found = ns.symbols.get(name) ?? ns.fromUsings(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Looks up a member of a struct scope, then of its bases' scopes (the chain of struct scopes). */
+  lookupMember(name: string): SymbolEntry | undefined {
+    for (let scope: Scope | undefined = this; scope?.kind === 'struct'; scope = scope.parent) {
+      const found = scope.symbols.get(name);
       if (found) return found;
     }
     return undefined;

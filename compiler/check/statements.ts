@@ -2,9 +2,9 @@
 // form and the side effects of expressions (assignments, increments, out-argument write-back) placed
 // in evaluation order.
 import type { SourceLocation } from '../diagnostics.js';
-import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl } from '../ir/ir.js';
+import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { arrayOf, BOOL, isNumeric, typeToString, type Type } from '../types.js';
+import { arrayOf, BOOL, isNumeric, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
@@ -28,9 +28,16 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol): IrFunctio
     const fields = new Scope(outer, 'block');
     const selfPlace: IrPlace = { kind: 'local', local: self, type: symbol.thisType };
     fields.define({ kind: 'variable', name: 'this', type: symbol.thisType, place: selfPlace, readonly: false, loc: decl.loc });
-    symbol.thisType.fields.forEach((f, index) => {
-      fields.define({ kind: 'variable', name: f.name, type: f.type, place: { kind: 'member', base: selfPlace, index, type: f.type }, readonly: false, loc: decl.loc });
-    });
+    // Fields by name, bases' first so that a derived field hides a base field of the same name.
+    const defineFields = (place: IrPlace, t: StructType): void => {
+      const base = c.structBases.get(t.id);
+      if (base) defineFields({ kind: 'member', base: place, index: 0, type: base }, base);
+      t.fields.forEach((f, index) => {
+        if (base && index === 0) return;
+        fields.define({ kind: 'variable', name: f.name, type: f.type, place: { kind: 'member', base: place, index, type: f.type }, readonly: false, loc: decl.loc });
+      });
+    };
+    defineFields(selfPlace, symbol.thisType);
     outer = fields;
   }
   const scope = new Scope(outer, 'function');
@@ -70,8 +77,9 @@ function newLocal(c: Checker, fn: IrFunction, name: string, type: Type): IrPlace
   return { kind: 'local', local: v, type };
 }
 
+/** The closing brace of a function body, where "missing return" is reported (as clang does). */
 function endOf(block: ast.Block): SourceLocation {
-  return block.loc;
+  return block.endLoc ?? block.loc;
 }
 
 function lowerBlock(c: Checker, st: FunctionState, stmts: ast.Stmt[], scope: Scope): IrStmt[] {
@@ -109,13 +117,22 @@ function condition(c: Checker, e: ast.Expr, scope: Scope, out: IrStmt[]): IrExpr
   return cond;
 }
 
+/** The manual's loop attribute table: unroll(x) → Unroll; loop and fastopt → DontUnroll. */
 function loopControl(c: Checker, attrs: ast.Attribute[], scope: Scope): LoopControl {
   const control: LoopControl = {};
   for (const a of attrs) {
     if (a.name === 'unroll') control.unroll = a.args.length ? (c.constantInt(a.args[0]!, scope) ?? true) : true;
-    else if (a.name === 'loop') control.dontUnroll = true;
+    else if (a.name === 'loop' || a.name === 'fastopt') control.dontUnroll = true;
   }
   return control;
+}
+
+/** `[flatten]` → Flatten, `[branch]` → DontFlatten (SPIR-V Selection Control), as DXC maps them. */
+const SELECTION_HINTS: Record<string, SelectionHint> = { flatten: 'flatten', branch: 'dontFlatten' };
+
+function selectionHint(attrs: ast.Attribute[]): { hint?: SelectionHint } {
+  const a = attrs.find((x) => Object.prototype.hasOwnProperty.call(SELECTION_HINTS, x.name));
+  return a ? { hint: SELECTION_HINTS[a.name]! } : {};
 }
 
 function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out: IrStmt[]): void {
@@ -139,7 +156,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       const cond = condition(c, s.cond, scope, out);
       const then = lowerBlock(c, st, [s.then], new Scope(scope, 'block'));
       const els = s.else ? lowerBlock(c, st, [s.else], new Scope(scope, 'block')) : [];
-      if (cond) out.push({ op: 'if', cond, then, else: els });
+      if (cond) out.push({ op: 'if', cond, then, else: els, ...selectionHint(s.attributes) });
       return;
     }
     case 'For': {
@@ -235,7 +252,8 @@ function hasEffect(v: Value): boolean {
 
 function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'], scope: Scope, out: IrStmt[]): void {
   if (decl.kind !== 'VarDecl') {
-    c.error(`local ${decl.kind === 'StructDecl' ? 'struct' : decl.kind === 'TypedefDecl' ? 'typedef' : 'declaration'}s are not supported yet`, decl.loc);
+    // Local structs, typedefs, enums and `using` are visible to the rest of the block only.
+    c.declare(decl, scope);
     return;
   }
   const base = c.resolveType(decl.type, scope, decl.modifiers);
@@ -246,7 +264,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     return;
   }
   if (decl.modifiers.includes('static')) {
-    lowerStaticLocal(c, st, decl, base, scope);
+    lowerStaticLocal(c, st, decl, base, scope, out);
     return;
   }
   for (const d of decl.declarators) {
@@ -280,8 +298,12 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
   }
 }
 
-/** A `static` local is a Private global initialized once: its initializer must be a constant. */
-function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base: Type, scope: Scope): void {
+/**
+ * A `static` local is a Private global. A constant initializer is the variable's OpVariable
+ * initializer; any other runs once, the first time control reaches the declaration, guarded by a
+ * Private bool that records the initialization (manual: static local variables).
+ */
+function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base: Type, scope: Scope, out: IrStmt[]): void {
   const isConst = decl.modifiers.includes('const');
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
@@ -291,10 +313,17 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
     let constant;
     if (d.init) {
       const target = t;
-      const { result } = withEffects(c, () => c.exprs.checkInitializer(d.init!, target, scope));
-      constant = result && evaluateConstant(result);
-      if (result && !constant) c.error(`static local '${d.name}' needs a constant initializer`, d.init.loc);
+      const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, target, scope));
+      constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
       if (constant) global.init = constant;
+      else if (result) {
+        const falseConst = { kind: 'scalar' as const, type: BOOL, value: false };
+        const guard: IrGlobal = { id: c.newId(), name: `${st.fn.name}.${d.name}.initialized`, type: BOOL, space: 'private', readonly: false, init: falseConst, loc: d.loc };
+        c.globals.push(guard);
+        const guardPlace = irGlobalPlace(guard);
+        const once: IrStmt[] = [{ op: 'store', place: guardPlace, value: { op: 'const', type: BOOL, value: { ...falseConst, value: true } } }, ...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after];
+        out.push({ op: 'if', cond: { op: 'load', type: BOOL, place: guardPlace }, then: [], else: once });
+      }
     }
     c.globals.push(global);
     if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
@@ -333,7 +362,7 @@ function lowerSwitch(c: Checker, st: FunctionState, s: ast.SwitchStmt, scope: Sc
     cases.push({ values, isDefault, body: lowerBlock(c, st, cs.body, inner) });
   }
   st.switchDepth--;
-  out.push({ op: 'switch', selector, cases });
+  out.push({ op: 'switch', selector, cases, ...selectionHint(s.attributes) });
 }
 
 /** True when every path through the statements ends in return/discard (or an infinite loop). */

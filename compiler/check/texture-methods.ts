@@ -1,12 +1,13 @@
 // Texture, typed-buffer and subpass-input methods of the manual's "common texture methods" tables:
 // argument shapes per texture kind, lowered to IR resource calls (sampling, fetches, queries).
 import type { SourceLocation } from '../diagnostics.js';
-import type { ImageOperands, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
-import { FLOAT, INT, UINT, VOID, elementScalar, isNumeric, typeToString, vector, type ResourceKind, type ResourceType, type Type } from '../types.js';
+import type { ImageOperands, IrConst, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
+import { BOOL, FLOAT, INT, UINT, VOID, arrayOf, elementScalar, isNumeric, typeToString, vector, type ResourceKind, type ResourceType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
-import type { Value } from './value.js';
+import { samplePosition } from './sample-positions.js';
+import type { TextureAccessor, Value } from './value.js';
 
 /** Shape of each texture kind: coordinate/offset/size component counts and its class. */
 export interface TextureShape {
@@ -62,6 +63,9 @@ const SAMPLE_METHODS: Record<SampleMethod, { extra: ('lod' | 'bias' | 'ddx' | 'd
 
 const GATHER_COMPONENT: Record<string, number> = { Gather: 0, GatherRed: 0, GatherGreen: 1, GatherBlue: 2, GatherAlpha: 3, GatherCmp: 0, GatherCmpRed: 0 };
 
+/** Gathers with the four-offset overloads (manual, .GatherRed() …: "those overloads taking 4 offset parameters"). */
+const FOUR_OFFSET_GATHERS: ReadonlySet<string> = new Set(['GatherRed', 'GatherGreen', 'GatherBlue', 'GatherAlpha', 'GatherCmpRed']);
+
 /** Everything a method checker needs: the checker, the expression checker and the call site. */
 export interface MethodSite {
   c: Checker;
@@ -74,6 +78,37 @@ export interface MethodSite {
 
 export function resourceValue(type: Type, call: ResourceCall, loc: SourceLocation): Value {
   return { type, loc, expr: { op: 'resource', type, call }, readonly: true };
+}
+
+/**
+ * A trailing `out uint status` (sparse residency) when the call has one argument more than its longest
+ * form: returns the status and the site without it; `false` after an error.
+ */
+function splitStatus(s: MethodSite, longest: number): { site: MethodSite; status?: Value } | false {
+  if (s.args.length !== longest + 1) return { site: s };
+  const status = outArg(s, longest);
+  if (!status) return false;
+  return { site: { ...s, args: s.args.slice(0, longest) }, status };
+}
+
+/** The method's value; with a status argument the call's sparse form, whose residency code goes to status. */
+function imageResult(s: MethodSite, type: Type, call: Extract<ResourceCall, { kind: 'sample' | 'gather' | 'fetch' }>, status: Value | undefined): Value {
+  if (!status) return resourceValue(type, call, s.loc);
+  const pair: StructType = { kind: 'struct', name: 'SparseResidencyStruct', fields: [{ name: 'status', type: UINT }, { name: 'value', type }], id: s.c.newId() };
+  const both = s.x.spill({ op: 'resource', type: pair, call: { ...call, sparse: true } }, pair);
+  storeOuts(s, { op: 'extract', type: UINT, arg: both, index: 0 }, [status]);
+  return { type, loc: s.loc, expr: { op: 'extract', type, arg: both, index: 1 }, readonly: true };
+}
+
+/** `CheckAccessFullyMapped(status)`: whether the texels a sparse call read were all resident (manual's intrinsic table). */
+export function checkAccessFullyMapped(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+  if (args.length !== 1) {
+    c.error(`'CheckAccessFullyMapped' takes 1 argument, but ${args.length} were given`, loc);
+    return undefined;
+  }
+  const status = x.convert(args[0]!, UINT, args[0]!.loc, `argument 1 of 'CheckAccessFullyMapped'`);
+  if (!status) return undefined;
+  return { type: BOOL, loc, expr: { op: 'resource', type: BOOL, call: { kind: 'texelsResident', status } }, readonly: true };
 }
 
 export function voidValue(loc: SourceLocation): Value {
@@ -130,13 +165,21 @@ function samplerArg(s: MethodSite, i: number, comparison: boolean): IrPlace | un
   return a.place;
 }
 
-/** An offset argument: ConstOffset when it folds to a constant, else Offset (manual, .Sample()). */
-function offsetOperand(s: MethodSite, i: number, n: number, into: ImageOperands): boolean {
+/**
+ * An offset argument: ConstOffset when it folds to a constant, else Offset (manual, .Sample()).
+ * Vulkan allows Offset on gathers only (VUID-StandaloneSpirv-Offset-04663), so other methods need
+ * a constant.
+ */
+function offsetOperand(s: MethodSite, i: number, n: number, into: ImageOperands, gather = false): boolean {
   const e = argAs(s, i, vec(INT, n));
   if (!e) return false;
   const folded = evaluateConstant(e);
   if (folded) into.constOffset = { op: 'const', type: e.type, value: folded };
-  else into.offset = e;
+  else if (gather) into.offset = e;
+  else {
+    s.c.error(`the offset of '${s.method}' must be a constant expression (Vulkan allows a non-constant offset on gathers only)`, s.args[i]!.loc);
+    return false;
+  }
   return true;
 }
 
@@ -146,7 +189,8 @@ function imagePlace(s: MethodSite): IrPlace | undefined {
   return undefined;
 }
 
-export function checkTextureMethod(s: MethodSite, t: ResourceType): Value | undefined {
+export function checkTextureMethod(s0: MethodSite, t: ResourceType): Value | undefined {
+  let s = s0;
   const sh = TEXTURE_SHAPES[t.resource];
   if (!sh) return undefined;
   const image = imagePlace(s);
@@ -162,10 +206,10 @@ export function checkTextureMethod(s: MethodSite, t: ResourceType): Value | unde
     if (!sampled || sh.ms || (spec.cmp && t.resource === 'Texture3D')) return unavailable();
     const fixed = 2 + spec.extra.length;
     const optional = (sh.offset ? 1 : 0) + (spec.clamp ? 1 : 0);
-    if (s.args.length === fixed + optional + 1) {
-      s.c.error(`the status argument of '${m}' (sparse residency) is not supported`, s.args[s.args.length - 1]!.loc);
-      return undefined;
-    }
+    const split = splitStatus(s0, fixed + optional);
+    if (!split) return undefined;
+    s = split.site;
+    const status = split.status;
     if (!arity(s, fixed, fixed + optional)) return undefined;
     const sampler = samplerArg(s, 0, spec.cmp);
     const coord = argAs(s, 1, vec(FLOAT, sh.coord));
@@ -196,23 +240,39 @@ export function checkTextureMethod(s: MethodSite, t: ResourceType): Value | unde
     if (m === 'SampleCmpLevelZero') operands.lod = { op: 'const', type: FLOAT, value: { kind: 'scalar', type: FLOAT, value: 0 } };
     const explicitLod = m === 'SampleLevel' || m === 'SampleGrad' || m === 'SampleCmpLevelZero';
     const type = spec.cmp ? FLOAT : texelType(t);
-    return resourceValue(type, { kind: 'sample', image, sampler, coord, ...(dref ? { dref } : {}), explicitLod, operands }, s.loc);
+    return imageResult(s, type, { kind: 'sample', image, sampler, coord, ...(dref ? { dref } : {}), explicitLod, operands }, status);
   }
   if (m in GATHER_COMPONENT) {
     if (!sh.gather) return unavailable();
     const cmp = m.startsWith('GatherCmp');
     const fixed = cmp ? 3 : 2;
-    if (!arity(s, fixed, fixed + (sh.offset ? 1 : 0))) return undefined;
+    const fourOffsets = sh.offset > 0 && FOUR_OFFSET_GATHERS.has(m) && (s.args.length === fixed + 4 || s.args.length === fixed + 5);
+    const longest = fixed + (fourOffsets ? 4 : sh.offset ? 1 : 0);
+    const split = splitStatus(s0, longest);
+    if (!split) return undefined;
+    const { site, status } = split;
+    s = site;
+    if (!fourOffsets && !arity(s, fixed, longest)) return undefined;
     const sampler = samplerArg(s, 0, cmp);
     const coord = argAs(s, 1, vec(FLOAT, sh.coord));
     const dref = cmp ? argAs(s, 2, FLOAT) : undefined;
     if (!sampler || !coord || (cmp && !dref)) return undefined;
-    const operands: ImageOperands = {};
-    if (s.args.length > fixed && !offsetOperand(s, fixed, sh.offset, operands)) return undefined;
     const el = elementScalar(t.element) ?? FLOAT;
-    return resourceValue(vector(el, 4), { kind: 'gather', image, sampler, coord, component: GATHER_COMPONENT[m]!, ...(dref ? { dref } : {}), operands }, s.loc);
+    const call = { kind: 'gather', image, sampler, coord, component: GATHER_COMPONENT[m]!, ...(dref ? { dref } : {}), operands: {} } as const;
+    if (fourOffsets) return gatherFourOffsets(s, vector(el, 4), call, fixed, status);
+    const operands: ImageOperands = {};
+    if (s.args.length > fixed && !offsetOperand(s, fixed, sh.offset, operands, true)) return undefined;
+    return imageResult(s, vector(el, 4), { ...call, operands }, status);
   }
   if (m === 'Load') return textureLoad(s, t, sh, image);
+  if (m === 'GetSamplePosition') {
+    if (!sh.ms) return unavailable();
+    if (!arity(s, 1, 1)) return undefined;
+    const index = argAs(s, 0, INT);
+    if (!index) return undefined;
+    const count = s.x.spill({ op: 'resource', type: UINT, call: { kind: 'querySamples', image } }, UINT);
+    return { type: vector(FLOAT, 2), loc: s.loc, expr: samplePosition(count, s.x.spill(index, INT)), readonly: true };
+  }
   if (m === 'GetDimensions') return textureDimensions(s, t, sh, image);
   if (m === 'CalculateLevelOfDetail' || m === 'CalculateLevelOfDetailUnclamped') {
     if (!sampled || sh.ms) return unavailable();
@@ -227,15 +287,14 @@ export function checkTextureMethod(s: MethodSite, t: ResourceType): Value | unde
 }
 
 /** `.Load(location[, sampleIndex][, offset])`: the last location component is the mip level of sampled textures. */
-function textureLoad(s: MethodSite, t: ResourceType, sh: TextureShape, image: IrPlace): Value | undefined {
+function textureLoad(s0: MethodSite, t: ResourceType, sh: TextureShape, image: IrPlace): Value | undefined {
   const sampled = !sh.storage && !sh.buffer;
   const withLod = sampled && !sh.ms;
   const fixed = sh.ms ? 2 : 1;
   const optional = sampled && sh.offset ? 1 : 0;
-  if (s.args.length === fixed + optional + 1) {
-    s.c.error(`the status argument of 'Load' (sparse residency) is not supported`, s.args[s.args.length - 1]!.loc);
-    return undefined;
-  }
+  const split = splitStatus(s0, fixed + optional);
+  if (!split) return undefined;
+  const { site: s, status } = split;
   if (!arity(s, fixed, fixed + optional)) return undefined;
   const location = argAs(s, 0, vec(INT, sh.coord + (withLod ? 1 : 0)));
   if (!location) return undefined;
@@ -256,7 +315,39 @@ function textureLoad(s: MethodSite, t: ResourceType, sh: TextureShape, image: Ir
     operands.sample = sample;
   }
   if (s.args.length > fixed && !offsetOperand(s, fixed, sh.offset, operands)) return undefined;
-  return resourceValue(texelType(t), { kind: 'fetch', image, coord, operands }, s.loc);
+  return imageResult(s, texelType(t), { kind: 'fetch', image, coord, operands }, status);
+}
+
+/**
+ * GatherRed(s, uv, o1, o2, o3, o4[, status]) …: constant offsets become one ConstOffsets gather;
+ * otherwise four gathers with Offset (manual, .GatherRed()). ConstOffsets takes texel i as the
+ * (i0, j0) texel of the footprint moved by offset i (Vulkan "Texel Gathering", GLSL
+ * textureGatherOffsets; measured on lavapipe), which is component 3 (w) of gather i: the fallback
+ * takes that, so both forms agree.
+ */
+function gatherFourOffsets(s: MethodSite, type: Type, call: Omit<Extract<ResourceCall, { kind: 'gather' }>, 'operands'>, first: number, status: Value | undefined): Value | undefined {
+  const offsets: IrExpr[] = [];
+  for (let i = 0; i < 4; i++) {
+    const e = argAs(s, first + i, vec(INT, 2));
+    if (!e) return undefined;
+    offsets.push(e);
+  }
+  const folded = offsets.map((e) => evaluateConstant(e));
+  if (folded.every((f): f is IrConst => f !== undefined)) {
+    const arr = arrayOf(vec(INT, 2), 4);
+    const constOffsets: IrExpr = { op: 'const', type: arr, value: { kind: 'composite', type: arr, parts: folded } };
+    return imageResult(s, type, { ...call, operands: { constOffsets } }, status);
+  }
+  if (status) {
+    s.c.error(`the status argument of '${s.method}' needs four constant offsets (non-constant offsets take four separate gathers)`, status.loc);
+    return undefined;
+  }
+  const el = elementScalar(type)!;
+  const parts: IrExpr[] = offsets.map((offset) => {
+    const g = s.x.spill({ op: 'resource', type, call: { ...call, operands: { offset } } }, type);
+    return { op: 'extract', type: el, arg: g, index: 3 };
+  });
+  return { type, loc: s.loc, expr: { op: 'construct', type, parts }, readonly: true };
 }
 
 /** GetDimensions overloads of the texture tables: ([mip,] sizes..., [elements,] [levels | samples]). */
@@ -307,6 +398,51 @@ export function texelIndex(c: Checker, x: ExpressionChecker, obj: Value, t: Reso
   if (!coord) return undefined;
   const type = texelType(t);
   return { type, loc, place: { kind: 'texel', image: obj.place, coord, type }, readonly: !sh.storage };
+}
+
+/**
+ * `tex.mips` (mipmapped sampled textures but cubes) and `tex.sample` (Texture2DMS/Array): accessors
+ * indexed `[level or sample][position]`, each an OpImageFetch with Lod or Sample (manual).
+ */
+export function textureMember(c: Checker, obj: Value, t: ResourceType, member: string, loc: SourceLocation, memberLoc: SourceLocation): Value | undefined {
+  const sh = TEXTURE_SHAPES[t.resource];
+  const available = member === 'mips' ? !!sh && !sh.storage && !sh.buffer && !sh.ms && sh.offset > 0 : member === 'sample' && !!sh?.ms;
+  if (!available) {
+    c.error(`no member named '${member}' in '${typeToString(t)}'`, memberLoc, member.length);
+    return undefined;
+  }
+  return accessorValue({ kind: member as TextureAccessor['kind'], texture: obj }, loc);
+}
+
+function accessorValue(accessor: TextureAccessor, loc: SourceLocation): Value {
+  // Void-typed, so any use other than indexing is a type error.
+  return { ...voidValue(loc), accessor };
+}
+
+/** `tex.mips[level]`, then `tex.mips[level][position]` (likewise `.sample[s][position]`). */
+export function accessorIndex(c: Checker, x: ExpressionChecker, v: Value, idx: Value, loc: SourceLocation): Value | undefined {
+  const a = v.accessor!;
+  const tex = a.texture;
+  const t = tex.type as ResourceType;
+  if (!a.first) {
+    const first = x.convert(idx, a.kind === 'mips' ? UINT : INT, idx.loc, a.kind === 'mips' ? 'mip level' : 'sample index');
+    return first ? accessorValue({ ...a, first }, loc) : undefined;
+  }
+  const sh = TEXTURE_SHAPES[t.resource]!;
+  if (!tex.place) {
+    c.error(`'.${a.kind}' needs a texture variable, not a temporary`, tex.loc);
+    return undefined;
+  }
+  const coord = x.convert(idx, vec(INT, sh.coord), idx.loc, 'texture position');
+  if (!coord) return undefined;
+  const operands: ImageOperands = a.kind === 'mips' ? { lod: a.first } : { sample: a.first };
+  return resourceValue(texelType(t), { kind: 'fetch', image: tex.place, coord, operands }, loc);
+}
+
+/** Whether a place is a texel or part of one (no pointer: out/inout arguments copy in and out). */
+export function isTexelAccess(p: IrPlace): boolean {
+  if (p.kind === 'texel') return true;
+  return (p.kind === 'element' || p.kind === 'member') && isTexelAccess(p.base);
 }
 
 /** SubpassInput(MS).SubpassLoad([sample]). */

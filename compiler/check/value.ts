@@ -17,6 +17,15 @@ export interface Value {
   what?: string;
   /** Untyped literal (`1`, `2.5`): adapts to the other operand of a binary operator. */
   literal?: LiteralKind;
+  /** `tex.mips` / `tex.sample` (and after their first `[i]`): only indexing continues them. */
+  accessor?: TextureAccessor;
+}
+
+export interface TextureAccessor {
+  kind: 'mips' | 'sample';
+  texture: Value;
+  /** The mip level or sample index, once the first `[…]` is applied. */
+  first?: IrExpr;
 }
 
 export function toExpr(v: Value): IrExpr {

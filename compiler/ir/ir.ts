@@ -96,20 +96,28 @@ export interface ImageOperands {
   offset?: IrExpr;
   /** A compile-time constant offset (ConstOffset). */
   constOffset?: IrExpr;
+  /** Gather's four constant offsets, an `int2[4]` constant (ConstOffsets). */
+  constOffsets?: IrExpr;
   minLod?: IrExpr;
   sample?: IrExpr;
 }
 
 export type AtomicOperation = 'add' | 'and' | 'or' | 'xor' | 'min' | 'max' | 'exchange' | 'compareExchange';
 
-/** Resource methods (the manual's method tables), each lowered by the back end's resource module. */
+/**
+ * Resource methods (the manual's method tables), each lowered by the back end's resource module.
+ * `sparse` (a status out-argument): OpImageSparse*, the expression's type is then the struct
+ * `{ uint status; T value }` with T the usual result type.
+ */
 export type ResourceCall =
   /** Sample/SampleLevel/SampleGrad/SampleBias/SampleCmp/SampleCmpLevelZero. */
-  | { kind: 'sample'; image: IrPlace; sampler: IrPlace; coord: IrExpr; dref?: IrExpr; explicitLod: boolean; operands: ImageOperands }
+  | { kind: 'sample'; image: IrPlace; sampler: IrPlace; coord: IrExpr; dref?: IrExpr; explicitLod: boolean; operands: ImageOperands; sparse?: boolean }
   /** Gather/GatherRed.../GatherCmp: OpImageGather / OpImageDrefGather. */
-  | { kind: 'gather'; image: IrPlace; sampler: IrPlace; coord: IrExpr; component: number; dref?: IrExpr; operands: ImageOperands }
+  | { kind: 'gather'; image: IrPlace; sampler: IrPlace; coord: IrExpr; component: number; dref?: IrExpr; operands: ImageOperands; sparse?: boolean }
   /** `.Load()` (OpImageFetch on sampled images and Buffer, OpImageRead on storage images). */
-  | { kind: 'fetch'; image: IrPlace; coord: IrExpr; operands: ImageOperands }
+  | { kind: 'fetch'; image: IrPlace; coord: IrExpr; operands: ImageOperands; sparse?: boolean }
+  /** CheckAccessFullyMapped(status): OpImageSparseTexelsResident. */
+  | { kind: 'texelsResident'; status: IrExpr }
   /** Size of an image (with `lod`: OpImageQuerySizeLod) as a uint vector. */
   | { kind: 'querySize'; image: IrPlace; lod?: IrExpr }
   | { kind: 'queryLevels'; image: IrPlace }
@@ -119,7 +127,7 @@ export type ResourceCall =
   /** Interlocked*: on a buffer/groupshared place or a texel. Returns the original value. */
   | { kind: 'atomic'; operation: AtomicOperation; target: IrPlace; value: IrExpr; comparator?: IrExpr }
   /** IncrementCounter/Append (+1: the old count) and DecrementCounter/Consume (-1: the new count). */
-  | { kind: 'counter'; counter: IrGlobal; delta: 1 | -1 }
+  | { kind: 'counter'; counter: IrGlobal; delta: 1 | -1; /** Element of an array of counters (arrays of buffers). */ index?: IrExpr }
   /** Element count of the runtime array that is member 0 of a buffer block (OpArrayLength). */
   | { kind: 'arrayLength'; buffer: IrPlace }
   /** SubpassInput(MS).SubpassLoad([sample]). */
@@ -161,16 +169,18 @@ export type IrCallArg = { kind: 'value'; value: IrExpr } | { kind: 'place'; plac
 // Statements
 
 export type LoopControl = { unroll?: number | true; dontUnroll?: boolean };
+/** `[flatten]` / `[branch]` on `if` and `switch`: SPIR-V Selection Control Flatten / DontFlatten. */
+export type SelectionHint = 'flatten' | 'dontFlatten';
 
 export type IrStmt =
   | { op: 'store'; place: IrPlace; value: IrExpr }
   /** Store to some components of a vector place (`v.zx = …`). */
   | { op: 'storeSwizzle'; place: IrPlace; components: number[]; value: IrExpr }
   | { op: 'eval'; expr: IrExpr }
-  | { op: 'if'; cond: IrExpr; then: IrStmt[]; else: IrStmt[] }
+  | { op: 'if'; cond: IrExpr; then: IrStmt[]; else: IrStmt[]; hint?: SelectionHint }
   /** `while (true) { body; continuing }`: for/while/do loops lower to this with explicit breaks. */
   | { op: 'loop'; body: IrStmt[]; continuing: IrStmt[]; control: LoopControl }
-  | { op: 'switch'; selector: IrExpr; cases: { values: (number | bigint)[]; isDefault: boolean; body: IrStmt[] }[] }
+  | { op: 'switch'; selector: IrExpr; cases: { values: (number | bigint)[]; isDefault: boolean; body: IrStmt[] }[]; hint?: SelectionHint }
   | { op: 'break' }
   | { op: 'continue' }
   | { op: 'return'; value?: IrExpr }

@@ -156,7 +156,7 @@ class Lexer {
   }
 
   /** Consumes the longest run of characters satisfying `accept` (spliced lines included). */
-  private takeWhile(accept: (c: number, prev: number) => boolean, prefix: string): string {
+  private takeWhile(accept: (c: number, prev: number, at: number) => boolean, prefix: string): string {
     const text = this.text;
     let s = prefix;
     for (;;) {
@@ -165,7 +165,7 @@ class Lexer {
       let prev = s.length > 0 ? s.charCodeAt(s.length - 1) : -1;
       while (p < text.length) {
         const c = text.charCodeAt(p);
-        if (!accept(c, prev)) break;
+        if (!accept(c, prev, p)) break;
         prev = c;
         p++;
       }
@@ -173,7 +173,7 @@ class Lexer {
       this.col += p - start;
       this.pos = p;
       if (!this.skipSplices()) return s;
-      if (this.pos >= text.length || !accept(text.charCodeAt(this.pos), prev)) return s;
+      if (this.pos >= text.length || !accept(text.charCodeAt(this.pos), prev, this.pos)) return s;
     }
   }
 
@@ -265,12 +265,28 @@ class Lexer {
     return true;
   }
 
-  /** C99 pp-number: digit or .digit, then [0-9A-Za-z_.] and e+ e- E+ E- p+ p- P+ P-. */
+  /**
+   * C99 pp-number: digit or .digit, then [0-9A-Za-z_.] and e+ e- E+ E- p+ p- P+ P-. HLSL also
+   * swizzles literals (`1.0.xxx`, `2.xy`): a `.` followed by a swizzle ends the number there.
+   */
   private ppNumber(): string {
     return this.takeWhile(
-      (c, prev) => isIdentPart(c) || c === DOT || ((c === PLUS || c === MINUS) && isExponentMark(prev)),
+      (c, prev, at) =>
+        isIdentPart(c) ||
+        (c === DOT && !this.swizzleFollows(at)) ||
+        ((c === PLUS || c === MINUS) && isExponentMark(prev)),
       '',
     );
+  }
+
+  /** At a `.`: is it followed by 1-4 letters of one swizzle set (`xyzw`, `rgba`) and then a non-identifier character? */
+  private swizzleFollows(dot: number): boolean {
+    const text = this.text;
+    let p = dot + 1;
+    const start = p;
+    while (p < text.length && isIdentPart(text.charCodeAt(p))) p++;
+    const word = text.slice(start, p);
+    return word.length >= 1 && word.length <= 4 && (/^[xyzw]+$/.test(word) || /^[rgba]+$/.test(word));
   }
 
   private quoted(quote: string, loc: SourceLocation): void {

@@ -58,7 +58,7 @@ export interface Semantic extends NodeBase {
   name: string;
 }
 
-/** `: register(t3, space1)` or `: register(ps_6_0, b0)`; `slot` is the register text (`t3`, `c10`). */
+/** `: register(t3, space1)` or `: register(ps_6_0, b0)`; `slot` is the register text (`t3`, `c10`), empty for `register(space1)`. */
 export interface RegisterAnnotation extends NodeBase {
   slot: string;
   space?: number;
@@ -229,6 +229,8 @@ interface StmtBase extends NodeBase {
 export interface Block extends StmtBase {
   kind: 'Block';
   body: Stmt[];
+  /** Where the closing `}` is (absent when the block is unterminated or synthesized). */
+  endLoc?: SourceLocation;
 }
 
 export interface DeclStmt extends StmtBase {

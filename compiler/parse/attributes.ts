@@ -69,7 +69,7 @@ export function parseAnnotations(p: ParserState): Annotations {
 
 const SPACE = /^space([0-9]+)$/;
 
-/** `register(t3)`, `register(t3, space1)`, `register(ps_5_0, s0)`, `register(ps_5_0, s0, space2)`. */
+/** `register(t3)`, `register(t3, space1)`, `register(space1)`, `register(ps_5_0, s0)`, `register(ps_5_0, s0, space2)`. */
 function parseRegister(p: ParserState): RegisterAnnotation {
   const loc = p.next().loc;
   p.expect('(', "after 'register'");
@@ -89,6 +89,8 @@ function parseRegister(p: ParserState): RegisterAnnotation {
   if (items.length > 3 || (items.length === 3 && !hasSpace)) {
     p.error("expected 'register(slot)', 'register(slot, spaceN)' or 'register(profile, slot[, spaceN])'", loc, 8);
   }
+  // `register(spaceN)` alone (DXC accepts it): a space, no slot.
+  if (items.length === 1 && SPACE.test(last.text)) return { loc, slot: '', space: Number(SPACE.exec(last.text)![1]) };
   const slotIndex = items.length === 1 || (items.length === 2 && hasSpace) ? 0 : 1;
   const annotation: RegisterAnnotation = { loc, slot: items[slotIndex]?.text ?? '' };
   if (slotIndex === 1) annotation.profile = items[0]!.text;

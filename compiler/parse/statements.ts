@@ -15,8 +15,11 @@ export function parseBlock(p: ParserState, attributes: Attribute[] = []): Block 
   p.scopes.push();
   while (!p.at('}') && !p.atEof()) recovering(p, () => body.push(...parseStatements(p)), stopAtStatement);
   p.scopes.pop();
+  const close = p.peek();
   p.expectCloseBrace(open);
-  return { kind: 'Block', loc: open.loc, attributes, body };
+  const block: Block = { kind: 'Block', loc: open.loc, attributes, body };
+  if (close.kind === 'punct' && close.text === '}') block.endLoc = close.loc;
+  return block;
 }
 
 /** One statement, as the body of `if`/`for`/`while`/`do`. */

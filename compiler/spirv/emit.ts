@@ -4,10 +4,10 @@ import { layoutGlobals, layoutOf, type BufferKind, type Layout } from '../layout
 import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../reflect/types.js';
-import type { StructType } from '../types.js';
+import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from './spec.js';
+import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from './spec.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -72,6 +72,12 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const functionIds = new Map<IrFunction, number>();
   let glslId: number | undefined;
   let semanticsEnabled = false;
+  /**
+   * Builtins read by function code (wave lane count/index): function code reads a Private copy that
+   * each entry wrapper fills from its own Input variable, because a vertex input must not be Flat
+   * while a fragment integer input must be, and one helper function may serve both stages.
+   */
+  const builtinCopies = new Map<keyof typeof BuiltIn, { id: number; type: Type }>();
   const m: ModuleContext = {
     b,
     types,
@@ -92,6 +98,16 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       }
       semanticsEnabled = true;
       b.decorateString(id, Decoration.UserSemantic, semantic);
+    },
+    builtinInput: (builtin, type) => {
+      let copy = builtinCopies.get(builtin);
+      if (!copy) {
+        copy = { id: b.id(), type };
+        b.global(Op.Variable, [types.pointer(StorageClass.Private, types.type(type)), copy.id, StorageClass.Private]);
+        b.name(copy.id, `copy.gl_${builtin}`);
+        builtinCopies.set(builtin, copy);
+      }
+      return copy.id;
     },
   };
 
@@ -120,18 +136,30 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const fe = new FunctionEmitter(m);
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
-    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors);
+    const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
+    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
     errors.push(...wrapperErrors.map((message) => ({ message })));
     b.functionCode(fe.f.finish());
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
-    b.entryPoint(model, id, ep.name, [...interfaceIds, ...used]);
+    const copyIds = modern ? copies.map((c) => c.copy) : [];
+    b.entryPoint(model, id, ep.name, [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
   }
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
+}
+
+/** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
+function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: keyof typeof BuiltIn, type: Type, stage: ShaderStage): number {
+  const id = b.id();
+  b.global(Op.Variable, [types.pointer(StorageClass.Input, types.type(type)), id, StorageClass.Input]);
+  b.name(id, `gl_${builtin}`);
+  b.decorate(id, Decoration.BuiltIn, BuiltIn[builtin]);
+  if (stage === 'pixel') b.decorate(id, Decoration.Flat);
+  return id;
 }
 
 function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOptions, modern: boolean): GlobalInfo {

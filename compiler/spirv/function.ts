@@ -1,13 +1,13 @@
 // Emits IR functions as SPIR-V: places become access chains, expressions become instructions, and
 // structured control flow gets its merge/continue blocks. Parameters are pointers to Function
 // variables (as DXC does), so in/out/inout are copies made by the caller.
-import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
+import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
 import { elementScalar, isNumeric, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
-import { Decoration, Op, StorageClass } from './spec.js';
+import { type BuiltIn, Decoration, Op, StorageClass } from './spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
@@ -25,6 +25,8 @@ export interface ModuleContext {
   glsl(): number;
   /** Keeps a semantic string on a stage variable (UserSemantic / HlslSemanticGOOGLE). */
   userSemantic(id: number, semantic: string): void;
+  /** The module's Input variable for a builtin read by function code (not a stage parameter). */
+  builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -57,6 +59,10 @@ export class FunctionEmitter {
 
   userSemantic(id: number, semantic: string): void {
     this.m.userSemantic(id, semantic);
+  }
+
+  builtinInput(builtin: keyof typeof BuiltIn, type: Type): number {
+    return this.m.builtinInput(builtin, type);
   }
 
   functionIdOf(fn: IrFunction): number {
@@ -162,7 +168,7 @@ export class FunctionEmitter {
         this.expr(s.expr);
         return;
       case 'if':
-        this.ifStmt(s.cond, s.then, s.else);
+        this.ifStmt(s.cond, s.then, s.else, selectionControl(s.hint));
         return;
       case 'loop':
         this.loop(s);
@@ -186,12 +192,12 @@ export class FunctionEmitter {
     }
   }
 
-  private ifStmt(cond: IrExpr, then: IrStmt[], els: IrStmt[]): void {
+  private ifStmt(cond: IrExpr, then: IrStmt[], els: IrStmt[], control: number = SelectionControl.None): void {
     const c = this.expr(cond);
     const thenLabel = this.b.id();
     const merge = this.b.id();
     const elseLabel = els.length ? this.b.id() : merge;
-    this.f.emit(Op.SelectionMerge, [merge, SelectionControl.None]);
+    this.f.emit(Op.SelectionMerge, [merge, control]);
     this.f.terminate(Op.BranchConditional, [c, thenLabel, elseLabel]);
     this.f.label(thenLabel);
     this.stmts(then);
@@ -248,7 +254,7 @@ export class FunctionEmitter {
         } else targets.push(Number(BigInt.asUintN(32, BigInt(v))), labels[i]!);
       }
     });
-    this.f.emit(Op.SelectionMerge, [merge, SelectionControl.None]);
+    this.f.emit(Op.SelectionMerge, [merge, selectionControl(s.hint)]);
     this.f.terminate(Op.Switch, [selector, defaultLabel, ...targets]);
     this.breakTargets.push(merge);
     s.cases.forEach((k, i) => {
@@ -596,7 +602,7 @@ export function constantId(m: ModuleContext, c: import('../ir/ir.js').IrConst): 
   return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
 }
 
-function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {
+export function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {
   const n = typeof v === 'boolean' ? (v ? 1 : 0) : v;
   if (s.base === 'float') {
     if (s.width === 32) return [new Uint32Array(new Float32Array([Number(n)]).buffer)[0]!];
@@ -633,3 +639,7 @@ function float16Bits(x: number): number {
 }
 
 export { isNumeric };
+
+function selectionControl(hint: SelectionHint | undefined): number {
+  return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;
+}

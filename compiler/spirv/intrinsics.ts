@@ -5,6 +5,7 @@ import { elementScalar, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
 import { Op } from './spec.js';
+import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
 
 /** GLSL.std.450 instruction numbers (the extended instruction set's specification). */
 const GLSL = {
@@ -71,6 +72,8 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
     else fe.f.emit(Op.ControlBarrier, [t.uintConst(exec), memId, semId]);
     return 0;
   }
+  if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
+  if (name === 'vk::ReadClock') return readClock(fe, e);
   const args = e.args.map((a) => fe.expr(a));
   const argType = e.args[0]?.type ?? e.type;
   const el = elementScalar(argType)!;
@@ -239,4 +242,19 @@ function mul(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>, [a, b
   if (!isMatrix(at)) return emit(Op.MatrixTimesVector, [b!, a!]);
   if (!isMatrix(bt)) return emit(Op.VectorTimesMatrix, [b!, a!]);
   return emit(Op.MatrixTimesMatrix, [b!, a!]);
+}
+
+/** SPV_KHR_shader_clock: OpReadClockKHR and its capability (not in the core grammar tables). */
+const ReadClockKHR = { opcode: 5056, capability: 5055, extension: 'SPV_KHR_shader_clock' } as const;
+
+/** vk::ReadClock(scope) → OpReadClockKHR %ulong %scope (the checker made the scope a constant). */
+function readClock(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>): number {
+  fe.b.capability(ReadClockKHR.capability);
+  fe.b.extension(ReadClockKHR.extension);
+  const scope = e.args[0]!;
+  const value = scope.op === 'const' && scope.value.kind === 'scalar' ? Number(scope.value.value) : undefined;
+  if (value === undefined) throw new Error(`internal: vk::ReadClock scope is not a constant`);
+  const id = fe.b.id();
+  fe.f.emit(ReadClockKHR.opcode, [fe.t.type(e.type), id, fe.t.uintConst(value)]);
+  return id;
 }

@@ -9,7 +9,19 @@ import { Capability, ImageFormat, Op, StorageClass } from './spec.js';
 import { imageFormatOf } from './types.js';
 
 /** SPIR-V Image Operands mask bits, in the order their operands follow. */
-const IMAGE_OPERAND_BITS = { bias: 0x1, lod: 0x2, grad: 0x4, constOffset: 0x8, offset: 0x10, sample: 0x40, minLod: 0x80 } as const;
+const IMAGE_OPERAND_BITS = { bias: 0x1, lod: 0x2, grad: 0x4, constOffset: 0x8, offset: 0x10, constOffsets: 0x20, sample: 0x40, minLod: 0x80 } as const;
+
+/** Plain → sparse-residency opcode (manual: "OpImageSparse* is used instead" with a status argument). */
+const SPARSE_OPCODES: Readonly<Record<number, number>> = {
+  [Op.ImageSampleImplicitLod]: Op.ImageSparseSampleImplicitLod,
+  [Op.ImageSampleExplicitLod]: Op.ImageSparseSampleExplicitLod,
+  [Op.ImageSampleDrefImplicitLod]: Op.ImageSparseSampleDrefImplicitLod,
+  [Op.ImageSampleDrefExplicitLod]: Op.ImageSparseSampleDrefExplicitLod,
+  [Op.ImageFetch]: Op.ImageSparseFetch,
+  [Op.ImageRead]: Op.ImageSparseRead,
+  [Op.ImageGather]: Op.ImageSparseGather,
+  [Op.ImageDrefGather]: Op.ImageSparseDrefGather,
+};
 
 const ATOMIC_OPCODES = {
   add: { sint: Op.AtomicIAdd, uint: Op.AtomicIAdd },
@@ -70,6 +82,10 @@ function imageOperands(fe: FunctionEmitter, o: ImageOperands): number[] {
   if (o.lod) add(IMAGE_OPERAND_BITS.lod, fe.expr(o.lod));
   if (o.grad) add(IMAGE_OPERAND_BITS.grad, fe.expr(o.grad[0]), fe.expr(o.grad[1]));
   if (o.constOffset) add(IMAGE_OPERAND_BITS.constOffset, fe.expr(o.constOffset));
+  if (o.constOffsets) {
+    fe.b.capability(Capability.ImageGatherExtended);
+    add(IMAGE_OPERAND_BITS.constOffsets, fe.expr(o.constOffsets));
+  }
   if (o.offset) {
     fe.b.capability(Capability.ImageGatherExtended);
     add(IMAGE_OPERAND_BITS.offset, fe.expr(o.offset));
@@ -98,6 +114,30 @@ function result(fe: FunctionEmitter, opcode: number, type: number, operands: num
   return id;
 }
 
+/**
+ * An image instruction, or with a status argument its OpImageSparse* form: that returns
+ * `{ uint residency code, texel }`, `finish` maps the texel to the HLSL type, and the result is the
+ * IR's `{ uint status; T value }` struct.
+ */
+function imageOp(fe: FunctionEmitter, sparse: boolean | undefined, opcode: number, texelType: number, operands: number[], irType: Type, finish: (texel: number) => number = (t) => t): number {
+  if (!sparse) return finish(result(fe, opcode, texelType, operands));
+  fe.b.capability(Capability.SparseResidency);
+  const u32 = fe.t.scalar(UINT32);
+  const pair = fe.b.intern(`sparseResult:${u32}:${texelType}`, Op.TypeStruct, [u32, texelType], 0);
+  const both = result(fe, SPARSE_OPCODES[opcode]!, pair, operands);
+  const code = result(fe, Op.CompositeExtract, u32, [both, 0]);
+  const texel = finish(result(fe, Op.CompositeExtract, texelType, [both, 1]));
+  return result(fe, Op.CompositeConstruct, fe.t.type(irType), [code, texel]);
+}
+
+/** The HLSL value type of a resource expression: member 1 of the sparse `{ status, value }` struct. */
+function valueType(e: Extract<IrExpr, { op: 'resource' }>): Type {
+  const sparse = 'sparse' in e.call && e.call.sparse;
+  if (!sparse) return e.type;
+  if (e.type.kind !== 'struct') throw new Error('internal: a sparse resource call needs a { status, value } result');
+  return e.type.fields[1]!.type;
+}
+
 export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'resource' }>): number {
   const call = e.call;
   switch (call.kind) {
@@ -109,21 +149,25 @@ export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: '
       if (call.dref) {
         const opcode = call.explicitLod ? Op.ImageSampleDrefExplicitLod : Op.ImageSampleDrefImplicitLod;
         const dref = fe.expr(call.dref);
-        return result(fe, opcode, fe.t.scalar(el), [si, coord, dref, ...imageOperands(fe, call.operands)]);
+        return imageOp(fe, call.sparse, opcode, fe.t.scalar(el), [si, coord, dref, ...imageOperands(fe, call.operands)], e.type);
       }
       const opcode = call.explicitLod ? Op.ImageSampleExplicitLod : Op.ImageSampleImplicitLod;
-      const v4 = result(fe, opcode, fe.t.vector(el, 4), [si, coord, ...imageOperands(fe, call.operands)]);
-      return narrow(fe, v4, el, e.type);
+      const operands = [si, coord, ...imageOperands(fe, call.operands)];
+      return imageOp(fe, call.sparse, opcode, fe.t.vector(el, 4), operands, e.type, (v4) => narrow(fe, v4, el, valueType(e)));
     }
     case 'gather': {
       const el = sampledScalar(resourceOf(call.image));
       const si = sampledImage(fe, call.image, call.sampler);
       const coord = fe.expr(call.coord);
       const third = call.dref ? fe.expr(call.dref) : fe.t.uintConst(call.component);
-      return result(fe, call.dref ? Op.ImageDrefGather : Op.ImageGather, fe.t.vector(el, 4), [si, coord, third, ...imageOperands(fe, call.operands)]);
+      const opcode = call.dref ? Op.ImageDrefGather : Op.ImageGather;
+      return imageOp(fe, call.sparse, opcode, fe.t.vector(el, 4), [si, coord, third, ...imageOperands(fe, call.operands)], e.type);
     }
     case 'fetch':
-      return readTexel(fe, call.image, fe.expr(call.coord), e.type, call.operands);
+      return readTexel(fe, call.image, fe.expr(call.coord), valueType(e), call.operands, call.sparse ? e.type : undefined);
+    case 'texelsResident':
+      fe.b.capability(Capability.SparseResidency);
+      return result(fe, Op.ImageSparseTexelsResident, fe.t.bool(), [fe.expr(call.status)]);
     case 'subpassLoad': {
       const t = resourceOf(call.image);
       const el = sampledScalar(t);
@@ -162,14 +206,18 @@ export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: '
   }
 }
 
-/** OpImageFetch on sampled images and Buffer (Lod 0 for `tex[i]` on mipmapped ones), OpImageRead on storage images. */
-function readTexel(fe: FunctionEmitter, image: IrPlace, coord: number, type: Type, operands: ImageOperands): number {
+/**
+ * OpImageFetch on sampled images and Buffer (Lod 0 for `tex[i]` on mipmapped ones), OpImageRead on
+ * storage images; their sparse forms when `sparseType` (the `{ status, value }` struct) is given.
+ */
+function readTexel(fe: FunctionEmitter, image: IrPlace, coord: number, type: Type, operands: ImageOperands, sparseType?: Type): number {
   const t = resourceOf(image);
   const el = sampledScalar(t);
   const storage = isStorageImage(t);
   if (storage) requireFormatCapability(fe, t, Capability.StorageImageReadWithoutFormat);
-  const v4 = result(fe, storage ? Op.ImageRead : Op.ImageFetch, fe.t.vector(el, 4), [loadImage(fe, image), coord, ...imageOperands(fe, operands)]);
-  return narrow(fe, v4, el, type);
+  const opcode = storage ? Op.ImageRead : Op.ImageFetch;
+  const operandIds = [loadImage(fe, image), coord, ...imageOperands(fe, operands)];
+  return imageOp(fe, sparseType !== undefined, opcode, fe.t.vector(el, 4), operandIds, sparseType ?? type, (v4) => narrow(fe, v4, el, type));
 }
 
 function texelOf(p: IrPlace): Extract<IrPlace, { kind: 'texel' }> | undefined {
@@ -251,7 +299,12 @@ function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic
  */
 function counter(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'counter' }>): number {
   const g = call.counter;
-  const ptr = fe.place({ kind: 'member', base: { kind: 'global', global: g, type: g.type }, index: 0, type: INT32 });
+  let block: IrPlace = { kind: 'global', global: g, type: g.type };
+  if (call.index) {
+    if (g.type.kind !== 'array') throw new Error(`internal: indexed counter '${g.name}' is not an array`);
+    block = { kind: 'element', base: block, index: call.index, type: g.type.element };
+  }
+  const ptr = fe.place({ kind: 'member', base: block, index: 0, type: INT32 });
   const int = fe.t.scalar(INT32);
   const one = fe.t.intConst(1);
   const scope = fe.t.uintConst(DEVICE_SCOPE);

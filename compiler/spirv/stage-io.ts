@@ -116,7 +116,13 @@ function splitSemantic(s: string): { base: string; index: number } {
  * Emits the wrapper function for an entry point and returns its id plus interface variables.
  * `userSemantics` adds UserSemantic decorations (DXC's -fspv-reflect), which reflection reads.
  */
-export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunctionId: number, errors: string[]): { id: number; interfaceIds: number[] } {
+export function emitEntryWrapper(
+  fe: FunctionEmitter,
+  ep: IrEntryPoint,
+  srcFunctionId: number,
+  errors: string[],
+  builtinCopies: { input: number; copy: number; type: Type }[] = [],
+): { id: number; interfaceIds: number[] } {
   const b = fe.b;
   const t = fe.t;
   const inputs: Leaf[] = [];
@@ -229,6 +235,12 @@ export function emitEntryWrapper(fe: FunctionEmitter, ep: IrEntryPoint, srcFunct
   fe.f.emit(Op.Function, [voidT, id, 0, t.function(voidT, [])]);
   b.name(id, ep.name);
   fe.f.label(b.id());
+  // Builtins that function code reads through Private copies (see emit.ts) are copied in first.
+  for (const c of builtinCopies) {
+    const v = b.id();
+    fe.f.emit(Op.Load, [t.type(c.type), v, c.input]);
+    fe.f.emit(Op.Store, [c.copy, v]);
+  }
   if (ep.staticInit) fe.f.emit(Op.FunctionCall, [voidT, b.id(), fe.functionIdOf(ep.staticInit)]);
   const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
   let inputIndex = 0;

@@ -106,7 +106,7 @@ export class TypeEmitter {
     if (!this.named.has(existing)) {
       this.named.add(existing);
       if (t.name) this.b.name(existing, t.name);
-      t.fields.forEach((f, i) => this.b.memberName(existing, i, f.name));
+      t.fields.forEach((f, i) => f.name && this.b.memberName(existing, i, f.name));
       t.fields.forEach((f, i) => {
         if (isNumeric(f.type) && (f.type.kind === 'scalar' ? f.type : f.type.element).relaxed) this.b.memberDecorate(existing, i, Decoration.RelaxedPrecision);
       });

@@ -159,6 +159,12 @@ function finish(state: ArgState): ParsedArgs {
 
   if (state.bindingShifts.length > 0) options.bindingShifts = state.bindingShifts;
   if (state.bindGlobals) options.bindGlobals = state.bindGlobals;
+  if (state.bindRegister) {
+    // DXC (handleVkShiftArgs): the map and the shifts are exclusive, whatever their order.
+    const kind = (['b', 't', 's', 'u'] as const).find((k) => state.shiftFlagsUsed[k].length > 0);
+    if (kind) errors.push(`-fvk-${kind}-shift cannot be used together with -fvk-bind-register`);
+    options.bindRegister = state.bindRegister;
+  }
   if (state.autoBindingSpace !== undefined) options.autoBindingSpace = state.autoBindingSpace;
   if (state.targetEnv) options.targetEnv = state.targetEnv;
   if (state.hlslVersion !== undefined) options.hlslVersion = state.hlslVersion;

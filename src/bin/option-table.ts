@@ -1,7 +1,7 @@
 // DXC's command-line options as data: spelling and argument form (from DXC's HLSLOptions.td), and
 // what each does here — set a compile option, be accepted and ignored (only when it cannot change the
 // SPIR-V's meaning), or fail as not supported yet. args.ts walks argv against this table.
-import type { BindingShift, LayoutRuleOption, TargetEnv } from '../../compiler/index.js';
+import type { BindingShift, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
 
 /** How an option takes its values, as DXC (LLVM OptTable) spells them. */
 export type ArgForm =
@@ -34,6 +34,8 @@ export interface ArgState {
   /** Spaces set to `all` per register kind, to reject mixing `all` with single spaces as DXC does. */
   shiftFlagsUsed: Record<BindingShift['registerKind'], string[][]>;
   bindGlobals?: { binding: number; set: number };
+  /** `-fvk-bind-register` / `-vkbr` relations, in order. */
+  bindRegister?: RegisterBinding[];
   autoBindingSpace?: number;
   targetEnv?: TargetEnv;
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
@@ -109,6 +111,19 @@ function shift(registerKind: BindingShift['registerKind']) {
     state.bindingShifts = state.bindingShifts.filter((s) => !(s.registerKind === registerKind && s.space === space));
     state.bindingShifts.push({ registerKind, shift: amount, space });
   };
+}
+
+/** `-fvk-bind-register xX Y N M` (alias `-vkbr`): register(xX, spaceY) → binding N, set M; DXC's messages. */
+function bindRegister(state: ArgState, values: string[], flag: string): void {
+  const [register, spaceText, bindingText, setText] = values as [string, string, string, string];
+  if (!/^[btsu]\d+$/i.test(register)) return void state.errors.push(`invalid ${flag} register: ${register}`);
+  const space = parseUnsigned(spaceText);
+  const binding = parseUnsigned(bindingText);
+  const set = parseUnsigned(setText);
+  if (space === undefined) return void state.errors.push(`invalid ${flag} space number: ${spaceText}`);
+  if (binding === undefined) return void state.errors.push(`invalid ${flag} binding number: ${bindingText}`);
+  if (set === undefined) return void state.errors.push(`invalid ${flag} set number: ${setText}`);
+  (state.bindRegister ??= []).push({ register, space, binding, set });
 }
 
 function unsupported(name: string, form: ArgForm = 'flag', arity?: number): OptionSpec {
@@ -233,6 +248,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
   },
   {
+    name: '-fvk-bind-register', form: 'multi', arity: 4, metavar: '<xX> <space> <binding> <set>', group: 'spirv',
+    help: 'Bind the resource at register(xX, spaceY) to descriptor set <set>, binding <binding>', apply: bindRegister,
+  },
+  { name: '-vkbr', form: 'multi', arity: 4, metavar: '<xX> <space> <binding> <set>', group: 'spirv', help: 'Alias of -fvk-bind-register', apply: bindRegister },
+  {
     name: '-auto-binding-space', form: 'separate', metavar: '<space>', group: 'spirv',
     help: 'Descriptor set of resources without an explicit space (default 0)',
     apply: (s, [v]) => {
@@ -309,8 +329,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-fvk-support-nonzero-base-instance'),
   unsupported('-fvk-support-nonzero-base-vertex'),
   unsupported('-fspv-flatten-resource-arrays'),
-  unsupported('-fvk-bind-register', 'multi', 4),
-  unsupported('-vkbr', 'multi', 4),
   unsupported('-fvk-bind-resource-heap', 'multi', 2),
   unsupported('-fvk-bind-sampler-heap', 'multi', 2),
   unsupported('-fvk-bind-counter-heap', 'multi', 2),

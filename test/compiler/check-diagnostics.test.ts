@@ -1,6 +1,6 @@
 // The checker's errors and warnings: exact text and line:column for the mistakes users make most.
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../compiler/index.js';
+import { compile, type CompileOptions } from '../../compiler/index.js';
 
 function diagnostics(source: string): string[] {
   return compile(source).diagnostics.map((d) => `${d.severity} ${d.line}:${d.column} ${d.message}`);
@@ -51,7 +51,7 @@ describe('checker diagnostics', () => {
 
   it('missing return on some path', () => {
     expect(diagnostics(kernel('  float x = f(1);', 'float f(float a) {\n  if (a > 0) return a;\n}\n'))).toEqual([
-      `error 1:18 non-void function 'f' does not return a value on every path`,
+      `error 3:1 non-void function 'f' does not return a value on every path`,
     ]);
   });
 
@@ -66,5 +66,80 @@ describe('checker diagnostics', () => {
     expect(diagnostics(kernel('  float2 v = 1;\n  float x = v.z;'))).toEqual([`error 4:15 invalid swizzle 'z' on 'float2'`]);
     expect(diagnostics(kernel('  S s;\n  s.b = 1;', 'struct S { float a; };\n'))).toEqual([`error 5:5 no member named 'b' in 'S'`]);
     expect(diagnostics(kernel('  float2x2 m = 1;\n  float x = m._m22;'))).toEqual([`error 4:15 matrix member '_m22' is out of range for 'float2x2'`]);
+  });
+});
+
+function diagnosticsFor(source: string, options: CompileOptions): string[] {
+  return compile(source, options).diagnostics.map((d) => `${d.severity} ${d.line}:${d.column} ${d.message}`);
+}
+
+describe('checker diagnostics of wave intrinsics', () => {
+  it('need Vulkan 1.1: an error when targeting vulkan1.0 (the default)', () => {
+    expect(diagnostics(kernel('  uint n = WaveGetLaneCount();'))).toEqual([
+      `error 3:12 'WaveGetLaneCount' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later`,
+    ]);
+  });
+
+  it('argument types, arity and the constant quad lane', () => {
+    const v11 = { targetEnv: 'vulkan1.1' } as const;
+    expect(diagnosticsFor(kernel('  uint i = 1;\n  uint x = QuadReadLaneAt(i, i);'), v11)).toEqual([
+      `error 4:30 the lane index of 'QuadReadLaneAt' must be a compile-time constant`,
+    ]);
+    expect(diagnosticsFor(kernel('  float f = WaveActiveBitAnd(1.5);'), v11)).toEqual([
+      `error 3:30 no matching overload of 'WaveActiveBitAnd' for argument of type 'float'`,
+    ]);
+    expect(diagnosticsFor(kernel('  bool b = WaveActiveSum(true);'), v11)).toEqual([
+      `error 3:26 no matching overload of 'WaveActiveSum' for argument of type 'bool'`,
+    ]);
+    expect(diagnosticsFor(kernel('  uint x = WaveReadLaneAt(1);'), v11)).toEqual([`error 3:12 'WaveReadLaneAt' takes 2 arguments, but 1 was given`]);
+  });
+});
+
+describe('checker diagnostics of declarations and statements', () => {
+  it('intrinsics without a Vulkan equivalent (manual)', () => {
+    expect(diagnostics(kernel('  abort();'))).toEqual([`error 3:3 intrinsic 'abort' has no Vulkan equivalent`]);
+    expect(diagnostics(kernel('  uint n = GetRenderTargetSampleCount();'))).toEqual([
+      `error 3:12 intrinsic 'GetRenderTargetSampleCount' has no Vulkan equivalent (gl_NumSamples is not available to Vulkan shaders)`,
+    ]);
+    expect(diagnostics(kernel('  float4 c = tex2D(s, float2(0, 0));', 'sampler s;\n'))).toEqual([
+      `error 4:14 intrinsic 'tex2D' is deprecated and not supported: use a texture object method such as Sample()`,
+    ]);
+  });
+
+  it('mixing explicit and implicit stage locations in one SigPoint', () => {
+    const source = 'struct V { float4 p : SV_Position; [[vk::location(1)]] float2 uv : TEXCOORD; float3 n : NORMAL; };\nV main(float3 p : POSITION) { V v = (V)0; return v; }';
+    expect(diagnosticsFor(source, { entryPoints: [{ name: 'main', stage: 'vertex' }] })).toEqual([
+      `error 2:3 partial explicit stage output location assignment via vk::location(X) unsupported: give every output of 'main' a location, or none`,
+    ]);
+    const inputs = 'float4 main([[vk::location(0)]] float4 a : A, float4 b : B) : SV_Target { return a + b; }';
+    expect(diagnosticsFor(inputs, { entryPoints: [{ name: 'main', stage: 'pixel' }] })).toEqual([
+      `error 1:8 partial explicit stage input location assignment via vk::location(X) unsupported: give every input of 'main' a location, or none`,
+    ]);
+  });
+
+  it('struct inheritance: one struct base only', () => {
+    expect(diagnostics(kernel('', 'struct A { float a; };\nstruct B { float b; };\nstruct C : A, B { float c; };\n'))).toEqual([
+      `error 3:15 multiple inheritance is not allowed: 'C' already derives from 'A'`,
+    ]);
+    expect(diagnostics(kernel('', 'struct D : float4 { float d; };\n'))).toEqual([`error 1:12 base of 'D' must be a struct, not 'float4'`]);
+  });
+
+  it('sizeof of a type without a size, using namespace of a non-namespace', () => {
+    expect(diagnostics(kernel('  uint n = sizeof(Texture2D);'))).toEqual([
+      `error 3:12 invalid application of 'sizeof' to type 'Texture2D<float4>', which has no size in memory`,
+    ]);
+    expect(diagnostics(kernel('  using namespace S;', 'struct S { float a; };\n'))).toEqual([`error 4:3 'S' is not a namespace`]);
+  });
+
+  it('vk::ReadClock takes a constant Device or Subgroup scope', () => {
+    expect(diagnostics(kernel('  uint64_t t = vk::ReadClock(vk::WorkgroupScope);'))).toEqual([
+      `error 3:30 the scope of 'vk::ReadClock' must be the constant vk::DeviceScope or vk::SubgroupScope`,
+    ]);
+  });
+
+  it('missing return is reported at the closing brace of the function', () => {
+    expect(diagnostics(kernel('  int x = f(1);', 'int f(int a) {\n  switch (a) { case 0: return 1; }\n  }\n'))).toEqual([
+      `error 3:3 non-void function 'f' does not return a value on every path`,
+    ]);
   });
 });

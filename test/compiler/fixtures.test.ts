@@ -3,19 +3,10 @@
 // spirv-val for vulkan1.1 and vulkan1.2.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { EntryPointRequest } from '../../compiler/index.js';
-import { compileValid } from './helpers.js';
+import { compileValid, fixtureEntries } from './helpers.js';
 
 const DIR = new URL('../../fixtures/compiler/', import.meta.url);
 
-export function fixtureEntries(source: string): EntryPointRequest[] {
-  const header = /^\/\/ entry: (.*)$/m.exec(source);
-  if (!header) throw new Error('fixture without an `// entry:` header');
-  return header[1]!.split(',').map((part) => {
-    const [name, stage] = part.trim().split(/\s+/);
-    return { name: name!, stage: stage as EntryPointRequest['stage'] };
-  });
-}
 
 const files = readdirSync(DIR).filter((f) => f.endsWith('.hlsl')).sort();
 

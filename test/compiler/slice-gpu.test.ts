@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler/index.js';
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
-import { validateSpirv } from '../gpu/spirv-tools.js';
+import { validateSpirv } from '../helpers/tools.js';
 
 const slicePath = new URL('../../fixtures/shaders/slice.hlsl', import.meta.url);
 const source = readFileSync(slicePath, 'utf8');

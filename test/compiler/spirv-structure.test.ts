@@ -1,23 +1,18 @@
 // What the manual's tables say the SPIR-V contains, read back with spirv-dis: execution modes,
 // builtins and locations of stage I/O, interpolation decorations, RelaxedPrecision, names, and the
 // opcodes of the operator/intrinsic tables. Every module also passes spirv-val (compileValid).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompileOptions } from '../../compiler/index.js';
+import { disassembleSpirv } from '../helpers/tools.js';
 import { compileValid } from './helpers.js';
 
 function disassemble(source: string, options: CompileOptions = {}): string {
-  const { spirv } = compileValid(source, options);
-  const dir = mkdtempSync(join(tmpdir(), 'spirv-dis-'));
-  try {
-    writeFileSync(join(dir, 'm.spv'), new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
-    return execFileSync('spirv-dis', ['--raw-id', join(dir, 'm.spv')], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return disassembleSpirv(compileValid(source, options).spirv, ['--raw-id']);
+}
+
+/** Disassembly with friendly names (`%main`, `%uint_3`) instead of raw ids. */
+function disassembleNamed(source: string, options: CompileOptions = {}): string {
+  return disassembleSpirv(compileValid(source, options).spirv);
 }
 
 /** The ids OpName gives `name`. */
@@ -59,25 +54,27 @@ describe('entry points and stage I/O', () => {
     expect(dis).toMatch(/OpTypeArray %\d+ %\d+/);
   });
 
-  it('vertex: explicit [[vk::location]] first, others in declaration order; clip distances packed', () => {
+  it('vertex: explicit [[vk::location]] inputs, outputs in declaration order; clip distances packed', () => {
+    // The manual forbids mixing explicit and implicit locations within one SigPoint, but one SigPoint
+    // (the inputs) may be explicit while another (the outputs) is implicit.
     const dis = disassemble(`
       struct VOut {
         float4 pos : SV_Position;
         float3 n : NORMAL;
-        [[vk::location(0)]] float2 uv : TEXCOORD0;
+        float2 uv : TEXCOORD0;
         float2 clip01 : SV_ClipDistance0;
         float clip2 : SV_ClipDistance1;
         float4 c : COLOR;
       };
-      VOut main(float3 p : POSITION, [[vk::location(3)]] float2 uv : TEXCOORD, float3 n : NORMAL) {
+      VOut main([[vk::location(2)]] float3 p : POSITION, [[vk::location(3)]] float2 uv : TEXCOORD, [[vk::location(0)]] float3 n : NORMAL) {
         VOut o; o.pos = float4(p, 1); o.n = n; o.uv = uv; o.clip01 = float2(1, 2); o.clip2 = 3; o.c = 1; return o;
       }`, { entryPoints: [{ name: 'main', stage: 'vertex' }] });
     const loc = (name: string) => decorations(dis, idsNamed(dis, name)[0]!).find((d) => d.startsWith('Location'));
     expect(loc('in.var.TEXCOORD')).toBe('Location 3');
-    expect(loc('in.var.POSITION')).toBe('Location 0');
-    expect(loc('in.var.NORMAL')).toBe('Location 1');
-    expect(loc('out.var.TEXCOORD0')).toBe('Location 0');
-    expect(loc('out.var.NORMAL')).toBe('Location 1');
+    expect(loc('in.var.POSITION')).toBe('Location 2');
+    expect(loc('in.var.NORMAL')).toBe('Location 0');
+    expect(loc('out.var.NORMAL')).toBe('Location 0');
+    expect(loc('out.var.TEXCOORD0')).toBe('Location 1');
     expect(loc('out.var.COLOR')).toBe('Location 2');
     const clip = idsNamed(dis, 'gl_ClipDistance')[0]!;
     expect(decorations(dis, clip)).toContain('BuiltIn ClipDistance');
@@ -153,5 +150,104 @@ describe('types and operators', () => {
       }`);
     expect(dis).toMatch(/OpLoopMerge %\d+ %\d+ Unroll/);
     expect(dis).toMatch(/OpLoopMerge %\d+ %\d+ DontUnroll/);
+  });
+});
+
+describe('selection control, static locals and inheritance', () => {
+  it('[flatten]/[branch] on if and switch map to Flatten/DontFlatten; [fastopt] to DontUnroll', () => {
+    const dis = disassembleNamed(`
+      RWStructuredBuffer<int> o;
+      [numthreads(1, 1, 1)] void main() {
+        int v = o[0];
+        [flatten] if (v > 1) o[1] = 1;
+        [branch] if (v > 2) o[2] = 2;
+        if (v > 3) o[3] = 3;
+        [branch] switch (v) { case 1: o[4] = 1; break; default: break; }
+        [flatten] switch (v) { case 2: o[5] = 1; break; default: break; }
+        [fastopt] for (int i = 0; i < v; i++) o[6] += i;
+      }`);
+    const merges = [...dis.matchAll(/OpSelectionMerge %\d+ (\w+)/g)].map((m) => m[1]);
+    // In source order: the two ifs with attributes, the plain if, the two switches (the loop's exit
+    // test adds one more plain selection).
+    expect(merges.slice(0, 5)).toEqual(['Flatten', 'DontFlatten', 'None', 'DontFlatten', 'Flatten']);
+    expect(dis).toMatch(/OpLoopMerge %\d+ %\d+ DontUnroll/);
+  });
+
+  it('a static local with a run-time initializer is guarded by a Private bool initialized false', () => {
+    const dis = disassembleNamed(`
+      RWStructuredBuffer<int> o;
+      int next() { static int n = o[0]; n++; return n; }
+      [numthreads(1, 1, 1)] void main() { o[1] = next(); }`);
+    expect(dis).toMatch(/%next_n = OpVariable %_ptr_Private_int Private\n/);
+    expect(dis).toMatch(/%next_n_initialized = OpVariable %_ptr_Private_bool Private %false/);
+  });
+
+  it('a derived struct holds its base as member 0', () => {
+    const dis = disassembleNamed(`
+      struct A { float a; }; struct B : A { int b; };
+      RWStructuredBuffer<float> o;
+      [numthreads(1, 1, 1)] void main() { B x; x.a = 1; x.b = 2; o[0] = x.a + x.b; }`);
+    expect(dis).toMatch(/%B = OpTypeStruct %A %int/);
+  });
+});
+
+describe('wave intrinsics', () => {
+  const wave = `
+    RWStructuredBuffer<uint> o;
+    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+      uint v = id.x;
+      o[v] = WaveActiveSum(v) + WavePrefixProduct(v) + WaveActiveCountBits(v > 1) + WaveReadLaneAt(v, v + 1)
+        + QuadReadAcrossDiagonal(v) + (WaveActiveAllTrue(v < 9) ? 1 : 0) + WaveGetLaneCount() + WaveGetLaneIndex();
+    }`;
+
+  it('map to GroupNonUniform instructions with Subgroup scope and their capabilities', () => {
+    const dis = disassembleNamed(wave, { targetEnv: 'vulkan1.1' });
+    for (const cap of ['GroupNonUniform', 'GroupNonUniformArithmetic', 'GroupNonUniformBallot', 'GroupNonUniformQuad', 'GroupNonUniformVote']) {
+      expect(dis, cap).toMatch(new RegExp(`OpCapability ${cap}\\n`));
+    }
+    expect(dis).toMatch(/OpGroupNonUniformIAdd %uint %uint_3 Reduce/);
+    expect(dis).toMatch(/OpGroupNonUniformIMul %uint %uint_3 ExclusiveScan/);
+    expect(dis).toMatch(/OpGroupNonUniformBallotBitCount %uint %uint_3 Reduce %\d+/);
+    expect(dis).toMatch(/OpGroupNonUniformQuadSwap %uint %uint_3 %\d+ %uint_2/);
+    expect(dis).toMatch(/OpGroupNonUniformAll %bool %uint_3/);
+    expect(dis).toMatch(/OpDecorate %gl_SubgroupSize BuiltIn SubgroupSize/);
+    expect(dis).toMatch(/OpDecorate %gl_SubgroupLocalInvocationId BuiltIn SubgroupLocalInvocationId/);
+    expect(dis).toMatch(/OpEntryPoint GLCompute %main "main" .*%gl_SubgroupSize %gl_SubgroupLocalInvocationId/);
+  });
+
+  it('WaveReadLaneAt with a dynamic lane is a shuffle before SPIR-V 1.5 and a broadcast from 1.5', () => {
+    const v11 = disassembleNamed(wave, { targetEnv: 'vulkan1.1' });
+    expect(v11).toMatch(/OpGroupNonUniformShuffle %uint %uint_3/);
+    expect(v11).toMatch(/OpCapability GroupNonUniformShuffle\n/);
+    const v12 = disassembleSpirv(compileValid(wave, { targetEnv: 'vulkan1.2' }, ['vulkan1.2']).spirv);
+    expect(v12).toMatch(/OpGroupNonUniformBroadcast %uint %uint_3/);
+    expect(v12).not.toMatch(/Shuffle/);
+  });
+
+  it('lane builtins: one Input per entry point (Flat only in the pixel one), read through a Private copy', () => {
+    // A helper shared by a vertex and a pixel entry point: vertex inputs must not be Flat, integer
+    // fragment inputs must be, so each entry point has its own variable and the helper reads a copy.
+    const dis = disassembleNamed(`
+      uint lane() { return WaveGetLaneIndex(); }
+      [shader("vertex")] float4 vs(float4 p : POSITION) : SV_Position { return p * lane(); }
+      [shader("pixel")] float4 ps(float4 p : SV_Position) : SV_Target { return p * lane() + QuadReadAcrossX(p.x); }`, { targetEnv: 'vulkan1.1' });
+    expect(dis).toMatch(/OpEntryPoint Vertex %vs "vs" .*%gl_SubgroupLocalInvocationId\n/);
+    expect(dis).toMatch(/OpEntryPoint Fragment %ps "ps" .*%gl_SubgroupLocalInvocationId_0\n/);
+    expect(dis).toMatch(/OpDecorate %gl_SubgroupLocalInvocationId_0 Flat/);
+    expect(dis).not.toMatch(/OpDecorate %gl_SubgroupLocalInvocationId Flat/);
+    expect(dis).toMatch(/%copy_gl_SubgroupLocalInvocationId = OpVariable %_ptr_Private_uint Private/);
+  });
+});
+
+describe('the implicit vk namespace', () => {
+  it('vk::ReadClock is OpReadClockKHR (SPV_KHR_shader_clock) with the vk:: scope constants', () => {
+    const dis = disassembleNamed(`
+      RWStructuredBuffer<uint64_t> o;
+      [numthreads(1, 1, 1)] void main() { o[0] = vk::ReadClock(vk::SubgroupScope) - vk::ReadClock(vk::DeviceScope) + vk::QueueFamilyScope; }`);
+    expect(dis).toMatch(/OpCapability ShaderClockKHR\n/);
+    expect(dis).toMatch(/OpExtension "SPV_KHR_shader_clock"/);
+    expect(dis).toMatch(/OpReadClockKHR %ulong %uint_3\n/);
+    expect(dis).toMatch(/OpReadClockKHR %ulong %uint_1\n/);
+    expect(dis).toMatch(/OpIAdd %ulong %\w+ %ulong_5\n/);
   });
 });

@@ -173,4 +173,16 @@ describe('intrinsics', () => {
     ];
     await runChecks(gpu, { setup, input: INPUT, checks });
   });
+
+  it('D3DCOLORtoUBYTE4 is int4(c.zyxw * 255.002) (manual)', async () => {
+    const setup = `${SETUP} int4 b = D3DCOLORtoUBYTE4(float4(p, n, q, 1));`;
+    // Conversion to int truncates toward zero.
+    const checks: Check[] = [
+      { expr: 'b.x', kind: 'i', expect: Math.trunc(0.25 * 255.002) },
+      { expr: 'b.y', kind: 'i', expect: Math.trunc(-1.25 * 255.002) },
+      { expr: 'b.z', kind: 'i', expect: Math.trunc(0.5 * 255.002) },
+      { expr: 'b.w', kind: 'i', expect: 255 },
+    ];
+    await runChecks(gpu, { setup, input: INPUT, checks });
+  });
 });

@@ -47,13 +47,14 @@ describe('compute stage', () => {
 });
 
 describe('vertex and pixel stages', () => {
-  it('interpolates struct-flattened outputs with explicit and implicit locations', async () => {
+  it('interpolates struct-flattened outputs with explicit locations; inputs in declaration order', async () => {
+    // Explicit and implicit locations may not be mixed within the outputs (manual), so all are explicit.
     const source = `
       struct VSIn { float2 pos : POSITION; float3 color : COLOR; };
       struct VSOut {
         float4 pos : SV_Position;
-        float3 color : COLOR;
-        nointerpolation uint id : TRIANGLE_ID;
+        [[vk::location(1)]] float3 color : COLOR;
+        [[vk::location(0)]] nointerpolation uint id : TRIANGLE_ID;
         [[vk::location(5)]] float weight : WEIGHT;
       };
       VSOut vs_main(VSIn input, uint vid : SV_VertexID) {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutGlobals, layoutOf, LayoutError, type LayoutOptions, type LayoutRule } from '../../../compiler/layout/index.js';
 import { matrix, scalar, vector, type ResourceType } from '../../../compiler/types.js';
+import { MANUAL_STRUCT_T_OFFSETS } from '../../helpers/manual-tables.js';
 import { arr, bool, float, float2, float3, float4, half, int, mat, member, offsets, structBuilder } from './build.js';
 
 const struct = structBuilder();
@@ -23,22 +24,6 @@ const T = struct('T', [
   ['g_float2_2', arr(float2, 2)],
 ]);
 
-/** The manual's table, column by column: 1 (VK), 2 (DX), 3 (GL), 4 (Scalar) for uniform and storage buffers. */
-const MANUAL_TABLE: Record<'uniform' | 'storage', Record<LayoutRule, number[]>> = {
-  uniform: {
-    relaxed: [0, 4, 16, 32, 80, 112, 160],
-    dx: [0, 4, 16, 32, 80, 112, 160],
-    gl: [0, 16, 32, 48, 96, 128, 176],
-    scalar: [0, 4, 16, 28, 52, 76, 88],
-  },
-  storage: {
-    relaxed: [0, 4, 16, 32, 64, 96, 112],
-    dx: [0, 4, 16, 28, 52, 76, 88],
-    gl: [0, 16, 32, 48, 80, 112, 128],
-    scalar: [0, 4, 16, 28, 52, 76, 88],
-  },
-};
-
 /**
  * Sizes of T (not in the manual): the last member's end, padded to T's alignment where the rule pads.
  * relaxed uniform: g at 160 + float2[2] with stride 16 = 192, alignment 16 -> 192. dx uniform: g at 160,
@@ -57,7 +42,7 @@ describe("the manual's struct T table", () => {
     for (const rule of ['relaxed', 'dx', 'gl', 'scalar'] as const) {
       it(`${buffer} buffer, ${rule} rule`, () => {
         const layout = layoutOf(T, options(rule, buffer));
-        expect(layout.members!.map((m) => m.offset)).toEqual(MANUAL_TABLE[buffer][rule]);
+        expect(layout.members!.map((m) => m.offset)).toEqual(MANUAL_STRUCT_T_OFFSETS[buffer][rule]);
         expect(layout.size).toBe(T_SIZES[buffer][rule]);
         expect(layout.warnings).toBeUndefined();
       });

@@ -48,6 +48,26 @@ group('lexer', () => {
     expect(r.diagnostics).toEqual([]);
   });
 
+  it('ends a pp-number before a swizzle of the literal (1.0.xxxx, 2.xy), as DXC accepts', () => {
+    expect(lex('1.0.xxxx 2.xy 0.5f.rgb 1.5.x1 1.e5 3.r').tokens).toEqual([
+      'number:1.0@1:1 ls',
+      'punct:.@1:4',
+      'identifier:xxxx@1:5',
+      'number:2@1:10 sp',
+      'punct:.@1:11',
+      'identifier:xy@1:12',
+      'number:0.5f@1:15 sp',
+      'punct:.@1:19',
+      'identifier:rgb@1:20',
+      // Not swizzles: `x1` is no swizzle, `e5` an exponent; the pp-number goes on as C99 says.
+      'number:1.5.x1@1:24 sp',
+      'number:1.e5@1:31 sp',
+      'number:3@1:36 sp',
+      'punct:.@1:37',
+      'identifier:r@1:38',
+    ]);
+  });
+
   it('tracks lines across comments and CRLF, and flags spaces and line starts', () => {
     expect(lex('a /* x\r\n y */ b\r\n  c//d\n\te').tokens).toEqual([
       'identifier:a@1:1 ls',

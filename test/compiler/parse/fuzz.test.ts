@@ -8,24 +8,13 @@ import { memoryHost } from '../../../compiler/host.js';
 import { preprocess } from '../../../compiler/preprocess/index.js';
 import type { Token } from '../../../compiler/lex/token.js';
 import { parse } from '../../../compiler/parse/index.js';
+import { insertAt, mulberry32, picker, removeSpan } from '../../helpers/fuzz.js';
 import { FIXTURES, readFixture } from './helpers.js';
 
 const SEED = 0x5eed_2021;
 const CASES = 2000;
 /** Per-case time guard: generous for a slow CI machine, far below what a runaway would take. */
 const CASE_LIMIT_MS = 250;
-
-/** mulberry32: a tiny seeded PRNG (reproducible across runs and platforms). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fragments that stress the grammar's decision points when dropped anywhere. */
 const SNIPPETS = [
@@ -38,7 +27,7 @@ const SNIPPETS = [
 ];
 
 function mutate(text: string, rand: () => number): string {
-  const pick = (n: number) => Math.floor(rand() * n);
+  const pick = picker(rand);
   let s = text;
   const count = 1 + pick(5);
   for (let i = 0; i < count; i++) {
@@ -48,24 +37,23 @@ function mutate(text: string, rand: () => number): string {
         s = s.slice(0, at);
         break;
       case 1: // delete a span
-        s = s.slice(0, at) + s.slice(at + 1 + pick(20));
+        s = removeSpan(s, at, 1 + pick(20));
         break;
       case 2: // insert a fragment
-        s = s.slice(0, at) + SNIPPETS[pick(SNIPPETS.length)]! + s.slice(at);
+        s = insertAt(s, at, SNIPPETS[pick(SNIPPETS.length)]!);
         break;
       case 3: {
         // duplicate a span
         const len = pick(80);
-        s = s.slice(0, at) + s.slice(at, at + len) + s.slice(at);
+        s = insertAt(s, at, s.slice(at, at + len));
         break;
       }
       default: {
         // move a span elsewhere
         const len = pick(40);
         const span = s.slice(at, at + len);
-        const rest = s.slice(0, at) + s.slice(at + len);
-        const to = pick(rest.length + 1);
-        s = rest.slice(0, to) + span + rest.slice(to);
+        const rest = removeSpan(s, at, len);
+        s = insertAt(rest, pick(rest.length + 1), span);
       }
     }
   }
@@ -84,7 +72,7 @@ function retagSome(tokens: Token[], rand: () => number): Token[] {
 describe('parser fuzzing', () => {
   it(`survives ${CASES} mutated shaders (seed ${SEED.toString(16)})`, () => {
     const sources = readdirSync(FIXTURES).filter((f) => f.endsWith('.hlsl')).sort().map(readFixture);
-    const rand = prng(SEED);
+    const rand = mulberry32(SEED);
     let slowest = 0;
     let withErrors = 0;
     for (let i = 0; i < CASES; i++) {

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { DiagnosticSink } from '../../../compiler/diagnostics.js';
 import { memoryHost } from '../../../compiler/host.js';
 import { preprocess } from '../../../compiler/preprocess/index.js';
+import { insertAt, mulberry32, picker, removeSpan } from '../../helpers/fuzz.js';
 
 const DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/preprocess');
 // PP_FUZZ_CASES / PP_FUZZ_SEED lengthen or vary a local run (75,000 cases over 5 seeds passed).
@@ -25,18 +26,6 @@ function collect(dir: string): Record<string, string> {
   return out;
 }
 
-/** mulberry32: a small seeded generator, so a failure can be replayed from its case number. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SNIPPETS = [
   '\n#if ', '\n#ifdef X\n', '\n#else\n', '\n#elif ', '\n#endif\n', '\n#define F(a, ...) a ## __VA_ARGS__ #a\n', '\n#define G(x) F(x, x) G\n',
   '\n#undef F\n', '\n#include "include/common.hlsli"\n', '\n#include "valid.hlsl"\n', '\n#include <', '\n#line 7 "x"\n', '\n#pragma once\n',
@@ -45,7 +34,7 @@ const SNIPPETS = [
 ];
 
 function mutate(text: string, random: () => number): string {
-  const pick = (n: number) => Math.floor(random() * n);
+  const pick = picker(random);
   let out = text;
   const steps = 1 + pick(4);
   for (let s = 0; s < steps; s++) {
@@ -54,18 +43,17 @@ function mutate(text: string, random: () => number): string {
       case 0:
         out = out.slice(0, at); // truncation
         break;
-      case 1: {
-        const len = pick(40);
-        out = out.slice(0, at) + out.slice(at + len);
+      case 1:
+        out = removeSpan(out, at, pick(40));
         break;
-      }
       case 2: {
+        // copy a span from elsewhere
         const from = pick(out.length + 1);
-        out = out.slice(0, at) + out.slice(from, from + pick(60)) + out.slice(at);
+        out = insertAt(out, at, out.slice(from, from + pick(60)));
         break;
       }
       default:
-        out = out.slice(0, at) + SNIPPETS[pick(SNIPPETS.length)] + out.slice(at);
+        out = insertAt(out, at, SNIPPETS[pick(SNIPPETS.length)]!);
     }
   }
   return out;
@@ -75,15 +63,16 @@ it(`survives ${CASES} mutated inputs`, () => {
   const corpus = collect(DIR);
   const paths = Object.keys(corpus);
   expect(paths.length).toBeGreaterThan(5);
-  const random = generator(Number(process.env.PP_FUZZ_SEED ?? 20240611));
+  const random = mulberry32(Number(process.env.PP_FUZZ_SEED ?? 20240611));
+  const pick = picker(random);
   let slowest = 0;
   for (let i = 0; i < CASES; i++) {
-    const mainPath = paths[Math.floor(random() * paths.length)]!;
+    const mainPath = paths[pick(paths.length)]!;
     // Mutate the main file and, sometimes, one file it may include.
     const files = { ...corpus };
     const text = mutate(corpus[mainPath]!, random);
     if (random() < 0.3) {
-      const other = paths[Math.floor(random() * paths.length)]!;
+      const other = paths[pick(paths.length)]!;
       files[other] = mutate(corpus[other]!, random);
     }
     const sink = new DiagnosticSink();

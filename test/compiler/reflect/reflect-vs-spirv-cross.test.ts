@@ -6,7 +6,8 @@ import { reflect } from '../../../compiler/reflect/index.js';
 import type { DescriptorBinding, LayoutType, Reflection, StructType } from '../../../compiler/reflect/types.js';
 import { descriptorKindOf, glslTypeName, imagePropertiesOf, stageOfMode } from './spirv-cross-names.js';
 import { compiledFixtures } from './fixtures.js';
-import { type CrossResource, type SpirvCrossReflection, compileFixture, disassemble, spirvCrossReflection } from './tools.js';
+import { type CrossResource, type SpirvCrossReflection, disassemble, spirvCrossReflection } from '../../helpers/tools.js';
+import { compileFixture } from './tools.js';
 
 const resourceCategories = [
   'ubos',
@@ -19,14 +20,14 @@ const resourceCategories = [
   'acceleration_structures',
 ] as const;
 
-describe.each(compiledFixtures)('$file', ({ file, args }) => {
+describe.each(compiledFixtures)('$file ($compiler)', (fixture) => {
   let ours: Reflection;
   let cross: SpirvCrossReflection;
   let disassembly: string;
   let hlsl: boolean;
 
   beforeAll(() => {
-    const module = compileFixture(file, args);
+    const module = compileFixture(fixture);
     ours = reflect(module.words);
     cross = spirvCrossReflection(module.path);
     disassembly = disassemble(module.path);
@@ -59,16 +60,24 @@ describe.each(compiledFixtures)('$file', ({ file, args }) => {
     }
   });
 
-  // spirv-cross names a buffer by its block (struct) name, other resources by the variable's name.
-  const crossName = (b: DescriptorBinding) => b.block?.name ?? b.name;
+  // spirv-cross names a buffer by its block (struct) name, other resources by the variable's name; for
+  // DXC-style storage buffers (`type_RWStructuredBuffer_float`) it uses the variable's name. A binding
+  // is identified by set/binding/kind, and its name must be one of the two.
+  const crossNames = (b: DescriptorBinding) => [b.name, b.block?.name].filter((n): n is string => !!n);
+  const slot = (set: number, binding: number, kind: string) => `${set}/${binding} ${kind}`;
 
   it('lists the same descriptor bindings', () => {
-    const key = (name: string, set: number, binding: number, kind: string) => `${set}/${binding} ${kind} ${name}`;
     const crossKeys = resourceCategories.flatMap((category) =>
-      (cross[category] ?? []).map((r) => key(r.name, r.set!, r.binding!, descriptorKindOf(category, r.type))),
+      (cross[category] ?? []).map((r) => slot(r.set!, r.binding!, descriptorKindOf(category, r.type))),
     );
-    const ourKeys = ours.bindings.map((b) => key(crossName(b), b.set, b.binding, b.kind));
+    const ourKeys = ours.bindings.map((b) => slot(b.set, b.binding, b.kind));
     expect(new Set(ourKeys)).toEqual(new Set(crossKeys));
+    for (const category of resourceCategories) {
+      for (const r of cross[category] ?? []) {
+        const named = ours.bindings.filter((b) => slot(b.set, b.binding, b.kind) === slot(r.set!, r.binding!, descriptorKindOf(category, r.type)));
+        expect(named.some((b) => crossNames(b).includes(r.name)), `${category} ${r.name}`).toBe(true);
+      }
+    }
   });
 
   it('matches counts, access, images and block layouts of every binding', () => {
@@ -76,7 +85,7 @@ describe.each(compiledFixtures)('$file', ({ file, args }) => {
       for (const resource of cross[category] ?? []) {
         const kind = descriptorKindOf(category, resource.type);
         const candidates = ours.bindings.filter(
-          (b) => crossName(b) === resource.name && b.set === resource.set && b.binding === resource.binding && b.kind === kind,
+          (b) => crossNames(b).includes(resource.name) && b.set === resource.set && b.binding === resource.binding && b.kind === kind,
         );
         expect(candidates.length, `${category} ${resource.name}`).toBeGreaterThan(0);
         for (const binding of candidates) expectBindingMatches(binding, category, resource);
@@ -153,7 +162,8 @@ describe.each(compiledFixtures)('$file', ({ file, args }) => {
     const crossType = cross.types?.[crossTypeId];
     expect(crossType, `${context}: spirv-cross type ${crossTypeId}`).toBeDefined();
     expect(struct.name, context).toBe(crossType!.name);
-    expect(struct.members.map((m) => m.name), context).toEqual(crossType!.members.map((m) => m.name));
+    // spirv-cross invents `_m<index>` for a member the module leaves unnamed; we report ''.
+    expect(struct.members.map((m, i) => m.name || `_m${i}`), context).toEqual(crossType!.members.map((m) => m.name));
     struct.members.forEach((member, i) => {
       const crossMember = crossType!.members[i]!;
       const where = `${context}.${member.name}`;

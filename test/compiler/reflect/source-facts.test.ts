@@ -4,13 +4,13 @@
 // (DXC manual: an HLSL row_major float2x3 in a cbuffer is 2 rows of 16 bytes).
 import { describe, expect, it } from 'vitest';
 import { reflect } from '../../../compiler/reflect/index.js';
-import type { LayoutType, Reflection, StructType } from '../../../compiler/reflect/types.js';
+import type { LayoutType, MatrixType, Reflection, StructType } from '../../../compiler/reflect/types.js';
 import { compiledFixtures } from './fixtures.js';
 import { compileFixture } from './tools.js';
 
 function reflectFixture(file: string): Reflection {
-  const fixture = compiledFixtures.find((f) => f.file === file)!;
-  return reflect(compileFixture(fixture.file, fixture.args).words);
+  const fixture = compiledFixtures.find((f) => f.file === file && (f.compiler ?? 'glslang') === 'glslang')!;
+  return reflect(compileFixture(fixture).words);
 }
 
 function member(block: StructType | undefined, path: string): { size: number; type: LayoutType } {
@@ -24,6 +24,11 @@ function member(block: StructType | undefined, path: string): { size: number; ty
   return current!;
 }
 
+/** The member at `path` is a matrix of `size` bytes with these properties. */
+function expectMatrix(block: StructType | undefined, path: string, size: number, matrix: Partial<MatrixType>): void {
+  expect(member(block, path)).toMatchObject({ size, type: { kind: 'matrix', ...matrix } });
+}
+
 describe('hlsl/cbuffer_layout.hlsl', () => {
   const reflection = reflectFixture('hlsl/cbuffer_layout.hlsl');
   const params = reflection.bindings.find((b) => b.name === 'Params')!;
@@ -33,23 +38,11 @@ describe('hlsl/cbuffer_layout.hlsl', () => {
   });
 
   it('presents matrices as declared in HLSL', () => {
-    expect(member(params.block, 'rowMajor23')).toMatchObject({
-      size: 32,
-      type: { kind: 'matrix', rows: 2, columns: 3, majorness: 'row', stride: 16 },
-    });
-    expect(member(params.block, 'colMajor23')).toMatchObject({
-      size: 48,
-      type: { kind: 'matrix', rows: 2, columns: 3, majorness: 'column', stride: 16 },
-    });
+    expectMatrix(params.block, 'rowMajor23', 32, { rows: 2, columns: 3, majorness: 'row', stride: 16 });
+    expectMatrix(params.block, 'colMajor23', 48, { rows: 2, columns: 3, majorness: 'column', stride: 16 });
     // Default majorness is column_major.
-    expect(member(params.block, 'viewProj')).toMatchObject({
-      size: 64,
-      type: { kind: 'matrix', rows: 4, columns: 4, majorness: 'column', stride: 16 },
-    });
-    expect(member(params.block, 'material.uvTransform')).toMatchObject({
-      size: 48,
-      type: { kind: 'matrix', rows: 3, columns: 2, majorness: 'row', stride: 16 },
-    });
+    expectMatrix(params.block, 'viewProj', 64, { rows: 4, columns: 4, majorness: 'column', stride: 16 });
+    expectMatrix(params.block, 'material.uvTransform', 48, { rows: 3, columns: 2, majorness: 'row', stride: 16 });
   });
 
   it('sizes vectors by their components and arrays by stride times length', () => {
@@ -128,15 +121,9 @@ describe('hlsl/vertex.hlsl and hlsl/pixel.hlsl', () => {
 describe('GLSL fixtures', () => {
   it('keeps SPIR-V terms for GLSL matrices', () => {
     const globals = reflectFixture('glsl/std140.comp').bindings.find((b) => b.name === 'globals')!;
-    expect(member(globals.block, 'rowMajor')).toMatchObject({
-      size: 48,
-      type: { kind: 'matrix', columns: 2, rows: 3, majorness: 'row', stride: 16 },
-    });
-    expect(member(globals.block, 'colMajor')).toMatchObject({
-      size: 48,
-      type: { kind: 'matrix', columns: 3, rows: 2, majorness: 'column', stride: 16 },
-    });
-    expect(member(globals.block, 'doubles')).toMatchObject({ size: 32, type: { kind: 'matrix', scalar: 'f64', stride: 16 } });
+    expectMatrix(globals.block, 'rowMajor', 48, { columns: 2, rows: 3, majorness: 'row', stride: 16 });
+    expectMatrix(globals.block, 'colMajor', 48, { columns: 3, rows: 2, majorness: 'column', stride: 16 });
+    expectMatrix(globals.block, 'doubles', 32, { scalar: 'f64', stride: 16 });
   });
 
   it('reads readonly/writeonly buffers, spec constant workgroup sizes and typed spec constants', () => {

@@ -14,7 +14,8 @@ import {
   StorageClass,
 } from '../../../compiler/spirv/spec.js';
 import { assembledFixtures, compiledFixtures } from './fixtures.js';
-import { assembleFixture, assembleText, compileFixture, disassemble } from './tools.js';
+import { disassemble } from '../../helpers/tools.js';
+import { assembleFixture, assembleText, compileFixture } from './tools.js';
 
 /** Instructions of a binary as [opcode, words] (a test-local reader, independent of the code under test). */
 function instructionsOf(words: Uint32Array): Array<[number, Uint32Array]> {
@@ -140,7 +141,7 @@ describe('compiler/spirv/spec.ts agrees with SPIRV-Tools', () => {
   it('Op, for every opcode the fixture modules contain', () => {
     const checked = new Set<string>();
     const modules = [
-      ...compiledFixtures.map((f) => compileFixture(f.file, f.args)),
+      ...compiledFixtures.map((f) => compileFixture(f)),
       ...assembledFixtures.map((f) => assembleFixture(f.file, f.targetEnv)),
     ];
     for (const module of modules) {

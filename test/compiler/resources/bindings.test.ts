@@ -142,3 +142,64 @@ describe('arrays of resources take one binding', () => {
     expect(r.reflection!.bindings.find((b) => b.name === 's')!.binding).toBe(1);
   });
 });
+
+describe('register(spaceN) without a slot', () => {
+  it('takes the next free binding of set N after the explicit registers (pass 3, as DXC)', () => {
+    const src = `Texture2D<float4> a : register(space1);\nSamplerState s : register(s0, space1);\nTexture2D<float4> b : register(space1);\nRWBuffer<float4> o;
+${USE_ALL(['o[0] = a.SampleLevel(s, float2(0,0), 0) + b.SampleLevel(s, float2(0,0), 0);'])}`;
+    expect(bindings(src)).toEqual({ a: [1, 1], s: [1, 0], b: [1, 2], o: [0, 0] });
+  });
+
+  it('-fvk-auto-shift-bindings shifts it by its implicit register kind in set N', () => {
+    const src = `Texture2D<float4> a : register(space2);\nRWBuffer<float4> o : register(u0);\n${USE_ALL(['o[0] = a.Load(int3(0,0,0));'])}`;
+    expect(bindings(src, { autoShiftBindings: true, bindingShifts: [{ registerKind: 't', shift: 10, space: 2 }] })).toEqual({ a: [2, 10], o: [0, 0] });
+  });
+});
+
+describe('-fvk-bind-register xX Y N M', () => {
+  const src = `struct S { float4 v; };
+ConstantBuffer<S> cb : register(b0);
+Texture2D<float4> t : register(t3, space1);
+[[vk::binding(9)]] SamplerState s : register(s0);
+RWBuffer<float4> o : register(u0);
+${USE_ALL(['o[0] = cb.v + t.SampleLevel(s, float2(0,0), 0);'])}`;
+  const map = [
+    { register: 'b0', space: 0, binding: 4, set: 3 },
+    { register: 't3', space: 1, binding: 5, set: 2 },
+    { register: 's0', space: 0, binding: 1, set: 0 },
+    { register: 'u0', space: 0, binding: 0, set: 0 },
+  ];
+
+  it('binds register(xX, spaceY) to set M, binding N; it overrides [[vk::binding]]', () => {
+    expect(bindings(src, { bindRegister: map })).toEqual({ cb: [3, 4], t: [2, 5], s: [0, 1], o: [0, 0] });
+  });
+
+  it('the space of a register without one is -auto-binding-space', () => {
+    const shifted = map.map((m) => (m.space === 0 ? { ...m, space: 4 } : m));
+    expect(bindings(src, { bindRegister: shifted, autoBindingSpace: 4 })).toEqual({ cb: [3, 4], t: [2, 5], s: [0, 1], o: [0, 0] });
+  });
+
+  it('a register missing from the map is an error (DXC: missing -fvk-bind-register for resource)', () => {
+    const r = compile(src, { bindRegister: map.filter((m) => m.register !== 't3') });
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.line, d.message])).toEqual([
+      [3, `missing -fvk-bind-register for resource 't' at register(t3, space1)`],
+    ]);
+  });
+
+  it('cannot bind a structured-buffer counter (DXC: unimplemented), so RW/Append/Consume buffers are errors', () => {
+    const r = compile(`RWStructuredBuffer<uint> rw : register(u1);\n${USE_ALL(['rw.IncrementCounter();'])}`, { bindRegister: [{ register: 'u1', space: 0, binding: 0, set: 0 }] });
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+      `-fvk-bind-register cannot bind the counter of 'rw' (RW/Append/Consume StructuredBuffer counters are not supported with it, as in DXC)`,
+    ]);
+  });
+
+  it('a resource without register() is an error; $Globals may use -fvk-bind-globals', () => {
+    const loose = `float4 k;\nTexture2D<float4> t;\nRWBuffer<float4> o : register(u0);\n${USE_ALL(['o[0] = k + t.Load(int3(0,0,0));'])}`;
+    const r = compile(loose, { bindRegister: map, bindGlobals: { binding: 2, set: 1 } });
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.line, d.message])).toEqual([
+      [2, `-fvk-bind-register requires register annotations on all resources; 't' has none`],
+    ]);
+    const fixed = loose.replace('Texture2D<float4> t;', 'Texture2D<float4> t : register(t3, space1);');
+    expect(bindings(fixed, { bindRegister: map, bindGlobals: { binding: 2, set: 1 } })).toEqual({ $Globals: [1, 2], t: [2, 5], o: [0, 0] });
+  });
+});

@@ -5,27 +5,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { LayoutRuleOption } from '../../../compiler/index.js';
 import type { MatrixType, StructType } from '../../../compiler/reflect/types.js';
+import { MANUAL_STRUCT_T_MEMBERS, MANUAL_STRUCT_T_OFFSETS } from '../../helpers/manual-tables.js';
 import { compileValid } from '../helpers.js';
 
 const source = readFileSync(new URL('../../../fixtures/resources/manual-struct-t.hlsl', import.meta.url), 'utf8');
-const MEMBERS = ['a_float', 'b_float3', 'c_S_float3', 'd_float2x3', 'e_float2x3', 'f_int_3', 'g_float2_2'];
-
-/** The manual's table: Uniform Buffer columns 1 (VK), 2 (DX), 3 (GL), 4 (Scalar), then Storage Buffer. */
-const TABLE: Record<'uniform' | 'storage', Record<LayoutRuleOption, number[]>> = {
-  uniform: {
-    relaxed: [0, 4, 16, 32, 80, 112, 160],
-    dx: [0, 4, 16, 32, 80, 112, 160],
-    gl: [0, 16, 32, 48, 96, 128, 176],
-    scalar: [0, 4, 16, 28, 52, 76, 88],
-  },
-  storage: {
-    relaxed: [0, 4, 16, 32, 64, 96, 112],
-    dx: [0, 4, 16, 28, 52, 76, 88],
-    gl: [0, 16, 32, 48, 80, 112, 128],
-    scalar: [0, 4, 16, 28, 52, 76, 88],
-  },
-};
-
 function blocks(rule: LayoutRuleOption): { uniform: StructType; storage: StructType } {
   const r = compileValid(source, { layoutRule: rule });
   const ubo = r.reflection!.bindings.find((b) => b.name === 'ubo')!.block!;
@@ -39,12 +22,12 @@ describe.each(['relaxed', 'dx', 'gl', 'scalar'] as const)('struct T under the %s
   const { uniform, storage } = blocks(rule);
 
   it('uniform buffer offsets are the manual column', () => {
-    expect(uniform.members.map((m) => m.name)).toEqual(MEMBERS);
-    expect(uniform.members.map((m) => m.offset)).toEqual(TABLE.uniform[rule]);
+    expect(uniform.members.map((m) => m.name)).toEqual(MANUAL_STRUCT_T_MEMBERS);
+    expect(uniform.members.map((m) => m.offset)).toEqual(MANUAL_STRUCT_T_OFFSETS.uniform[rule]);
   });
 
   it('storage buffer offsets are the manual column', () => {
-    expect(storage.members.map((m) => m.offset)).toEqual(TABLE.storage[rule]);
+    expect(storage.members.map((m) => m.offset)).toEqual(MANUAL_STRUCT_T_OFFSETS.storage[rule]);
   });
 
   it('d is column_major, e row_major, as float2x3 in HLSL terms', () => {

@@ -1,12 +1,12 @@
 // The module's tables: descriptor layouts against the WebGPU spec's strings and vulkan_core.h's
 // numbers, vertex formats, push constants, spec constants, and the SPIR-V exports (inline and URL).
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DescriptorBinding, ImageInfo, Reflection } from '../../../compiler/reflect/types.js';
+import { readSpirvFile, runTool, validateSpirvFile } from '../../helpers/tools.js';
 import { loadGenerated, moduleDirectory } from './load-generated.js';
 import { matrix, member, PARAMS, scalar, struct, vector } from './reflections.js';
 
@@ -207,10 +207,9 @@ describe('SPIR-V exports', () => {
         'OpFunctionEnd',
       ].join('\n'),
     );
-    execFileSync('spirv-as', ['--target-env', 'vulkan1.0', source, '-o', binary]);
-    execFileSync('spirv-val', ['--target-env', 'vulkan1.0', binary]);
-    const bytes = readFileSync(binary);
-    return new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    runTool('spirv-as', ['--target-env', 'vulkan1.0', source, '-o', binary]);
+    validateSpirvFile(binary, ['--target-env', 'vulkan1.0']);
+    return readSpirvFile(binary);
   }
 
   const reflection: Reflection = { sourceLanguage: 'unknown', spirvVersion: '1.0', entryPoints: [], bindings: [], pushConstants: [], specConstants: [] };

@@ -1,0 +1,101 @@
+// Shader model 6.0 wave and quad intrinsics (the manual's wave table): checked here and lowered to
+// `intrinsic` IR nodes named after the HLSL function; the back end maps each to its GroupNonUniform
+// instruction. They need SPIR-V 1.3, so the manual makes them an error when targeting Vulkan 1.0.
+import type { SourceLocation } from '../diagnostics.js';
+import { BOOL, elementScalar, typeToString, UINT, vector, type Type } from '../types.js';
+import type { Checker } from './checker.js';
+import { withScalar, type NumericType } from './conversions.js';
+import { evaluateConstant } from './constant-eval.js';
+import type { ExpressionChecker } from './expressions.js';
+import type { Value } from './value.js';
+
+/**
+ * Argument/result shapes:
+ * - `none`: no argument, returns `result`;
+ * - `vote`: a bool condition, returns `result`;
+ * - `value`: any scalar/vector (bool included), returns the same type;
+ * - `lane`: a value and a lane index (uint), returns the value's type;
+ * - `equal`: any scalar/vector, returns bool of the same shape;
+ * - `arith`: int/uint/float scalar/vector; `bits`: int/uint scalar/vector; both return the argument's type.
+ */
+type WaveShape = { kind: 'none'; result: Type } | { kind: 'vote'; result: Type } | { kind: 'value' | 'lane' | 'equal' | 'arith' | 'bits' };
+
+const UINT4 = vector(UINT, 4);
+
+const WAVE_INTRINSICS: Record<string, WaveShape> = {
+  WaveGetLaneCount: { kind: 'none', result: UINT },
+  WaveGetLaneIndex: { kind: 'none', result: UINT },
+  WaveIsFirstLane: { kind: 'none', result: BOOL },
+  WaveActiveAnyTrue: { kind: 'vote', result: BOOL },
+  WaveActiveAllTrue: { kind: 'vote', result: BOOL },
+  WaveActiveBallot: { kind: 'vote', result: UINT4 },
+  WaveActiveCountBits: { kind: 'vote', result: UINT },
+  WavePrefixCountBits: { kind: 'vote', result: UINT },
+  WaveActiveAllEqual: { kind: 'equal' },
+  WaveReadLaneFirst: { kind: 'value' },
+  WaveReadLaneAt: { kind: 'lane' },
+  WaveActiveSum: { kind: 'arith' },
+  WaveActiveProduct: { kind: 'arith' },
+  WaveActiveMin: { kind: 'arith' },
+  WaveActiveMax: { kind: 'arith' },
+  WavePrefixSum: { kind: 'arith' },
+  WavePrefixProduct: { kind: 'arith' },
+  WaveActiveBitAnd: { kind: 'bits' },
+  WaveActiveBitOr: { kind: 'bits' },
+  WaveActiveBitXor: { kind: 'bits' },
+  QuadReadAcrossX: { kind: 'value' },
+  QuadReadAcrossY: { kind: 'value' },
+  QuadReadAcrossDiagonal: { kind: 'value' },
+  QuadReadLaneAt: { kind: 'lane' },
+};
+
+const ARITY: Record<WaveShape['kind'], number> = { none: 0, vote: 1, value: 1, lane: 2, equal: 1, arith: 1, bits: 1 };
+
+export function isWaveIntrinsic(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(WAVE_INTRINSICS, name);
+}
+
+export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, args: (Value & { type: NumericType })[], loc: SourceLocation): Value | undefined {
+  const shape = WAVE_INTRINSICS[name]!;
+  const env = c.options.targetEnv ?? 'vulkan1.0';
+  if (env === 'vulkan1.0') {
+    c.error(`'${name}' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later`, loc, name.length);
+    return undefined;
+  }
+  const arity = ARITY[shape.kind];
+  if (args.length !== arity) {
+    c.error(`'${name}' takes ${arity} argument${arity === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
+    return undefined;
+  }
+  const make = (type: Type, irArgs: import('../ir/ir.js').IrExpr[]): Value => ({ type, loc, expr: { op: 'intrinsic', type, name, args: irArgs }, readonly: true });
+  if (shape.kind === 'none') return make(shape.result, []);
+  if (shape.kind === 'vote') {
+    const cond = args[0]!;
+    if (cond.type.kind !== 'scalar') return noOverload(c, name, cond.type, cond.loc);
+    return make(shape.result, [x.coerce(cond, BOOL)]);
+  }
+  const value = args[0]!;
+  const t = value.type;
+  const el = elementScalar(t)!;
+  // GroupNonUniform instructions take scalars and vectors only.
+  if (t.kind === 'matrix') return noOverload(c, name, t, value.loc);
+  if (shape.kind === 'arith' && el.base === 'bool') return noOverload(c, name, t, value.loc);
+  if (shape.kind === 'bits' && (el.base === 'bool' || el.base === 'float')) return noOverload(c, name, t, value.loc);
+  const v = x.rvalue(value);
+  if (shape.kind === 'equal') return make(withScalar(t, BOOL), [v]);
+  if (shape.kind !== 'lane') return make(t, [v]);
+  const lane = args[1]!;
+  if (lane.type.kind !== 'scalar' || lane.type.base === 'bool' || lane.type.base === 'float') return noOverload(c, name, lane.type, lane.loc);
+  const index = x.coerce(lane, UINT);
+  // OpGroupNonUniformQuadBroadcast takes a constant index before SPIR-V 1.5; HLSL requires one anyway.
+  if (name === 'QuadReadLaneAt' && !evaluateConstant(index)) {
+    c.error(`the lane index of 'QuadReadLaneAt' must be a compile-time constant`, lane.loc);
+    return undefined;
+  }
+  return make(t, [v, index]);
+}
+
+function noOverload(c: Checker, name: string, t: Type, loc: SourceLocation): undefined {
+  c.error(`no matching overload of '${name}' for argument of type '${typeToString(t)}'`, loc);
+  return undefined;
+}

@@ -1,0 +1,115 @@
+// Language features executed on lavapipe: struct inheritance (fields and methods through the base),
+// sizeof, using namespace, local struct/typedef/enum, static locals with run-time initializers
+// (initialized once), [branch]/[flatten] selections, swizzles on float literals.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { runChecks, type Check } from './kernel.js';
+
+let gpu: GpuRunner;
+beforeAll(async () => {
+  gpu = await startGpuRunner();
+});
+afterAll(() => gpu?.close());
+
+const INPUT = [[1.5, 2, 3, 4]];
+
+describe('language features', () => {
+  it('struct inheritance: base fields, base methods, overriding names, copies', async () => {
+    const prelude = `
+      struct Shape { float scale; float scaled(float v) { return v * scale; } void grow(float by) { scale += by; } };
+      struct Circle : Shape { float r; float area() { return 3.0 * r * r * scale; } };
+      struct Ring : Circle { float inner; float r2; float scale2() { return scaled(2); } };
+      float scaleOf(Shape s) { return s.scale; }`;
+    const setup = `
+      Ring g; g.scale = In[0].x; g.r = In[0].y; g.inner = In[0].z; g.r2 = 9;
+      g.grow(0.5);
+      Ring copy = g; copy.r = 10;`;
+    const checks: Check[] = [
+      { expr: 'g.scale', kind: 'f', expect: 2 },
+      { expr: 'g.area()', kind: 'f', expect: 3 * 2 * 2 * 2 },
+      { expr: 'g.scaled(g.inner)', kind: 'f', expect: 6 },
+      { expr: 'g.scale2()', kind: 'f', expect: 4 },
+      { expr: 'copy.r + g.r', kind: 'f', expect: 12 },
+      { expr: 'scaleOf(g) + ((Shape)copy).scale', kind: 'f', expect: 4 },
+      // A cast of a scalar to a struct fills every member (here the one of Shape).
+      { expr: 'scaleOf((Shape)g.inner)', kind: 'f', expect: 3 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
+
+  it('sizeof of types and expressions (C-like packing as DXC)', async () => {
+    const prelude = `
+      struct A { float a; float3 b; };
+      struct B : A { int c; };
+      struct H { float x; bool y; float2 z[3]; };
+      typedef int Five[5];`;
+    const checks: Check[] = [
+      { expr: 'sizeof(float)', kind: 'u', expect: 4 },
+      { expr: 'sizeof(float3)', kind: 'u', expect: 12 },
+      { expr: 'sizeof(float4x3)', kind: 'u', expect: 48 },
+      { expr: 'sizeof(A)', kind: 'u', expect: 16 },
+      { expr: 'sizeof(B)', kind: 'u', expect: 20 },
+      { expr: 'sizeof(H)', kind: 'u', expect: 32 },
+      { expr: 'sizeof(double2)', kind: 'u', expect: 16 },
+      { expr: 'sizeof In[0].xy', kind: 'u', expect: 8 },
+      { expr: 'sizeof(Five)', kind: 'u', expect: 20 },
+    ];
+    await runChecks(gpu, { prelude, checks });
+  });
+
+  it('using namespace, local struct/typedef/enum', async () => {
+    const prelude = `
+      namespace Math { static const float Two = 2; float twice(float v) { return v * Two; } namespace Inner { int three() { return 3; } } }
+      using namespace Math;`;
+    const setup = `
+      using namespace Math::Inner;
+      struct Local { float a; int b; };
+      typedef float2 Pair;
+      enum Colour { Red, Green = 5, Blue };
+      Local l; l.a = In[0].x; l.b = three();
+      Pair p = Pair(l.a, Two);
+      Colour c = Blue;`;
+    const checks: Check[] = [
+      { expr: 'twice(l.a)', kind: 'f', expect: 3 },
+      { expr: 'l.b + (int)c', kind: 'i', expect: 9 },
+      { expr: 'p.x * p.y', kind: 'f', expect: 3 },
+      { expr: 'Math::twice(1)', kind: 'f', expect: 2 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
+
+  it('static locals with run-time initializers run them once', async () => {
+    const prelude = `
+      int next() { static int n = (int)In[0].w * 10; n++; return n; }
+      float sum(float v) { static float total = In[0].x; static const int k = 7; total += v + k; return total; }`;
+    const setup = `
+      int a = next(); int b = next(); int c = next();
+      sum(1); float s = sum(2);`;
+    const checks: Check[] = [
+      { expr: 'a', kind: 'i', expect: 41 },
+      { expr: 'b', kind: 'i', expect: 42 },
+      { expr: 'c', kind: 'i', expect: 43 },
+      { expr: 's', kind: 'f', expect: 1.5 + 8 + 9 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
+
+  it('[branch]/[flatten] selections and swizzled literals', async () => {
+    const setup = `
+      float x = In[0].x; int sel = (int)In[0].z;
+      float r0 = 0; [branch] if (x > 1) r0 = 1; else r0 = 2;
+      float r1 = 0; [flatten] if (x > 2) r1 = 1; else r1 = 2;
+      int r2 = 0; [branch] switch (sel) { case 3: r2 = 30; break; default: r2 = -1; break; }
+      int r3 = 0; [flatten] switch (sel) { case 1: r3 = 10; break; case 3: r3 = 31; default: r3 += 1; }
+      float4 ones = 1.0.xxxx;
+      float2 halves = 0.5f.rr;`;
+    const checks: Check[] = [
+      { expr: 'r0', kind: 'f', expect: 1 },
+      { expr: 'r1', kind: 'f', expect: 2 },
+      { expr: 'r2', kind: 'i', expect: 30 },
+      { expr: 'r3', kind: 'i', expect: 32 },
+      { expr: 'dot(ones, 1) + halves.y + 2.xxx.z', kind: 'f', expect: 6.5 },
+    ];
+    await runChecks(gpu, { setup, input: INPUT, checks });
+  });
+});
