@@ -3,7 +3,7 @@
 // flow, entry points described by their HLSL signature (each back end maps stage I/O its own way).
 import type { SourceLocation } from '../diagnostics.js';
 import type { ShaderStage } from '../reflect/types.js';
-import type { Interpolation, Majorness, Type } from '../types.js';
+import type { Interpolation, Majorness, ResourceKind, Type } from '../types.js';
 
 /** Where a global lives. Maps 1:1 to SPIR-V storage classes / WGSL address spaces. */
 export type AddressSpace =
@@ -19,17 +19,20 @@ export type AddressSpace =
 
 /** Which HLSL buffer form a uniform/storage global came from: it decides layout rule and decorations. */
 export type BufferForm =
+  | Extract<
+      ResourceKind,
+      | 'ConstantBuffer'
+      | 'TextureBuffer'
+      | 'StructuredBuffer'
+      | 'RWStructuredBuffer'
+      | 'AppendStructuredBuffer'
+      | 'ConsumeStructuredBuffer'
+      | 'ByteAddressBuffer'
+      | 'RWByteAddressBuffer'
+    >
   | 'cbuffer'
-  | 'ConstantBuffer'
-  | 'Globals'
   | 'tbuffer'
-  | 'TextureBuffer'
-  | 'StructuredBuffer'
-  | 'RWStructuredBuffer'
-  | 'AppendStructuredBuffer'
-  | 'ConsumeStructuredBuffer'
-  | 'ByteAddressBuffer'
-  | 'RWByteAddressBuffer'
+  | 'Globals'
   | 'PushConstant'
   /** The hidden `{ int }` counter block of a RW/Append/Consume structured buffer. */
   | 'Counter';

@@ -2,28 +2,14 @@
 // relative paths are resolved against the `cwd` argument.
 import { resolve } from 'node:path';
 import type { CompileOptions } from '../../compiler/index.js';
-import { OPTION_TABLE, type ArgState, type OptionSpec } from './option-table.js';
+import { OPTION_TABLE, type ArgState, type OptionSpec, type OutputRequests } from './option-table.js';
 import { parseProfile } from './profiles.js';
 
-export interface ParsedArgs {
+export interface ParsedArgs extends OutputRequests {
   /** Everything but `host` (hlslc adds its file system host). `filename` is the absolute input path. */
   options: CompileOptions;
   /** Absolute path of the HLSL input. */
   input?: string;
-  /** `-Fo`: the SPIR-V binary. Without it the disassembly goes to stdout. */
-  output?: string;
-  /** `-Fc`: the disassembly. */
-  disassemblyOutput?: string;
-  /** `-Fe`: diagnostics instead of stderr. */
-  diagnosticsOutput?: string;
-  /** `--reflect`: reflection JSON. */
-  reflectOutput?: string;
-  /** `--emit-module`: the generated ES module. */
-  moduleOutput?: string;
-  warningsAsErrors: boolean;
-  noWarnings: boolean;
-  help: boolean;
-  version: boolean;
   /** Usage errors, each one line without the `hlslc: error: ` prefix. */
   errors: string[];
 }

@@ -19,7 +19,7 @@ export type ArgForm =
 export type OptionGroup = 'compile' | 'spirv' | 'output' | 'info' | 'ignored' | 'unsupported';
 
 /** Everything one parseArgs call accumulates; owned by that call. */
-export interface ArgState {
+export interface ArgState extends OutputRequests {
   cwd: string;
   inputs: string[];
   errors: string[];
@@ -41,10 +41,19 @@ export interface ArgState {
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
   enable16BitTypes: boolean;
   autoShiftBindings?: boolean;
+}
+
+/** What the command line asks for besides compile options: outputs and flags (state and result share them). */
+export interface OutputRequests {
+  /** `-Fo`: the SPIR-V binary. Without it the disassembly goes to stdout. */
   output?: string;
+  /** `-Fc`: the disassembly. */
   disassemblyOutput?: string;
+  /** `-Fe`: diagnostics instead of stderr. */
   diagnosticsOutput?: string;
+  /** `--reflect`: reflection JSON. */
   reflectOutput?: string;
+  /** `--emit-module`: the generated ES module. */
   moduleOutput?: string;
   warningsAsErrors: boolean;
   noWarnings: boolean;
