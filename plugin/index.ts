@@ -55,12 +55,14 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
   function loadContext(ctx: HookContext): LoadContext {
     switch (meta.framework) {
       case 'vite': {
-        const environment = (ctx as { environment?: { config?: { consumer?: string } } }).environment;
+        const environment = (ctx as { environment?: { config?: { consumer?: string; build?: { emitAssets?: boolean } } } }).environment;
         const client = environment?.config?.consumer !== 'server';
         if (vite.command === 'serve') {
           // Vite has no emitFile while serving: the client fetches from the dev server's middleware, SSR and Vitest inline.
           return client ? { hot: true, emitAsset: vite.serveAsset } : {};
         }
+        // A server build writes no assets unless asked (build.ssrEmitAssets / emitAssets): inline there.
+        if (!client && !environment?.config?.build?.emitAssets && !vite.ssrEmitAssets) return {};
         return { emitAsset: rollupEmitter(ctx) };
       }
       case 'rollup':

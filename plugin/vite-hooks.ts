@@ -8,6 +8,8 @@ import type { ShaderCore } from './core.js';
 export interface ViteState {
   command: 'build' | 'serve';
   base: string;
+  /** `build.ssrEmitAssets`: a server build that writes assets may reference emitted `.spv` files. */
+  ssrEmitAssets?: boolean;
   root: string | undefined;
   /** SPIR-V served in dev, by URL path below `${base}@hlsl-spirv/`. */
   devAssets: Map<string, Uint8Array>;
@@ -32,6 +34,7 @@ export function createViteHooks(
     configResolved(config: ResolvedConfig) {
       state.command = config.command;
       state.base = config.base;
+      state.ssrEmitAssets = config.build.ssrEmitAssets;
       state.root = config.root;
     },
 
