@@ -93,7 +93,11 @@ export async function runCompileBench({ iterations = 30, glslangRuns = 5, log = 
   const ok = rows.filter((r) => !r.error);
   const all = stats(ok.map((r) => r.ours.median));
   const gl = ok.filter((r) => !r.glslang.error).map((r) => r.glslang.median);
-  log(`overall: ours median-of-medians ${all.median?.toFixed(2)} ms; glslang ${gl.length ? stats(gl).median.toFixed(2) + ' ms' : 'n/a'}`);
+  const glMedian = gl.length ? stats(gl).median : undefined;
+  log(
+    `overall: ours median-of-medians ${all.median?.toFixed(2)} ms; glslang ${glMedian !== undefined ? glMedian.toFixed(2) + ' ms' : 'n/a'}` +
+      (glMedian !== undefined ? `; ratio ours/glslang ${(all.median / glMedian).toFixed(3)} (glslang includes process start)` : ''),
+  );
   return rows;
 }
 
