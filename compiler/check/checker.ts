@@ -646,7 +646,7 @@ export class Checker {
     const res = t.kind === 'array' ? innermost(t) : t;
     let global: IrGlobal;
     if (res.kind === 'resource' && isBufferResource(res.resource)) {
-      global = this.bufferGlobal(d.name, res, t, decl.attributes, d.loc);
+      global = this.bufferGlobal(d.name, res, t, d.loc);
     } else {
       global = { id: this.newId(), name: d.name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc: d.loc };
     }
@@ -676,7 +676,7 @@ export class Checker {
    * The IR global for a buffer resource. ConstantBuffer<T>/TextureBuffer<T> hold T itself; structured
    * buffers hold `{ T data[]; }`; byte-address buffers `{ uint data[]; }` (manual, buffer section).
    */
-  private bufferGlobal(name: string, res: import('../types.js').ResourceType, declared: Type, attributes: ast.Attribute[], loc: SourceLocation): IrGlobal {
+  private bufferGlobal(name: string, res: import('../types.js').ResourceType, declared: Type, loc: SourceLocation): IrGlobal {
     const elementName = res.element.kind === 'struct' ? res.element.name : typeNameOf(res.element);
     const kind = res.resource;
     let type: Type;
@@ -693,7 +693,6 @@ export class Checker {
     }
     if (declared.kind === 'array') type = wrapArrays(declared, type);
     const readonly = !(kind.startsWith('RW') || kind === 'AppendStructuredBuffer' || kind === 'ConsumeStructuredBuffer');
-    void attributes;
     return {
       id: this.newId(),
       name,
@@ -757,4 +756,3 @@ function sameSignature(a: ParamInfo[], b: ParamInfo[]): boolean {
   return a.length === b.length && a.every((p, i) => JSON.stringify(p.type) === JSON.stringify(b[i]!.type) && p.direction === b[i]!.direction);
 }
 
-export { VOID };

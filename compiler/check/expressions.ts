@@ -1,6 +1,6 @@
 // Type-checks expressions and lowers them to IR expressions and places.
 import type { SourceLocation } from '../diagnostics.js';
-import type { BinaryOperator, IrConst, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
+import type { BinaryOperator, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import {
   BOOL,
@@ -9,7 +9,6 @@ import {
   FLOAT,
   INT,
   isNumeric,
-  matrix,
   sameType,
   scalar,
   typeToString,
@@ -21,7 +20,7 @@ import {
 } from '../types.js';
 import type { Checker } from './checker.js';
 import { convertScalar } from './constant-eval.js';
-import { commonScalar, commonShape, conversionCost, withScalar, type LiteralKind, type NumericType } from './conversions.js';
+import { commonScalar, commonShape, conversionCost, withScalar, type NumericType } from './conversions.js';
 import { checkUserCall } from './calls.js';
 import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from './short-circuit.js';
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
@@ -251,7 +250,6 @@ export class ExpressionChecker {
     } else {
       irOp = ARITH[op]!;
       if (el.base === 'bool') el = INT;
-      if (op === '%' && el.base === 'float' && false) el = FLOAT;
       resultEl = el;
     }
     const operandType = withScalar(shape.shape, el);
@@ -794,5 +792,3 @@ function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {
   return undefined;
 }
 
-export type { IrConst, LiteralKind };
-export { matrix };

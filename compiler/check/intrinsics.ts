@@ -2,7 +2,7 @@
 // and lowered to `intrinsic` IR nodes that each back end maps to its instructions.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
-import { BOOL, elementScalar, FLOAT, INT, isNumeric, matrix, scalar, typeToString, UINT, vector, VOID, type ScalarType, type Type } from '../types.js';
+import { BOOL, elementScalar, FLOAT, INT, isNumeric, matrix, typeToString, UINT, vector, VOID, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -221,4 +221,3 @@ function mulIntrinsic(c: Checker, x: ExpressionChecker, a: Value & { type: Numer
   return { type: result, loc, expr: { op: 'intrinsic', type: result, name: 'mul', args: [x.coerce(a, at), x.coerce(b, bt)] }, readonly: true };
 }
 
-export { scalar };

@@ -15,7 +15,6 @@ import {
   checkSubpassMethod,
   checkTextureMethod,
   outArg,
-  resourceValue,
   storeOuts,
   TEXTURE_SHAPES,
   texelIndex,

@@ -253,7 +253,7 @@ export function emitEntryWrapper(
       if (leaf.packOffset === undefined) fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, leaf.varId!]);
       return fitValue(fe, loaded, leaf.varType!, leaf.type);
     });
-    fe.storePtr(temps[i]!, assemble(fe, p.var.type, leaves, values), p.var.type);
+    fe.storePtr(temps[i]!, assemble(fe, p.var.type, values), p.var.type);
   });
   const result = b.id();
   fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x.id)]);
@@ -326,16 +326,11 @@ function scalarOf(t: Type): ScalarType | undefined {
 }
 
 /** Builds a (possibly struct) parameter value from its flattened leaves. */
-function assemble(fe: FunctionEmitter, type: Type, leaves: Leaf[], values: number[]): number {
+function assemble(fe: FunctionEmitter, type: Type, values: number[]): number {
   if (type.kind !== 'struct') return values[0]!;
   let pos = 0;
-  const build = (t: Type, depth: number): number => {
-    if (t.kind !== 'struct') return values[pos++]!;
-    const parts = t.fields.map((f) => build(f.type, depth + 1));
-    return fe.construct(t, parts);
-  };
-  void leaves;
-  return build(type, 0);
+  const build = (t: Type): number => (t.kind === 'struct' ? fe.construct(t, t.fields.map((f) => build(f.type))) : values[pos++]!);
+  return build(type);
 }
 
 /** Converts between a builtin's fixed type and the declared type (uint3 → uint2, uint → int, bool). */
@@ -359,4 +354,3 @@ function fitValue(fe: FunctionEmitter, value: number, from: Type, to: Type): num
   return fe.convert(v, shape, target);
 }
 
-export { INT };
