@@ -41,10 +41,17 @@ describe.skipIf(!existsSync(CHROMIUM))(`playground (needs ${CHROMIUM}: apt-get i
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // Everything the page logs, for the failure message if the page never renders.
+    const log: string[] = [];
+    page.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
+    page.on('response', (r) => r.status() >= 400 && log.push(`HTTP ${r.status()} ${r.url()}`));
     await page.goto(`http://127.0.0.1:${port}/`);
     const params = page.locator('section[data-shader="slice.hlsl"] table.layout[data-layout="Params"]');
     // The first load optimises dependencies and loads the spirv-tools wasm: slow on a loaded 2-core machine.
-    await params.waitFor({ timeout: 120_000 });
+    await params.waitFor({ timeout: 120_000 }).catch(async (e: Error) => {
+      const body = await page.locator('body').innerText().catch(() => '');
+      throw new Error(`${e.message}\npage errors: ${errors.join('; ')}\nconsole: ${log.join('\n')}\nbody: ${body.slice(0, 2000)}`);
+    });
     expect(await params.locator('caption').textContent()).toBe('Params (144 bytes)');
     const rows = await params.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (td) => td.textContent)));
     expect(rows).toEqual([
