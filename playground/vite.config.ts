@@ -8,4 +8,7 @@ export default defineConfig({
   plugins: [hlsl()],
   // The fixture shaders live outside the playground directory.
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
+  // Pre-bundle the wasm disassembler at start-up: discovered on first load instead, Vite re-optimises
+  // and reloads the page while it is still loading.
+  optimizeDeps: { include: ['spirv-tools'] },
 });

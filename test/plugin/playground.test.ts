@@ -23,6 +23,8 @@ describe.skipIf(!existsSync(CHROMIUM))(`playground (needs ${CHROMIUM}: apt-get i
       logLevel: 'silent',
       plugins: [hlsl({ cache: false })],
       server: { port: 0, strictPort: false, host: '127.0.0.1', fs: { allow: [fileURLToPath(new URL('../../', import.meta.url))] } },
+      // As playground/vite.config.ts: pre-bundled at start, so the first load is not interrupted by a re-optimisation reload.
+      optimizeDeps: { include: ['spirv-tools'] },
     });
     await server.listen();
     browser = await chromium.launch({
