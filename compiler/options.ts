@@ -1,7 +1,7 @@
 // Options of one compile, named after DXC's SPIR-V command-line options (see bin/hlslc for the
 // flag spelling of each). Defaults are DXC's.
 import type { CompilerHost } from './host.js';
-import type { ShaderStage } from './reflect/types.js';
+import type { ShaderStage } from './common/stage.js';
 
 /** The four layout rule sets of the manual: vector-relaxed std140/std430 (default), -fvk-use-dx-layout, -fvk-use-gl-layout, -fvk-use-scalar-layout. */
 export type LayoutRuleOption = 'relaxed' | 'dx' | 'gl' | 'scalar';

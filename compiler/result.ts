@@ -1,6 +1,7 @@
 // What one compile returns.
 import type { Diagnostic } from './diagnostics.js';
-import type { Reflection, ShaderStage } from './reflect/types.js';
+import type { ShaderStage } from './common/stage.js';
+import type { Reflection } from './reflect/types.js';
 
 export interface CompiledEntryPoint {
   name: string;

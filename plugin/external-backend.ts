@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Diagnostic, Severity } from '../compiler/diagnostics.js';
 import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
 import { reflect } from '../compiler/reflect/index.js';
-import type { ShaderStage } from '../compiler/reflect/types.js';
+import type { ShaderStage } from '../compiler/common/stage.js';
 import type { CompileResult } from '../compiler/result.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
 import { hashFile, sha256 } from './cache.js';

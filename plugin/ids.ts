@@ -2,7 +2,7 @@
 // The query selects what is compiled and what the module exports; anything a bundler appends for
 // its own bookkeeping is ignored, anything else is an error (a typo must not silently do nothing).
 import type { EntryPointRequest, LayoutRuleOption, TargetEnv } from '../compiler/options.js';
-import type { ShaderStage } from '../compiler/reflect/types.js';
+import type { ShaderStage } from '../compiler/common/stage.js';
 
 /** What the generated module exports. */
 export type ShaderExportKind = 'module' | 'spirv' | 'layout';

@@ -3,7 +3,7 @@
 import type { IrEntryParam, IrEntryPoint, IrFunction, IrGlobal, IrPlace, IrStmt, IrExpr, StageValue } from '../ir/ir.js';
 import type { EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
-import type { ShaderStage } from '../reflect/types.js';
+import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { resourceCallParts } from './methods.js';

@@ -2,7 +2,7 @@
 // Like naga's: resolved types, explicit address spaces, pointers as "places", structured control
 // flow, entry points described by their HLSL signature (each back end maps stage I/O its own way).
 import type { SourceLocation } from '../diagnostics.js';
-import type { ShaderStage } from '../reflect/types.js';
+import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Majorness, ResourceKind, Type } from '../types.js';
 
 /** Where a global lives. Maps 1:1 to SPIR-V storage classes / WGSL address spaces. */

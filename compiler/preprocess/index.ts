@@ -4,7 +4,7 @@
 import type { DiagnosticSink } from '../diagnostics.js';
 import type { CompilerHost } from '../host.js';
 import type { Token } from '../lex/token.js';
-import type { ShaderStage } from '../reflect/types.js';
+import type { ShaderStage } from '../common/stage.js';
 import { Preprocessor } from './preprocessor.js';
 
 export interface PreprocessOptions {

@@ -2,7 +2,7 @@
 // (tools/clang/lib/Frontend/InitPreprocessor.cpp, HLSL section), plus -D defines.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
 import { tokenize } from '../lex/lexer.js';
-import type { ShaderStage } from '../reflect/types.js';
+import type { ShaderStage } from '../common/stage.js';
 import { parseDefine, type BuiltinMacro, type Macro } from './macro.js';
 import type { PPToken } from './pp-token.js';
 

@@ -1,6 +1,6 @@
 // The physical layer of a SPIR-V module: header, endianness and the instruction stream. Every read is
 // bounds-checked so that a truncated or corrupted binary surfaces as a SpirvReflectError.
-import { MagicNumber } from '../spirv/spec.js';
+import { MagicNumber } from '../spirv-spec/spec.js';
 import { SpirvReflectError } from './errors.js';
 import { opName } from './enum-names.js';
 

@@ -1,6 +1,6 @@
 // Descriptor bindings and push-constant blocks: the global variables in the UniformConstant, Uniform,
 // StorageBuffer and PushConstant storage classes.
-import { Decoration, Dim, StorageClass } from '../spirv/spec.js';
+import { Decoration, Dim, StorageClass } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 import { dimOf, imageFormatName } from './enum-names.js';
 import type { LayoutBuilder } from './layout.js';

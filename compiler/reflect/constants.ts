@@ -1,5 +1,5 @@
 // Constants and specialization constants, and the evaluation of the scalar ones.
-import { Op } from '../spirv/spec.js';
+import { Op } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 import { decodeScalar, scalarKindOf } from './scalars.js';
 import type { TypeTable } from './type-table.js';

@@ -1,5 +1,5 @@
 // Decorations on ids and on struct members, including those applied through decoration groups.
-import { Op } from '../spirv/spec.js';
+import { Op } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 
 /** One decoration: its literal/id operand words, or its strings for OpDecorateString. */

@@ -1,5 +1,5 @@
 // Entry points: stage, execution modes, workgroup size and stage I/O.
-import { BuiltIn, Decoration, ExecutionMode, Op } from '../spirv/spec.js';
+import { BuiltIn, Decoration, ExecutionMode, Op } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 import { scalarValue } from './constants.js';
 import { executionModeName, stageOfExecutionModel } from './enum-names.js';

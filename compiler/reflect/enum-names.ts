@@ -9,7 +9,7 @@ import {
   ImageFormat,
   Op,
   SourceLanguage as SpirvSourceLanguage,
-} from '../spirv/spec.js';
+} from '../spirv-spec/spec.js';
 import type { ImageInfo, ShaderStage, SourceLanguage } from './types.js';
 
 function invert<T extends Record<string, number>>(table: T): ReadonlyMap<number, string> {

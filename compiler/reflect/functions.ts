@@ -1,6 +1,6 @@
 // Function bodies: which ids each function mentions, which functions it calls, and which resources
 // feed depth-comparison sampling (the only SPIR-V trace of an HLSL SamplerComparisonState).
-import { Op } from '../spirv/spec.js';
+import { Op } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 import { forEachIdOperand } from './operands.js';
 

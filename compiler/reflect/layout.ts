@@ -1,6 +1,6 @@
 // SPIR-V types as Reflection LayoutTypes: offsets, strides and sizes from the explicit-layout
 // decorations, matrices in the source language's terms (see MatrixType in types.ts).
-import { Decoration, StorageClass } from '../spirv/spec.js';
+import { Decoration, StorageClass } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 import { scalarValue } from './constants.js';
 import type { SpirvModule } from './module.js';

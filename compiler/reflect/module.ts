@@ -1,6 +1,6 @@
 // One pass over the instruction stream, sorting what reflection needs into tables, then the
 // consistency checks that stop a corrupted module from producing a wrong answer.
-import { Op, StorageClass } from '../spirv/spec.js';
+import { Op, StorageClass } from '../spirv-spec/spec.js';
 import { type Header, type Instruction, instructions, readHeader } from './binary.js';
 import { type ConstantDef, decodeConstant } from './constants.js';
 import { DecorationTable } from './decorations.js';

@@ -1,7 +1,7 @@
 // Just enough of the SPIR-V grammar to find, in any instruction, the id it defines and the operand words
 // that may name another id. A full grammar is not needed: instructions default to
 // `<result type> <result id> <id operands...>`, and the tables list the exceptions.
-import { Op } from '../spirv/spec.js';
+import { Op } from '../spirv-spec/spec.js';
 
 /** Opcodes (not in Op) that are known types from extensions: result id in word 1. */
 const TypeCooperativeMatrixKHR = 4456;

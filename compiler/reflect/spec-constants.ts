@@ -1,5 +1,5 @@
 // Specialization constants: the scalar OpSpecConstant* decorated with a SpecId.
-import { Decoration } from '../spirv/spec.js';
+import { Decoration } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 import { scalarValue } from './constants.js';
 import type { SpirvModule } from './module.js';

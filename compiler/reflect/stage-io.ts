@@ -1,5 +1,5 @@
 // An entry point's stage inputs and outputs: its Input/Output interface variables.
-import { Decoration, StorageClass } from '../spirv/spec.js';
+import { Decoration, StorageClass } from '../spirv-spec/spec.js';
 import { builtInName, interpolationDecorations } from './enum-names.js';
 import type { LayoutBuilder } from './layout.js';
 import type { EntryPointDecl, SpirvModule } from './module.js';

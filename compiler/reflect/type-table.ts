@@ -1,5 +1,5 @@
 // The module's type declarations, decoded from OpType* instructions, with checked lookups.
-import { Op } from '../spirv/spec.js';
+import { Op } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 
 export type TypeDef =

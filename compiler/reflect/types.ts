@@ -1,24 +1,11 @@
 // The reflection of a SPIR-V module: everything an application needs to bind resources and fill
 // buffers. Produced from the binary alone (see reader.ts), so it is the same for modules from our
 // compiler, DXC or glslang. Matrices are described in the source language's terms (see MatrixType).
+import type { ShaderStage } from '../common/stage.js';
+
+export type { ShaderStage };
 
 export type ScalarKind = 'bool' | 'i8' | 'u8' | 'i16' | 'u16' | 'f16' | 'i32' | 'u32' | 'f32' | 'i64' | 'u64' | 'f64';
-
-export type ShaderStage =
-  | 'vertex'
-  | 'hull'
-  | 'domain'
-  | 'geometry'
-  | 'pixel'
-  | 'compute'
-  | 'mesh'
-  | 'amplification'
-  | 'raygeneration'
-  | 'intersection'
-  | 'anyhit'
-  | 'closesthit'
-  | 'miss'
-  | 'callable';
 
 export type SourceLanguage = 'HLSL' | 'GLSL' | 'unknown';
 

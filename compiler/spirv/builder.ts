@@ -1,6 +1,6 @@
 // Assembles a SPIR-V module: ids, the logical-layout sections in the order the spec requires,
 // and deduplication of types and constants (one OpTypeX / OpConstant per distinct key).
-import { MagicNumber, Op, Version } from './spec.js';
+import { MagicNumber, Op, Version } from '../spirv-spec/spec.js';
 
 /** Our generator id (SPIR-V registry: 0 = unregistered) in the high 16 bits, tool version low. */
 const GENERATOR = 0x0000_0001;

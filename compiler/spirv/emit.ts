@@ -3,11 +3,11 @@
 import { layoutGlobals, layoutOf, type BufferKind, type Layout } from '../layout/index.js';
 import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
-import type { ShaderStage } from '../reflect/types.js';
+import type { ShaderStage } from '../common/stage.js';
 import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from './spec.js';
+import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';

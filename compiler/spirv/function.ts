@@ -7,7 +7,7 @@ import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
-import { type BuiltIn, Decoration, Op, StorageClass } from './spec.js';
+import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */

@@ -4,7 +4,7 @@ import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
-import { Op } from './spec.js';
+import { Op } from '../spirv-spec/spec.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
 
 /** GLSL.std.450 instruction numbers (the extended instruction set's specification). */

@@ -2,7 +2,7 @@
 // each operand kind (signed int, unsigned int, float, bool).
 import type { BinaryOperator } from '../ir/ir.js';
 import type { ScalarType } from '../types.js';
-import { Op } from './spec.js';
+import { Op } from '../spirv-spec/spec.js';
 
 type Kind = 'sint' | 'uint' | 'float' | 'bool';
 

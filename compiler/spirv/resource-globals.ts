@@ -3,7 +3,7 @@
 // [[vk::input_attachment_index]]).
 import type { IrGlobal } from '../ir/ir.js';
 import { scalarWords, type ModuleContext } from './function.js';
-import { Decoration, Op } from './spec.js';
+import { Decoration, Op } from '../spirv-spec/spec.js';
 
 /** OpSpecConstantTrue/False or OpSpecConstant with the default value, decorated SpecId (manual, constant_id). */
 export function emitSpecConstant(m: ModuleContext, g: IrGlobal): number {

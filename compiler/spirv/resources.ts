@@ -5,7 +5,7 @@ import type { ImageOperands, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
 import { elementScalar, type ResourceType, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { ScopeId, MemorySemantics } from './operators.js';
-import { Capability, ImageFormat, Op, StorageClass } from './spec.js';
+import { Capability, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js';
 import { imageFormatOf } from './types.js';
 
 /** SPIR-V Image Operands mask bits, in the order their operands follow. */

@@ -1,10 +1,10 @@
 // Stage inputs and outputs: the manual's SV_* → BuiltIn table, Location assignment, and the entry
 // wrapper that reads Input variables, calls the HLSL entry function and writes Output variables.
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
-import type { ShaderStage } from '../reflect/types.js';
+import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
-import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from './spec.js';
+import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 
 interface BuiltinRule {
   /** Stages it applies to; `*` for any. */

@@ -4,7 +4,7 @@
 import { layoutOf, type Layout, type LayoutOptions } from '../layout/index.js';
 import { isNumeric, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
-import { Capability, Decoration, Dim, ImageFormat, Op } from './spec.js';
+import { Capability, Decoration, Dim, ImageFormat, Op } from '../spirv-spec/spec.js';
 
 /** A type placed in a buffer: bools become uint, members get offsets, arrays strides. */
 export type LayoutContext = LayoutOptions;

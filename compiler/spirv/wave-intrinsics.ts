@@ -4,7 +4,7 @@ import type { IrExpr } from '../ir/ir.js';
 import { BOOL, elementScalar, UINT, vector, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { ScopeId } from './operators.js';
-import { Capability, Op } from './spec.js';
+import { Capability, Op } from '../spirv-spec/spec.js';
 
 /** SPIR-V Group Operation operand. */
 const GroupOperation = { Reduce: 0, InclusiveScan: 1, ExclusiveScan: 2 } as const;

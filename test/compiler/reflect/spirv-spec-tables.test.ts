@@ -1,4 +1,4 @@
-// The enumerant tables in compiler/spirv/spec.ts, checked against SPIRV-Tools' own grammar: spirv-as
+// The enumerant tables in compiler/spirv-spec/spec.ts, checked against SPIRV-Tools' own grammar: spirv-as
 // assembles each name and the value it writes must be the table's; opcodes are checked against
 // spirv-dis's reading of every fixture module.
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
   ImageFormat,
   Op,
   StorageClass,
-} from '../../../compiler/spirv/spec.js';
+} from '../../../compiler/spirv-spec/spec.js';
 import { assembledFixtures, compiledFixtures } from './fixtures.js';
 import { disassemble } from '../../helpers/tools.js';
 import { assembleFixture, assembleText, compileFixture } from './tools.js';
@@ -101,7 +101,7 @@ const executionModeOperands: Partial<Record<keyof typeof ExecutionMode, string>>
 
 const executionModeIdModes = new Set(['SubgroupsPerWorkgroupId', 'LocalSizeId', 'LocalSizeHintId']);
 
-describe('compiler/spirv/spec.ts agrees with SPIRV-Tools', () => {
+describe('compiler/spirv-spec/spec.ts agrees with SPIRV-Tools', () => {
   it('BuiltIn', () => expectTable(BuiltIn, 'builtins', (n) => `OpDecorate %1 BuiltIn ${n}`, Op.Decorate, 3));
   it('StorageClass', () =>
     expectTable(StorageClass, 'storage-classes', (n) => `%p${n} = OpTypePointer ${n} %1`, Op.TypePointer, 2));
