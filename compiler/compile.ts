@@ -38,7 +38,12 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checker = new Checker(sink, { ...options, filename });
   const ir = checker.checkProgram(program, filename);
   if (!ir || sink.hasErrors()) return fail();
-  const emitted = emitSpirv(ir, { targetEnv: options.targetEnv ?? 'vulkan1.0', layoutRule: options.layoutRule ?? 'relaxed' });
+  const emitted = emitSpirv(ir, {
+    targetEnv: options.targetEnv ?? 'vulkan1.0',
+    layoutRule: options.layoutRule ?? 'relaxed',
+    ...(options.reflect ? { reflect: true } : {}),
+    ...(options.debugInfo ? { debugSourceName: options.debugSourceName ?? filename } : {}),
+  });
   for (const e of emitted.errors) {
     const loc = e.global?.loc ?? { file: filename, line: 1, column: 1, offset: 0 };
     sink.error(e.message, loc, e.global ? e.global.name.length : 1);

@@ -69,4 +69,18 @@ export interface CompileOptions {
   enable16BitTypes?: boolean;
   /** `-HV`; default 2021. */
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
+  /**
+   * `-fspv-reflect`: also emit the reflection-only decorations DXC emits with it (semantic strings on
+   * stage variables, the counter buffer of each RW/Append/Consume structured buffer, user types), which
+   * declare SPV_GOOGLE_hlsl_functionality1, SPV_GOOGLE_decorate_string and SPV_GOOGLE_user_type. An
+   * application must enable the matching device extensions to load such a module. Default off, as DXC.
+   */
+  reflect?: boolean;
+  /**
+   * `-Zi` / `-fspv-debug=file`: record the source file's name (OpString + OpSource). Off by default, as
+   * DXC's default output, so builds are reproducible and carry no local paths.
+   */
+  debugInfo?: boolean;
+  /** The file name recorded with `debugInfo` (default `filename`); the plugin passes the path relative to its root. */
+  debugSourceName?: string;
 }

@@ -15,8 +15,10 @@ import { TypeEmitter, type LayoutContext } from './types.js';
 export interface EmitOptions {
   targetEnv: TargetEnv;
   layoutRule: LayoutRuleOption;
-  /** Source text for OpSource (kept so debuggers and reflection can see the language). */
-  sourceText?: string;
+  /** `-fspv-reflect`: semantic strings and counter-buffer decorations, with their SPV_GOOGLE_* extensions. */
+  reflect?: boolean;
+  /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
+  debugSourceName?: string;
 }
 
 /** SPIR-V version per Vulkan target environment, as DXC picks it. */
@@ -65,13 +67,21 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const types = new TypeEmitter(b);
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);
-  const fileId = b.string(ir.sourceFile);
-  b.source(SourceLanguage.HLSL, 600, fileId);
+  // File names only when debug information is asked for: builds stay reproducible and leak no paths.
+  if (options.debugSourceName !== undefined) b.source(SourceLanguage.HLSL, 600, b.string(options.debugSourceName));
+  else b.source(SourceLanguage.HLSL, 600);
 
   const globals = new Map<IrGlobal, GlobalInfo>();
   const functionIds = new Map<IrFunction, number>();
   let glslId: number | undefined;
-  let semanticsEnabled = false;
+  let googleExtensions = false;
+  /** SPV_GOOGLE_hlsl_functionality1 carries both -fspv-reflect decorations; before SPIR-V 1.4 OpDecorateString needs decorate_string too. */
+  const enableGoogleExtensions = () => {
+    if (googleExtensions) return;
+    googleExtensions = true;
+    b.extension('SPV_GOOGLE_hlsl_functionality1');
+    if (!modern) b.extension('SPV_GOOGLE_decorate_string');
+  };
   /**
    * Builtins read by function code (wave lane count/index): function code reads a Private copy that
    * each entry wrapper fills from its own Input variable, because a vertex input must not be Flat
@@ -92,11 +102,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     userSemantic: (id, semantic) => {
-      if (!semanticsEnabled && !modern) {
-        b.extension('SPV_GOOGLE_decorate_string');
-        b.extension('SPV_GOOGLE_hlsl_functionality1');
-      }
-      semanticsEnabled = true;
+      // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
+      if (!options.reflect) return;
+      enableGoogleExtensions();
       b.decorateString(id, Decoration.UserSemantic, semantic);
     },
     builtinInput: (builtin, type) => {
@@ -122,6 +130,15 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
   }
   if (errors.length) return { spirv: new Uint32Array(), errors };
+  if (options.reflect) {
+    // -fspv-reflect ties each RW/Append/Consume structured buffer to its counter (manual, reflection).
+    for (const [g, info] of globals) {
+      const counter = g.counter && globals.get(g.counter);
+      if (!counter) continue;
+      enableGoogleExtensions();
+      b.decorateId(info.id, Decoration.CounterBuffer, counter.id);
+    }
+  }
 
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);

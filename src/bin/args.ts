@@ -155,6 +155,8 @@ function finish(state: ArgState): ParsedArgs {
   if (state.targetEnv) options.targetEnv = state.targetEnv;
   if (state.hlslVersion !== undefined) options.hlslVersion = state.hlslVersion;
   if (state.autoShiftBindings) options.autoShiftBindings = true;
+  if (state.reflect) options.reflect = true;
+  if (state.debugInfo && !state.stripDebug) options.debugInfo = true;
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.

@@ -41,6 +41,11 @@ export interface ArgState extends OutputRequests {
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
   enable16BitTypes: boolean;
   autoShiftBindings?: boolean;
+  /** `-fspv-reflect`. */
+  reflect?: boolean;
+  /** `-Zi` / `-fspv-debug=file`, and `-Qstrip_debug` to drop them again. */
+  debugInfo?: boolean;
+  stripDebug?: boolean;
 }
 
 /** What the command line asks for besides compile options: outputs and flags (state and result share them). */
@@ -298,6 +303,27 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     apply: (s, [v]) => void (s.moduleOutput = v),
   },
 
+  {
+    name: '-fspv-reflect', form: 'flag', group: 'spirv',
+    help: 'Emit reflection-only decorations (semantic strings, counter buffers, user types) with their SPV_GOOGLE_* extensions',
+    apply: (s) => void (s.reflect = true),
+  },
+  {
+    name: '-Zi', form: 'flag', group: 'spirv',
+    help: 'Record the source file name in the module (OpString/OpSource); line information is not emitted',
+    apply: (s) => void (s.debugInfo = true),
+  },
+  {
+    name: '-fspv-debug=', form: 'joined', metavar: '<category>', group: 'spirv',
+    help: 'Debug information: `file` records the source file name; source, line and tool add nothing yet',
+    apply: (s, [v]) => void (v === 'file' && (s.debugInfo = true)),
+  },
+  {
+    name: '-Qstrip_debug', form: 'flag', group: 'spirv',
+    help: 'Strip debug information (the source file name)',
+    apply: (s) => void (s.stripDebug = true),
+  },
+
   // ---- information ----
   { name: '-help', form: 'flag', group: 'info', help: 'Display available options', apply: (s) => void (s.help = true) },
   { name: '--help', form: 'flag', group: 'info', help: 'Display available options', apply: (s) => void (s.help = true) },
@@ -314,15 +340,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   ignored('-fspv-reduce-load-size', 'an optimization of composite loads'),
   ignored('-fcgl', 'skips legalization and optimization only'),
   ignored('-Vd', 'disables validation only'),
-  ignored('-Zi', 'adds debug information only'),
-  ignored('-fspv-debug=', 'selects debug information only', 'joined'),
-  ignored('-Qstrip_debug', 'strips debug information; hlslc emits none'),
   ignored('-Qembed_debug', 'embeds debug information; hlslc emits none'),
   ignored('-Qstrip_priv', 'strips DXIL container private data; SPIR-V has none'),
   ignored('-Qstrip_rootsignature', 'strips a DXIL root signature; SPIR-V has none'),
   ignored('-Zss', 'DXIL shader hash only'),
   ignored('-Zsb', 'DXIL shader hash only'),
-  ignored('-fspv-reflect', 'adds reflection-only decorations; hlslc reflects from the module itself'),
   ignored('-fspv-extension=', 'restricts extensions DXC may use; never changes what the code does', 'joined'),
   ignored('-fspv-print-all', 'prints optimizer passes; hlslc has none'),
   ignored('-nologo', 'copyright banner only'),

@@ -12,7 +12,9 @@ import { decodeOutputs, decodeRender, encodeComputeJob, encodeRenderJob } from '
 import { readStatus, STATUS, type ResultRecord } from './protocol.js';
 import { ensureRunnerBinary } from './runner-build.js';
 import { RunnerProcess } from './runner-process.js';
-import type { ComputeJob, ComputeResult, RenderJob, RenderResult } from './types.js';
+import { spirvWords } from './spirv-requirements.js';
+import type { ComputeJob, ComputeResult, RenderJob, RenderResult, SpirvInput } from './types.js';
+import { validateSpirv } from '../helpers/tools.js';
 
 export type * from './types.js';
 export { decodeTexel, FORMATS, type FormatName } from './formats.js';
@@ -59,6 +61,7 @@ export class GpuRunner {
   }
 
   async runCompute(job: ComputeJob): Promise<ComputeResult> {
+    validateJobModules([job.spirv], job);
     const records = await this.request(encodeComputeJob(job));
     checkStatus(records, `compute entry '${job.entry ?? 'main'}'`);
     return decodeOutputs(records, job.bindings ?? []);
@@ -66,6 +69,7 @@ export class GpuRunner {
 
   /** Draws `vertices` as a triangle list into a cleared offscreen colour image. */
   async renderTriangle(job: RenderJob): Promise<RenderResult> {
+    validateJobModules([job.vertexSpirv, ...(job.pixelSpirv ? [job.pixelSpirv] : [])], job);
     const records = await this.request(encodeRenderJob(job));
     checkStatus(records, `draw '${job.vertexEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`);
     return decodeRender(records, job);
@@ -79,6 +83,15 @@ export class GpuRunner {
     if (!this.process.alive) this.process = await RunnerProcess.start(this.binary);
     return this.process.request(frame);
   }
+}
+
+/**
+ * Every module the harness runs passes spirv-val under its own target environment first (from its
+ * SPIR-V version), with the block-layout flag matching the device features the job enables.
+ */
+function validateJobModules(modules: SpirvInput[], job: { features?: string[] }): void {
+  const flags = job.features?.includes('scalarBlockLayout') ? ['--scalar-block-layout'] : [];
+  for (const module of modules) validateSpirv(spirvWords(module), { flags });
 }
 
 export function startGpuRunner(): Promise<GpuRunner> {
