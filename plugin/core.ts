@@ -1,7 +1,7 @@
 // Everything the plugin does, independent of any bundler: an id in, a JavaScript module out. The
 // bundler adapters (index.ts) only say where SPIR-V assets go and pass errors and watch files on.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { CompileOptions } from '../compiler/options.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
 import { createBackend } from './backend.js';
@@ -82,6 +82,8 @@ export class ShaderCore {
     };
     const entryPoints = query.entryPoints ?? this.options.entryPoints;
     if (entryPoints) options.entryPoints = entryPoints;
+    // Debug information names the file relative to the project, so builds match across machines.
+    if (options.debugInfo) options.debugSourceName = relative(this.options.root, parsed.file).split(sep).join('/');
     return { file: parsed.file, source, options };
   }
 
