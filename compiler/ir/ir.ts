@@ -50,7 +50,7 @@ export interface IrGlobal {
   space: AddressSpace;
   buffer?: BufferForm;
   binding?: Binding;
-  /** Name of the block's type as DXC names it (`type_Params`, `type_RWStructuredBuffer_float`). */
+  /** Name of the block's type as DXC names it (`type.Params`, `type.RWStructuredBuffer.float`). */
   typeName?: string;
   readonly: boolean;
   init?: IrConst;

@@ -188,6 +188,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   let storageClass: number;
   let ctx: LayoutContext | undefined;
   let typeId: number;
+  let storedType: number | undefined;
   switch (g.space) {
     case 'uniform':
     case 'storage':
@@ -195,8 +196,17 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       const kind = BUFFER_KIND[g.buffer ?? 'cbuffer'];
       ctx = ctxFor(kind);
       const layout: Layout | undefined = g.buffer === 'Globals' ? globalsLayout(g, ctx) : undefined;
-      typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
-      const block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
+      const element = innerStruct(g);
+      let block: number;
+      if (g.typeName !== undefined && element.name !== g.typeName) {
+        // ConstantBuffer<S>, TextureBuffer<S>, push constants: a block of their own, named as DXC does.
+        block = types.renamedBlock(element, g.typeName, ctx, layout);
+        typeId = types.descriptorArray(block, g.type);
+        storedType = typeId;
+      } else {
+        typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
+        block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
+      }
       if (g.space === 'push-constant') {
         storageClass = StorageClass.PushConstant;
         b.decorate(block, Decoration.Block);
@@ -242,7 +252,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
     b.decorate(id, Decoration.Binding, g.binding.binding);
   }
   decorateResourceVariable(m, g, id);
-  return { id, storageClass, ...(ctx ? { ctx } : {}) };
+  return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType } : {}) };
 }
 
 function globalsLayout(g: IrGlobal, ctx: LayoutContext): Layout {

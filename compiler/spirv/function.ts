@@ -15,6 +15,11 @@ export interface GlobalInfo {
   id: number;
   storageClass: number;
   ctx?: LayoutContext;
+  /**
+   * The variable's pointee type when it is not the laid-out IR type: ConstantBuffer<S> and friends get
+   * a block struct of their own (`type.ConstantBuffer.S`, as DXC), so that S stays a plain struct.
+   */
+  storedType?: number;
 }
 
 export interface ModuleContext {
@@ -35,6 +40,8 @@ interface Pointer {
   type: Type;
   storageClass: number;
   ctx?: LayoutContext;
+  /** See GlobalInfo.storedType: only a whole renamed block has one (access chains into it do not). */
+  storedType?: number;
 }
 
 interface LoopTargets {
@@ -280,7 +287,7 @@ export class FunctionEmitter {
       case 'global': {
         const g = this.m.globals.get(p.global);
         if (!g) throw new Error(`internal: global '${p.global.name}' was not emitted`);
-        return { id: g.id, type: p.global.type, storageClass: g.storageClass, ...(g.ctx ? { ctx: g.ctx } : {}) };
+        return { id: g.id, type: p.global.type, storageClass: g.storageClass, ...(g.ctx ? { ctx: g.ctx } : {}), ...(g.storedType !== undefined ? { storedType: g.storedType } : {}) };
       }
       case 'member': {
         const base = this.place(p.base);
@@ -305,13 +312,18 @@ export class FunctionEmitter {
   }
 
   loadPtr(ptr: Pointer): number {
-    const stored = this.t.type(ptr.type, ptr.ctx);
+    const stored = ptr.storedType ?? this.t.type(ptr.type, ptr.ctx);
     const id = this.b.id();
     this.f.emit(Op.Load, [stored, id, ptr.id]);
+    if (ptr.storedType !== undefined && ptr.ctx) {
+      // A renamed block has S's members: rebuild the plain S from them.
+      return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
+    }
     return ptr.ctx ? this.fromStorage(id, ptr.type, ptr.ctx) : id;
   }
 
   storePtr(ptr: Pointer, value: number, type: Type): void {
+    if (ptr.storedType !== undefined) throw new Error('internal: a whole read-only buffer block is never stored to');
     const v = ptr.ctx ? this.toStorage(value, type, ptr.ctx) : value;
     this.f.emit(Op.Store, [ptr.id, v]);
   }

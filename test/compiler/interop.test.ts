@@ -88,6 +88,34 @@ describe('debug information', () => {
   });
 });
 
+// S is at once ConstantBuffer<S>'s element, a cbuffer member and a local: its block must be a type of
+// its own (a Block struct nested in another block, or used for a local, is invalid).
+const SHARED_STRUCT = `
+struct S { float4 a; uint b; };
+ConstantBuffer<S> cb : register(b0);
+cbuffer Params : register(b1) { S inner; float scale; };
+[[vk::push_constant]] S pc;
+RWStructuredBuffer<float4> result : register(u2);
+[numthreads(1, 1, 1)] void main() {
+  S copy = cb;
+  copy.a += inner.a * scale + pc.a;
+  result[0] = copy.a + float(copy.b + inner.b + pc.b);
+}
+`;
+
+describe('block types named as DXC names them', () => {
+  it.each(ENVS)('ConstantBuffer<S> and push constants get blocks of their own (%s)', (env) => {
+    const spirv = build(SHARED_STRUCT, { entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: env });
+    expect(lines(spirv, /OpName %type_/).map((l) => l.replace(/^OpName %\S+ /, ''))).toEqual([
+      '"type.ConstantBuffer.S"',
+      '"type.Params"',
+      '"type.PushConstant.S"',
+      '"type.RWStructuredBuffer.v4float"',
+    ]);
+    expect(lines(spirv, /OpDecorate %S\S* Block/)).toEqual([]);
+  });
+});
+
 describe('an application that enables only what it chose', () => {
   let gpu: GpuRunner;
   beforeAll(async () => {
@@ -111,6 +139,32 @@ describe('an application that enables only what it chose', () => {
     const { buffers } = await gpu.runCompute(job(spirv));
     expect(sorted(buffers.items!)).toEqual([1, 11, 21, 31]);
     expect(new Uint32Array(buffers.counter!.slice().buffer)[0]).toBe(4);
+  });
+
+  it('reads ConstantBuffer<S>, a cbuffer member S and a push constant S, and copies a whole block to a local', async () => {
+    const spirv = build(SHARED_STRUCT, { entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.1' });
+    // Hand-packed by the relaxed rules: S = { float4 a @0; uint b @16 }, size 20; Params.scale at 32.
+    const s = (a: number[], b: number) => {
+      const bytes = new ArrayBuffer(32);
+      new Float32Array(bytes, 0, 4).set(a);
+      new Uint32Array(bytes, 16, 1)[0] = b;
+      return new Uint8Array(bytes);
+    };
+    const params = new Uint8Array(48);
+    params.set(s([10, 20, 30, 40], 5));
+    new Float32Array(params.buffer, 32, 1)[0] = 2;
+    const { buffers } = await gpu.runCompute({
+      spirv,
+      groups: [1, 1, 1],
+      bindings: [
+        { binding: 0, kind: 'uniform-buffer', data: s([1, 2, 3, 4], 7) },
+        { binding: 1, kind: 'uniform-buffer', data: params },
+        { binding: 2, kind: 'storage-buffer', size: 16, name: 'result' },
+      ],
+      push: s([100, 200, 300, 400], 11).slice(0, 20),
+    });
+    // copy.a = cb.a + inner.a * 2 + pc.a; + (7 + 5 + 11)
+    expect([...new Float32Array(buffers.result!.slice().buffer)]).toEqual([121 + 23, 242 + 23, 363 + 23, 484 + 23]);
   });
 
   it('refuses a -fspv-reflect module unless the test names its device extensions, then runs it', async () => {
