@@ -71,13 +71,24 @@ export function formatDiagnostic(d: Diagnostic, sourceOf: (file: string) => stri
   return out.join('\n');
 }
 
+/** Longest source line a frame echoes whole; longer ones are cut to a window around the column. */
+export const MAX_FRAME_WIDTH = 160;
+
 /** The source line with a caret line beneath it; tabs are kept so the caret lines up in terminals. */
 export function codeFrame(text: string | undefined, line: number, column: number, length = 1): string | undefined {
   if (text === undefined) return undefined;
   const lines = text.split(/\r\n|\r|\n/);
-  const src = lines[line - 1];
+  let src = lines[line - 1];
   if (src === undefined) return undefined;
-  const prefix = src.slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ');
-  const span = Math.max(1, Math.min(length, src.length - column + 1));
+  let col = column;
+  if (src.length > MAX_FRAME_WIDTH) {
+    // A minified or generated line: show the part around the column, marked as cut with `…`.
+    const start = Math.max(0, Math.min(column - 1 - MAX_FRAME_WIDTH / 2, src.length - MAX_FRAME_WIDTH));
+    const end = start + MAX_FRAME_WIDTH;
+    src = `${start > 0 ? '…' : ''}${src.slice(start, end)}${end < src.length ? '…' : ''}`;
+    col = column - start + (start > 0 ? 1 : 0);
+  }
+  const prefix = src.slice(0, Math.max(0, col - 1)).replace(/[^\t]/g, ' ');
+  const span = Math.max(1, Math.min(length, src.length - col + 1));
   return `${src}\n${prefix}^${'~'.repeat(span - 1)}`;
 }
