@@ -42,6 +42,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
     targetEnv: options.targetEnv ?? 'vulkan1.0',
     layoutRule: options.layoutRule ?? 'relaxed',
     ...(options.reflect ? { reflect: true } : {}),
+    ...(options.arithmetic ? { arithmetic: options.arithmetic } : {}),
     ...(options.debugInfo ? { debugSourceName: options.debugSourceName ?? filename } : {}),
   });
   for (const e of emitted.errors) {

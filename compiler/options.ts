@@ -81,6 +81,14 @@ export interface CompileOptions {
    * DXC's default output, so builds are reproducible and carry no local paths.
    */
   debugInfo?: boolean;
+  /**
+   * Integer and conversion results where SPIR-V leaves them undefined. 'defined' (default): the same
+   * numbers on every driver: `a / 0 = a`, `a % 0 = 0`, `INT_MIN / -1 = INT_MIN`, signed `%` with the
+   * dividend's sign, float → integer saturating with NaN → 0 (WGSL's and D3D's definitions). 'dxc':
+   * DXC's bare instructions, whose results then vary by driver. Shift amounts are masked to the bit
+   * width in both, as HLSL and DXC do.
+   */
+  arithmetic?: 'defined' | 'dxc';
   /** The file name recorded with `debugInfo` (default `filename`); the plugin passes the path relative to its root. */
   debugSourceName?: string;
 }

@@ -632,7 +632,7 @@ export class ExpressionChecker {
     const target = shape ?? (isNumeric(from) ? withScalar(from, to) : to);
     if (sameType(from, target)) return e;
     if (e.op === 'const' && e.value.kind === 'scalar' && target.kind === 'scalar') {
-      return constExpr(target, convertScalar(e.value.value, to));
+      return constExpr(target, convertScalar(e.value.value, to, elementScalar(from)));
     }
     return { op: 'convert', type: target, arg: e };
   }

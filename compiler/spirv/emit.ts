@@ -6,6 +6,7 @@ import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
+import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
@@ -17,6 +18,8 @@ export interface EmitOptions {
   layoutRule: LayoutRuleOption;
   /** `-fspv-reflect`: semantic strings and counter-buffer decorations, with their SPV_GOOGLE_* extensions. */
   reflect?: boolean;
+  /** Default 'defined': see defined-arithmetic.ts. */
+  arithmetic?: ArithmeticMode;
   /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
   debugSourceName?: string;
 }
@@ -101,6 +104,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return id;
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
+    arithmetic: options.arithmetic ?? 'defined',
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;

@@ -6,6 +6,7 @@ import { elementScalar, type MatrixType, type ScalarType, type Type } from '../t
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
+import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
@@ -32,6 +33,8 @@ export interface ModuleContext {
   userSemantic(id: number, semantic: string): void;
   /** The module's Input variable for a builtin read by function code (not a stage parameter). */
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
+  /** Guards for results Vulkan leaves undefined (defined-arithmetic.ts), or DXC's bare instructions. */
+  arithmetic: ArithmeticMode;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -58,7 +61,7 @@ export class FunctionEmitter {
   /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
   readonly pendingModes: number[] = [];
 
-  constructor(private readonly m: ModuleContext) {}
+  constructor(readonly m: ModuleContext) {}
 
   glslSet(): number {
     return this.m.glsl();
@@ -455,9 +458,12 @@ export class FunctionEmitter {
   binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number): number {
     const operand = elementScalar(left.type)!;
     const opcode = binaryOpcode(op, operand);
+    const integer = operand.base === 'int' || operand.base === 'uint';
     return this.perRow(type, [l, r], (t, [a, b]) => {
+      if (integer && (op === 'div' || op === 'rem') && this.m.arithmetic === 'defined') return definedDivRem(this, op, t, operand, a!, b!);
+      const amount = integer && (op === 'shl' || op === 'shr') ? maskShiftAmount(this, t, operand, b!) : b!;
       const id = this.b.id();
-      this.f.emit(opcode, [this.t.type(t), id, a!, b!]);
+      this.f.emit(opcode, [this.t.type(t), id, a!, amount]);
       return id;
     }, left.type);
   }
@@ -500,6 +506,7 @@ export class FunctionEmitter {
         this.f.emit(Op.Select, [this.t.type(t), id, v!, this.splatConst(ts, 1, count), this.zeroOf(ts, count)]);
         return id;
       }
+      if (fs.base === 'float' && ts.base !== 'float' && this.m.arithmetic === 'defined') return saturatingFloatToInt(this, fs, ts, t, v!);
       const opcode = conversionOpcode(fs, ts);
       if (opcode === undefined) return v!;
       const id = this.b.id();

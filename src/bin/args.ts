@@ -156,6 +156,7 @@ function finish(state: ArgState): ParsedArgs {
   if (state.hlslVersion !== undefined) options.hlslVersion = state.hlslVersion;
   if (state.autoShiftBindings) options.autoShiftBindings = true;
   if (state.reflect) options.reflect = true;
+  if (state.dxcArithmetic) options.arithmetic = 'dxc';
   if (state.debugInfo && !state.stripDebug) options.debugInfo = true;
 
   if (state.enable16BitTypes) {

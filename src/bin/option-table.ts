@@ -43,6 +43,8 @@ export interface ArgState extends OutputRequests {
   autoShiftBindings?: boolean;
   /** `-fspv-reflect`. */
   reflect?: boolean;
+  /** `--dxc-arithmetic`. */
+  dxcArithmetic?: boolean;
   /** `-Zi` / `-fspv-debug=file`, and `-Qstrip_debug` to drop them again. */
   debugInfo?: boolean;
   stripDebug?: boolean;
@@ -307,6 +309,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     name: '-fspv-reflect', form: 'flag', group: 'spirv',
     help: 'Emit reflection-only decorations (semantic strings, counter buffers, user types) with their SPV_GOOGLE_* extensions',
     apply: (s) => void (s.reflect = true),
+  },
+  {
+    name: '--dxc-arithmetic', form: 'flag', group: 'spirv',
+    help: '(hlslc) Emit DXC\'s bare integer division, remainder and float-to-integer instructions, whose results Vulkan leaves undefined for some inputs (default: the same results on every driver)',
+    apply: (s) => void (s.dxcArithmetic = true),
   },
   {
     name: '-Zi', form: 'flag', group: 'spirv',
