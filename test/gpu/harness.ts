@@ -10,6 +10,7 @@
 
 import { decodeOutputs, decodeRender, encodeComputeJob, encodeRenderJob } from './encode-job.js';
 import { readStatus, STATUS, type ResultRecord } from './protocol.js';
+import { recordJob, replayDirectory, replayedResult } from './lane.js';
 import { ensureRunnerBinary } from './runner-build.js';
 import { RunnerProcess } from './runner-process.js';
 import { spirvWords } from './spirv-requirements.js';
@@ -53,10 +54,12 @@ function checkStatus(records: ResultRecord[], what: string): void {
  * the job in flight rejects with its stderr and the next job starts a new one.
  */
 export class GpuRunner {
-  private constructor(private process: RunnerProcess, private readonly binary: string) {}
+  /** `process` is absent when replaying another driver's results (lane.ts). */
+  private constructor(private process: RunnerProcess | undefined, private readonly binary: string) {}
 
   static async start(): Promise<GpuRunner> {
     const binary = await ensureRunnerBinary();
+    if (replayDirectory()) return new GpuRunner(undefined, binary);
     return new GpuRunner(await RunnerProcess.start(binary), binary);
   }
 
@@ -75,12 +78,15 @@ export class GpuRunner {
     return decodeRender(records, job);
   }
 
-  close(): Promise<void> {
-    return this.process.close();
+  async close(): Promise<void> {
+    await this.process?.close();
   }
 
   private async request(frame: Uint8Array): Promise<ResultRecord[]> {
-    if (!this.process.alive) this.process = await RunnerProcess.start(this.binary);
+    const replay = replayDirectory();
+    if (replay) return replayedResult(replay, frame);
+    recordJob(frame);
+    if (!this.process?.alive) this.process = await RunnerProcess.start(this.binary);
     return this.process.request(frame);
   }
 }
