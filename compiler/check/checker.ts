@@ -31,6 +31,7 @@ import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
+import { declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 
@@ -565,6 +566,10 @@ export class Checker {
         continue;
       }
       const isResource = containsResource(t);
+      if (isStatic && holdsResource(t)) {
+        declareStaticAlias(this, d, t, scope);
+        continue;
+      }
       if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant')) {
         this.declareResource(decl, d, t, scope);
         continue;

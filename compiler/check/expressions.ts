@@ -29,6 +29,7 @@ import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-
 import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
 import { toExpr, type Value } from './value.js';
+import { assignHeld, checkResolved, heldValue, holdsResource, type Held } from './resource-aliases.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
@@ -48,10 +49,13 @@ export class ExpressionChecker {
   /** Set by the statement lowerer while a function body is lowered. */
   effects: SideEffects | undefined;
   newLocal: ((name: string, type: Type) => IrPlace) | undefined;
+  /** The left side of the assignment being checked (resource aliases may be unset there). */
+  private assignTarget: ast.Expr | undefined;
 
   constructor(private readonly c: Checker) {}
 
   rvalue(v: Value): IrExpr {
+    if (v.held?.kind === 'struct') this.c.error(`a struct holding resources ('${typeToString(v.type)}') can only be copied, passed or have its members used`, v.loc);
     return toExpr(v);
   }
 
@@ -73,7 +77,13 @@ export class ExpressionChecker {
     return r;
   }
 
+  /** A use of a resource alias must name a known global; the target of `alias = …` need not. */
   check(e: ast.Expr, scope: Scope): Value | undefined {
+    const v = this.checkExpr(e, scope);
+    return v?.held && e !== this.assignTarget && !checkResolved(this.c, v, e.loc) ? undefined : v;
+  }
+
+  private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {
     switch (e.kind) {
       case 'IntLiteral':
         return this.intLiteral(e);
@@ -144,6 +154,7 @@ export class ExpressionChecker {
     }
     if (entry.kind === 'variable') {
       const what = `variable '${e.name}'`;
+      if (entry.held) return heldValue(this.c, entry.held, e.loc, entry.readonly);
       if (entry.constant) return { type: entry.type, loc: e.loc, expr: { op: 'const', type: entry.type, value: entry.constant }, readonly: true, what };
       return { type: entry.type, loc: e.loc, place: entry.place, readonly: entry.readonly, what };
     }
@@ -265,8 +276,15 @@ export class ExpressionChecker {
   }
 
   private assign(e: ast.AssignExpr, scope: Scope): Value | undefined {
+    this.assignTarget = e.target;
     const target = this.check(e.target, scope);
+    this.assignTarget = undefined;
     const value = this.check(e.value, scope);
+    if (target?.held && value) {
+      if (e.op !== '=') this.c.error(`operator '${e.op}' cannot be applied to a resource`, e.loc);
+      const ok = e.op === '=' && assignHeld(this.c, target.held, value, e.loc, (st) => this.emitBefore(st), (x) => this.spill(x, x.type));
+      return ok ? value : undefined;
+    }
     if (!target || !value || !this.writable(target, target.loc)) return undefined;
     let rhs: Value | undefined = value;
     if (e.op !== '=') {
@@ -293,6 +311,9 @@ export class ExpressionChecker {
         return undefined;
       }
       type = withScalar(shape.shape, commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal));
+    } else if (holdsResource(a.type) && sameType(a.type, b.type)) {
+      this.c.error(`the resource chosen by '?:' cannot be determined statically: resources must resolve to one global at compile time`, e.loc);
+      return undefined;
     } else if (sameType(a.type, b.type)) type = a.type;
     else {
       this.c.error(`operands of '?:' have different types '${typeToString(a.type)}' and '${typeToString(b.type)}'`, e.loc);
@@ -458,6 +479,11 @@ export class ExpressionChecker {
       if (!found) {
         this.c.error(`no member named '${e.member}' in '${typeToString(t)}'`, e.memberLoc, e.member.length);
         return undefined;
+      }
+      if (obj.held?.kind === 'struct') {
+        let h: Held = obj.held;
+        for (const index of found.path) h = (h as Held & { kind: 'struct' }).fields[index]!;
+        return heldValue(this.c, h, e.loc, obj.readonly);
       }
       let v: Value = obj;
       let vt: Type = t;
