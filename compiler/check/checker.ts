@@ -63,6 +63,8 @@ export class Checker {
   readonly structMembers = new Map<number, Scope>();
   /** The base struct of each derived struct, by struct id (the base is its member 0). */
   readonly structBases = new Map<number, StructType>();
+  /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
+  legalizedResources = false;
 
   constructor(
     readonly sink: DiagnosticSink,
@@ -103,6 +105,7 @@ export class Checker {
       entryPoints,
       defaultMajorness: this.defaultMajorness,
       sourceFile: filename,
+      ...(this.legalizedResources ? { legalizedResources: true } : {}),
     };
   }
 

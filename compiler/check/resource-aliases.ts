@@ -98,7 +98,7 @@ export function heldValue(c: Checker, h: Held, loc: SourceLocation, readonly: bo
   h.reads++;
   const v: Value = { type: viewType(h.type), loc, held: h, readonly: false, what: `variable '${h.name}'` };
   if (h.origin.kind === 'place') v.place = h.origin.place;
-  void c;
+  c.legalizedResources = true;
   return v;
 }
 

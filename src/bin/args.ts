@@ -155,6 +155,9 @@ function finish(state: ArgState): ParsedArgs {
   if (state.targetEnv) options.targetEnv = state.targetEnv;
   if (state.hlslVersion !== undefined) options.hlslVersion = state.hlslVersion;
   if (state.autoShiftBindings) options.autoShiftBindings = true;
+  if (state.optimizationLevel !== undefined) options.optimizationLevel = state.optimizationLevel;
+  if (state.codeGenHighLevel) options.codeGenHighLevel = true;
+  if (state.preserveBindings) options.preserveBindings = true;
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.
