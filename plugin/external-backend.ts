@@ -73,6 +73,9 @@ function dxcArgs(file: string, out: string, depfile: string, options: Options): 
   if (options.targetEnv) args.push(`-fspv-target-env=${options.targetEnv}`);
   if (options.enable16BitTypes) args.push('-enable-16bit-types');
   if (options.hlslVersion) args.push('-HV', String(options.hlslVersion));
+  if (options.optimizationLevel !== undefined) args.push(`-O${options.optimizationLevel}`);
+  if (options.codeGenHighLevel) args.push('-fcgl');
+  if (options.preserveBindings) args.push('-fspv-preserve-bindings');
   args.push(file);
   return args;
 }

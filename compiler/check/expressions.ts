@@ -29,7 +29,7 @@ import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-
 import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
 import { toExpr, type Value } from './value.js';
-import { assignHeld, checkResolved, heldValue, holdsResource, type Held } from './resource-aliases.js';
+import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
@@ -80,7 +80,7 @@ export class ExpressionChecker {
   /** A use of a resource alias must name a known global; the target of `alias = …` need not. */
   check(e: ast.Expr, scope: Scope): Value | undefined {
     const v = this.checkExpr(e, scope);
-    return v?.held && e !== this.assignTarget && !checkResolved(this.c, v, e.loc) ? undefined : v;
+    return v?.held && e !== this.assignTarget && !checkResolved(this.c, v, startOf(e)) ? undefined : v;
   }
 
   private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {
@@ -280,9 +280,10 @@ export class ExpressionChecker {
     const target = this.check(e.target, scope);
     this.assignTarget = undefined;
     const value = this.check(e.value, scope);
-    if (target?.held && value) {
+    if (target?.held) {
       if (e.op !== '=') this.c.error(`operator '${e.op}' cannot be applied to a resource`, e.loc);
-      const ok = e.op === '=' && assignHeld(this.c, target.held, value, e.loc, (st) => this.emitBefore(st), (x) => this.spill(x, x.type));
+      const ok = !!value && e.op === '=' && assignHeld(this.c, target.held, value, startOf(e.target), (st) => this.emitBefore(st), (x) => this.spill(x, x.type));
+      if (!ok) invalidate(target.held);
       return ok ? value : undefined;
     }
     if (!target || !value || !this.writable(target, target.loc)) return undefined;

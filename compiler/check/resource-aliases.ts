@@ -24,7 +24,9 @@ export type Origin =
   | { kind: 'place'; place: IrPlace }
   | { kind: 'unset' }
   /** Depends on run-time values: `why` says where control flow made it so. */
-  | { kind: 'dynamic'; why: string };
+  | { kind: 'dynamic'; why: string }
+  /** Its assignment had errors (already reported): uses fail quietly. */
+  | { kind: 'invalid' };
 
 /** A resource-typed variable or struct member: an alias of a global. */
 export interface AliasCell {
@@ -85,6 +87,16 @@ export function dataLeaves(h: Held): { place: IrPlace; type: Type }[] {
   return [];
 }
 
+/** After a failed assignment: the cells of `h` stay quiet instead of cascading "used before assigned". */
+export function invalidate(h: Held): void {
+  for (const cell of cells(h)) cell.origin = { kind: 'invalid' };
+}
+
+/** Where an expression starts (a member or index expression's own location is its operator). */
+export function startOf(e: import('../parse/ast.js').Expr): SourceLocation {
+  return e.kind === 'Member' || e.kind === 'Index' ? startOf(e.object) : e.loc;
+}
+
 export function cells(h: Held): AliasCell[] {
   if (h.kind === 'resource') return [h];
   if (h.kind === 'struct') return h.fields.flatMap(cells);
@@ -106,6 +118,7 @@ export function heldValue(c: Checker, h: Held, loc: SourceLocation, readonly: bo
 export function checkResolved(c: Checker, v: Value, loc: SourceLocation): boolean {
   const h = v.held;
   if (!h || h.kind !== 'resource' || h.origin.kind === 'place') return true;
+  if (h.origin.kind === 'invalid') return false;
   if (h.origin.kind === 'unset') c.error(`resource variable '${h.name}' is used before a resource is assigned to it`, loc, h.name.length);
   else c.error(`the resource held by '${h.name}' cannot be determined statically here: ${h.origin.why}`, loc, h.name.length);
   return false;

@@ -113,6 +113,7 @@ function argumentHeld(c: Checker, a: Value, t: Type, loc: SourceLocation): Held 
 function specializationKey(c: Checker, held: Held[], loc: SourceLocation): string | undefined {
   const parts: string[] = [];
   for (const cell of held.flatMap(cells)) {
+    if (cell.origin.kind === 'invalid') return undefined;
     if (cell.origin.kind !== 'place') {
       const why = cell.origin.kind === 'unset' ? 'no resource is assigned to it' : cell.origin.why;
       c.error(`the resource held by '${cell.name}' cannot be determined statically: ${why}`, loc, cell.name.length);

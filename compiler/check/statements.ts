@@ -9,7 +9,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
-import { assignHeld, declareStaticAlias, holdsResource, makeHeld, ResourceFlow, terminates, type AliasCell, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, declareStaticAlias, holdsResource, invalidate, startOf, makeHeld, ResourceFlow, terminates, type AliasCell, type Held, type Origin } from './resource-aliases.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 
 interface FunctionState {
@@ -502,16 +502,16 @@ function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrS
     held.fields.forEach((f, i) => initHeld(c, f, init.elements[i]!, scope, out));
     return;
   }
-  const { result, before, after } = withEffects(c, () => {
+  const { result: ok, before, after } = withEffects(c, () => {
     const v = c.exprs.check(init, scope);
-    if (!v) return;
+    if (!v) return false;
     if (held.kind === 'data') {
       const value = c.exprs.convert(v, held.type, init.loc, 'initialization');
       if (value) c.exprs.emitBefore({ op: 'store', place: held.place, value });
-      return;
+      return true;
     }
-    assignHeld(c, held, v, init.loc, (s) => c.exprs.emitBefore(s), (e) => c.exprs.spill(e, e.type));
+    return assignHeld(c, held, v, startOf(init), (s) => c.exprs.emitBefore(s), (e) => c.exprs.spill(e, e.type));
   });
-  void result;
+  if (!ok) invalidate(held);
   out.push(...before, ...after);
 }
