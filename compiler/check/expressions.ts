@@ -28,6 +28,7 @@ import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './me
 import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
+import { checkInitializerList } from './initializer-lists.js';
 import { toExpr, type Value } from './value.js';
 import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
 
@@ -402,7 +403,7 @@ export class ExpressionChecker {
     return [e];
   }
 
-  private assemble(comps: IrExpr[], t: NumericType): IrExpr {
+  assemble(comps: IrExpr[], t: NumericType): IrExpr {
     if (t.kind === 'scalar') return comps[0]!;
     if (t.kind === 'vector') return { op: 'construct', type: t, parts: comps };
     const row = rowType(t);
@@ -692,56 +693,7 @@ export class ExpressionChecker {
       const v = this.check(init, scope);
       return v && this.convert(v, t, init.loc, 'initialization');
     }
-    const leaves: Value[] = [];
-    const flatten = (e: ast.Expr): boolean => {
-      if (e.kind === 'InitList') return e.elements.every(flatten);
-      const v = this.check(e, scope);
-      if (!v) return false;
-      leaves.push(v);
-      return true;
-    };
-    if (!flatten(init)) return undefined;
-    const scalars: { expr: IrExpr; loc: SourceLocation }[] = [];
-    for (const v of leaves) {
-      const e = this.rvalue(v);
-      if (isNumeric(v.type)) for (const c of this.components(e, v.type)) scalars.push({ expr: c, loc: v.loc });
-      else scalars.push({ expr: e, loc: v.loc });
-    }
-    let pos = 0;
-    const build = (ty: Type): IrExpr | undefined => {
-      if (isNumeric(ty)) {
-        const n = componentCount(ty);
-        const comps = scalars.slice(pos, pos + n);
-        pos += n;
-        if (comps.length !== n) return undefined;
-        return this.assemble(comps.map((c) => this.convertExpr(c.expr, elementScalar(ty)!)), ty);
-      }
-      if (ty.kind === 'array' && ty.length !== null) {
-        const parts: IrExpr[] = [];
-        for (let i = 0; i < ty.length; i++) {
-          const p = build(ty.element);
-          if (!p) return undefined;
-          parts.push(p);
-        }
-        return { op: 'construct', type: ty, parts };
-      }
-      if (ty.kind === 'struct') {
-        const parts: IrExpr[] = [];
-        for (const f of ty.fields) {
-          const p = build(f.type);
-          if (!p) return undefined;
-          parts.push(p);
-        }
-        return { op: 'construct', type: ty, parts };
-      }
-      return undefined;
-    };
-    const result = build(t);
-    if (!result || pos !== scalars.length) {
-      this.c.error(`initializer list has ${scalars.length} scalar components, but '${typeToString(t)}' needs ${countScalars(t) ?? '?'}`, init.loc);
-      return undefined;
-    }
-    return result;
+    return checkInitializerList(this.c, this, init, t, scope);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -797,12 +749,6 @@ function constantIndex(e: IrExpr): number | undefined {
   return e.op === 'const' && e.value.kind === 'scalar' && typeof e.value.value !== 'boolean' ? Number(e.value.value) : undefined;
 }
 
-function countScalars(t: Type): number | undefined {
-  if (isNumeric(t)) return componentCount(t);
-  if (t.kind === 'array' && t.length !== null) return (countScalars(t.element) ?? NaN) * t.length;
-  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (countScalars(f.type) ?? NaN), 0);
-  return undefined;
-}
 
 /** `(S)0`: every scalar of the aggregate is the given scalar converted. */
 function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {
