@@ -200,8 +200,13 @@ function sameOrigin(a: Origin, b: Origin): boolean {
  * The cells of one function being lowered, with the snapshots control flow needs: branches merge
  * (a cell that differs between live paths becomes dynamic), loops detect loop-carried reassignment.
  */
+/** Which origin each alias cell has at one point of the program. */
+export type FlowState = Map<AliasCell, Origin>;
+
 export class ResourceFlow {
   readonly cells: AliasCell[] = [];
+  /** After return/break/continue/discard: the next statements of the block cannot run. */
+  unreachable = false;
   /** Set while lowering code a constant condition makes unreachable: its assignments do not count. */
   dead = 0;
 
@@ -249,12 +254,6 @@ export class ResourceFlow {
   reads(): Map<AliasCell, number> {
     return new Map(this.cells.map((cell) => [cell, cell.reads]));
   }
-}
-
-/** Whether a lowered statement list ends control flow (its state does not reach the merge). */
-export function terminates(stmts: IrStmt[]): boolean {
-  const last = stmts[stmts.length - 1];
-  return !!last && (last.op === 'break' || last.op === 'continue' || last.op === 'return' || last.op === 'discard');
 }
 
 /**

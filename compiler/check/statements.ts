@@ -9,7 +9,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
-import { assignHeld, declareStaticAlias, holdsResource, invalidate, startOf, makeHeld, ResourceFlow, terminates, type AliasCell, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 
 interface FunctionState {
@@ -19,7 +19,8 @@ interface FunctionState {
   switchDepth: number;
   /** Resource aliases of this function and the states that leave loops by break/continue. */
   flow: ResourceFlow;
-  loopExits: Map<AliasCell, Origin>[];
+  /** Innermost last: the alias states at each `break` (and, for loops, `continue`) of a loop or switch. */
+  exits: { kind: 'loop' | 'switch'; states: FlowState[] }[];
   /** A function returning a resource: the origin each live `return` gives. */
   returns: { origin: Origin; loc: SourceLocation }[];
 }
@@ -61,7 +62,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
       scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc });
     }
   }
-  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, loopExits: [], returns: [] };
+  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
   const saved = { effects: c.exprs.effects, newLocal: c.exprs.newLocal };
   c.exprs.newLocal = (name, type) => newLocal(c, fn, name, type);
   fn.body = lowerBlock(c, state, decl.body!.body, scope);
@@ -98,7 +99,14 @@ function endOf(block: ast.Block): SourceLocation {
 
 function lowerBlock(c: Checker, st: FunctionState, stmts: ast.Stmt[], scope: Scope): IrStmt[] {
   const out: IrStmt[] = [];
-  for (const s of stmts) lowerStmt(c, st, s, scope, out);
+  for (const s of stmts) {
+    // Code after a return/break/continue/discard (or a constant branch that always leaves) is
+    // unreachable: it is still checked and emitted, but resource aliases ignore it.
+    const dead = st.flow.unreachable;
+    if (dead) st.flow.dead++;
+    lowerStmt(c, st, s, scope, out);
+    if (dead) st.flow.dead--;
+  }
   return out;
 }
 
@@ -173,12 +181,12 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       const known = cond ? evaluateConstant(cond) : undefined;
       const taken = known?.kind === 'scalar' ? (known.value ? 'then' : 'else') : undefined;
       const before = st.flow.snapshot();
-      const then = branch(st, taken === 'else', () => lowerBlock(c, st, [s.then], new Scope(scope, 'block')));
-      const thenState = st.flow.snapshot();
+      const paths: FlowState[] = [];
+      const then = branch(st, taken === 'else', paths, () => lowerBlock(c, st, [s.then], new Scope(scope, 'block')));
       st.flow.restore(before);
-      const els = s.else ? branch(st, taken === 'then', () => lowerBlock(c, st, [s.else!], new Scope(scope, 'block'))) : [];
-      const paths = [taken !== 'else' && !ends(st, then, thenState) ? thenState : undefined, taken !== 'then' && !ends(st, els, st.flow.snapshot()) ? st.flow.snapshot() : undefined];
-      st.flow.merge(before, paths.filter((p): p is Map<AliasCell, Origin> => !!p), `it is assigned in an 'if' at line ${s.loc.line} whose condition is only known at run time`);
+      const els = branch(st, taken === 'then', paths, () => (s.else ? lowerBlock(c, st, [s.else], new Scope(scope, 'block')) : []));
+      st.flow.merge(before, paths, `it is assigned in an 'if' at line ${s.loc.line} whose condition is only known at run time`);
+      st.flow.unreachable = paths.length === 0;
       if (cond) out.push({ op: 'if', cond, then, else: els, ...selectionHint(s.attributes) });
       return;
     }
@@ -236,16 +244,20 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
     case 'Break':
       if (st.loopDepth === 0 && st.switchDepth === 0) c.error(`'break' statement not in loop or switch statement`, s.loc, 5);
       else out.push({ op: 'break' });
+      leave(st, 'break');
       return;
     case 'Continue':
       if (st.loopDepth === 0) c.error(`'continue' statement not in loop statement`, s.loc, 8);
       else out.push({ op: 'continue' });
+      leave(st, 'continue');
       return;
     case 'Discard':
       out.push({ op: 'discard' });
+      st.flow.unreachable = true;
       return;
     case 'Return': {
       const rt = st.symbol.returnType;
+      st.flow.unreachable = true;
       if (!s.value) {
         if (rt.kind !== 'void') c.error(`non-void function '${st.fn.name}' should return a value`, s.loc, 6);
         out.push({ op: 'return' });
@@ -384,11 +396,11 @@ function lowerSwitch(c: Checker, st: FunctionState, s: ast.SwitchStmt, scope: Sc
   st.switchDepth++;
   const inner = new Scope(scope, 'block');
   // Resource aliases: each case starts from the state before the switch (a constant selector picks
-  // its case's state); a case ending in return/discard does not reach the end of the switch.
+  // its case); its `break`s and its end (falling through) reach the end of the switch.
   const known = evaluateConstant(selector);
   const entry = st.flow.snapshot();
-  const paths: { state: Map<AliasCell, Origin>; values: (number | bigint)[]; isDefault: boolean }[] = [];
-  for (const cs of s.cases) {
+  st.exits.push({ kind: 'switch', states: [] });
+  const labels = s.cases.map((cs) => {
     const values: (number | bigint)[] = [];
     let isDefault = false;
     for (const label of cs.labels) {
@@ -402,17 +414,34 @@ function lowerSwitch(c: Checker, st: FunctionState, s: ast.SwitchStmt, scope: Sc
       seen.add(String(v));
       values.push(v);
     }
-    st.flow.restore(entry);
+    return { values, isDefault };
+  });
+  const value = known?.kind === 'scalar' && typeof known.value !== 'boolean' ? BigInt(known.value) : undefined;
+  let chosen = value === undefined ? -1 : labels.findIndex((l) => l.values.some((v) => BigInt(v) === value));
+  if (value !== undefined && chosen < 0) chosen = labels.findIndex((l) => l.isDefault);
+  const live: FlowState[] = [];
+  let fellThrough = false;
+  for (const [i, cs] of s.cases.entries()) {
+    const { values, isDefault } = labels[i]!;
+    // With a constant selector only the chosen case (and what it falls through to) runs.
+    const runs: boolean = value === undefined || i === chosen || (chosen >= 0 && i > chosen && fellThrough);
+    if (!fellThrough) st.flow.restore(entry);
+    st.flow.unreachable = false;
+    const exits = st.exits[st.exits.length - 1]!;
+    const firstExit = exits.states.length;
+    if (!runs) st.flow.dead++;
     const body = lowerBlock(c, st, cs.body, inner);
-    const last = body[body.length - 1]?.op;
-    if (last !== 'return' && last !== 'discard' && last !== 'continue') paths.push({ state: st.flow.snapshot(), values, isDefault });
+    if (!runs) st.flow.dead--;
+    fellThrough = runs && !st.flow.unreachable && value !== undefined;
+    if (runs) live.push(...exits.states.slice(firstExit));
+    if (runs && !st.flow.unreachable && (value === undefined || i === s.cases.length - 1)) live.push(st.flow.snapshot());
     cases.push({ values, isDefault, body });
   }
+  st.exits.pop();
   st.switchDepth--;
-  const value = known?.kind === 'scalar' ? known.value : undefined;
-  const chosen = value === undefined ? undefined : paths.find((p) => p.values.some((v) => BigInt(v) === BigInt(value as number | bigint))) ?? paths.find((p) => p.isDefault);
-  const live = chosen ? [chosen.state] : paths.map((p) => p.state);
-  if (!s.cases.some((k) => k.labels.includes(null)) && !chosen) live.push(entry);
+  // Without a default (or a constant matching no case), control can pass the switch untouched.
+  if (chosen < 0 && !labels.some((l) => l.isDefault)) live.push(entry);
+  st.flow.unreachable = live.length === 0;
   st.flow.merge(entry, live, `it is assigned in a 'switch' at line ${s.loc.line} whose selector is only known at run time`);
   out.push({ op: 'switch', selector, cases, ...selectionHint(s.attributes) });
 }
@@ -435,40 +464,43 @@ function containsBreak(stmts: IrStmt[]): boolean {
 // ---------------------------------------------------------------------------------------------
 // Resource aliases (resource-aliases.ts) through control flow
 
-/** Lowers a branch; one a constant condition never takes does not count for resource origins. */
-function branch(st: FunctionState, dead: boolean, f: () => IrStmt[]): IrStmt[] {
+/**
+ * Lowers one branch of an `if` from the current state. Unless a constant condition never takes it,
+ * its end state is a path into the merge when control falls out of it.
+ */
+function branch(st: FunctionState, dead: boolean, paths: FlowState[], f: () => IrStmt[]): IrStmt[] {
+  st.flow.unreachable = false;
   if (dead) st.flow.dead++;
   try {
     return f();
   } finally {
     if (dead) st.flow.dead--;
+    if (!dead && !st.flow.unreachable) paths.push(st.flow.snapshot());
   }
 }
 
-/** True when a branch leaves by break/continue/return; a loop exit's state is kept for the loop. */
-function ends(st: FunctionState, stmts: IrStmt[], state: Map<AliasCell, Origin>): boolean {
-  if (!terminates(stmts)) return false;
-  const last = stmts[stmts.length - 1]!.op;
-  if ((last === 'break' || last === 'continue') && !st.flow.dead) st.loopExits.push(state);
-  return true;
+/** `break`/`continue`: the state leaves to the loop's (or switch's) end; what follows is unreachable. */
+function leave(st: FunctionState, how: 'break' | 'continue'): void {
+  const target = how === 'break' ? st.exits[st.exits.length - 1] : [...st.exits].reverse().find((e) => e.kind === 'loop');
+  if (target && !st.flow.dead) target.states.push(st.flow.snapshot());
+  st.flow.unreachable = true;
 }
 
 interface LoopEntry {
-  entry: Map<AliasCell, Origin>;
+  entry: FlowState;
   reads: Map<AliasCell, number>;
-  exits: Map<AliasCell, Origin>[];
 }
 
 function enterLoop(st: FunctionState): LoopEntry {
-  const saved = { entry: st.flow.snapshot(), reads: st.flow.reads(), exits: st.loopExits };
-  st.loopExits = [];
-  return saved;
+  st.exits.push({ kind: 'loop', states: [] });
+  return { entry: st.flow.snapshot(), reads: st.flow.reads() };
 }
 
 /** A resource alias that a loop reassigns (on any path out of its body) is loop-carried. */
 function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: SourceLocation): void {
-  const states = [st.flow.snapshot(), ...st.loopExits];
-  st.loopExits = loop.exits;
+  const exits = st.exits.pop()!.states;
+  const states = st.flow.unreachable ? exits : [st.flow.snapshot(), ...exits];
+  st.flow.unreachable = false;
   st.flow.endLoop(c, loop.entry, loop.reads, states, loc);
 }
 
