@@ -91,4 +91,14 @@ export interface CompileOptions {
   arithmetic?: 'defined' | 'dxc';
   /** The file name recorded with `debugInfo` (default `filename`); the plugin passes the path relative to its root. */
   debugSourceName?: string;
+  /**
+   * `-O0`…`-O3` (`-Od` is 0); default 3 as DXC. Above 0, resources, push constants and spec constants
+   * that no entry point uses are not in the module (DXC's optimizer removes them); at 0 they stay
+   * unless resources had to be legalized (DXC's legalization removes them too).
+   */
+  optimizationLevel?: 0 | 1 | 2 | 3;
+  /** `-fcgl`: DXC's codegen without legalization or optimization: unused resources stay. */
+  codeGenHighLevel?: boolean;
+  /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
+  preserveBindings?: boolean;
 }

@@ -239,4 +239,9 @@ export interface IrModule {
   defaultMajorness: Majorness;
   /** Source files, main first, for OpSource/OpString. */
   sourceFile: string;
+  /**
+   * The checker resolved resources held in locals, parameters or struct members to their globals
+   * (what DXC's legalization does; at -O0 that legalization still drops unused resources).
+   */
+  legalizedResources?: boolean;
 }

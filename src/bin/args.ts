@@ -158,6 +158,9 @@ function finish(state: ArgState): ParsedArgs {
   if (state.reflect) options.reflect = true;
   if (state.dxcArithmetic) options.arithmetic = 'dxc';
   if (state.debugInfo && !state.stripDebug) options.debugInfo = true;
+  if (state.optimizationLevel !== undefined) options.optimizationLevel = state.optimizationLevel;
+  if (state.codeGenHighLevel) options.codeGenHighLevel = true;
+  if (state.preserveBindings) options.preserveBindings = true;
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.

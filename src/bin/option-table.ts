@@ -48,6 +48,9 @@ export interface ArgState extends OutputRequests {
   /** `-Zi` / `-fspv-debug=file`, and `-Qstrip_debug` to drop them again. */
   debugInfo?: boolean;
   stripDebug?: boolean;
+  optimizationLevel?: 0 | 1 | 2 | 3;
+  codeGenHighLevel?: boolean;
+  preserveBindings?: boolean;
 }
 
 /** What the command line asks for besides compile options: outputs and flags (state and result share them). */
@@ -144,6 +147,11 @@ function bindRegister(state: ArgState, values: string[], flag: string): void {
 
 function unsupported(name: string, form: ArgForm = 'flag', arity?: number): OptionSpec {
   return { name, form, arity, group: 'unsupported', help: '' };
+}
+
+/** `-On`: the last one given wins, as in DXC. */
+function optimization(name: string, level: 0 | 1 | 2 | 3, help: string): OptionSpec {
+  return { name, form: 'flag', group: 'compile', help, apply: (s) => void (s.optimizationLevel = level) };
 }
 
 function ignored(name: string, why: string, form: ArgForm = 'flag'): OptionSpec {
@@ -338,14 +346,17 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   { name: '--version', form: 'flag', group: 'info', help: 'Print the version', apply: (s) => void (s.version = true) },
 
   // ---- accepted and ignored: none of these can change what the SPIR-V means ----
-  ignored('-O0', 'optimization level only'),
-  ignored('-O1', 'optimization level only'),
-  ignored('-O2', 'optimization level only'),
-  ignored('-O3', 'optimization level only'),
-  ignored('-Od', 'disables optimization only'),
+  optimization('-O0', 0, 'Optimization level 0: unused resources stay unless resources had to be legalized'),
+  optimization('-O1', 1, 'Optimization level 1 (unused resources, push constants and spec constants are removed)'),
+  optimization('-O2', 2, 'Optimization level 2 (as -O1 here)'),
+  optimization('-O3', 3, 'Optimization level 3, the default (as -O1 here)'),
+  optimization('-Od', 0, 'Disable optimizations (as -O0)'),
   ignored('-Oconfig=', 'selects SPIRV-Tools optimizer passes only', 'joined'),
   ignored('-fspv-reduce-load-size', 'an optimization of composite loads'),
-  ignored('-fcgl', 'skips legalization and optimization only'),
+  {
+    name: '-fcgl', form: 'flag', group: 'spirv', help: 'Code generation only, without legalization or optimization: unused resources stay',
+    apply: (s) => void (s.codeGenHighLevel = true),
+  },
   ignored('-Vd', 'disables validation only'),
   ignored('-Qembed_debug', 'embeds debug information; hlslc emits none'),
   ignored('-Qstrip_priv', 'strips DXIL container private data; SPIR-V has none'),
@@ -375,7 +386,10 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-fspv-entrypoint-name=', 'joined'),
   unsupported('-fspv-use-legacy-buffer-matrix-order'),
   unsupported('-fspv-fix-func-call-arguments'),
-  unsupported('-fspv-preserve-bindings'),
+  {
+    name: '-fspv-preserve-bindings', form: 'flag', group: 'spirv', help: 'Keep every resource that has a descriptor binding, even when unused',
+    apply: (s) => void (s.preserveBindings = true),
+  },
   unsupported('-fspv-preserve-interface'),
   unsupported('-fspv-enable-maximal-reconvergence'),
   unsupported('-fspv-use-vulkan-memory-model'),

@@ -141,7 +141,7 @@ describe('parseArgs: outputs and CLI switches', () => {
 
 describe('parseArgs: accepted and ignored options', () => {
   const ignored = [
-    ['-O0'], ['-O1'], ['-O2'], ['-O3'], ['-Od'], ['-fcgl'], ['-Vd'],
+    ['-Vd'],
     ['-fspv-extension=SPV_KHR_16bit_storage'], ['-fspv-extension=KHR'],
     ['-nologo'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
     ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
@@ -176,6 +176,22 @@ describe('parseArgs: reflection and debug information', () => {
   });
 });
 
+describe('parseArgs: optimization options (they decide which unused resources stay)', () => {
+  it.each([
+    [['-O0'], { optimizationLevel: 0 }],
+    [['-Od'], { optimizationLevel: 0 }],
+    [['-O1'], { optimizationLevel: 1 }],
+    [['-O3'], { optimizationLevel: 3 }],
+    [['-O0', '-O2'], { optimizationLevel: 2 }],
+    [['-fcgl'], { codeGenHighLevel: true }],
+    [['-fspv-preserve-bindings'], { preserveBindings: true }],
+  ])('%j', (flags, expected) => {
+    const parsed = parse(...BASE, ...flags);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.options).toEqual({ ...parse(...BASE).options, ...expected });
+  });
+});
+
 describe('parseArgs: unsupported and unknown options', () => {
   it.each([
     [['-fvk-invert-y'], '-fvk-invert-y'],
@@ -184,7 +200,6 @@ describe('parseArgs: unsupported and unknown options', () => {
     [['-fvk-support-nonzero-base-instance'], '-fvk-support-nonzero-base-instance'],
     [['-fvk-stage-io-order=alpha'], '-fvk-stage-io-order'],
     [['-fspv-entrypoint-name=foo'], '-fspv-entrypoint-name'],
-    [['-fspv-preserve-bindings'], '-fspv-preserve-bindings'],
     [['-Gis'], '-Gis'],
     [['-Gec'], '-Gec'],
     [['-denorm', 'ftz'], '-denorm'],
