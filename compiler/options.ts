@@ -39,6 +39,12 @@ export interface CompileOptions {
    * entry point (`[shader("…")]`, or `[numthreads]` for compute) is compiled into one module.
    */
   entryPoints?: EntryPointRequest[];
+  /**
+   * For a file that marks no entry point: the stage of `main` (or of the functions whose outputs
+   * name this stage). The plugin derives it from the file name (`x.frag.hlsl`, `fooPS.hlsl`, …).
+   * Without it the stage comes from `main`'s outputs (SV_Position → vertex, SV_Target → pixel).
+   */
+  defaultStage?: ShaderStage;
   /** Shader model from `-T xs_M_N`; default 6.0. */
   shaderModel?: { major: number; minor: number };
   /** `-D NAME=VALUE`; `-D NAME` is `{ NAME: '1' }`. */

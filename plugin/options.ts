@@ -22,6 +22,16 @@ export interface HlslPluginOptions {
    * @default every entry point the file declares
    */
   entryPoints?: EntryPointRequest[];
+  /**
+   * For a file that marks no entry point (HLSL written for `dxc -E main -T ps_6_0`): take the stage
+   * of `main` from the file name: `x.frag`, `x.frag.hlsl`, `x.ps.hlsl`, `blur_cs.hlsl`, `BlurCS.hlsl`
+   * (vert/vertex/vs, frag/fragment/pixel/ps, comp/compute/cs, geom/gs, tesc/hull/hs, tese/domain/ds,
+   * mesh/ms, task/amp/as). A `?stage=` query overrides it. Otherwise the stage comes from what `main`
+   * writes (SV_Position → vertex, SV_Target → pixel). To compile `.vert`/`.frag`/`.comp` files that
+   * hold HLSL, add those to `extensions`.
+   * @default true
+   */
+  stageFromFileName?: boolean;
   /** DXC-equivalent options for every shader (defines, include dirs, layout rule, target env, …). */
   compilerOptions?: ShaderCompileOptions;
   /**
@@ -67,6 +77,7 @@ export interface HlslPluginOptions {
 export interface ResolvedOptions {
   extensions: string[];
   entryPoints: EntryPointRequest[] | undefined;
+  stageFromFileName: boolean;
   compilerOptions: ShaderCompileOptions;
   backend: 'builtin' | 'dxc' | 'glslang' | CompileFunction;
   dxcPath: string;
@@ -97,6 +108,7 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
   return {
     extensions: options.extensions ?? ['.hlsl'],
     entryPoints: options.entryPoints,
+    stageFromFileName: options.stageFromFileName ?? true,
     compilerOptions: {
       ...options.compilerOptions,
       includeDirs: options.compilerOptions?.includeDirs?.map(absolute),

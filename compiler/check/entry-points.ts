@@ -8,6 +8,7 @@ import type { Interpolation, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { resourceCallParts } from './methods.js';
 import type { FunctionSymbol } from './scope.js';
+import { inferEntryPoints } from './stage-inference.js';
 
 /** `[shader("…")]` values and the stage each names. */
 const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
@@ -53,7 +54,7 @@ export function collectEntryPoints(c: Checker, requests: EntryPointRequest[] | u
     } else if (fn.decl.attributes.some((a) => a.name === 'numthreads')) out.push({ symbol: fn, stage: 'compute' });
   }
   if (out.length === 0) {
-    c.error(`no entry point found: mark a function with [shader("stage")] or [numthreads(x, y, z)], or name one (-E/-T, or the entry/stage query)`, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+    return inferEntryPoints(c, functionsOf(c), c.options.defaultStage, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
   }
   return out;
 }
