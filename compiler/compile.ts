@@ -13,7 +13,7 @@ import { eliminateDeadResources } from './opt/dead-resources.js';
 import { normalizePath } from './util/path.js';
 
 export function compile(source: string, options: CompileOptions = {}): CompileResult {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink(options.warnings);
   const filename = normalizePath(options.filename ?? '/input.hlsl');
   const host = options.host ?? memoryHost({});
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;

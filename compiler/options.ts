@@ -1,6 +1,7 @@
 // Options of one compile, named after DXC's SPIR-V command-line options (see bin/hlslc for the
 // flag spelling of each). Defaults are DXC's.
 import type { CompilerHost } from './host.js';
+import type { WarningPolicy } from './warning-flags.js';
 import type { ShaderStage } from './common/stage.js';
 
 /** The four layout rule sets of the manual: vector-relaxed std140/std430 (default), -fvk-use-dx-layout, -fvk-use-gl-layout, -fvk-use-scalar-layout. */
@@ -69,6 +70,12 @@ export interface CompileOptions {
   bindRegister?: RegisterBinding[];
   /** `-auto-binding-space N`: set for resources without an explicit space. Default 0. */
   autoBindingSpace?: number;
+  /**
+   * Which warnings to report: per group (each warning names its flag, e.g. `vk-binding-overlap`;
+   * see compiler/warning-flags.ts) 'off' | 'warning' | 'error', and `all` for every warning
+   * (CLI `-Wno-<flag>`, `-Werror=<flag>`, `-WX`, `-no-warnings`).
+   */
+  warnings?: WarningPolicy;
   /** `-fspv-target-env=`; default vulkan1.0 as DXC. */
   targetEnv?: TargetEnv;
   /** `-enable-16bit-types`. */

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
+import type { WarningAction, WarningFlag } from '../compiler/warning-flags.js';
 import type { CompileResult } from '../compiler/result.js';
 import type { MatrixOrder } from './codegen/index.js';
 
@@ -32,6 +33,13 @@ export interface HlslPluginOptions {
    * @default true
    */
   stageFromFileName?: boolean;
+  /**
+   * Warning groups to silence or make errors, by the flag each warning names (`vk-binding-overlap`,
+   * `conversion`, `macro-redefined`, …: the list is WARNING_FLAGS), e.g. `{ 'vk-binding-overlap': 'off' }`.
+   * Same as `compilerOptions.warnings.flags`.
+   * @default every warning reported
+   */
+  warnings?: Partial<Record<WarningFlag, WarningAction>>;
   /** DXC-equivalent options for every shader (defines, include dirs, layout rule, target env, …). */
   compilerOptions?: ShaderCompileOptions;
   /**
@@ -111,6 +119,9 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
     stageFromFileName: options.stageFromFileName ?? true,
     compilerOptions: {
       ...options.compilerOptions,
+      ...(options.warnings
+        ? { warnings: { ...options.compilerOptions?.warnings, flags: { ...options.compilerOptions?.warnings?.flags, ...options.warnings } } }
+        : {}),
       includeDirs: options.compilerOptions?.includeDirs?.map(absolute),
     },
     backend: options.backend ?? 'builtin',

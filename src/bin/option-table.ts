@@ -2,6 +2,7 @@
 // what each does here — set a compile option, be accepted and ignored (only when it cannot change the
 // SPIR-V's meaning), or fail as not supported yet. args.ts walks argv against this table.
 import type { BindingShift, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
+import type { WarningAction } from '../../compiler/warning-flags.js';
 
 /** How an option takes its values, as DXC (LLVM OptTable) spells them. */
 export type ArgForm =
@@ -41,6 +42,8 @@ export interface ArgState extends OutputRequests {
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
   enable16BitTypes: boolean;
   autoShiftBindings?: boolean;
+  /** `-Wno-<flag>`, `-Werror=<flag>`, `-Wno-error=<flag>`, `-W<flag>`: per warning group, last one wins. */
+  warningFlags: Record<string, WarningAction>;
   /** `-fspv-reflect`. */
   reflect?: boolean;
   /** `--dxc-arithmetic`. */
@@ -367,7 +370,16 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   ignored('-fspv-print-all', 'prints optimizer passes; hlslc has none'),
   ignored('-nologo', 'copyright banner only'),
   ignored('-Qunused-arguments', 'diagnostics about arguments only'),
-  ignored('-Wno-', 'silences a warning group; warnings never change the output', 'joined'),
+  {
+    name: '-Wno-', form: 'joined', metavar: '<flag>', group: 'compile',
+    help: 'Silence a warning group (each warning names its flag); -Wno-error=<flag> keeps it a warning',
+    apply: (s, [v]) => void (v!.startsWith('error=') ? (s.warningFlags[v!.slice(6)] = 'warning') : (s.warningFlags[v!] = 'off')),
+  },
+  {
+    name: '-Werror=', form: 'joined', metavar: '<flag>', group: 'compile',
+    help: 'Report a warning group as errors',
+    apply: (s, [v]) => void (s.warningFlags[v!] = 'error'),
+  },
   ignored('-Wall', 'enables more warnings only'),
   ignored('-fdiagnostics-show-option', 'diagnostic formatting only'),
   ignored('-fno-diagnostics-show-option', 'diagnostic formatting only'),

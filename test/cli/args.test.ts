@@ -145,7 +145,7 @@ describe('parseArgs: accepted and ignored options', () => {
     ['-fspv-extension=SPV_KHR_16bit_storage'], ['-fspv-extension=KHR'],
     ['-nologo'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
     ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
-    ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wno-vk-ignored-features'], ['-Wno-vk-emulated-features'], ['-Wall'],
+    ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wall'],
     ['-fdiagnostics-show-option'], ['-fno-diagnostics-show-option'],
   ];
   it.each(ignored)('%s', (flag) => {
@@ -158,6 +158,20 @@ describe('parseArgs: accepted and ignored options', () => {
     const tested = new Set(ignored.map(([flag]) => OPTION_TABLE.find((s) => s.group === 'ignored' && flag!.startsWith(s.name))?.name));
     const table = OPTION_TABLE.filter((s) => s.group === 'ignored').map((s) => s.name);
     expect(table.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});
+
+describe('parseArgs: warning groups', () => {
+  it('-Wno-<flag>, -Werror=<flag> and -Wno-error=<flag> set one group each; the last one wins', () => {
+    expect(parse(...BASE, '-Wno-vk-binding-overlap', '-Werror=conversion').options.warnings).toEqual({ flags: { 'vk-binding-overlap': 'off', conversion: 'error' } });
+    expect(parse(...BASE, '-Werror=conversion', '-Wno-error=conversion').options.warnings).toEqual({ flags: { conversion: 'warning' } });
+  });
+
+  it('-WX makes every warning an error and wins over -no-warnings; a group flag wins over both', () => {
+    expect(parse(...BASE, '-WX').options.warnings).toEqual({ all: 'error', flags: {} });
+    expect(parse(...BASE, '-no-warnings').options.warnings).toEqual({ all: 'off', flags: {} });
+    expect(parse(...BASE, '-no-warnings', '-WX', '-Wno-conversion').options.warnings).toEqual({ all: 'error', flags: { conversion: 'off' } });
+    expect(parse(...BASE).options.warnings).toBeUndefined();
   });
 });
 
