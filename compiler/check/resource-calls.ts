@@ -4,12 +4,15 @@
 // caller's globals and the plain-data parts of resource-holding structs passed as IR parameters.
 // A function returning a resource returns nothing at run time: the call names the returned global.
 import type { SourceLocation } from '../diagnostics.js';
-import type { IrCallArg, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
+import type { IrCallArg, IrConst, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
 import type { StructType, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import { assignHeld, cells, dataLeaves, holdsResource, makeHeld, originKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
 import { viewType } from './resource-decls.js';
+import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
+import { evaluateConstant } from './constant-eval.js';
+import { conversionCost } from './conversions.js';
 import { Scope, type FunctionSymbol } from './scope.js';
 import { lowerFunctionBody } from './statements.js';
 import type { Value } from './value.js';
@@ -19,12 +22,14 @@ export interface Specialization {
   params: Map<number, Held>;
   /** The caller's object, when `this` holds resources. */
   self?: Held;
+  /** Scalar `in` parameters bound to the call's constant argument (resource-constants.ts). */
+  constants: Map<number, IrConst>;
   /** Filled by lowering: the global-rooted place a function returning a resource returns. */
   returned?: IrPlace;
 }
 
 export function needsSpecialization(fn: FunctionSymbol): boolean {
-  return fn.params.some((p) => holdsResource(p.type)) || holdsResource(fn.returnType) || (!!fn.thisType && holdsResource(fn.thisType));
+  return fn.params.some((p) => holdsResource(p.type)) || (!!fn.thisType && holdsResource(fn.thisType)) || choosesResources(fn);
 }
 
 /** A data leaf of a resource-holding parameter becomes an IR parameter of the specialised function. */
@@ -149,7 +154,7 @@ export function specializedCall(
   loc: SourceLocation,
   pass: (index: number, callArgs: IrCallArg[]) => boolean,
 ): Value | undefined {
-  const spec: Specialization = { params: new Map() };
+  const spec: Specialization = { params: new Map(), constants: new Map() };
   if (fn.thisType && holdsResource(fn.thisType)) {
     if (self?.held?.kind !== 'struct') {
       c.error(`a method of '${fn.thisType.name}', which holds resources, needs a local variable or parameter as its object`, loc);
@@ -169,8 +174,19 @@ export function specializedCall(
     if (!h) return undefined;
     spec.params.set(i, h);
   }
-  const key = specializationKey(c, [...(spec.self ? [spec.self] : []), ...spec.params.values()], loc);
+  let key = specializationKey(c, [...(spec.self ? [spec.self] : []), ...spec.params.values()], loc);
   if (key === undefined) return undefined;
+  if (choosesResources(fn)) {
+    for (const [i, p] of fn.params.entries()) {
+      const a = args[i];
+      if (!a || p.direction !== 'in' || p.type.kind !== 'scalar' || !p.name || conversionCost(a.type, p.type, a.literal) === undefined) continue;
+      const value = evaluateConstant(x.coerce(a, p.type));
+      if (value && !mayWrite(fn, p.name)) {
+        spec.constants.set(i, value);
+        key += constantKey(i, value);
+      }
+    }
+  }
   fn.specializations ??= new Map();
   let done = fn.specializations.get(key);
   if (!done) {

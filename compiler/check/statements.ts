@@ -59,7 +59,8 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
     const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
-      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc });
+      const constant = spec?.constants.get(i);
+      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}) });
     }
   }
   const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
@@ -99,13 +100,20 @@ function endOf(block: ast.Block): SourceLocation {
 
 function lowerBlock(c: Checker, st: FunctionState, stmts: ast.Stmt[], scope: Scope): IrStmt[] {
   const out: IrStmt[] = [];
+  // Code after a return/break/continue/discard (or a constant branch that always leaves) is
+  // unreachable: it is still checked and emitted, but resource aliases ignore it, and the block
+  // does not fall through whatever that code does.
+  let deadRest = false;
   for (const s of stmts) {
-    // Code after a return/break/continue/discard (or a constant branch that always leaves) is
-    // unreachable: it is still checked and emitted, but resource aliases ignore it.
-    const dead = st.flow.unreachable;
-    if (dead) st.flow.dead++;
+    if (!deadRest && st.flow.unreachable) {
+      deadRest = true;
+      st.flow.dead++;
+    }
     lowerStmt(c, st, s, scope, out);
-    if (dead) st.flow.dead--;
+  }
+  if (deadRest) {
+    st.flow.dead--;
+    st.flow.unreachable = true;
   }
   return out;
 }

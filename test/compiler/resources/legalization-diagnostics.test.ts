@@ -88,6 +88,15 @@ describe('origins that are static', () => {
   [unroll] for (uint i = 0; i < 2; i++) { StructuredBuffer<uint> u = b; o[i] = u[i]; }`)).toEqual([]);
   });
 
+  it('a function choosing by a constant argument resolves per call, through callers too', () => {
+    expect(errors(`  o[0] = pick(0)[0] + twice(1);`, `StructuredBuffer<uint> pick(uint n) {
+  if (n == 0) return a;
+  return b;
+}
+uint twice(uint n) { return 2 * pick(n)[0]; }
+`)).toEqual([]);
+  });
+
   it('a run-time element index is captured when assigned', () => {
     expect(errors(`  StructuredBuffer<uint> s = arr[k];
   o[0] = s[0];`, `StructuredBuffer<uint> arr[2];

@@ -40,6 +40,13 @@ ByteAddressBuffer raw : register(t4);
 StructuredBuffer<uint> pick() { return inB; }
 void copyTo(RWStructuredBuffer<uint> dst, StructuredBuffer<uint> src, uint i, uint offset) { dst[i] = src[i] + offset; }
 uint readPair(Pair q, uint i) { return q.src[i]; }
+// Chosen by a parameter: resolved per constant argument, also through a caller.
+StructuredBuffer<uint> choose(int n) {
+  if (n == 0) return inA;
+  switch (n) { case 1: return inB; default: break; }
+  return inA;
+}
+uint viaChoose(int n, uint i) { return choose(n)[i]; }
 
 static StructuredBuffer<uint> staticAlias = inA;
 
@@ -68,6 +75,8 @@ void main(uint i : SV_DispatchThreadID) {
   StructuredBuffer<uint> chosen;
   if (2 > 1) chosen = inA; else chosen = inB;
   outA[i + 4] = chosen[i] + staticAlias[i];             // outA[i + 4] = 2 * inA[i]
+
+  outB[i + 8] = viaChoose(0, i) * 100 + viaChoose(1, i);  // outB[i + 8] = 100 * inA[i] + inB[i]
 
   // A method of a derived struct whose base holds a ByteAddressBuffer.
   Derived d;
@@ -123,7 +132,7 @@ describe('resources in locals, struct members, parameters and return values', ()
         { binding: 0, kind: 'storage-buffer', data: inA },
         { binding: 1, kind: 'storage-buffer', data: inB },
         { binding: 2, kind: 'storage-buffer', data: new Uint32Array(12), name: 'outA' },
-        { binding: 3, kind: 'storage-buffer', data: new Uint32Array(8), name: 'outB' },
+        { binding: 3, kind: 'storage-buffer', data: new Uint32Array(12), name: 'outB' },
         { binding: 4, kind: 'storage-buffer', data: raw },
       ],
     });
@@ -134,6 +143,7 @@ describe('resources in locals, struct members, parameters and return values', ()
     expect(outA.slice(8, 12)).toEqual([...raw].map((r) => 3 * r));
     expect(outB.slice(0, 4)).toEqual([...inA].map((a, k) => 2 * a + inB[k]!));
     expect(outB.slice(4, 8)).toEqual([...inB].map((b) => 2 * b));
+    expect(outB.slice(8, 12)).toEqual([...inA].map((a, k) => 100 * a + inB[k]!));
   });
 });
 
