@@ -8,7 +8,7 @@ import type { IrCallArg, IrConst, IrFunction, IrPlace, IrVar } from '../ir/ir.js
 import type { StructType, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
-import { assignHeld, cells, dataLeaves, holdsResource, makeHeld, originKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
+import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, originKey, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
 import { viewType } from './resource-decls.js';
 import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
 import { evaluateConstant } from './constant-eval.js';
@@ -41,16 +41,32 @@ function paramPlace(c: Checker, fn: IrFunction, direction: 'in' | 'out' | 'inout
   };
 }
 
-/** The callee's copy of a caller's held value: the same origins, its own data parameters. */
+/**
+ * The callee's copy of a caller's held value: the same origins, its own data parameters. A run-time
+ * element index (`bufs[i]`) becomes an `in` parameter after the data parameters (see heldArguments).
+ */
 function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: SourceLocation, fixed?: string): Held | undefined {
   const held = makeHeld(type, name, paramPlace(c, fn, direction), flow, loc);
   if (!held) return undefined;
   const from = cells(caller);
   cells(held).forEach((cell, i) => {
-    cell.origin = from[i]!.origin;
+    const origin = from[i]!.origin;
+    cell.origin = origin.kind === 'place'
+      ? { kind: 'place', place: replaceIndices(origin.place, (old) => ({ op: 'load', type: old.type, place: paramPlace(c, fn, 'in')(`${cell.name}.index`, old.type) })) }
+      : origin;
     if (fixed) cell.fixed = fixed;
   });
   return held;
+}
+
+/** The arguments a held value gives its specialised parameter: data leaves, then run-time indices. */
+function heldArguments(h: Held, direction: 'in' | 'out' | 'inout', callArgs: IrCallArg[]): void {
+  for (const leaf of dataLeaves(h)) {
+    callArgs.push(direction === 'in' ? { kind: 'value', value: { op: 'load', type: leaf.type, place: leaf.place } } : { kind: 'place', place: leaf.place });
+  }
+  for (const cell of cells(h)) {
+    if (cell.origin.kind === 'place') for (const index of dynamicIndices(cell.origin.place)) callArgs.push({ kind: 'value', value: index });
+  }
 }
 
 /** `this` of a method of a struct holding resources: its fields by name, from the caller's object. */
@@ -124,12 +140,7 @@ function specializationKey(c: Checker, held: Held[], loc: SourceLocation): strin
       c.error(`the resource held by '${cell.name}' cannot be determined statically: ${why}`, loc, cell.name.length);
       return undefined;
     }
-    const key = originKey(cell.origin.place);
-    if (key === undefined) {
-      c.error(`passing '${cell.name}', an element of a resource array chosen by a run-time index, to a function is not supported yet`, loc, cell.name.length);
-      return undefined;
-    }
-    parts.push(key);
+    parts.push(shapeKey(cell.origin.place)!);
   }
   return parts.join(',');
 }
@@ -208,14 +219,9 @@ export function specializedCall(
   }
   // Arguments in the specialised function's parameter order: `this`, held data, ordinary parameters.
   const callArgs: IrCallArg[] = [];
-  if (spec.self) for (const leaf of dataLeaves(spec.self)) callArgs.push({ kind: 'place', place: leaf.place });
+  if (spec.self) heldArguments(spec.self, 'inout', callArgs);
   else if (fn.thisType && self) callArgs.push(self.place && !self.readonly ? { kind: 'place', place: self.place } : { kind: 'value', value: x.rvalue(self) });
-  for (const [i, h] of spec.params) {
-    const dir = fn.params[i]!.direction;
-    for (const leaf of dataLeaves(h)) {
-      callArgs.push(dir === 'in' ? { kind: 'value', value: { op: 'load', type: leaf.type, place: leaf.place } } : { kind: 'place', place: leaf.place });
-    }
-  }
+  for (const [i, h] of spec.params) heldArguments(h, fn.params[i]!.direction, callArgs);
   for (let i = 0; i < fn.params.length; i++) if (!spec.params.has(i) && !pass(i, callArgs)) return undefined;
   const call = { op: 'call' as const, type: done.ir.returnType, callee: done.ir, args: callArgs };
   if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: call, readonly: true };

@@ -276,7 +276,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       // A return whose value has errors still ends the path (no cascading "missing return").
       if (!result) return void out.push({ op: 'return' });
       if (holdsResource(rt)) {
-        returnResource(c, st, result, rt, s.value.loc);
+        returnResource(c, st, result, rt, startOf(s.value));
         out.push(...after, { op: 'return' });
         return;
       }

@@ -71,10 +71,10 @@ describe('resources whose origin is not static', () => {
 `)).toEqual([`8:3 cannot assign to 'g': a static resource variable holds the resource of its initializer; assigning it is not supported`]);
   });
 
-  it('an element chosen by a run-time index passed to a function is not supported yet', () => {
-    expect(errors(`  o[0] = first(arr[k]);`, `StructuredBuffer<uint> arr[2];
-uint first(StructuredBuffer<uint> s) { return s[0]; }
-`)).toEqual([`9:10 passing 'argument', an element of a resource array chosen by a run-time index, to a function is not supported yet`]);
+  it('returning an element chosen by a run-time index of the callee', () => {
+    expect(errors(`  o[0] = at(k)[0];`, `StructuredBuffer<uint> arr[2];
+StructuredBuffer<uint> at(uint n) { return arr[n]; }
+`)).toEqual([`6:44 the resource returned by 'at' cannot be determined statically: it is an element of a resource array chosen by a run-time index`]);
   });
 });
 

@@ -176,5 +176,6 @@ describe('counters of buffers passed as parameters', () => {
     expect([...words(buffers.first!)].sort((a, b) => a - b)).toEqual([10, 11, 12, 13]);
     expect([...words(buffers.second!)].sort((a, b) => a - b)).toEqual([20, 21, 22, 23, 30, 31, 32, 33]);
     expect([...words(buffers.sink!)].sort((a, b) => a - b)).toEqual([40, 41, 42, 43]);
+
   });
 });
