@@ -26,6 +26,12 @@ const LOCALS = `
 struct Pair { StructuredBuffer<uint> src; RWStructuredBuffer<uint> dst; };
 struct Outer { Pair p; uint bias; };
 struct Base { ByteAddressBuffer bytes; };
+struct Reader {
+  StructuredBuffer<uint> src;
+  uint offset;
+  uint at(uint i) { return src[i + offset]; }
+  uint twice(uint i) { return at(i) + this.at(i); }
+};
 struct Derived : Base {
   uint scale;
   uint wordAt(uint i) { return bytes.Load(i * 4) * scale; }
@@ -83,6 +89,10 @@ void main(uint i : SV_DispatchThreadID) {
   d.bytes = raw;
   d.scale = 3;
   outA[i + 8] = d.wordAt(i);                            // outA[i + 8] = 3 * raw[i]
+
+  // Initialized by a list; a method calling methods on the implicit and explicit 'this'.
+  Reader r = { inB, 0 };
+  outA[i + 12] = r.twice(i);                            // outA[i + 12] = 2 * inB[i]
 }
 `;
 
@@ -131,7 +141,7 @@ describe('resources in locals, struct members, parameters and return values', ()
       bindings: [
         { binding: 0, kind: 'storage-buffer', data: inA },
         { binding: 1, kind: 'storage-buffer', data: inB },
-        { binding: 2, kind: 'storage-buffer', data: new Uint32Array(12), name: 'outA' },
+        { binding: 2, kind: 'storage-buffer', data: new Uint32Array(16), name: 'outA' },
         { binding: 3, kind: 'storage-buffer', data: new Uint32Array(12), name: 'outB' },
         { binding: 4, kind: 'storage-buffer', data: raw },
       ],
@@ -141,6 +151,7 @@ describe('resources in locals, struct members, parameters and return values', ()
     expect(outA.slice(0, 4)).toEqual([...inB].map((b) => b + 1000));
     expect(outA.slice(4, 8)).toEqual([...inA].map((a) => 2 * a));
     expect(outA.slice(8, 12)).toEqual([...raw].map((r) => 3 * r));
+    expect(outA.slice(12, 16)).toEqual([...inB].map((b) => 2 * b));
     expect(outB.slice(0, 4)).toEqual([...inA].map((a, k) => 2 * a + inB[k]!));
     expect(outB.slice(4, 8)).toEqual([...inB].map((b) => 2 * b));
     expect(outB.slice(8, 12)).toEqual([...inA].map((a, k) => 100 * a + inB[k]!));
