@@ -24,8 +24,8 @@ export interface Specialization {
   self?: Held;
   /** Scalar `in` parameters bound to the call's constant argument (resource-constants.ts). */
   constants: Map<number, IrConst>;
-  /** Filled by lowering: the global-rooted place a function returning a resource returns. */
-  returned?: IrPlace;
+  /** Filled by lowering: the global-rooted place of each resource a function returns (cells order). */
+  returned?: IrPlace[];
 }
 
 export function needsSpecialization(fn: FunctionSymbol): boolean {
@@ -105,18 +105,22 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
 }
 
 /** The one origin every live `return` of a function returning a resource gives. */
-export function resolveReturn(c: Checker, symbol: FunctionSymbol, returns: { origin: Origin; loc: SourceLocation }[]): IrPlace | undefined {
-  const name = symbol.name;
-  const keys = returns.map((r) => (r.origin.kind === 'place' ? originKey(r.origin.place) : undefined));
-  const bad = returns.findIndex((r, i) => keys[i] === undefined || keys[i] !== keys[0]);
+export function resolveReturn(c: Checker, symbol: FunctionSymbol, returns: { origins: Origin[]; loc: SourceLocation }[]): IrPlace[] | undefined {
   if (!returns.length) return undefined;
-  if (bad >= 0) {
-    const r = returns[bad]!;
-    const why = r.origin.kind === 'dynamic' ? r.origin.why : keys[bad] === undefined ? 'it is an element of a resource array chosen by a run-time index' : 'another return gives a different resource';
-    c.error(`the resource returned by '${name}' cannot be determined statically: ${why}`, r.loc);
-    return undefined;
+  const resolved: IrPlace[] = [];
+  for (let k = 0; k < returns[0]!.origins.length; k++) {
+    const origins = returns.map((r) => r.origins[k]!);
+    const keys = origins.map((o) => (o.kind === 'place' ? originKey(o.place) : undefined));
+    const bad = keys.findIndex((key) => key === undefined || key !== keys[0]);
+    if (bad >= 0) {
+      const o = origins[bad]!;
+      const why = o.kind === 'dynamic' ? o.why : o.kind === 'unset' ? 'no resource is assigned to it' : keys[bad] === undefined ? 'it is an element of a resource array chosen by a run-time index' : 'another return gives a different resource';
+      if (o.kind !== 'invalid') c.error(`the resource returned by '${symbol.name}' cannot be determined statically: ${why}`, returns[bad]!.loc);
+      return undefined;
+    }
+    resolved.push((origins[0] as Origin & { kind: 'place' }).place);
   }
-  return (returns[0]!.origin as Origin & { kind: 'place' }).place;
+  return resolved;
 }
 
 /** The held value an argument gives a resource-holding parameter (a fresh alias for a plain global). */
@@ -223,9 +227,12 @@ export function specializedCall(
   else if (fn.thisType && self) callArgs.push(self.place && !self.readonly ? { kind: 'place', place: self.place } : { kind: 'value', value: x.rvalue(self) });
   for (const [i, h] of spec.params) heldArguments(h, fn.params[i]!.direction, callArgs);
   for (let i = 0; i < fn.params.length; i++) if (!spec.params.has(i) && !pass(i, callArgs)) return undefined;
-  const call = { op: 'call' as const, type: done.ir.returnType, callee: done.ir, args: callArgs };
-  if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: call, readonly: true };
-  if (!done.returned) return undefined;
-  x.emitBefore({ op: 'eval', expr: call });
-  return { type: viewType(fn.returnType), loc, place: done.returned, readonly: false };
+  if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs }, readonly: true };
+  // The result: a temporary whose cells name the returned globals and whose data the call writes.
+  const result = makeHeld(fn.returnType, `${fn.name}()`, (name, type) => x.newLocal!(name, type), undefined, loc);
+  if (!result || !done.returned) return undefined;
+  for (const leaf of dataLeaves(result)) callArgs.push({ kind: 'place', place: leaf.place });
+  cells(result).forEach((cell, k) => (cell.origin = { kind: 'place', place: done.returned![k]! }));
+  x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs } });
+  return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: done.returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
 }

@@ -9,7 +9,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
-import { assignHeld, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 
 interface FunctionState {
@@ -22,7 +22,9 @@ interface FunctionState {
   /** Innermost last: the alias states at each `break` (and, for loops, `continue`) of a loop or switch. */
   exits: { kind: 'loop' | 'switch'; states: FlowState[] }[];
   /** A function returning a resource: the origin each live `return` gives. */
-  returns: { origin: Origin; loc: SourceLocation }[];
+  returns: { origins: Origin[]; loc: SourceLocation }[];
+  /** A function returning a resource (or a struct holding some): what `return` assigns, its data as out parameters. */
+  result?: Held;
 }
 
 export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Specialization): IrFunction | undefined {
@@ -64,6 +66,8 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
     }
   }
   const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
+  // Created after every parameter: the data of a returned struct travels in trailing out parameters.
+  if (returnsResource) state.result = makeHeld(symbol.returnType, 'return value', resultPlace(c, fn), undefined, decl.loc);
   const saved = { effects: c.exprs.effects, newLocal: c.exprs.newLocal };
   c.exprs.newLocal = (name, type) => newLocal(c, fn, name, type);
   fn.body = lowerBlock(c, state, decl.body!.body, scope);
@@ -276,7 +280,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       // A return whose value has errors still ends the path (no cascading "missing return").
       if (!result) return void out.push({ op: 'return' });
       if (holdsResource(rt)) {
-        returnResource(c, st, result, rt, startOf(s.value));
+        returnResource(c, st, result, out, startOf(s.value));
         out.push(...after, { op: 'return' });
         return;
       }
@@ -512,15 +516,20 @@ function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: SourceLo
   st.flow.endLoop(c, loop.entry, loop.reads, states, loc);
 }
 
-function returnResource(c: Checker, st: FunctionState, result: Value, rt: Type, loc: SourceLocation): void {
-  if (st.flow.dead) return;
-  const h = result.held;
-  if (h?.kind === 'struct' || (!h && rt.kind === 'struct')) {
-    c.error(`returning a struct that holds resources is not supported yet`, loc);
-    return;
-  }
-  const cell = makeHeld(rt, 'return value', () => ({ kind: 'local', local: { id: c.newId(), name: '', type: rt }, type: rt }), undefined, loc) as AliasCell;
-  if (assignHeld(c, cell, result, loc, () => undefined, (e) => e)) st.returns.push({ origin: cell.origin, loc });
+/** The out parameter a data member of a returned struct holding resources is written to. */
+function resultPlace(c: Checker, fn: IrFunction) {
+  return (name: string, type: Type): IrPlace => {
+    const v: IrVar = { id: c.newId(), name, type };
+    fn.params.push({ var: v, direction: 'out' });
+    return { kind: 'local', local: v, type };
+  };
+}
+
+/** `return value;` of a resource (or struct holding some): data to the out parameters, origins recorded. */
+function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStmt[], loc: SourceLocation): void {
+  const held = st.result;
+  if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => c.exprs.spill(e, e.type)) || st.flow.dead) return;
+  st.returns.push({ origins: cells(held).map((cell) => cell.origin), loc });
 }
 
 /** A local that is or holds resources: aliases and exploded data locals. */

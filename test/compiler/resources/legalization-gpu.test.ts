@@ -53,6 +53,14 @@ StructuredBuffer<uint> choose(int n) {
   return inA;
 }
 uint viaChoose(int n, uint i) { return choose(n)[i]; }
+// A struct holding a buffer and data, returned from a function.
+struct Made { uint bias; StructuredBuffer<uint> src; };
+Made make(uint bias) {
+  Made m;
+  m.src = inB;
+  m.bias = bias;
+  return m;
+}
 
 static StructuredBuffer<uint> staticAlias = inA;
 
@@ -83,6 +91,8 @@ void main(uint i : SV_DispatchThreadID) {
   outA[i + 4] = chosen[i] + staticAlias[i];             // outA[i + 4] = 2 * inA[i]
 
   outB[i + 8] = viaChoose(0, i) * 100 + viaChoose(1, i);  // outB[i + 8] = 100 * inA[i] + inB[i]
+  Made made = make(7);
+  outB[i + 12] = made.src[i] + made.bias + make(i).bias; // outB[i + 12] = inB[i] + 7 + i
 
   // A method of a derived struct whose base holds a ByteAddressBuffer.
   Derived d;
@@ -142,7 +152,7 @@ describe('resources in locals, struct members, parameters and return values', ()
         { binding: 0, kind: 'storage-buffer', data: inA },
         { binding: 1, kind: 'storage-buffer', data: inB },
         { binding: 2, kind: 'storage-buffer', data: new Uint32Array(16), name: 'outA' },
-        { binding: 3, kind: 'storage-buffer', data: new Uint32Array(12), name: 'outB' },
+        { binding: 3, kind: 'storage-buffer', data: new Uint32Array(16), name: 'outB' },
         { binding: 4, kind: 'storage-buffer', data: raw },
       ],
     });
@@ -155,6 +165,7 @@ describe('resources in locals, struct members, parameters and return values', ()
     expect(outB.slice(0, 4)).toEqual([...inA].map((a, k) => 2 * a + inB[k]!));
     expect(outB.slice(4, 8)).toEqual([...inB].map((b) => 2 * b));
     expect(outB.slice(8, 12)).toEqual([...inA].map((a, k) => 100 * a + inB[k]!));
+    expect(outB.slice(12, 16)).toEqual([...inB].map((b, k) => b + 7 + k));
   });
 });
 
