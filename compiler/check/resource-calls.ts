@@ -5,7 +5,7 @@
 // A function returning a resource returns nothing at run time: the call names the returned global.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrCallArg, IrConst, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
-import type { StructType, Type } from '../types.js';
+import { typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, originKey, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
@@ -47,7 +47,10 @@ function paramPlace(c: Checker, fn: IrFunction, direction: 'in' | 'out' | 'inout
  */
 function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: SourceLocation, fixed?: string): Held | undefined {
   const held = makeHeld(type, name, paramPlace(c, fn, direction), flow, loc);
-  if (!held) return undefined;
+  if (!held) {
+    c.error(`parameter '${name}' of type '${typeToString(type)}': arrays of structs holding resources are not supported yet`, loc, name.length);
+    return undefined;
+  }
   const from = cells(caller);
   cells(held).forEach((cell, i) => {
     const origin = from[i]!.origin;

@@ -535,7 +535,10 @@ function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStm
 /** A local that is or holds resources: aliases and exploded data locals. */
 function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Type, scope: Scope, out: IrStmt[]): void {
   const held = makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
-  if (!held) return;
+  if (!held) {
+    c.error(`local '${d.name}' of type '${typeToString(t)}': arrays of structs holding resources are not supported yet`, d.loc, d.name.length);
+    return;
+  }
   if (d.init) initHeld(c, held, d.init, scope, out);
   if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
   scope.define({ kind: 'variable', name: d.name, type: t, place: { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t }, readonly: false, loc: d.loc, held });
@@ -543,6 +546,11 @@ function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Typ
 
 /** `= value` or `= { … }` (one element per member, nested for members that are structs). */
 function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
+  if (init.kind === 'InitList' && held.kind === 'resource') {
+    c.error(`an initializer list for the resource array '${held.name}' is not supported yet: assign a global array of resources`, init.loc);
+    invalidate(held);
+    return;
+  }
   if (init.kind === 'InitList' && held.kind === 'struct') {
     if (init.elements.length !== held.fields.length) {
       c.error(`initializer list of '${typeToString(held.type)}' needs one element per member (${held.fields.length}), got ${init.elements.length}`, init.loc);

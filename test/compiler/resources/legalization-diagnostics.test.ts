@@ -78,6 +78,18 @@ StructuredBuffer<uint> at(uint n) { return arr[n]; }
   });
 });
 
+describe('shapes not supported yet say so', () => {
+  it('arrays of structs holding resources, initializer lists of resource arrays', () => {
+    expect(errors(`  P ps[2];
+  StructuredBuffer<uint> arr2[2] = { a, b };
+  o[0] = 1;`, `struct P { StructuredBuffer<uint> src; };
+`)).toEqual([
+      `8:5 local 'ps' of type 'P[2]': arrays of structs holding resources are not supported yet`,
+      `9:36 an initializer list for the resource array 'arr2' is not supported yet: assign a global array of resources`,
+    ]);
+  });
+});
+
 describe('origins that are static', () => {
   it('agree on every path, or are decided by a constant condition', () => {
     expect(errors(`  StructuredBuffer<uint> s;
