@@ -65,6 +65,11 @@ describe('resources whose origin is not static', () => {
     ]);
   });
 
+  it('a global resource cannot be reassigned', () => {
+    expect(errors(`  a = b;
+  o[0] = a[0];`)).toEqual([`7:3 cannot assign to variable 'a': global resources are read-only; assign to a local resource variable instead`]);
+  });
+
   it('a static resource cannot be reassigned', () => {
     expect(errors(`  g = b;
   o[0] = g[0];`, `static StructuredBuffer<uint> g = a;
