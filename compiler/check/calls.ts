@@ -39,7 +39,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   }
   if (!self && candidates.some((f) => f.thisType)) {
     const thisEntry = site.scope.lookup('this');
-    if (thisEntry?.kind === 'variable') self = { type: thisEntry.type, loc, place: thisEntry.place, readonly: thisEntry.readonly };
+    if (thisEntry?.kind === 'variable') self = { type: thisEntry.type, loc, place: thisEntry.place, readonly: thisEntry.readonly, ...(thisEntry.held ? { held: thisEntry.held } : {}) };
   }
   let best: { fn: FunctionSymbol; cost: number }[] = [];
   for (const fn of candidates) {

@@ -281,6 +281,11 @@ export class ExpressionChecker {
     const target = this.check(e.target, scope);
     this.assignTarget = undefined;
     const value = this.check(e.value, scope);
+    if (target && !target.held && holdsResource(target.type)) {
+      // Global resources are uniform, implicitly const (as in DXC); aliases are the local kind.
+      this.c.error(`cannot assign to ${target.what ?? 'a resource'}: global resources are read-only; assign to a local resource variable instead`, startOf(e.target));
+      return undefined;
+    }
     if (target?.held) {
       if (e.op !== '=') this.c.error(`operator '${e.op}' cannot be applied to a resource`, e.loc);
       const ok = !!value && e.op === '=' && assignHeld(this.c, target.held, value, startOf(e.target), (st) => this.emitBefore(st), (x) => this.spill(x, x.type));

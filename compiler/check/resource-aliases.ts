@@ -175,6 +175,33 @@ function stableIndices(p: IrPlace, spill: (e: IrExpr) => IrExpr): IrPlace {
   return p;
 }
 
+/** The identity of a global-rooted place with `?` for each run-time index (`7[?]`). */
+export function shapeKey(p: IrPlace): string | undefined {
+  if (p.kind === 'global') return String(p.global.id);
+  if (p.kind !== 'member' && p.kind !== 'element') return undefined;
+  const b = shapeKey(p.base);
+  if (b === undefined || p.kind === 'member') return b === undefined ? undefined : `${b}.${p.index}`;
+  const i = p.index;
+  return `${b}[${i.op === 'const' && i.value.kind === 'scalar' ? String(i.value.value) : '?'}]`;
+}
+
+/** The run-time element indices of a place, outermost first. */
+export function dynamicIndices(p: IrPlace): IrExpr[] {
+  if (p.kind === 'member') return dynamicIndices(p.base);
+  if (p.kind === 'element') return [...dynamicIndices(p.base), ...(p.index.op === 'const' ? [] : [p.index])];
+  return [];
+}
+
+/** The place with each run-time index replaced by `next()`, outermost first. */
+export function replaceIndices(p: IrPlace, next: (old: IrExpr) => IrExpr): IrPlace {
+  if (p.kind === 'member') return { ...p, base: replaceIndices(p.base, next) };
+  if (p.kind === 'element') {
+    const base = replaceIndices(p.base, next);
+    return { ...p, base, index: p.index.op === 'const' ? p.index : next(p.index) };
+  }
+  return p;
+}
+
 /** A constant identity of a global-rooted place (`7[2]`), or undefined when an index is not constant. */
 export function originKey(p: IrPlace): string | undefined {
   if (p.kind === 'global') return String(p.global.id);

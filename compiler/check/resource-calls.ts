@@ -4,12 +4,15 @@
 // caller's globals and the plain-data parts of resource-holding structs passed as IR parameters.
 // A function returning a resource returns nothing at run time: the call names the returned global.
 import type { SourceLocation } from '../diagnostics.js';
-import type { IrCallArg, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
-import type { StructType, Type } from '../types.js';
+import type { IrCallArg, IrConst, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
+import { typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
-import { assignHeld, cells, dataLeaves, holdsResource, makeHeld, originKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
+import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, originKey, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
 import { viewType } from './resource-decls.js';
+import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
+import { evaluateConstant } from './constant-eval.js';
+import { conversionCost } from './conversions.js';
 import { Scope, type FunctionSymbol } from './scope.js';
 import { lowerFunctionBody } from './statements.js';
 import type { Value } from './value.js';
@@ -19,12 +22,14 @@ export interface Specialization {
   params: Map<number, Held>;
   /** The caller's object, when `this` holds resources. */
   self?: Held;
-  /** Filled by lowering: the global-rooted place a function returning a resource returns. */
-  returned?: IrPlace;
+  /** Scalar `in` parameters bound to the call's constant argument (resource-constants.ts). */
+  constants: Map<number, IrConst>;
+  /** Filled by lowering: the global-rooted place of each resource a function returns (cells order). */
+  returned?: IrPlace[];
 }
 
 export function needsSpecialization(fn: FunctionSymbol): boolean {
-  return fn.params.some((p) => holdsResource(p.type)) || holdsResource(fn.returnType) || (!!fn.thisType && holdsResource(fn.thisType));
+  return fn.params.some((p) => holdsResource(p.type)) || (!!fn.thisType && holdsResource(fn.thisType)) || choosesResources(fn);
 }
 
 /** A data leaf of a resource-holding parameter becomes an IR parameter of the specialised function. */
@@ -36,16 +41,35 @@ function paramPlace(c: Checker, fn: IrFunction, direction: 'in' | 'out' | 'inout
   };
 }
 
-/** The callee's copy of a caller's held value: the same origins, its own data parameters. */
+/**
+ * The callee's copy of a caller's held value: the same origins, its own data parameters. A run-time
+ * element index (`bufs[i]`) becomes an `in` parameter after the data parameters (see heldArguments).
+ */
 function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: SourceLocation, fixed?: string): Held | undefined {
   const held = makeHeld(type, name, paramPlace(c, fn, direction), flow, loc);
-  if (!held) return undefined;
+  if (!held) {
+    c.error(`parameter '${name}' of type '${typeToString(type)}': arrays of structs holding resources are not supported yet`, loc, name.length);
+    return undefined;
+  }
   const from = cells(caller);
   cells(held).forEach((cell, i) => {
-    cell.origin = from[i]!.origin;
+    const origin = from[i]!.origin;
+    cell.origin = origin.kind === 'place'
+      ? { kind: 'place', place: replaceIndices(origin.place, (old) => ({ op: 'load', type: old.type, place: paramPlace(c, fn, 'in')(`${cell.name}.index`, old.type) })) }
+      : origin;
     if (fixed) cell.fixed = fixed;
   });
   return held;
+}
+
+/** The arguments a held value gives its specialised parameter: data leaves, then run-time indices. */
+function heldArguments(h: Held, direction: 'in' | 'out' | 'inout', callArgs: IrCallArg[]): void {
+  for (const leaf of dataLeaves(h)) {
+    callArgs.push(direction === 'in' ? { kind: 'value', value: { op: 'load', type: leaf.type, place: leaf.place } } : { kind: 'place', place: leaf.place });
+  }
+  for (const cell of cells(h)) {
+    if (cell.origin.kind === 'place') for (const index of dynamicIndices(cell.origin.place)) callArgs.push({ kind: 'value', value: index });
+  }
 }
 
 /** `this` of a method of a struct holding resources: its fields by name, from the caller's object. */
@@ -84,18 +108,22 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
 }
 
 /** The one origin every live `return` of a function returning a resource gives. */
-export function resolveReturn(c: Checker, symbol: FunctionSymbol, returns: { origin: Origin; loc: SourceLocation }[]): IrPlace | undefined {
-  const name = symbol.name;
-  const keys = returns.map((r) => (r.origin.kind === 'place' ? originKey(r.origin.place) : undefined));
-  const bad = returns.findIndex((r, i) => keys[i] === undefined || keys[i] !== keys[0]);
+export function resolveReturn(c: Checker, symbol: FunctionSymbol, returns: { origins: Origin[]; loc: SourceLocation }[]): IrPlace[] | undefined {
   if (!returns.length) return undefined;
-  if (bad >= 0) {
-    const r = returns[bad]!;
-    const why = r.origin.kind === 'dynamic' ? r.origin.why : keys[bad] === undefined ? 'it is an element of a resource array chosen by a run-time index' : 'another return gives a different resource';
-    c.error(`the resource returned by '${name}' cannot be determined statically: ${why}`, r.loc);
-    return undefined;
+  const resolved: IrPlace[] = [];
+  for (let k = 0; k < returns[0]!.origins.length; k++) {
+    const origins = returns.map((r) => r.origins[k]!);
+    const keys = origins.map((o) => (o.kind === 'place' ? originKey(o.place) : undefined));
+    const bad = keys.findIndex((key) => key === undefined || key !== keys[0]);
+    if (bad >= 0) {
+      const o = origins[bad]!;
+      const why = o.kind === 'dynamic' ? o.why : o.kind === 'unset' ? 'no resource is assigned to it' : keys[bad] === undefined ? 'it is an element of a resource array chosen by a run-time index' : 'another return gives a different resource';
+      if (o.kind !== 'invalid') c.error(`the resource returned by '${symbol.name}' cannot be determined statically: ${why}`, returns[bad]!.loc);
+      return undefined;
+    }
+    resolved.push((origins[0] as Origin & { kind: 'place' }).place);
   }
-  return (returns[0]!.origin as Origin & { kind: 'place' }).place;
+  return resolved;
 }
 
 /** The held value an argument gives a resource-holding parameter (a fresh alias for a plain global). */
@@ -119,12 +147,7 @@ function specializationKey(c: Checker, held: Held[], loc: SourceLocation): strin
       c.error(`the resource held by '${cell.name}' cannot be determined statically: ${why}`, loc, cell.name.length);
       return undefined;
     }
-    const key = originKey(cell.origin.place);
-    if (key === undefined) {
-      c.error(`passing '${cell.name}', an element of a resource array chosen by a run-time index, to a function is not supported yet`, loc, cell.name.length);
-      return undefined;
-    }
-    parts.push(key);
+    parts.push(shapeKey(cell.origin.place)!);
   }
   return parts.join(',');
 }
@@ -149,7 +172,7 @@ export function specializedCall(
   loc: SourceLocation,
   pass: (index: number, callArgs: IrCallArg[]) => boolean,
 ): Value | undefined {
-  const spec: Specialization = { params: new Map() };
+  const spec: Specialization = { params: new Map(), constants: new Map() };
   if (fn.thisType && holdsResource(fn.thisType)) {
     if (self?.held?.kind !== 'struct') {
       c.error(`a method of '${fn.thisType.name}', which holds resources, needs a local variable or parameter as its object`, loc);
@@ -169,8 +192,19 @@ export function specializedCall(
     if (!h) return undefined;
     spec.params.set(i, h);
   }
-  const key = specializationKey(c, [...(spec.self ? [spec.self] : []), ...spec.params.values()], loc);
+  let key = specializationKey(c, [...(spec.self ? [spec.self] : []), ...spec.params.values()], loc);
   if (key === undefined) return undefined;
+  if (choosesResources(fn)) {
+    for (const [i, p] of fn.params.entries()) {
+      const a = args[i];
+      if (!a || p.direction !== 'in' || p.type.kind !== 'scalar' || !p.name || conversionCost(a.type, p.type, a.literal) === undefined) continue;
+      const value = evaluateConstant(x.coerce(a, p.type));
+      if (value && !mayWrite(fn, p.name)) {
+        spec.constants.set(i, value);
+        key += constantKey(i, value);
+      }
+    }
+  }
   fn.specializations ??= new Map();
   let done = fn.specializations.get(key);
   if (!done) {
@@ -192,18 +226,16 @@ export function specializedCall(
   }
   // Arguments in the specialised function's parameter order: `this`, held data, ordinary parameters.
   const callArgs: IrCallArg[] = [];
-  if (spec.self) for (const leaf of dataLeaves(spec.self)) callArgs.push({ kind: 'place', place: leaf.place });
+  if (spec.self) heldArguments(spec.self, 'inout', callArgs);
   else if (fn.thisType && self) callArgs.push(self.place && !self.readonly ? { kind: 'place', place: self.place } : { kind: 'value', value: x.rvalue(self) });
-  for (const [i, h] of spec.params) {
-    const dir = fn.params[i]!.direction;
-    for (const leaf of dataLeaves(h)) {
-      callArgs.push(dir === 'in' ? { kind: 'value', value: { op: 'load', type: leaf.type, place: leaf.place } } : { kind: 'place', place: leaf.place });
-    }
-  }
+  for (const [i, h] of spec.params) heldArguments(h, fn.params[i]!.direction, callArgs);
   for (let i = 0; i < fn.params.length; i++) if (!spec.params.has(i) && !pass(i, callArgs)) return undefined;
-  const call = { op: 'call' as const, type: done.ir.returnType, callee: done.ir, args: callArgs };
-  if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: call, readonly: true };
-  if (!done.returned) return undefined;
-  x.emitBefore({ op: 'eval', expr: call });
-  return { type: viewType(fn.returnType), loc, place: done.returned, readonly: false };
+  if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs }, readonly: true };
+  // The result: a temporary whose cells name the returned globals and whose data the call writes.
+  const result = makeHeld(fn.returnType, `${fn.name}()`, (name, type) => x.newLocal!(name, type), undefined, loc);
+  if (!result || !done.returned) return undefined;
+  for (const leaf of dataLeaves(result)) callArgs.push({ kind: 'place', place: leaf.place });
+  cells(result).forEach((cell, k) => (cell.origin = { kind: 'place', place: done.returned![k]! }));
+  x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs } });
+  return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: done.returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
 }

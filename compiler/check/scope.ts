@@ -43,8 +43,10 @@ export interface FunctionSymbol {
   thisType?: StructType;
   /** For a template function: its instantiations by argument-type key; params/returnType are unused. */
   instances?: Map<string, FunctionSymbol>;
+  /** Cached: it returns a resource or calls a function that does (resource-constants.ts). */
+  choosesResources?: boolean;
   /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
-  specializations?: Map<string, { ir: IrFunction; returned?: IrPlace }>;
+  specializations?: Map<string, { ir: IrFunction; returned?: IrPlace[] }>;
   /** Template parameters bound for an instantiation (`T` → float), visible in its body. */
   templateScope?: Scope;
 }

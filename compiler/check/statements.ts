@@ -9,7 +9,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
-import { assignHeld, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 
 interface FunctionState {
@@ -22,7 +22,9 @@ interface FunctionState {
   /** Innermost last: the alias states at each `break` (and, for loops, `continue`) of a loop or switch. */
   exits: { kind: 'loop' | 'switch'; states: FlowState[] }[];
   /** A function returning a resource: the origin each live `return` gives. */
-  returns: { origin: Origin; loc: SourceLocation }[];
+  returns: { origins: Origin[]; loc: SourceLocation }[];
+  /** A function returning a resource (or a struct holding some): what `return` assigns, its data as out parameters. */
+  result?: Held;
 }
 
 export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Specialization): IrFunction | undefined {
@@ -59,10 +61,13 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
     const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
-      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc });
+      const constant = spec?.constants.get(i);
+      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}) });
     }
   }
   const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
+  // Created after every parameter: the data of a returned struct travels in trailing out parameters.
+  if (returnsResource) state.result = makeHeld(symbol.returnType, 'return value', resultPlace(c, fn), undefined, decl.loc);
   const saved = { effects: c.exprs.effects, newLocal: c.exprs.newLocal };
   c.exprs.newLocal = (name, type) => newLocal(c, fn, name, type);
   fn.body = lowerBlock(c, state, decl.body!.body, scope);
@@ -99,13 +104,20 @@ function endOf(block: ast.Block): SourceLocation {
 
 function lowerBlock(c: Checker, st: FunctionState, stmts: ast.Stmt[], scope: Scope): IrStmt[] {
   const out: IrStmt[] = [];
+  // Code after a return/break/continue/discard (or a constant branch that always leaves) is
+  // unreachable: it is still checked and emitted, but resource aliases ignore it, and the block
+  // does not fall through whatever that code does.
+  let deadRest = false;
   for (const s of stmts) {
-    // Code after a return/break/continue/discard (or a constant branch that always leaves) is
-    // unreachable: it is still checked and emitted, but resource aliases ignore it.
-    const dead = st.flow.unreachable;
-    if (dead) st.flow.dead++;
+    if (!deadRest && st.flow.unreachable) {
+      deadRest = true;
+      st.flow.dead++;
+    }
     lowerStmt(c, st, s, scope, out);
-    if (dead) st.flow.dead--;
+  }
+  if (deadRest) {
+    st.flow.dead--;
+    st.flow.unreachable = true;
   }
   return out;
 }
@@ -268,7 +280,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       // A return whose value has errors still ends the path (no cascading "missing return").
       if (!result) return void out.push({ op: 'return' });
       if (holdsResource(rt)) {
-        returnResource(c, st, result, rt, s.value.loc);
+        returnResource(c, st, result, out, startOf(s.value));
         out.push(...after, { op: 'return' });
         return;
       }
@@ -504,21 +516,29 @@ function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: SourceLo
   st.flow.endLoop(c, loop.entry, loop.reads, states, loc);
 }
 
-function returnResource(c: Checker, st: FunctionState, result: Value, rt: Type, loc: SourceLocation): void {
-  if (st.flow.dead) return;
-  const h = result.held;
-  if (h?.kind === 'struct' || (!h && rt.kind === 'struct')) {
-    c.error(`returning a struct that holds resources is not supported yet`, loc);
-    return;
-  }
-  const cell = makeHeld(rt, 'return value', () => ({ kind: 'local', local: { id: c.newId(), name: '', type: rt }, type: rt }), undefined, loc) as AliasCell;
-  if (assignHeld(c, cell, result, loc, () => undefined, (e) => e)) st.returns.push({ origin: cell.origin, loc });
+/** The out parameter a data member of a returned struct holding resources is written to. */
+function resultPlace(c: Checker, fn: IrFunction) {
+  return (name: string, type: Type): IrPlace => {
+    const v: IrVar = { id: c.newId(), name, type };
+    fn.params.push({ var: v, direction: 'out' });
+    return { kind: 'local', local: v, type };
+  };
+}
+
+/** `return value;` of a resource (or struct holding some): data to the out parameters, origins recorded. */
+function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStmt[], loc: SourceLocation): void {
+  const held = st.result;
+  if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => c.exprs.spill(e, e.type)) || st.flow.dead) return;
+  st.returns.push({ origins: cells(held).map((cell) => cell.origin), loc });
 }
 
 /** A local that is or holds resources: aliases and exploded data locals. */
 function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Type, scope: Scope, out: IrStmt[]): void {
   const held = makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
-  if (!held) return;
+  if (!held) {
+    c.error(`local '${d.name}' of type '${typeToString(t)}': arrays of structs holding resources are not supported yet`, d.loc, d.name.length);
+    return;
+  }
   if (d.init) initHeld(c, held, d.init, scope, out);
   if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
   scope.define({ kind: 'variable', name: d.name, type: t, place: { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t }, readonly: false, loc: d.loc, held });
@@ -526,6 +546,11 @@ function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Typ
 
 /** `= value` or `= { … }` (one element per member, nested for members that are structs). */
 function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
+  if (init.kind === 'InitList' && held.kind === 'resource') {
+    c.error(`an initializer list for the resource array '${held.name}' is not supported yet: assign a global array of resources`, init.loc);
+    invalidate(held);
+    return;
+  }
   if (init.kind === 'InitList' && held.kind === 'struct') {
     if (init.elements.length !== held.fields.length) {
       c.error(`initializer list of '${typeToString(held.type)}' needs one element per member (${held.fields.length}), got ${init.elements.length}`, init.loc);

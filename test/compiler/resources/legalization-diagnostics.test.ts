@@ -65,16 +65,33 @@ describe('resources whose origin is not static', () => {
     ]);
   });
 
+  it('a global resource cannot be reassigned', () => {
+    expect(errors(`  a = b;
+  o[0] = a[0];`)).toEqual([`7:3 cannot assign to variable 'a': global resources are read-only; assign to a local resource variable instead`]);
+  });
+
   it('a static resource cannot be reassigned', () => {
     expect(errors(`  g = b;
   o[0] = g[0];`, `static StructuredBuffer<uint> g = a;
 `)).toEqual([`8:3 cannot assign to 'g': a static resource variable holds the resource of its initializer; assigning it is not supported`]);
   });
 
-  it('an element chosen by a run-time index passed to a function is not supported yet', () => {
-    expect(errors(`  o[0] = first(arr[k]);`, `StructuredBuffer<uint> arr[2];
-uint first(StructuredBuffer<uint> s) { return s[0]; }
-`)).toEqual([`9:10 passing 'argument', an element of a resource array chosen by a run-time index, to a function is not supported yet`]);
+  it('returning an element chosen by a run-time index of the callee', () => {
+    expect(errors(`  o[0] = at(k)[0];`, `StructuredBuffer<uint> arr[2];
+StructuredBuffer<uint> at(uint n) { return arr[n]; }
+`)).toEqual([`6:44 the resource returned by 'at' cannot be determined statically: it is an element of a resource array chosen by a run-time index`]);
+  });
+});
+
+describe('shapes not supported yet say so', () => {
+  it('arrays of structs holding resources, initializer lists of resource arrays', () => {
+    expect(errors(`  P ps[2];
+  StructuredBuffer<uint> arr2[2] = { a, b };
+  o[0] = 1;`, `struct P { StructuredBuffer<uint> src; };
+`)).toEqual([
+      `8:5 local 'ps' of type 'P[2]': arrays of structs holding resources are not supported yet`,
+      `9:36 an initializer list for the resource array 'arr2' is not supported yet: assign a global array of resources`,
+    ]);
   });
 });
 
@@ -86,6 +103,15 @@ describe('origins that are static', () => {
   if (1 > 2) t = a; else t = b;
   o[0] = s[0] + t[0];
   [unroll] for (uint i = 0; i < 2; i++) { StructuredBuffer<uint> u = b; o[i] = u[i]; }`)).toEqual([]);
+  });
+
+  it('a function choosing by a constant argument resolves per call, through callers too', () => {
+    expect(errors(`  o[0] = pick(0)[0] + twice(1);`, `StructuredBuffer<uint> pick(uint n) {
+  if (n == 0) return a;
+  return b;
+}
+uint twice(uint n) { return 2 * pick(n)[0]; }
+`)).toEqual([]);
   });
 
   it('a run-time element index is captured when assigned', () => {

@@ -26,6 +26,12 @@ const LOCALS = `
 struct Pair { StructuredBuffer<uint> src; RWStructuredBuffer<uint> dst; };
 struct Outer { Pair p; uint bias; };
 struct Base { ByteAddressBuffer bytes; };
+struct Reader {
+  StructuredBuffer<uint> src;
+  uint offset;
+  uint at(uint i) { return src[i + offset]; }
+  uint twice(uint i) { return at(i) + this.at(i); }
+};
 struct Derived : Base {
   uint scale;
   uint wordAt(uint i) { return bytes.Load(i * 4) * scale; }
@@ -40,6 +46,21 @@ ByteAddressBuffer raw : register(t4);
 StructuredBuffer<uint> pick() { return inB; }
 void copyTo(RWStructuredBuffer<uint> dst, StructuredBuffer<uint> src, uint i, uint offset) { dst[i] = src[i] + offset; }
 uint readPair(Pair q, uint i) { return q.src[i]; }
+// Chosen by a parameter: resolved per constant argument, also through a caller.
+StructuredBuffer<uint> choose(int n) {
+  if (n == 0) return inA;
+  switch (n) { case 1: return inB; default: break; }
+  return inA;
+}
+uint viaChoose(int n, uint i) { return choose(n)[i]; }
+// A struct holding a buffer and data, returned from a function.
+struct Made { uint bias; StructuredBuffer<uint> src; };
+Made make(uint bias) {
+  Made m;
+  m.src = inB;
+  m.bias = bias;
+  return m;
+}
 
 static StructuredBuffer<uint> staticAlias = inA;
 
@@ -69,11 +90,19 @@ void main(uint i : SV_DispatchThreadID) {
   if (2 > 1) chosen = inA; else chosen = inB;
   outA[i + 4] = chosen[i] + staticAlias[i];             // outA[i + 4] = 2 * inA[i]
 
+  outB[i + 8] = viaChoose(0, i) * 100 + viaChoose(1, i);  // outB[i + 8] = 100 * inA[i] + inB[i]
+  Made made = make(7);
+  outB[i + 12] = made.src[i] + made.bias + make(i).bias; // outB[i + 12] = inB[i] + 7 + i
+
   // A method of a derived struct whose base holds a ByteAddressBuffer.
   Derived d;
   d.bytes = raw;
   d.scale = 3;
   outA[i + 8] = d.wordAt(i);                            // outA[i + 8] = 3 * raw[i]
+
+  // Initialized by a list; a method calling methods on the implicit and explicit 'this'.
+  Reader r = { inB, 0 };
+  outA[i + 12] = r.twice(i);                            // outA[i + 12] = 2 * inB[i]
 }
 `;
 
@@ -122,8 +151,8 @@ describe('resources in locals, struct members, parameters and return values', ()
       bindings: [
         { binding: 0, kind: 'storage-buffer', data: inA },
         { binding: 1, kind: 'storage-buffer', data: inB },
-        { binding: 2, kind: 'storage-buffer', data: new Uint32Array(12), name: 'outA' },
-        { binding: 3, kind: 'storage-buffer', data: new Uint32Array(8), name: 'outB' },
+        { binding: 2, kind: 'storage-buffer', data: new Uint32Array(16), name: 'outA' },
+        { binding: 3, kind: 'storage-buffer', data: new Uint32Array(16), name: 'outB' },
         { binding: 4, kind: 'storage-buffer', data: raw },
       ],
     });
@@ -132,8 +161,11 @@ describe('resources in locals, struct members, parameters and return values', ()
     expect(outA.slice(0, 4)).toEqual([...inB].map((b) => b + 1000));
     expect(outA.slice(4, 8)).toEqual([...inA].map((a) => 2 * a));
     expect(outA.slice(8, 12)).toEqual([...raw].map((r) => 3 * r));
+    expect(outA.slice(12, 16)).toEqual([...inB].map((b) => 2 * b));
     expect(outB.slice(0, 4)).toEqual([...inA].map((a, k) => 2 * a + inB[k]!));
     expect(outB.slice(4, 8)).toEqual([...inB].map((b) => 2 * b));
+    expect(outB.slice(8, 12)).toEqual([...inA].map((a, k) => 100 * a + inB[k]!));
+    expect(outB.slice(12, 16)).toEqual([...inB].map((b, k) => b + 7 + k));
   });
 });
 
@@ -166,5 +198,6 @@ describe('counters of buffers passed as parameters', () => {
     expect([...words(buffers.first!)].sort((a, b) => a - b)).toEqual([10, 11, 12, 13]);
     expect([...words(buffers.second!)].sort((a, b) => a - b)).toEqual([20, 21, 22, 23, 30, 31, 32, 33]);
     expect([...words(buffers.sink!)].sort((a, b) => a - b)).toEqual([40, 41, 42, 43]);
+
   });
 });
