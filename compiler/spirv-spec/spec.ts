@@ -731,6 +731,8 @@ export const Capability = {
   RayQueryKHR: 4472,
   RayTracingKHR: 4479,
   FragmentBarycentricKHR: 5284,
+  ComputeDerivativeGroupQuadsNV: 5288,
+  ComputeDerivativeGroupLinearNV: 5350,
   MeshShadingEXT: 5283,
   ShaderNonUniform: 5301,
   RuntimeDescriptorArray: 5302,

@@ -8,6 +8,7 @@ import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -123,9 +124,11 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   }
   if (errors.length) return { spirv: new Uint32Array(), errors };
 
+  const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
+    derivativeUses.set(fn, fe);
   }
   for (const ep of ir.entryPoints) {
     const model = EXECUTION_MODEL[ep.stage];
@@ -148,6 +151,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
+    const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
+    if (derivativeError) errors.push({ message: derivativeError });
   }
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
 }

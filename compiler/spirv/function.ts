@@ -50,6 +50,10 @@ export class FunctionEmitter {
   private readonly breakTargets: number[] = [];
   /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
   readonly pendingModes: number[] = [];
+  /** The first construct here that takes implicit derivatives (ddx, Sample, …): a stage check per entry point. */
+  derivative?: string;
+  /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
+  readonly callees = new Set<IrFunction>();
 
   constructor(private readonly m: ModuleContext) {}
 
@@ -168,6 +172,12 @@ export class FunctionEmitter {
         this.expr(s.expr);
         return;
       case 'if':
+        // A constant condition (`if (false)` from a macro) keeps only the branch taken, as DXC's
+        // optimizer does: the other may hold code the stage cannot have (ddx in a vertex shader).
+        if (s.cond.op === 'const' && s.cond.value.kind === 'scalar') {
+          this.stmts(s.cond.value.value ? s.then : s.else);
+          return;
+        }
         this.ifStmt(s.cond, s.then, s.else, selectionControl(s.hint));
         return;
       case 'loop':
@@ -540,6 +550,7 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;

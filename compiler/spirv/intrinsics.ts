@@ -4,7 +4,7 @@ import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
-import { Op } from '../spirv-spec/spec.js';
+import { Capability, Op } from '../spirv-spec/spec.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
 
 /** GLSL.std.450 instruction numbers (the extended instruction set's specification). */
@@ -46,6 +46,9 @@ const CORE_MAP: Record<string, number> = {
   isnan: Op.IsNan, isinf: Op.IsInf, transpose: Op.Transpose, bitcast: Op.Bitcast, fmod: Op.FRem,
 };
 
+/** Intrinsics that take implicit derivatives: only pixel shaders, or compute with a derivative group. */
+const DERIVATIVES = new Set(['ddx', 'ddy', 'ddx_coarse', 'ddy_coarse', 'ddx_fine', 'ddy_fine', 'fwidth']);
+
 /** Barriers: (execution scope or undefined for memory-only, memory scope, semantics) as DXC emits them. */
 const BARRIERS: Record<string, [number | undefined, number, number]> = {
   GroupMemoryBarrier: [undefined, ScopeId.Workgroup, MemorySemantics.AcquireRelease | MemorySemantics.WorkgroupMemory],
@@ -74,6 +77,10 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   }
   if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
   if (name === 'vk::ReadClock') return readClock(fe, e);
+  if (DERIVATIVES.has(name)) {
+    fe.derivative ??= name;
+    if (name.endsWith('_fine') || name.endsWith('_coarse')) b.capability(Capability.DerivativeControl);
+  }
   const args = e.args.map((a) => fe.expr(a));
   const argType = e.args[0]?.type ?? e.type;
   const el = elementScalar(argType)!;
