@@ -723,6 +723,7 @@ export const Capability = {
   UniformAndStorageBuffer16BitAccess: 4434,
   StoragePushConstant16: 4435,
   StorageInputOutput16: 4436,
+  DeviceGroup: 4437,
   MultiView: 4439,
   StencilExportEXT: 5013,
   StorageBuffer8BitAccess: 4448,

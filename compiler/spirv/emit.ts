@@ -32,9 +32,8 @@ const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
   vertex: ExecutionModel.Vertex,
   pixel: ExecutionModel.Fragment,
   compute: ExecutionModel.GLCompute,
-  geometry: ExecutionModel.Geometry,
-  hull: ExecutionModel.TessellationControl,
-  domain: ExecutionModel.TessellationEvaluation,
+  // Geometry, hull and domain shaders are not emitted: without their execution modes, the patch
+  // constant function and arrayed stage I/O the module would be wrong, so they are a clear error.
 };
 
 /** Which rule family each buffer form uses (manual's buffer summary table). */
