@@ -486,8 +486,9 @@ export class FunctionEmitter {
     const ts = elementScalar(to);
     if (!fs || !ts) throw new Error(`internal: conversion from non-numeric type`);
     return this.perRow(to, [value], (t, [v]) => {
-      const count = t.kind === 'vector' ? t.size : 1;
+      const count = componentCount(t);
       if (ts.base === 'bool') {
+        if (fs.base === 'bool') return v!;
         const id = this.b.id();
         const zero = this.zeroOf(fs, count);
         this.f.emit(fs.base === 'float' ? Op.FOrdNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
@@ -501,6 +502,14 @@ export class FunctionEmitter {
       const opcode = conversionOpcode(fs, ts);
       if (opcode === undefined) return v!;
       const id = this.b.id();
+      if (opcode === Op.UConvert && ts.base === 'int') {
+        // OpUConvert yields an unsigned type: zero-extend to uint of the target width, then reinterpret.
+        const unsigned: ScalarType = { ...ts, base: 'uint' };
+        this.f.emit(Op.UConvert, [count > 1 ? this.t.vector(unsigned, count) : this.t.scalar(unsigned), id, v!]);
+        const cast = this.b.id();
+        this.f.emit(Op.Bitcast, [this.t.type(t), cast, id]);
+        return cast;
+      }
       this.f.emit(opcode, [this.t.type(t), id, v!]);
       return id;
     }, from);
@@ -542,10 +551,11 @@ export class FunctionEmitter {
   }
 
   splatConst(s: ScalarType, value: number, count: number): number {
-    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value });
+    const scalarValue = s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value;
+    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: scalarValue });
     if (count === 1) return scalarConst;
     const vt: Type = { kind: 'vector', element: s, size: count as 2 | 3 | 4 };
-    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : value }) });
+    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: scalarValue }) });
   }
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
@@ -652,4 +662,11 @@ function float16Bits(x: number): number {
 
 function selectionControl(hint: SelectionHint | undefined): number {
   return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;
+}
+
+/** Components of a value the back end holds as a scalar or vector (a 1xN or Nx1 matrix is a vector). */
+export function componentCount(t: Type): number {
+  if (t.kind === 'vector') return t.size;
+  if (t.kind === 'matrix' && (t.rows === 1 || t.cols === 1)) return t.rows * t.cols;
+  return 1;
 }

@@ -2,7 +2,7 @@
 // instructions where the manual names them, core opcodes otherwise.
 import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, type ScalarType, type Type } from '../types.js';
-import type { FunctionEmitter } from './function.js';
+import { componentCount, type FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
 import { Capability, Op } from '../spirv-spec/spec.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
@@ -159,6 +159,12 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
       }));
     }
   }
+  if ((name === 'countbits' || name === 'reversebits') && el.width !== 32) return perRow((rt, [x]) => bitsAt32(fe, name, x!, withEl(rt, el), rt));
+  // Vulkan takes derivatives of 32-bit floats only: half and double go through float, as DXC does.
+  if (DERIVATIVES.has(name) && el.width !== 32) {
+    const f32: ScalarType = { kind: 'scalar', base: 'float', width: 32 };
+    return perRow((rt, [x]) => fe.convert(result(CORE_MAP[name]!, [fe.convert(x!, withEl(rt, el), withEl(rt, f32))], withEl(rt, f32)), withEl(rt, f32), rt));
+  }
   const core = CORE_MAP[name];
   if (core !== undefined) {
     if (name === 'transpose' || name === 'bitcast' || name === 'countbits' || name === 'reversebits') {
@@ -175,12 +181,60 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   return perRow((rt, parts) => glsl(ext, parts, rt));
 }
 
+/**
+ * countbits/reversebits on 16- or 64-bit integers: Vulkan's OpBitCount/OpBitReverse take 32-bit
+ * operands only. 16-bit values are widened (reversebits shifts the result back down); 64-bit values
+ * are split into halves (counts added; reversed halves swapped), as DXC does.
+ */
+function bitsAt32(fe: FunctionEmitter, name: 'countbits' | 'reversebits', x: number, from: Type, to: Type): number {
+  const el = elementScalar(from)!;
+  const n = componentCount(from);
+  const u = (width: 16 | 32 | 64): Type => withEl(from, { kind: 'scalar', base: 'uint', width });
+  const u32 = u(32);
+  const emit = (opcode: number, type: Type, operands: number[]) => {
+    const id = fe.b.id();
+    fe.f.emit(opcode, [fe.t.type(type), id, ...operands]);
+    return id;
+  };
+  const opcode = name === 'countbits' ? Op.BitCount : Op.BitReverse;
+  const unsigned = fe.convert(x, from, u(el.width as 16 | 64));
+  const shift = (value: number, type: Type, by: number, right: boolean) =>
+    emit(right ? Op.ShiftRightLogical : Op.ShiftLeftLogical, type, [value, fe.splatConst(elementScalar(type)!, by, n)]);
+  let value: number;
+  let valueType: Type;
+  if (el.width === 16) {
+    const wide = emit(Op.UConvert, u32, [unsigned]);
+    const r = emit(opcode, u32, [wide]);
+    if (name === 'countbits') {
+      value = r;
+      valueType = u32;
+    } else {
+      value = emit(Op.UConvert, u(16), [shift(r, u32, 16, true)]);
+      valueType = u(16);
+    }
+  } else {
+    const lo = emit(Op.UConvert, u32, [unsigned]);
+    const hi = emit(Op.UConvert, u32, [shift(unsigned, u(64), 32, true)]);
+    const [rlo, rhi] = [emit(opcode, u32, [lo]), emit(opcode, u32, [hi])];
+    if (name === 'countbits') {
+      value = emit(Op.IAdd, u32, [rlo, rhi]);
+      valueType = u32;
+    } else {
+      const top = shift(emit(Op.UConvert, u(64), [rlo]), u(64), 32, false);
+      value = emit(Op.BitwiseOr, u(64), [top, emit(Op.UConvert, u(64), [rhi])]);
+      valueType = u(64);
+    }
+  }
+  return fe.convert(value, valueType, to);
+}
+
 function width(t: Type): number {
-  return t.kind === 'vector' ? t.size : 1;
+  return componentCount(t);
 }
 
 function withEl(t: Type, el: ScalarType): Type {
-  return t.kind === 'vector' ? { ...t, element: el } : el;
+  // A 1xN/Nx1 matrix is held as a vector: the same shape with another element type.
+  return t.kind === 'vector' || (t.kind === 'matrix' && componentCount(t) > 1) ? { ...t, element: el } : el;
 }
 
 /** Applies a scalar-only operation to each component of a scalar or vector. */
