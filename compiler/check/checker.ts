@@ -336,6 +336,12 @@ export class Checker {
         for (const attr of member.attributes) {
           if (attr.name === 'vk::offset') field.vkOffset = this.attrInt(attr, 0, inner);
           else if (attr.name === 'vk::location') field.location = this.attrInt(attr, 0, inner);
+          else if (attr.name === 'vk::index') field.index = this.attrInt(attr, 0, inner);
+          else if (attr.name === 'vk::builtin') {
+            const arg = attr.args[0];
+            if (arg?.kind === 'StringLiteral') field.builtin = arg.value;
+            else this.error(`vk::builtin needs a string argument, e.g. [[vk::builtin("PointSize")]]`, attr.loc);
+          }
         }
         if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
         if (struct.fields.some((f) => f.name === d.name)) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);

@@ -211,6 +211,10 @@ export interface StageValue {
   semantic?: string;
   location?: number;
   interpolation?: Interpolation[];
+  /** `[[vk::builtin("Name")]]`: a Vulkan builtin without an HLSL semantic (PointSize, HelperInvocation, …). */
+  builtin?: string;
+  /** `[[vk::index(N)]]`: the fragment output's blend-equation index (dual-source blending). */
+  index?: number;
 }
 
 export interface IrEntryParam {

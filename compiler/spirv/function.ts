@@ -60,6 +60,10 @@ export class FunctionEmitter {
   private readonly breakTargets: number[] = [];
   /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
   readonly pendingModes: number[] = [];
+  /** The first construct here that takes implicit derivatives (ddx, Sample, …): a stage check per entry point. */
+  derivative?: string;
+  /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
+  readonly callees = new Set<IrFunction>();
 
   constructor(readonly m: ModuleContext) {}
 
@@ -178,6 +182,12 @@ export class FunctionEmitter {
         this.expr(s.expr);
         return;
       case 'if':
+        // A constant condition (`if (false)` from a macro) keeps only the branch taken, as DXC's
+        // optimizer does: the other may hold code the stage cannot have (ddx in a vertex shader).
+        if (s.cond.op === 'const' && s.cond.value.kind === 'scalar') {
+          this.stmts(s.cond.value.value ? s.then : s.else);
+          return;
+        }
         this.ifStmt(s.cond, s.then, s.else, selectionControl(s.hint));
         return;
       case 'loop':
@@ -494,8 +504,9 @@ export class FunctionEmitter {
     const ts = elementScalar(to);
     if (!fs || !ts) throw new Error(`internal: conversion from non-numeric type`);
     return this.perRow(to, [value], (t, [v]) => {
-      const count = t.kind === 'vector' ? t.size : 1;
+      const count = componentCount(t);
       if (ts.base === 'bool') {
+        if (fs.base === 'bool') return v!;
         const id = this.b.id();
         const zero = this.zeroOf(fs, count);
         this.f.emit(fs.base === 'float' ? Op.FOrdNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
@@ -510,6 +521,14 @@ export class FunctionEmitter {
       const opcode = conversionOpcode(fs, ts);
       if (opcode === undefined) return v!;
       const id = this.b.id();
+      if (opcode === Op.UConvert && ts.base === 'int') {
+        // OpUConvert yields an unsigned type: zero-extend to uint of the target width, then reinterpret.
+        const unsigned: ScalarType = { ...ts, base: 'uint' };
+        this.f.emit(Op.UConvert, [count > 1 ? this.t.vector(unsigned, count) : this.t.scalar(unsigned), id, v!]);
+        const cast = this.b.id();
+        this.f.emit(Op.Bitcast, [this.t.type(t), cast, id]);
+        return cast;
+      }
       this.f.emit(opcode, [this.t.type(t), id, v!]);
       return id;
     }, from);
@@ -551,14 +570,16 @@ export class FunctionEmitter {
   }
 
   splatConst(s: ScalarType, value: number, count: number): number {
-    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value });
+    const scalarValue = s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value;
+    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: scalarValue });
     if (count === 1) return scalarConst;
     const vt: Type = { kind: 'vector', element: s, size: count as 2 | 3 | 4 };
-    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : value }) });
+    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: scalarValue }) });
   }
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;
@@ -660,4 +681,11 @@ function float16Bits(x: number): number {
 
 function selectionControl(hint: SelectionHint | undefined): number {
   return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;
+}
+
+/** Components of a value the back end holds as a scalar or vector (a 1xN or Nx1 matrix is a vector). */
+export function componentCount(t: Type): number {
+  if (t.kind === 'vector') return t.size;
+  if (t.kind === 'matrix' && (t.rows === 1 || t.cols === 1)) return t.rows * t.cols;
+  return 1;
 }
