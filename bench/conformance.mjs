@@ -107,7 +107,6 @@ async function bundleCompiler() {
       contents: [
         "export { compile } from './compiler/index.ts';",
         "export { parseArgs } from './src/bin/args.ts';",
-        "export { applyWarningOptions } from './src/bin/warning-options.ts';",
         "export { nodeHost } from './plugin/node-host.ts';",
       ].join('\n'),
       resolveDir: ROOT,
@@ -145,8 +144,8 @@ function runOne(lib, job, scratch) {
   } catch (error) {
     return { outcome: 'internal', message: `crash: ${String(error?.message ?? error).split('\n')[0]}`, stack: String(error?.stack ?? '') };
   }
-  const diagnostics = lib.applyWarningOptions(result.diagnostics, args);
-  const errors = diagnostics.filter((d) => d.severity === 'error');
+  // -WX / -Wno-… are part of args.options.warnings: compile() applied them.
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (!result.success || errors.length > 0) {
     const first = errors[0]?.message ?? 'failed without a diagnostic';
     const internal = errors.find((d) => /^internal\b/i.test(d.message));

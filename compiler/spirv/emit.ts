@@ -197,6 +197,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   let ctx: LayoutContext | undefined;
   let typeId: number;
   let storedType: number | undefined;
+  let blockType: number | undefined;
   switch (g.space) {
     case 'uniform':
     case 'storage':
@@ -211,6 +212,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
         block = types.renamedBlock(element, g.typeName, ctx, layout);
         typeId = types.descriptorArray(block, g.type);
         storedType = typeId;
+        blockType = block;
       } else {
         typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
         block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
@@ -260,7 +262,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
     b.decorate(id, Decoration.Binding, g.binding.binding);
   }
   decorateResourceVariable(m, g, id);
-  return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType } : {}) };
+  return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType, blockType } : {}) };
 }
 
 function globalsLayout(g: IrGlobal, ctx: LayoutContext): Layout {

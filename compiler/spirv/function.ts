@@ -21,6 +21,8 @@ export interface GlobalInfo {
    * a block struct of their own (`type.ConstantBuffer.S`, as DXC), so that S stays a plain struct.
    */
   storedType?: number;
+  /** The renamed block struct itself, for arrays of such buffers (their elements are blocks). */
+  blockType?: number;
 }
 
 export interface ModuleContext {
@@ -43,8 +45,9 @@ interface Pointer {
   type: Type;
   storageClass: number;
   ctx?: LayoutContext;
-  /** See GlobalInfo.storedType: only a whole renamed block has one (access chains into it do not). */
+  /** See GlobalInfo.storedType: a whole renamed block (or array of them) has one; chains into a block do not. */
   storedType?: number;
+  blockType?: number;
 }
 
 interface LoopTargets {
@@ -300,7 +303,14 @@ export class FunctionEmitter {
       case 'global': {
         const g = this.m.globals.get(p.global);
         if (!g) throw new Error(`internal: global '${p.global.name}' was not emitted`);
-        return { id: g.id, type: p.global.type, storageClass: g.storageClass, ...(g.ctx ? { ctx: g.ctx } : {}), ...(g.storedType !== undefined ? { storedType: g.storedType } : {}) };
+        return {
+          id: g.id,
+          type: p.global.type,
+          storageClass: g.storageClass,
+          ...(g.ctx ? { ctx: g.ctx } : {}),
+          ...(g.storedType !== undefined ? { storedType: g.storedType } : {}),
+          ...(g.blockType !== undefined ? { blockType: g.blockType } : {}),
+        };
       }
       case 'member': {
         const base = this.place(p.base);
@@ -310,11 +320,20 @@ export class FunctionEmitter {
         const base = this.place(p.base);
         // A 1xN matrix is a SPIR-V vector: its only row is the vector itself.
         if (base.type.kind === 'matrix' && base.type.rows === 1) return { ...base, type: p.type };
+        if (base.blockType !== undefined) return this.blockArrayElement(base, this.expr(p.index), p.type);
         return this.accessChain(base, [this.expr(p.index)], p.type);
       }
       case 'texel':
         throw new Error(`internal: a texel has no pointer (only loads, stores and atomics reach it)`);
     }
+  }
+
+  /** An element of an array of renamed blocks (`ConstantBuffer<S> cbs[4]`): a block, or an inner array of them. */
+  private blockArrayElement(base: Pointer, index: number, type: Type): Pointer {
+    const stored = this.t.descriptorArray(base.blockType!, type);
+    const id = this.b.id();
+    this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType! };
   }
 
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
