@@ -7,7 +7,7 @@ import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js'
 import { createBackend } from './backend.js';
 import type { CompiledShader } from './cache.js';
 import { cacheKey, sha256, ShaderCache } from './cache.js';
-import { generateModule, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
+import { generateModule, spirvBase64, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
 import type { BundlerMessage } from './errors.js';
 import { ShaderCompileError, sourceReader, toBundlerMessage } from './errors.js';
 import { hotAcceptCode, IncludeGraph } from './hmr.js';
@@ -193,7 +193,7 @@ export class ShaderCore {
 function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>): GeneratedModule {
   if (spirv.kind === 'inline') {
     return {
-      code: `export default new Uint32Array([${Array.from(spirv.words).join(',')}]);\n`,
+      code: `import { spirvFromBase64 } from ${JSON.stringify(RUNTIME_SPECIFIER)};\nexport default /* @__PURE__ */ spirvFromBase64(${JSON.stringify(spirvBase64(spirv.words))});\n`,
       dts: 'declare const spirv: Uint32Array;\nexport default spirv;\n',
       warnings: [],
     };
