@@ -126,6 +126,20 @@ describe.each([
       compiler.run((err, stats) => compiler.close(() => (err ? reject(err) : stats?.hasErrors() ? reject(new Error(stats.toString('errors-only'))) : resolve()))),
     );
   }],
+  ['rspack', async (root: string, out: string) => {
+    const { rspack } = await import('@rspack/core');
+    const hlsl = (await import('../../src/rspack.js')).default;
+    const compiler = rspack({
+      mode: 'production', context: root, entry: './src/main.js', target: 'node', devtool: false,
+      optimization: { minimize: false }, experiments: { outputModule: true },
+      output: { path: out, filename: 'main.js', module: true, library: { type: 'module' }, chunkFormat: 'module' },
+      resolve: { alias: { '@shaders': join(root, 'src/lib') } },
+      plugins: [hlsl({ cache: false })],
+    } as never);
+    await new Promise<void>((resolve, reject) =>
+      compiler.run((err, stats) => compiler.close(() => (err ? reject(err) : stats?.hasErrors() ? reject(new Error(stats.toString('errors-only'))) : resolve()))),
+    );
+  }],
   ['esbuild', async (root: string, out: string) => {
     const esbuild = await import('esbuild');
     const hlsl = (await import('../../src/esbuild.js')).default;
