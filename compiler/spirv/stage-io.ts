@@ -212,7 +212,7 @@ export function emitEntryWrapper(
       let size = 0;
       for (const leaf of group) {
         leaf.packOffset = size;
-        size += leaf.type.kind === 'vector' ? leaf.type.size : 1;
+        size += componentPaths(leaf.type).length;
       }
       const rule = ruleFor(group[0]!.io.semantic, dir)!;
       const id = b.id();
@@ -235,7 +235,7 @@ export function emitEntryWrapper(
     if (rule?.packed) {
       const packed = packedVars.get(`${dir}:${rule.builtin}`)!;
       leaf.varId = packed.id;
-      leaf.varType = leaf.type.kind === 'vector' ? vector(packed.element, leaf.type.size) : packed.element;
+      leaf.varType = withElement(leaf.type, packed.element);
       if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
       return;
     }
@@ -370,33 +370,55 @@ export function emitEntryWrapper(
   return { id, interfaceIds };
 }
 
-/** The elements of a packed array builtin that belong to one leaf, as a scalar or vector. */
+/** Index paths to every scalar of a stage value, in order (float4 clips[2]: [0,0] … [1,3]). */
+function componentPaths(t: Type): number[][] {
+  if (t.kind === 'vector') return Array.from({ length: t.size }, (_, i) => [i]);
+  if (t.kind === 'array') return Array.from({ length: t.length ?? 0 }, (_, i) => componentPaths(t.element).map((p) => [i, ...p])).flat();
+  return [[]];
+}
+
+/** The same shape with another scalar element (a packed builtin's element type). */
+function withElement(t: Type, el: ScalarType): Type {
+  if (t.kind === 'vector') return vector(el, t.size);
+  if (t.kind === 'array') return { ...t, element: withElement(t.element, el) };
+  return el;
+}
+
+/** The elements of a packed array builtin that belong to one leaf (scalar, vector or array of them). */
 function loadPacked(fe: FunctionEmitter, leaf: Leaf): number {
-  const el = scalarOf(leaf.varType!)!;
-  const n = leaf.varType!.kind === 'vector' ? leaf.varType!.size : 1;
-  const parts = Array.from({ length: n }, (_, i) => {
+  const el = scalarOf(withoutArrays(leaf.varType!))!;
+  const scalars = componentPaths(leaf.varType!).map((_, i) => {
     const ptr = fe.b.id();
     fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Input, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
     const v = fe.b.id();
     fe.f.emit(Op.Load, [fe.t.type(el), v, ptr]);
     return v;
   });
-  return n === 1 ? parts[0]! : fe.construct(leaf.varType!, parts);
+  let next = 0;
+  const build = (t: Type): number => {
+    if (t.kind === 'vector') return fe.construct(t, Array.from({ length: t.size }, () => scalars[next++]!));
+    if (t.kind === 'array') return fe.construct(t, Array.from({ length: t.length ?? 0 }, () => build(t.element)));
+    return scalars[next++]!;
+  };
+  return build(leaf.varType!);
 }
 
 function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
-  const el = scalarOf(leaf.varType!)!;
-  const n = leaf.varType!.kind === 'vector' ? leaf.varType!.size : 1;
-  for (let i = 0; i < n; i++) {
+  const el = scalarOf(withoutArrays(leaf.varType!))!;
+  componentPaths(leaf.varType!).forEach((path, i) => {
     let part = value;
-    if (n > 1) {
+    if (path.length > 0) {
       part = fe.b.id();
-      fe.f.emit(Op.CompositeExtract, [fe.t.type(el), part, value, i]);
+      fe.f.emit(Op.CompositeExtract, [fe.t.type(el), part, value, ...path]);
     }
     const ptr = fe.b.id();
     fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Output, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
     fe.f.emit(Op.Store, [ptr, part]);
-  }
+  });
+}
+
+function withoutArrays(t: Type): Type {
+  return t.kind === 'array' ? withoutArrays(t.element) : t;
 }
 
 function withoutOwn(set: Set<number>, leaf: Leaf, location: number, explicit: Set<number>): Set<number> {

@@ -149,7 +149,8 @@ export class TypeEmitter {
     const spec = IMAGE_TABLE[t.resource];
     if (!spec) throw new Error(`no image type for ${t.resource}`);
     const el = t.element.kind === 'vector' ? t.element.element : t.element.kind === 'scalar' ? t.element : undefined;
-    const sampled = this.scalar(el && el.base !== 'bool' ? el : { kind: 'scalar', base: 'float', width: 32 });
+    // A bool texel is read as uint, as DXC declares it (the reader compares with zero).
+    const sampled = this.scalar(el ? (el.base === 'bool' ? { kind: 'scalar', base: 'uint', width: 32 } : el) : { kind: 'scalar', base: 'float', width: 32 });
     if (spec.capability) this.b.capability(spec.capability);
     const format = imageFormatOf(t);
     if (!BASIC_FORMATS.has(format)) this.b.capability(Capability.StorageImageExtendedFormats);
