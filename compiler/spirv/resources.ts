@@ -290,6 +290,8 @@ function atomicPointer(fe: FunctionEmitter, target: IrPlace, el: ScalarType): nu
 
 function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic' }>, type: Type): number {
   const el = type as ScalarType;
+  // 64-bit atomics (InterlockedAdd on uint64_t) need Int64Atomics; on image texels also the image extension.
+  if (el.width === 64) fe.b.capability(Capability.Int64Atomics);
   const pointer = atomicPointer(fe, call.target, el);
   const scope = fe.t.uintConst(DEVICE_SCOPE);
   const none = fe.t.uintConst(MemorySemantics.None);
