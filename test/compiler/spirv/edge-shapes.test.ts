@@ -1,8 +1,10 @@
 // Intrinsics and conversions on the shapes SPIR-V's instructions do not take as they are, executed
 // on lavapipe: integer matrix transpose (arrays of rows), scalar × integer matrix, one-component dot,
 // isfinite/ldexp per matrix row, all/any/sign on 1xN matrices, bool → bool casts. Plus valid modules
-// for bool textures (read as uint), SV_ClipDistance arrays of vectors and ddx on half/double.
+// for bool textures (read as uint), SV_ClipDistance arrays of vectors and ddx on half/double; and
+// mul() with mismatched inner dimensions truncating the larger operand with DXC's warning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../compiler/index.js';
 import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
@@ -77,5 +79,38 @@ describe('valid modules', () => {
     const text = disassembleSpirv(compileValid(source, { entryPoints: [{ name: 'main', stage: 'pixel' }], enable16BitTypes: true, shaderModel: { major: 6, minor: 2 } }, ['vulkan1.0', 'vulkan1.3']).spirv);
     expect(text).toMatch(/OpDPdx %float/);
     expect(text).toMatch(/OpDPdy %float/);
+  });
+});
+
+describe('mul() with mismatched inner dimensions', () => {
+  it('warns (not errors) at the truncated argument, as DXC does', () => {
+    const source = `float3x3 N; float4 main(float4 p : POSITION) : SV_Position { return float4(mul(N, p), 1); }`;
+    const r = compile(source, { entryPoints: [{ name: 'main', stage: 'vertex' }] });
+    expect(r.success).toBe(true);
+    const column = source.indexOf('mul(N, p)') + 'mul(N, '.length + 1;
+    expect(r.diagnostics.map((d) => `${d.severity} ${d.column}: ${d.message}`)).toEqual([`warning ${column}: implicit truncation of vector type`]);
+  });
+
+  it('uses the leading components of the larger operand on lavapipe', async () => {
+    const setup = `
+      float4 v = In[0];
+      float3x3 n = float3x3(v.x, 2, 3, 4, v.y, 6, 7, 8, v.z);
+      float4x4 big = float4x4(v, v.yzwx, v.zwxy, v.wxyz);
+      float3 r = mul(n, v);        // n × v.xyz
+      float3 l = mul(v, n);        // v.xyz × n
+      float2 s = mul(v.xy, big);   // big truncated to its first two rows (2x4), the result truncated to float2
+      float d = mul(v, v.xyz);     // dot of v.xyz with v.xyz
+      float2x2 mm = mul(big, n);   // big truncated to 4x3; the 4x3 product truncated to 2x2 on assignment
+    `;
+    const [x, y, z] = [1, -2, 3];
+    const checks: Check[] = [
+      { expr: 'r.x', kind: 'f', expect: x * x + 2 * y + 3 * z },
+      { expr: 'r.z', kind: 'f', expect: 7 * x + 8 * y + z * z },
+      { expr: 'l.y', kind: 'f', expect: x * 2 + y * y + z * 8 },
+      { expr: 'd', kind: 'f', expect: x * x + y * y + z * z },
+      { expr: 's.x', kind: 'f', expect: x * x + y * y },
+      { expr: 'mm[1][1]', kind: 'f', expect: y * 2 + z * y + 0.5 * 8 },
+    ];
+    await runChecks(gpu, { setup, input: [[x, y, z, 0.5]], checks });
   });
 });
