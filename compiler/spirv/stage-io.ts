@@ -3,6 +3,7 @@
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
+import { requireExtension } from './extensions.js';
 import type { FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 
@@ -79,20 +80,6 @@ const VK_BUILTINS: Record<string, { builtin: keyof typeof BuiltIn; capability?: 
   DrawIndex: { builtin: 'DrawIndex', capability: 'DrawParameters', extension: 'SPV_KHR_shader_draw_parameters' },
   DeviceIndex: { builtin: 'DeviceIndex', capability: 'DeviceGroup', extension: 'SPV_KHR_device_group' },
 };
-
-/** Extensions promoted to core SPIR-V: declared only for older module versions. */
-const CORE_SINCE: Record<string, number> = {
-  SPV_KHR_multiview: 3,
-  SPV_KHR_shader_draw_parameters: 3,
-  SPV_KHR_device_group: 3,
-};
-
-/** Declares an extension unless the module's SPIR-V version has it in core. */
-function requireExtension(fe: FunctionEmitter, name: string): void {
-  const core = CORE_SINCE[name];
-  if (core !== undefined && Number(fe.b.version.split('.')[1]) >= core) return;
-  fe.b.extension(name);
-}
 
 /**
  * Locations a stage variable occupies (Vulkan's interface-matching rules as DXC counts them): a
@@ -254,12 +241,12 @@ export function emitEntryWrapper(
     } else if (vkBuiltin) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[vkBuiltin.builtin]);
       if (vkBuiltin.capability) b.capability(Capability[vkBuiltin.capability]);
-      if (vkBuiltin.extension) requireExtension(fe, vkBuiltin.extension);
+      if (vkBuiltin.extension) requireExtension(b, vkBuiltin.extension);
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (rule) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.capability) b.capability(Capability[rule.capability]);
-      if (rule.extension) requireExtension(fe, rule.extension);
+      if (rule.extension) requireExtension(b, rule.extension);
       for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (BUILTINS[base]) {
