@@ -10,6 +10,7 @@ import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 
 interface FunctionState {
@@ -203,6 +204,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       return;
     }
     case 'For': {
+      if (unrollForResources(c, s, scope, out, (body, inner) => lowerBlock(c, st, [body], inner))) return;
       const inner = new Scope(scope, 'block');
       if (s.init) lowerStmt(c, st, s.init, inner, out);
       const body: IrStmt[] = [];

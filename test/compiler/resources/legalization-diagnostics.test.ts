@@ -45,6 +45,16 @@ describe('resources whose origin is not static', () => {
     ]);
   });
 
+  it('chosen by the counter of a loop that is not unrolled', () => {
+    expect(errors(`  StructuredBuffer<uint> s;
+  for (int n = 0; n < 2; n++) {
+    if (n == 0) s = a; else s = b;
+    o[n] = s[0];
+  }`)).toEqual([
+      `10:12 the resource held by 's' cannot be determined statically here: it is assigned in an 'if' at line 9 whose condition is only known at run time`,
+    ]);
+  });
+
   it('returned differently on different paths', () => {
     expect(errors(`  o[0] = pick(k)[0];`, `StructuredBuffer<uint> pick(uint n) {
   if (n == 0) return a;
