@@ -13,7 +13,7 @@ import { eliminateDeadResources } from './opt/dead-resources.js';
 import { normalizePath } from './util/path.js';
 
 export function compile(source: string, options: CompileOptions = {}): CompileResult {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink(options.warnings);
   const filename = normalizePath(options.filename ?? '/input.hlsl');
   const host = options.host ?? memoryHost({});
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;
@@ -40,7 +40,13 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checked = checker.checkProgram(program, filename);
   if (!checked || sink.hasErrors()) return fail();
   const ir = eliminateDeadResources(checked, options);
-  const emitted = emitSpirv(ir, { targetEnv: options.targetEnv ?? 'vulkan1.0', layoutRule: options.layoutRule ?? 'relaxed' });
+  const emitted = emitSpirv(ir, {
+    targetEnv: options.targetEnv ?? 'vulkan1.0',
+    layoutRule: options.layoutRule ?? 'relaxed',
+    ...(options.reflect ? { reflect: true } : {}),
+    ...(options.arithmetic ? { arithmetic: options.arithmetic } : {}),
+    ...(options.debugInfo ? { debugSourceName: options.debugSourceName ?? filename } : {}),
+  });
   for (const e of emitted.errors) {
     const loc = e.global?.loc ?? { file: filename, line: 1, column: 1, offset: 0 };
     sink.error(e.message, loc, e.global ? e.global.name.length : 1);

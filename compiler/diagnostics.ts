@@ -1,5 +1,6 @@
 // Diagnostics: every problem the compiler reports, with the location a user would look at.
 // Stages never throw for bad input; they add to a DiagnosticSink owned by the compile call.
+import { warningAction, type WarningFlag, type WarningPolicy } from './warning-flags.js';
 
 export type Severity = 'error' | 'warning' | 'note';
 
@@ -21,6 +22,8 @@ export interface Diagnostic {
   length: number;
   /** Related locations (e.g. a macro's definition, a previous declaration). */
   notes: Diagnostic[];
+  /** A warning's group (warning-flags.ts): `-Wno-<flag>` silences it. Kept when policy makes it an error. */
+  flag?: string;
 }
 
 export function diagnostic(
@@ -33,16 +36,23 @@ export function diagnostic(
   return { severity, message, file: loc.file, line: loc.line, column: loc.column, length: Math.max(1, length), notes };
 }
 
-/** Collects diagnostics for one compile call. */
+/** Collects diagnostics for one compile call; warnings go through the call's warning policy. */
 export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
+
+  constructor(private readonly policy?: WarningPolicy) {}
 
   error(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = []): Diagnostic {
     return this.add(diagnostic('error', message, loc, length, notes));
   }
 
-  warning(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = []): Diagnostic {
-    return this.add(diagnostic('warning', message, loc, length, notes));
+  /** A warning of group `flag`; dropped or made an error as the policy says (undefined when dropped). */
+  warning(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = [], flag?: WarningFlag): Diagnostic | undefined {
+    const action = warningAction(this.policy, flag);
+    if (action === 'off') return undefined;
+    const d = diagnostic(action === 'error' ? 'error' : 'warning', message, loc, length, notes);
+    if (flag !== undefined) d.flag = flag;
+    return this.add(d);
   }
 
   add(d: Diagnostic): Diagnostic {
@@ -64,20 +74,32 @@ export class DiagnosticSink {
  * the span. `sourceOf` returns a file's text (undefined when it is not known: no frame is printed).
  */
 export function formatDiagnostic(d: Diagnostic, sourceOf: (file: string) => string | undefined): string {
-  const out = [`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`];
+  const flag = d.flag === undefined ? '' : d.severity === 'error' ? ` [-Werror,-W${d.flag}]` : ` [-W${d.flag}]`;
+  const out = [`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${flag}`];
   const frame = codeFrame(sourceOf(d.file), d.line, d.column, d.length);
   if (frame) out.push(frame);
   for (const note of d.notes) out.push(formatDiagnostic(note, sourceOf));
   return out.join('\n');
 }
 
+/** Longest source line a frame echoes whole; longer ones are cut to a window around the column. */
+export const MAX_FRAME_WIDTH = 160;
+
 /** The source line with a caret line beneath it; tabs are kept so the caret lines up in terminals. */
 export function codeFrame(text: string | undefined, line: number, column: number, length = 1): string | undefined {
   if (text === undefined) return undefined;
   const lines = text.split(/\r\n|\r|\n/);
-  const src = lines[line - 1];
+  let src = lines[line - 1];
   if (src === undefined) return undefined;
-  const prefix = src.slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, ' ');
-  const span = Math.max(1, Math.min(length, src.length - column + 1));
+  let col = column;
+  if (src.length > MAX_FRAME_WIDTH) {
+    // A minified or generated line: show the part around the column, marked as cut with `…`.
+    const start = Math.max(0, Math.min(column - 1 - MAX_FRAME_WIDTH / 2, src.length - MAX_FRAME_WIDTH));
+    const end = start + MAX_FRAME_WIDTH;
+    src = `${start > 0 ? '…' : ''}${src.slice(start, end)}${end < src.length ? '…' : ''}`;
+    col = column - start + (start > 0 ? 1 : 0);
+  }
+  const prefix = src.slice(0, Math.max(0, col - 1)).replace(/[^\t]/g, ' ');
+  const span = Math.max(1, Math.min(length, src.length - col + 1));
   return `${src}\n${prefix}^${'~'.repeat(span - 1)}`;
 }

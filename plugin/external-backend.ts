@@ -73,6 +73,8 @@ function dxcArgs(file: string, out: string, depfile: string, options: Options): 
   if (options.targetEnv) args.push(`-fspv-target-env=${options.targetEnv}`);
   if (options.enable16BitTypes) args.push('-enable-16bit-types');
   if (options.hlslVersion) args.push('-HV', String(options.hlslVersion));
+  if (options.reflect) args.push('-fspv-reflect');
+  if (options.debugInfo) args.push('-fspv-debug=file');
   if (options.optimizationLevel !== undefined) args.push(`-O${options.optimizationLevel}`);
   if (options.codeGenHighLevel) args.push('-fcgl');
   if (options.preserveBindings) args.push('-fspv-preserve-bindings');
@@ -94,6 +96,7 @@ function glslangArgs(file: string, out: string, depfile: string, options: Option
     ['autoBindingSpace', (options.autoBindingSpace ?? 0) !== 0],
     ['hlslVersion', options.hlslVersion !== undefined && options.hlslVersion !== 2021],
     ['shaderModel', options.shaderModel !== undefined],
+    ['debugInfo', options.debugInfo === true],
   ];
   for (const [name, used] of unsupported) {
     if (used) throw new ExternalOptionError(`compilerOptions.${name} has no glslangValidator equivalent (use backend 'builtin' or 'dxc')`);
@@ -109,6 +112,8 @@ function glslangArgs(file: string, out: string, depfile: string, options: Option
   }
   if (options.targetEnv) args.push('--target-env', options.targetEnv);
   if (options.enable16BitTypes) args.push('--hlsl-enable-16bit-types');
+  // glslang's spelling of -fspv-reflect's semantic strings.
+  if (options.reflect) args.push('-fhlsl_functionality1');
   args.push(file);
   return args;
 }

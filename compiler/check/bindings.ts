@@ -9,6 +9,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
 import type { IrGlobal } from '../ir/ir.js';
 import type { BindingShift, RegisterBinding } from '../options.js';
+import type { Type } from '../types.js';
 import type * as ast from '../parse/ast.js';
 import type { Checker, ResourceDecl } from './checker.js';
 
@@ -94,6 +95,16 @@ function bindRegisters(c: Checker, map: readonly RegisterBinding[], globals: IrG
   }
 }
 
+/**
+ * A sampled texture and a sampler on one binding (`register(t1)` + `register(s1)`, the usual sample
+ * convention) are one combined-image-sampler descriptor in Vulkan: intended, so no warning.
+ */
+function combinedImageSampler(a: IrGlobal, b: IrGlobal): boolean {
+  const element = (t: Type): Type => (t.kind === 'array' ? element(t.element) : t);
+  const kinds = [a, b].map((g) => element(g.type)).map((t) => (t.kind === 'sampler' ? 'sampler' : t.kind === 'resource' && t.resource.startsWith('Texture') && t.resource !== 'TextureBuffer' ? 'texture' : 'other'));
+  return kinds.includes('sampler') && kinds.includes('texture');
+}
+
 export function assignBindings(c: Checker, globals: IrGlobal | undefined): void {
   const o = c.options;
   if (o.bindRegister?.length) return bindRegisters(c, o.bindRegister, globals);
@@ -108,9 +119,9 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
   const explicit = (r: ResourceDecl, s: number | undefined, binding: number | undefined) => {
     if (s === undefined || binding === undefined) return;
     const previous = set.owner(s, binding);
-    if (previous) {
+    if (previous && !combinedImageSampler(previous.global, r.global)) {
       const note: Diagnostic = diagnostic('note', `'${previous.global.name}' is bound here`, previous.loc);
-      c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note]);
+      c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note], 'vk-binding-overlap');
     }
     set.use(s, binding, r);
     r.global.binding = { set: s, binding };
@@ -141,7 +152,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
     const number = Number(reg.slot.slice(1));
     const s = reg.space ?? defaultSet;
     if (kind !== 'c' && kind !== registerKind(r.global)) {
-      c.sink.warning(`register type '${kind}' does not match the resource kind of '${r.global.name}' (expected '${registerKind(r.global)}')`, reg.loc);
+      c.sink.warning(`register type '${kind}' does not match the resource kind of '${r.global.name}' (expected '${registerKind(r.global)}')`, reg.loc, 1, [], 'vk-register-kind');
     }
     explicit(r, s, number + (kind === 'c' ? 0 : shiftFor(shifts, kind, s)));
   }

@@ -336,6 +336,12 @@ export class Checker {
         for (const attr of member.attributes) {
           if (attr.name === 'vk::offset') field.vkOffset = this.attrInt(attr, 0, inner);
           else if (attr.name === 'vk::location') field.location = this.attrInt(attr, 0, inner);
+          else if (attr.name === 'vk::index') field.index = this.attrInt(attr, 0, inner);
+          else if (attr.name === 'vk::builtin') {
+            const arg = attr.args[0];
+            if (arg?.kind === 'StringLiteral') field.builtin = arg.value;
+            else this.error(`vk::builtin needs a string argument, e.g. [[vk::builtin("PointSize")]]`, attr.loc);
+          }
         }
         if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
         if (struct.fields.some((f) => f.name === d.name)) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
@@ -511,7 +517,7 @@ export class Checker {
   }
 
   private declareBuffer(decl: ast.BufferDecl, scope: Scope): void {
-    const struct: StructType = { kind: 'struct', name: `type_${decl.name}`, fields: [], id: this.newId() };
+    const struct: StructType = { kind: 'struct', name: `type.${decl.name}`, fields: [], id: this.newId() };
     const isTbuffer = decl.bufferKind === 'tbuffer';
     const global: IrGlobal = {
       id: this.newId(),
@@ -519,7 +525,7 @@ export class Checker {
       type: struct,
       space: isTbuffer ? 'storage' : 'uniform',
       buffer: decl.bufferKind,
-      typeName: `type_${decl.name}`,
+      typeName: `type.${decl.name}`,
       readonly: true,
       loc: decl.loc,
     };
@@ -617,7 +623,7 @@ export class Checker {
   }
 
   private globalsBlockGlobal: IrGlobal | undefined;
-  /** One `type_ACSBuffer_counter` struct shared by every counter block. */
+  /** One `type.ACSBuffer.counter` struct shared by every counter block. */
   private counterType: StructType | undefined;
 
   /** The `$Globals` cbuffer global, created on first loose uniform; its struct is filled at the end. */
@@ -626,10 +632,10 @@ export class Checker {
       this.globalsBlockGlobal = {
         id: this.newId(),
         name: '$Globals',
-        type: { kind: 'struct', name: 'type_Globals', fields: [], id: this.newId() },
+        type: { kind: 'struct', name: 'type.$Globals', fields: [], id: this.newId() },
         space: 'uniform',
         buffer: 'Globals',
-        typeName: 'type_Globals',
+        typeName: 'type.$Globals',
         readonly: true,
         loc: this.looseUniforms[0]?.loc ?? { file: '', line: 1, column: 1, offset: 0 },
       };
@@ -691,12 +697,12 @@ export class Checker {
     let typeName: string;
     if (kind === 'ConstantBuffer' || kind === 'TextureBuffer') {
       type = res.element;
-      typeName = `type_${kind}_${elementName}`;
+      typeName = `type.${kind}.${elementName}`;
     } else if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
-      type = { kind: 'struct', name: `type_${kind}`, fields: [{ name: '', type: arrayOf(scalar('uint'), null) }], id: this.newId() };
-      typeName = `type_${kind}`;
+      type = { kind: 'struct', name: `type.${kind}`, fields: [{ name: '', type: arrayOf(scalar('uint'), null) }], id: this.newId() };
+      typeName = `type.${kind}`;
     } else {
-      typeName = `type_${kind}_${elementName}`;
+      typeName = `type.${kind}.${elementName}`;
       type = { kind: 'struct', name: typeName, fields: [{ name: '', type: arrayOf(res.element, null) }], id: this.newId() };
     }
     if (declared.kind === 'array') type = wrapArrays(declared, type);

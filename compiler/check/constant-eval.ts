@@ -11,7 +11,7 @@ export function evaluateConstant(e: IrExpr): IrConst | undefined {
       return e.value;
     case 'convert': {
       const a = evaluateConstant(e.arg);
-      return a && mapComponents(a, e.type, (v) => convertScalar(v, elementScalar(e.type)!));
+      return a && mapComponents(a, e.type, (v) => convertScalar(v, elementScalar(e.type)!, elementScalar(e.arg.type)));
     }
     case 'splat': {
       const a = evaluateConstant(e.arg);
@@ -89,7 +89,8 @@ function componentType(t: Type, _i: number): Type {
   return t;
 }
 
-export function convertScalar(v: Scalar, to: ScalarType): Scalar {
+/** `from`: the source's type where known (a float source saturates, an integer one wraps). */
+export function convertScalar(v: Scalar, to: ScalarType, from?: ScalarType): Scalar {
   const n = typeof v === 'boolean' ? (v ? 1 : 0) : v;
   switch (to.base) {
     case 'bool':
@@ -98,11 +99,22 @@ export function convertScalar(v: Scalar, to: ScalarType): Scalar {
       return to.width === 32 ? Math.fround(Number(n)) : Number(n);
     case 'int':
     case 'uint': {
-      const whole = typeof n === 'bigint' ? n : BigInt(Math.trunc(Number.isFinite(n) ? n : 0));
+      // float → integer saturates, NaN → 0 (defined-arithmetic.ts: the run-time conversion's definition).
+      if (typeof n === 'number' && (from?.base === 'float' || !Number.isInteger(n))) return saturate(n, to);
+      const whole = typeof n === 'bigint' ? n : BigInt(n);
       const wrapped = to.base === 'int' ? BigInt.asIntN(to.width, whole) : BigInt.asUintN(to.width, whole);
       return to.width === 64 ? wrapped : Number(wrapped);
     }
   }
+}
+
+function saturate(n: number, to: ScalarType): Scalar {
+  const bits = BigInt(to.width);
+  const max = to.base === 'int' ? 2n ** (bits - 1n) - 1n : 2n ** bits - 1n;
+  const min = to.base === 'int' ? -(2n ** (bits - 1n)) : 0n;
+  const whole = Number.isNaN(n) ? 0n : n === Infinity ? max : n === -Infinity ? min : BigInt(Math.trunc(n));
+  const clamped = whole > max ? max : whole < min ? min : whole;
+  return to.width === 64 ? clamped : Number(clamped);
 }
 
 function unary(op: 'neg' | 'lognot' | 'bitnot', v: Scalar): Scalar | undefined {

@@ -236,7 +236,7 @@ export class ExpressionChecker {
       this.c.error(`${shape}: '${typeToString(l.type)}' ${op} '${typeToString(r.type)}'`, loc);
       return undefined;
     }
-    if (shape.truncated) this.c.sink.warning(`implicit truncation of vector type`, loc);
+    if (shape.truncated) this.c.sink.warning(`implicit truncation of vector type`, loc, 1, [], 'conversion');
     const ls = elementScalar(l.type)!;
     const rs = elementScalar(r.type)!;
     let el = commonScalar(ls, l.literal, rs, r.literal);
@@ -623,7 +623,7 @@ export class ExpressionChecker {
       this.c.error(`cannot implicitly convert from '${typeToString(v.type)}' to '${typeToString(to)}' in ${context}`, loc);
       return undefined;
     }
-    if (cost >= 4) this.c.sink.warning(`implicit truncation of vector type`, loc);
+    if (cost >= 4) this.c.sink.warning(`implicit truncation of vector type`, loc, 1, [], 'conversion');
     return this.coerce(v, to);
   }
 
@@ -665,7 +665,7 @@ export class ExpressionChecker {
     const target = shape ?? (isNumeric(from) ? withScalar(from, to) : to);
     if (sameType(from, target)) return e;
     if (e.op === 'const' && e.value.kind === 'scalar' && target.kind === 'scalar') {
-      return constExpr(target, convertScalar(e.value.value, to));
+      return constExpr(target, convertScalar(e.value.value, to, elementScalar(from)));
     }
     return { op: 'convert', type: target, arg: e };
   }

@@ -100,7 +100,7 @@ function bufferBlock(p: IrPlace): IrPlace {
 
 /**
  * The counter of the buffer `place` names: the buffer's own counter block, or for `bufs[i]` element i
- * of the array of counters (`counter_var_bufs`, one binding, as DXC).
+ * of the array of counters (`counter.var.bufs`, one binding, as DXC).
  */
 function counterOf(s: MethodSite): ResourceCall | undefined {
   const delta = s.method === 'IncrementCounter' || s.method === 'Append' ? 1 : -1;

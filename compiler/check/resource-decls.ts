@@ -46,8 +46,8 @@ export function applyImageFormat(c: Checker, attributes: readonly ast.Attribute[
 }
 
 /**
- * The counter of a RW/Append/Consume structured buffer: `counter_var_<name>` of type
- * `type_ACSBuffer_counter { int }` (manual, Append/ConsumeStructuredBuffer). An array of such buffers
+ * The counter of a RW/Append/Consume structured buffer: `counter.var.<name>` of type
+ * `type.ACSBuffer.counter { int }` (manual, Append/ConsumeStructuredBuffer). An array of such buffers
  * gets an array of counters of the same length (one binding, as DXC), indexed like the buffers.
  */
 export function counterGlobal(c: Checker, buffer: IrGlobal, declared: Type, counterType: () => StructType): IrGlobal | undefined {
@@ -55,18 +55,18 @@ export function counterGlobal(c: Checker, buffer: IrGlobal, declared: Type, coun
   if (res.kind !== 'resource' || !COUNTED.has(res.resource)) return undefined;
   return {
     id: c.newId(),
-    name: `counter_var_${buffer.name}`,
+    name: `counter.var.${buffer.name}`,
     type: declared.kind === 'array' ? { ...declared, element: counterType() } : counterType(),
     space: 'storage',
     buffer: 'Counter',
-    typeName: 'type_ACSBuffer_counter',
+    typeName: 'type.ACSBuffer.counter',
     readonly: false,
     loc: buffer.loc,
   };
 }
 
 export function counterStruct(c: Checker): StructType {
-  return { kind: 'struct', name: 'type_ACSBuffer_counter', fields: [{ name: 'counter', type: INT }], id: c.newId() };
+  return { kind: 'struct', name: 'type.ACSBuffer.counter', fields: [{ name: 'counter', type: INT }], id: c.newId() };
 }
 
 /** Decorations a resource variable carries besides its binding. */
@@ -116,7 +116,7 @@ export function pushConstantGlobal(c: Checker, d: ast.Declarator, t: Type): IrGl
     c.sink.error(`at most one push constant block is allowed per shader; '${d.name}' is a second one`, d.loc, d.name.length, [note]);
     return undefined;
   }
-  return { id: c.newId(), name: d.name, type: t, space: 'push-constant', buffer: 'PushConstant', typeName: `type_PushConstant_${t.name}`, readonly: true, loc: d.loc };
+  return { id: c.newId(), name: d.name, type: t, space: 'push-constant', buffer: 'PushConstant', typeName: `type.PushConstant.${t.name}`, readonly: true, loc: d.loc };
 }
 
 /** How code sees a resource variable: ConstantBuffer<T>/TextureBuffer<T> are T itself (their block is T). */

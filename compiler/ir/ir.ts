@@ -50,7 +50,7 @@ export interface IrGlobal {
   space: AddressSpace;
   buffer?: BufferForm;
   binding?: Binding;
-  /** Name of the block's type as DXC names it (`type_Params`, `type_RWStructuredBuffer_float`). */
+  /** Name of the block's type as DXC names it (`type.Params`, `type.RWStructuredBuffer.float`). */
   typeName?: string;
   readonly: boolean;
   init?: IrConst;
@@ -211,6 +211,10 @@ export interface StageValue {
   semantic?: string;
   location?: number;
   interpolation?: Interpolation[];
+  /** `[[vk::builtin("Name")]]`: a Vulkan builtin without an HLSL semantic (PointSize, HelperInvocation, …). */
+  builtin?: string;
+  /** `[[vk::index(N)]]`: the fragment output's blend-equation index (dual-source blending). */
+  index?: number;
 }
 
 export interface IrEntryParam {

@@ -2,7 +2,7 @@
 // are handled here so that locations always point at the original text.
 // Hot loops scan char codes and slice runs of plain characters; they fall back to splice-aware
 // stepping only where a backslash appears, so a splice costs nothing where there is none.
-import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import { diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
 import { PUNCTUATORS, type Token } from './token.js';
 
 const LF = 10;
@@ -47,8 +47,23 @@ const PUNCT_BY_FIRST: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
+/** After this many errors in one file the lexer stops: a wrong file must not flood the output. */
+export const MAX_LEX_ERRORS = 100;
+
 export function tokenize(text: string, file: string, diagnostics: DiagnosticSink): Token[] {
+  // Source text never holds a NUL: one error for a binary file, instead of one per byte.
+  const nul = text.indexOf('\0');
+  if (nul >= 0) return binaryFile(text, nul, file, diagnostics);
   return new Lexer(text, file, diagnostics).run();
+}
+
+function binaryFile(text: string, nul: number, file: string, diagnostics: DiagnosticSink): Token[] {
+  const before = text.slice(0, nul);
+  const line = before.split(/\r\n|\r|\n/).length;
+  const column = nul - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) ;
+  const loc: SourceLocation = { file, line, column, offset: nul };
+  diagnostics.error('this is not a text file (it contains a NUL byte): is it a binary file?', loc);
+  return [{ kind: 'eof', text: '', loc: { ...loc, column: column + 1, offset: nul + 1 }, spaceBefore: false, lineStart: true }];
 }
 
 class Lexer {
@@ -58,6 +73,7 @@ class Lexer {
   private readonly tokens: Token[] = [];
   private spaceBefore = false;
   private lineStart = true;
+  private errors = 0;
 
   constructor(
     private readonly text: string,
@@ -69,7 +85,7 @@ class Lexer {
     const text = this.text;
     for (;;) {
       this.skipSplices();
-      if (this.pos >= text.length) break;
+      if (this.pos >= text.length || this.errors >= MAX_LEX_ERRORS) break;
       const c = text.charCodeAt(this.pos);
       if (c === LF || c === CR) {
         this.newline();
@@ -98,6 +114,11 @@ class Lexer {
     }
     this.tokens.push({ kind: 'eof', text: '', loc: this.here(), spaceBefore: this.spaceBefore, lineStart: true });
     return this.tokens;
+  }
+
+  private error(message: string, loc: SourceLocation, length = 1): void {
+    this.diagnostics.error(message, loc, length);
+    if (++this.errors === MAX_LEX_ERRORS) this.diagnostics.add(diagnostic('note', 'too many errors in this file, stopping now', loc));
   }
 
   private here(): SourceLocation {
@@ -196,7 +217,7 @@ class Lexer {
     const text = this.text;
     for (;;) {
       if (this.pos >= text.length) {
-        this.diagnostics.error('unterminated /* comment', start, 2);
+        this.error('unterminated /* comment', start, 2);
         return;
       }
       const c = text.charCodeAt(this.pos);
@@ -256,7 +277,7 @@ class Lexer {
       }
     }
     this.advance();
-    this.diagnostics.error(`invalid character '${printable(c)}' in source`, loc);
+    this.error(`invalid character '${printable(c)}' in source`, loc);
     this.push('invalid', c, loc);
   }
 
@@ -306,7 +327,7 @@ class Lexer {
       this.col += p - start;
       this.pos = p;
       if (p >= text.length || c === LF || c === CR) {
-        this.diagnostics.error(`missing terminating ${quote} character`, loc);
+        this.error(`missing terminating ${quote} character`, loc);
         break;
       }
       if (c === q) {

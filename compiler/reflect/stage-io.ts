@@ -40,9 +40,17 @@ function describe(
   if (component !== undefined) stageVariable.component = component;
   const builtIn = decorations.literal(id, Decoration.BuiltIn);
   if (builtIn !== undefined) stageVariable.builtin = builtInName(builtIn);
-  const semantic = decorations.get(id, Decoration.UserSemantic)?.strings[0];
+  const semantic = decorations.get(id, Decoration.UserSemantic)?.strings[0] ?? semanticFromName(stageVariable.name);
   if (semantic !== undefined) stageVariable.semantic = semantic;
   const interpolation = interpolationDecorations.filter(([decoration]) => decorations.has(id, decoration)).map(([, name]) => name);
   if (interpolation.length > 0) stageVariable.interpolation = interpolation;
   return stageVariable;
+}
+
+/**
+ * Without -fspv-reflect a module carries no semantic strings, but DXC (and our compiler) name each
+ * location-assigned stage variable after its semantic: `in.var.TEXCOORD0`, `out.var.SV_Target1`.
+ */
+function semanticFromName(name: string): string | undefined {
+  return /^(?:in|out)\.var\.(.+)$/.exec(name)?.[1];
 }

@@ -46,7 +46,7 @@ export interface ArrayType {
 
 export interface StructType {
   kind: 'struct';
-  /** The struct's name from OpName (e.g. `S`, `type_ConstantBuffer_T`), or '' when unnamed. */
+  /** The struct's name from OpName (e.g. `S`, `type.ConstantBuffer.T`), or '' when unnamed. */
   name: string;
   members: StructMember[];
   /** Bytes up to the end of the last member (a runtime array member counts as zero bytes). */

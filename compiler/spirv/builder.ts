@@ -95,6 +95,11 @@ export class ModuleBuilder {
     this.annotations.push(...instruction(Op.DecorateString, [id, decoration, ...encodeString(text)]));
   }
 
+  /** OpDecorateId: decorations whose operands are ids (HlslCounterBufferGOOGLE). */
+  decorateId(id: number, decoration: number, ...operandIds: number[]): void {
+    this.annotations.push(...instruction(Op.DecorateId, [id, decoration, ...operandIds]));
+  }
+
   memberDecorate(id: number, member: number, decoration: number, ...operands: number[]): void {
     const key = `m${id}:${member}:${decoration}:${operands.join(',')}`;
     if (this.decorated.has(key)) return;

@@ -6,8 +6,10 @@ import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
+import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -15,8 +17,12 @@ import { TypeEmitter, type LayoutContext } from './types.js';
 export interface EmitOptions {
   targetEnv: TargetEnv;
   layoutRule: LayoutRuleOption;
-  /** Source text for OpSource (kept so debuggers and reflection can see the language). */
-  sourceText?: string;
+  /** `-fspv-reflect`: semantic strings and counter-buffer decorations, with their SPV_GOOGLE_* extensions. */
+  reflect?: boolean;
+  /** Default 'defined': see defined-arithmetic.ts. */
+  arithmetic?: ArithmeticMode;
+  /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
+  debugSourceName?: string;
 }
 
 /** SPIR-V version per Vulkan target environment, as DXC picks it. */
@@ -31,9 +37,8 @@ const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
   vertex: ExecutionModel.Vertex,
   pixel: ExecutionModel.Fragment,
   compute: ExecutionModel.GLCompute,
-  geometry: ExecutionModel.Geometry,
-  hull: ExecutionModel.TessellationControl,
-  domain: ExecutionModel.TessellationEvaluation,
+  // Geometry, hull and domain shaders are not emitted: without their execution modes, the patch
+  // constant function and arrayed stage I/O the module would be wrong, so they are a clear error.
 };
 
 /** Which rule family each buffer form uses (manual's buffer summary table). */
@@ -65,13 +70,21 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const types = new TypeEmitter(b);
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);
-  const fileId = b.string(ir.sourceFile);
-  b.source(SourceLanguage.HLSL, 600, fileId);
+  // File names only when debug information is asked for: builds stay reproducible and leak no paths.
+  if (options.debugSourceName !== undefined) b.source(SourceLanguage.HLSL, 600, b.string(options.debugSourceName));
+  else b.source(SourceLanguage.HLSL, 600);
 
   const globals = new Map<IrGlobal, GlobalInfo>();
   const functionIds = new Map<IrFunction, number>();
   let glslId: number | undefined;
-  let semanticsEnabled = false;
+  let googleExtensions = false;
+  /** SPV_GOOGLE_hlsl_functionality1 carries both -fspv-reflect decorations; before SPIR-V 1.4 OpDecorateString needs decorate_string too. */
+  const enableGoogleExtensions = () => {
+    if (googleExtensions) return;
+    googleExtensions = true;
+    b.extension('SPV_GOOGLE_hlsl_functionality1');
+    if (!modern) b.extension('SPV_GOOGLE_decorate_string');
+  };
   /**
    * Builtins read by function code (wave lane count/index): function code reads a Private copy that
    * each entry wrapper fills from its own Input variable, because a vertex input must not be Flat
@@ -91,12 +104,11 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return id;
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
+    arithmetic: options.arithmetic ?? 'defined',
     userSemantic: (id, semantic) => {
-      if (!semanticsEnabled && !modern) {
-        b.extension('SPV_GOOGLE_decorate_string');
-        b.extension('SPV_GOOGLE_hlsl_functionality1');
-      }
-      semanticsEnabled = true;
+      // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
+      if (!options.reflect) return;
+      enableGoogleExtensions();
       b.decorateString(id, Decoration.UserSemantic, semantic);
     },
     builtinInput: (builtin, type) => {
@@ -122,10 +134,21 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
   }
   if (errors.length) return { spirv: new Uint32Array(), errors };
+  if (options.reflect) {
+    // -fspv-reflect ties each RW/Append/Consume structured buffer to its counter (manual, reflection).
+    for (const [g, info] of globals) {
+      const counter = g.counter && globals.get(g.counter);
+      if (!counter) continue;
+      enableGoogleExtensions();
+      b.decorateId(info.id, Decoration.CounterBuffer, counter.id);
+    }
+  }
 
+  const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
+    derivativeUses.set(fn, fe);
   }
   for (const ep of ir.entryPoints) {
     const model = EXECUTION_MODEL[ep.stage];
@@ -148,6 +171,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
+    const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
+    if (derivativeError) errors.push({ message: derivativeError });
   }
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
 }
@@ -171,6 +196,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   let storageClass: number;
   let ctx: LayoutContext | undefined;
   let typeId: number;
+  let storedType: number | undefined;
   switch (g.space) {
     case 'uniform':
     case 'storage':
@@ -178,8 +204,17 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       const kind = BUFFER_KIND[g.buffer ?? 'cbuffer'];
       ctx = ctxFor(kind);
       const layout: Layout | undefined = g.buffer === 'Globals' ? globalsLayout(g, ctx) : undefined;
-      typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
-      const block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
+      const element = innerStruct(g);
+      let block: number;
+      if (g.typeName !== undefined && element.name !== g.typeName) {
+        // ConstantBuffer<S>, TextureBuffer<S>, push constants: a block of their own, named as DXC does.
+        block = types.renamedBlock(element, g.typeName, ctx, layout);
+        typeId = types.descriptorArray(block, g.type);
+        storedType = typeId;
+      } else {
+        typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
+        block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
+      }
       if (g.space === 'push-constant') {
         storageClass = StorageClass.PushConstant;
         b.decorate(block, Decoration.Block);
@@ -225,7 +260,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
     b.decorate(id, Decoration.Binding, g.binding.binding);
   }
   decorateResourceVariable(m, g, id);
-  return { id, storageClass, ...(ctx ? { ctx } : {}) };
+  return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType } : {}) };
 }
 
 function globalsLayout(g: IrGlobal, ctx: LayoutContext): Layout {

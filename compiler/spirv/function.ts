@@ -6,6 +6,7 @@ import { elementScalar, type MatrixType, type ScalarType, type Type } from '../t
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
+import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
@@ -15,6 +16,11 @@ export interface GlobalInfo {
   id: number;
   storageClass: number;
   ctx?: LayoutContext;
+  /**
+   * The variable's pointee type when it is not the laid-out IR type: ConstantBuffer<S> and friends get
+   * a block struct of their own (`type.ConstantBuffer.S`, as DXC), so that S stays a plain struct.
+   */
+  storedType?: number;
 }
 
 export interface ModuleContext {
@@ -27,6 +33,8 @@ export interface ModuleContext {
   userSemantic(id: number, semantic: string): void;
   /** The module's Input variable for a builtin read by function code (not a stage parameter). */
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
+  /** Guards for results Vulkan leaves undefined (defined-arithmetic.ts), or DXC's bare instructions. */
+  arithmetic: ArithmeticMode;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -35,6 +43,8 @@ interface Pointer {
   type: Type;
   storageClass: number;
   ctx?: LayoutContext;
+  /** See GlobalInfo.storedType: only a whole renamed block has one (access chains into it do not). */
+  storedType?: number;
 }
 
 interface LoopTargets {
@@ -50,8 +60,12 @@ export class FunctionEmitter {
   private readonly breakTargets: number[] = [];
   /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
   readonly pendingModes: number[] = [];
+  /** The first construct here that takes implicit derivatives (ddx, Sample, …): a stage check per entry point. */
+  derivative?: string;
+  /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
+  readonly callees = new Set<IrFunction>();
 
-  constructor(private readonly m: ModuleContext) {}
+  constructor(readonly m: ModuleContext) {}
 
   glslSet(): number {
     return this.m.glsl();
@@ -168,6 +182,12 @@ export class FunctionEmitter {
         this.expr(s.expr);
         return;
       case 'if':
+        // A constant condition (`if (false)` from a macro) keeps only the branch taken, as DXC's
+        // optimizer does: the other may hold code the stage cannot have (ddx in a vertex shader).
+        if (s.cond.op === 'const' && s.cond.value.kind === 'scalar') {
+          this.stmts(s.cond.value.value ? s.then : s.else);
+          return;
+        }
         this.ifStmt(s.cond, s.then, s.else, selectionControl(s.hint));
         return;
       case 'loop':
@@ -280,7 +300,7 @@ export class FunctionEmitter {
       case 'global': {
         const g = this.m.globals.get(p.global);
         if (!g) throw new Error(`internal: global '${p.global.name}' was not emitted`);
-        return { id: g.id, type: p.global.type, storageClass: g.storageClass, ...(g.ctx ? { ctx: g.ctx } : {}) };
+        return { id: g.id, type: p.global.type, storageClass: g.storageClass, ...(g.ctx ? { ctx: g.ctx } : {}), ...(g.storedType !== undefined ? { storedType: g.storedType } : {}) };
       }
       case 'member': {
         const base = this.place(p.base);
@@ -305,13 +325,18 @@ export class FunctionEmitter {
   }
 
   loadPtr(ptr: Pointer): number {
-    const stored = this.t.type(ptr.type, ptr.ctx);
+    const stored = ptr.storedType ?? this.t.type(ptr.type, ptr.ctx);
     const id = this.b.id();
     this.f.emit(Op.Load, [stored, id, ptr.id]);
+    if (ptr.storedType !== undefined && ptr.ctx) {
+      // A renamed block has S's members: rebuild the plain S from them.
+      return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
+    }
     return ptr.ctx ? this.fromStorage(id, ptr.type, ptr.ctx) : id;
   }
 
   storePtr(ptr: Pointer, value: number, type: Type): void {
+    if (ptr.storedType !== undefined) throw new Error('internal: a whole read-only buffer block is never stored to');
     const v = ptr.ctx ? this.toStorage(value, type, ptr.ctx) : value;
     this.f.emit(Op.Store, [ptr.id, v]);
   }
@@ -443,9 +468,12 @@ export class FunctionEmitter {
   binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number): number {
     const operand = elementScalar(left.type)!;
     const opcode = binaryOpcode(op, operand);
+    const integer = operand.base === 'int' || operand.base === 'uint';
     return this.perRow(type, [l, r], (t, [a, b]) => {
+      if (integer && (op === 'div' || op === 'rem') && this.m.arithmetic === 'defined') return definedDivRem(this, op, t, operand, a!, b!);
+      const amount = integer && (op === 'shl' || op === 'shr') ? maskShiftAmount(this, t, operand, b!) : b!;
       const id = this.b.id();
-      this.f.emit(opcode, [this.t.type(t), id, a!, b!]);
+      this.f.emit(opcode, [this.t.type(t), id, a!, amount]);
       return id;
     }, left.type);
   }
@@ -476,8 +504,9 @@ export class FunctionEmitter {
     const ts = elementScalar(to);
     if (!fs || !ts) throw new Error(`internal: conversion from non-numeric type`);
     return this.perRow(to, [value], (t, [v]) => {
-      const count = t.kind === 'vector' ? t.size : 1;
+      const count = componentCount(t);
       if (ts.base === 'bool') {
+        if (fs.base === 'bool') return v!;
         const id = this.b.id();
         const zero = this.zeroOf(fs, count);
         this.f.emit(fs.base === 'float' ? Op.FOrdNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
@@ -488,9 +517,18 @@ export class FunctionEmitter {
         this.f.emit(Op.Select, [this.t.type(t), id, v!, this.splatConst(ts, 1, count), this.zeroOf(ts, count)]);
         return id;
       }
+      if (fs.base === 'float' && ts.base !== 'float' && this.m.arithmetic === 'defined') return saturatingFloatToInt(this, fs, ts, t, v!);
       const opcode = conversionOpcode(fs, ts);
       if (opcode === undefined) return v!;
       const id = this.b.id();
+      if (opcode === Op.UConvert && ts.base === 'int') {
+        // OpUConvert yields an unsigned type: zero-extend to uint of the target width, then reinterpret.
+        const unsigned: ScalarType = { ...ts, base: 'uint' };
+        this.f.emit(Op.UConvert, [count > 1 ? this.t.vector(unsigned, count) : this.t.scalar(unsigned), id, v!]);
+        const cast = this.b.id();
+        this.f.emit(Op.Bitcast, [this.t.type(t), cast, id]);
+        return cast;
+      }
       this.f.emit(opcode, [this.t.type(t), id, v!]);
       return id;
     }, from);
@@ -532,14 +570,16 @@ export class FunctionEmitter {
   }
 
   splatConst(s: ScalarType, value: number, count: number): number {
-    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value });
+    const scalarValue = s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value;
+    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: scalarValue });
     if (count === 1) return scalarConst;
     const vt: Type = { kind: 'vector', element: s, size: count as 2 | 3 | 4 };
-    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : value }) });
+    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: scalarValue }) });
   }
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;
@@ -641,4 +681,11 @@ function float16Bits(x: number): number {
 
 function selectionControl(hint: SelectionHint | undefined): number {
   return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;
+}
+
+/** Components of a value the back end holds as a scalar or vector (a 1xN or Nx1 matrix is a vector). */
+export function componentCount(t: Type): number {
+  if (t.kind === 'vector') return t.size;
+  if (t.kind === 'matrix' && (t.rows === 1 || t.cols === 1)) return t.rows * t.cols;
+  return 1;
 }

@@ -98,14 +98,31 @@ export class TypeEmitter {
     return id;
   }
 
-  private struct(t: StructType, ctx: LayoutContext | undefined, layout: Layout | undefined): number {
-    const key = `struct:${t.id}:${layoutKey(ctx)}`;
+  /**
+   * A buffer block with S's members under a name of its own (`type.ConstantBuffer.S`, as DXC), so S
+   * itself stays an ordinary struct that other blocks and functions may use.
+   */
+  renamedBlock(t: StructType, name: string, ctx: LayoutContext, layout?: Layout): number {
+    return this.struct(t, ctx, layout, name);
+  }
+
+  /** `block` wrapped in the array dimensions of `declared` (arrays of buffers: descriptor arrays, no stride). */
+  descriptorArray(block: number, declared: Type): number {
+    if (declared.kind !== 'array') return block;
+    const el = this.descriptorArray(block, declared.element);
+    if (declared.length === null) return this.b.intern(`rta:${el}:-`, Op.TypeRuntimeArray, [el], 0);
+    return this.array(el, declared.length, undefined);
+  }
+
+  private struct(t: StructType, ctx: LayoutContext | undefined, layout: Layout | undefined, rename?: string): number {
+    const key = rename === undefined ? `struct:${t.id}:${layoutKey(ctx)}` : `block:${rename}:${t.id}:${layoutKey(ctx)}`;
     const lay = ctx ? (layout ?? layoutOf(t, ctx)) : undefined;
     const members = t.fields.map((f, i) => this.type(f.type, ctx, lay?.members?.[i]?.layout));
     const existing = this.b.intern(key, Op.TypeStruct, members, 0);
     if (!this.named.has(existing)) {
       this.named.add(existing);
-      if (t.name) this.b.name(existing, t.name);
+      const name = rename ?? t.name;
+      if (name) this.b.name(existing, name);
       t.fields.forEach((f, i) => f.name && this.b.memberName(existing, i, f.name));
       t.fields.forEach((f, i) => {
         if (isNumeric(f.type) && (f.type.kind === 'scalar' ? f.type : f.type.element).relaxed) this.b.memberDecorate(existing, i, Decoration.RelaxedPrecision);

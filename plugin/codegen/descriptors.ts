@@ -114,42 +114,85 @@ export function vulkanStageFlags(usedBy: readonly string[], entryPoints: readonl
   return stagesOf(usedBy, entryPoints).reduce((flags, stage) => flags | VK_SHADER_STAGE[stage], 0);
 }
 
-function bySet<T>(bindings: readonly DescriptorBinding[], entry: (binding: DescriptorBinding) => T | undefined): T[][] {
-  const sets: T[][] = [];
+/** Bindings grouped by descriptor slot (variables may share one: aliasing, or a texture and its sampler). */
+function bySlot(bindings: readonly DescriptorBinding[]): DescriptorBinding[][][] {
+  const sets: DescriptorBinding[][][] = [];
   const sorted = [...bindings].sort((a, b) => a.set - b.set || a.binding - b.binding);
   const maxSet = sorted.length === 0 ? -1 : sorted[sorted.length - 1]!.set;
   for (let set = 0; set <= maxSet; set++) sets.push([]);
   for (const binding of sorted) {
-    const value = entry(binding);
-    if (value !== undefined) sets[binding.set]!.push(value);
+    const slots = sets[binding.set]!;
+    const last = slots[slots.length - 1];
+    if (last && last[0]!.binding === binding.binding) last.push(binding);
+    else slots.push([binding]);
   }
   return sets;
 }
 
-export function descriptorSetLayouts(reflection: Reflection): Data {
-  return bySet(reflection.bindings, (binding) => ({
-    binding: binding.binding,
-    descriptorType: VK_DESCRIPTOR_TYPE[binding.kind],
-    descriptorCount: binding.count,
-    stageFlags: vulkanStageFlags(binding.usedBy, reflection.entryPoints),
-  })).map((bindings, set) => ({ set, bindings }));
+const names = (slot: readonly DescriptorBinding[]) => slot.map((b) => `"${b.name}" (${b.kind})`).join(', ');
+
+/**
+ * The one Vulkan descriptor type a slot's variables can share: their common kind, or a combined
+ * image sampler for a sampled image beside a sampler (DXC's `register(t1)` + `register(s1)`).
+ */
+function vulkanSlotKind(slot: readonly DescriptorBinding[]): DescriptorKind | undefined {
+  const kinds = new Set(slot.map((b) => b.kind));
+  if (kinds.size === 1) return slot[0]!.kind;
+  if (kinds.size === 2 && kinds.has('sampled-image') && kinds.has('sampler')) return 'combined-image-sampler';
+  return undefined;
+}
+
+export function descriptorSetLayouts(reflection: Reflection, warn: (message: string) => void): Data {
+  return bySlot(reflection.bindings).map((slots, set) => ({
+    set,
+    bindings: slots.flatMap((slot) => {
+      const { binding } = slot[0]!;
+      const kind = vulkanSlotKind(slot);
+      const counts = new Set(slot.map((b) => b.count));
+      if (kind === undefined || counts.size > 1) {
+        warn(`set ${set}, binding ${binding} is left out of descriptorSetLayouts: no one Vulkan descriptor can serve ${names(slot)}`);
+        return [];
+      }
+      return [{
+        binding,
+        descriptorType: VK_DESCRIPTOR_TYPE[kind],
+        descriptorCount: slot[0]!.count,
+        stageFlags: slot.reduce((flags, b) => flags | vulkanStageFlags(b.usedBy, reflection.entryPoints), 0),
+      }];
+    }),
+  }));
 }
 
 /**
  * WebGPU layouts. A binding WebGPU cannot express (combined image samplers, texel buffers,
- * descriptor arrays, storage textures without a declared format, ...) is left out, with a warning.
+ * descriptor arrays, storage textures without a declared format, ...) is left out, with a warning;
+ * so is a slot that several variables share (WebGPU has no combined image samplers: the WGSL target
+ * gives a sampler its own binding).
  */
 export function bindGroupLayouts(reflection: Reflection, warn: (message: string) => void): Data {
-  return bySet(reflection.bindings, (binding) => {
-    const resource = webgpuResource(binding);
-    if (typeof resource === 'string') {
-      warn(`binding "${binding.name}" (set ${binding.set}, binding ${binding.binding}) is left out of bindGroupLayouts: ${resource}`);
-      return undefined;
-    }
-    const stages = stagesOf(binding.usedBy, reflection.entryPoints);
-    const visibility = stages.reduce((flags, stage) => flags | (GPU_SHADER_STAGE[stage] ?? 0), 0);
-    return { binding: binding.binding, visibility, ...resource };
-  }).map((entries) => ({ entries }));
+  return bySlot(reflection.bindings).map((slots) => ({
+    entries: slots.flatMap((slot) => {
+      const binding = slot[0]!;
+      const resources = slot.map((b) => webgpuResource(b));
+      const same = resources.every((r) => typeof r !== 'string' && JSON.stringify(r) === JSON.stringify(resources[0]));
+      if (slot.length > 1 && !same) {
+        warn(
+          `set ${binding.set}, binding ${binding.binding} is left out of bindGroupLayouts: ${names(slot)} share it, and a WebGPU binding holds one resource` +
+            (vulkanSlotKind(slot) === 'combined-image-sampler' ? ' (WebGPU has no combined image samplers; the WGSL target gives the sampler a binding of its own)' : ''),
+        );
+        return [];
+      }
+      const resource = resources[0]!;
+      if (typeof resource === 'string') {
+        warn(`binding "${binding.name}" (set ${binding.set}, binding ${binding.binding}) is left out of bindGroupLayouts: ${resource}`);
+        return [];
+      }
+      // Aliases of one resource (same kind and type) are one entry seen by all their stages.
+      const stages = slot.flatMap((b) => stagesOf(b.usedBy, reflection.entryPoints));
+      const visibility = stages.reduce((flags, stage) => flags | (GPU_SHADER_STAGE[stage] ?? 0), 0);
+      return [{ binding: binding.binding, visibility, ...resource }];
+    }),
+  }));
 }
 
 /** The resource member of a GPUBindGroupLayoutEntry, or why there is none. */

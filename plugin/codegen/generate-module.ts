@@ -142,7 +142,7 @@ export function generateModule(input: GenerateInput): GeneratedModule {
     ['specConstants', specConstants],
     ['vertexInputs', vertexInputs(reflection, warn)],
     ['bindGroupLayouts', bindGroupLayouts(reflection, warn)],
-    ['descriptorSetLayouts', descriptorSetLayouts(reflection)],
+    ['descriptorSetLayouts', descriptorSetLayouts(reflection, warn)],
     ['layouts', keyedRecord(layoutsByName)],
   ];
 

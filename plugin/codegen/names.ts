@@ -54,6 +54,14 @@ export class IdentifierAllocator {
   }
 }
 
+/**
+ * A block type's name without the compiler's prefix: DXC (and our compiler) spell block types
+ * `type.Params`, `type.ConstantBuffer.S`, `type.$Globals`; older modules `type_Params`.
+ */
+export function structLabel(name: string): string {
+  return name.replace(/^type[._]/, '');
+}
+
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A JSON string literal, with the two line terminators JSON allows but older JS parsers reject escaped. */

@@ -3,7 +3,7 @@
 // Runtime helper types are referenced through the namespace import `rt`.
 
 import type { LayoutType, ScalarKind, StructType } from '../../compiler/reflect/types.js';
-import { IdentifierAllocator, typePropertyKey } from './names.js';
+import { IdentifierAllocator, structLabel, typePropertyKey } from './names.js';
 import { memberKeys } from './type-info.js';
 
 /** Arrays up to this length are typed as exact tuples; longer ones as ArrayLike. */
@@ -45,7 +45,7 @@ export class ValueTypeEmitter {
     const key = JSON.stringify(struct);
     const existing = this.interfaceNames.get(key);
     if (existing !== undefined) return existing;
-    const base = preferredName ?? (struct.name.replace(/^type_/, '') || 'Struct');
+    const base = preferredName ?? (structLabel(struct.name) || 'Struct');
     const name = this.names.allocate(`${base}Value`, 'StructValue');
     this.interfaceNames.set(key, name);
     const keys = memberKeys(struct);

@@ -9,7 +9,7 @@
 // on any platform. Scalars of other sizes go through the DataView in both.
 
 import type { ArrayType, LayoutType, ScalarKind, StructType } from '../../compiler/reflect/types.js';
-import { readProperty, stringLiteral } from './names.js';
+import { readProperty, stringLiteral, structLabel } from './names.js';
 import { memberKeys } from './type-info.js';
 
 export type MatrixOrder = 'column-major' | 'row-major';
@@ -103,7 +103,7 @@ export class WriterEmitter {
    * not range-check that array: the layout's `write` checks it against the target before any store.
    */
   structWriter(struct: StructType, block = false): WriterNames {
-    const label = struct.name.replace(/^type_/, '') || 'struct';
+    const label = structLabel(struct.name) || 'struct';
     for (const [index, member] of struct.members.entries()) {
       if (isRuntimeArray(member.type) && !(block && index === struct.members.length - 1)) {
         throw new Error(`${label}.${member.name}: a runtime array can only be the last member of a buffer block`);

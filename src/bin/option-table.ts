@@ -2,6 +2,7 @@
 // what each does here — set a compile option, be accepted and ignored (only when it cannot change the
 // SPIR-V's meaning), or fail as not supported yet. args.ts walks argv against this table.
 import type { BindingShift, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
+import type { WarningAction } from '../../compiler/warning-flags.js';
 
 /** How an option takes its values, as DXC (LLVM OptTable) spells them. */
 export type ArgForm =
@@ -41,6 +42,15 @@ export interface ArgState extends OutputRequests {
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
   enable16BitTypes: boolean;
   autoShiftBindings?: boolean;
+  /** `-Wno-<flag>`, `-Werror=<flag>`, `-Wno-error=<flag>`, `-W<flag>`: per warning group, last one wins. */
+  warningFlags: Record<string, WarningAction>;
+  /** `-fspv-reflect`. */
+  reflect?: boolean;
+  /** `--dxc-arithmetic`. */
+  dxcArithmetic?: boolean;
+  /** `-Zi` / `-fspv-debug=file`, and `-Qstrip_debug` to drop them again. */
+  debugInfo?: boolean;
+  stripDebug?: boolean;
   optimizationLevel?: 0 | 1 | 2 | 3;
   codeGenHighLevel?: boolean;
   preserveBindings?: boolean;
@@ -306,6 +316,32 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     apply: (s, [v]) => void (s.moduleOutput = v),
   },
 
+  {
+    name: '-fspv-reflect', form: 'flag', group: 'spirv',
+    help: 'Emit reflection-only decorations (semantic strings, counter buffers, user types) with their SPV_GOOGLE_* extensions',
+    apply: (s) => void (s.reflect = true),
+  },
+  {
+    name: '--dxc-arithmetic', form: 'flag', group: 'spirv',
+    help: '(hlslc) Emit DXC\'s bare integer division, remainder and float-to-integer instructions, whose results Vulkan leaves undefined for some inputs (default: the same results on every driver)',
+    apply: (s) => void (s.dxcArithmetic = true),
+  },
+  {
+    name: '-Zi', form: 'flag', group: 'spirv',
+    help: 'Record the source file name in the module (OpString/OpSource); line information is not emitted',
+    apply: (s) => void (s.debugInfo = true),
+  },
+  {
+    name: '-fspv-debug=', form: 'joined', metavar: '<category>', group: 'spirv',
+    help: 'Debug information: `file` records the source file name; source, line and tool add nothing yet',
+    apply: (s, [v]) => void (v === 'file' && (s.debugInfo = true)),
+  },
+  {
+    name: '-Qstrip_debug', form: 'flag', group: 'spirv',
+    help: 'Strip debug information (the source file name)',
+    apply: (s) => void (s.stripDebug = true),
+  },
+
   // ---- information ----
   { name: '-help', form: 'flag', group: 'info', help: 'Display available options', apply: (s) => void (s.help = true) },
   { name: '--help', form: 'flag', group: 'info', help: 'Display available options', apply: (s) => void (s.help = true) },
@@ -325,20 +361,25 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     apply: (s) => void (s.codeGenHighLevel = true),
   },
   ignored('-Vd', 'disables validation only'),
-  ignored('-Zi', 'adds debug information only'),
-  ignored('-fspv-debug=', 'selects debug information only', 'joined'),
-  ignored('-Qstrip_debug', 'strips debug information; hlslc emits none'),
   ignored('-Qembed_debug', 'embeds debug information; hlslc emits none'),
   ignored('-Qstrip_priv', 'strips DXIL container private data; SPIR-V has none'),
   ignored('-Qstrip_rootsignature', 'strips a DXIL root signature; SPIR-V has none'),
   ignored('-Zss', 'DXIL shader hash only'),
   ignored('-Zsb', 'DXIL shader hash only'),
-  ignored('-fspv-reflect', 'adds reflection-only decorations; hlslc reflects from the module itself'),
   ignored('-fspv-extension=', 'restricts extensions DXC may use; never changes what the code does', 'joined'),
   ignored('-fspv-print-all', 'prints optimizer passes; hlslc has none'),
   ignored('-nologo', 'copyright banner only'),
   ignored('-Qunused-arguments', 'diagnostics about arguments only'),
-  ignored('-Wno-', 'silences a warning group; warnings never change the output', 'joined'),
+  {
+    name: '-Wno-', form: 'joined', metavar: '<flag>', group: 'compile',
+    help: 'Silence a warning group (each warning names its flag); -Wno-error=<flag> keeps it a warning',
+    apply: (s, [v]) => void (v!.startsWith('error=') ? (s.warningFlags[v!.slice(6)] = 'warning') : (s.warningFlags[v!] = 'off')),
+  },
+  {
+    name: '-Werror=', form: 'joined', metavar: '<flag>', group: 'compile',
+    help: 'Report a warning group as errors',
+    apply: (s, [v]) => void (s.warningFlags[v!] = 'error'),
+  },
   ignored('-Wall', 'enables more warnings only'),
   ignored('-fdiagnostics-show-option', 'diagnostic formatting only'),
   ignored('-fno-diagnostics-show-option', 'diagnostic formatting only'),

@@ -141,11 +141,11 @@ describe('parseArgs: outputs and CLI switches', () => {
 
 describe('parseArgs: accepted and ignored options', () => {
   const ignored = [
-    ['-Vd'], ['-Zi'], ['-fspv-debug=line'],
-    ['-fspv-debug=vulkan-with-source'], ['-fspv-extension=SPV_KHR_16bit_storage'], ['-fspv-extension=KHR'],
-    ['-fspv-reflect'], ['-nologo'], ['-Qstrip_debug'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
+    ['-Vd'],
+    ['-fspv-extension=SPV_KHR_16bit_storage'], ['-fspv-extension=KHR'],
+    ['-nologo'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
     ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
-    ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wno-vk-ignored-features'], ['-Wno-vk-emulated-features'], ['-Wall'],
+    ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wall'],
     ['-fdiagnostics-show-option'], ['-fno-diagnostics-show-option'],
   ];
   it.each(ignored)('%s', (flag) => {
@@ -158,6 +158,35 @@ describe('parseArgs: accepted and ignored options', () => {
     const tested = new Set(ignored.map(([flag]) => OPTION_TABLE.find((s) => s.group === 'ignored' && flag!.startsWith(s.name))?.name));
     const table = OPTION_TABLE.filter((s) => s.group === 'ignored').map((s) => s.name);
     expect(table.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});
+
+describe('parseArgs: warning groups', () => {
+  it('-Wno-<flag>, -Werror=<flag> and -Wno-error=<flag> set one group each; the last one wins', () => {
+    expect(parse(...BASE, '-Wno-vk-binding-overlap', '-Werror=conversion').options.warnings).toEqual({ flags: { 'vk-binding-overlap': 'off', conversion: 'error' } });
+    expect(parse(...BASE, '-Werror=conversion', '-Wno-error=conversion').options.warnings).toEqual({ flags: { conversion: 'warning' } });
+  });
+
+  it('-WX makes every warning an error and wins over -no-warnings; a group flag wins over both', () => {
+    expect(parse(...BASE, '-WX').options.warnings).toEqual({ all: 'error', flags: {} });
+    expect(parse(...BASE, '-no-warnings').options.warnings).toEqual({ all: 'off', flags: {} });
+    expect(parse(...BASE, '-no-warnings', '-WX', '-Wno-conversion').options.warnings).toEqual({ all: 'error', flags: { conversion: 'off' } });
+    expect(parse(...BASE).options.warnings).toBeUndefined();
+  });
+});
+
+describe('parseArgs: reflection and debug information', () => {
+  it('-fspv-reflect asks for the reflection-only decorations', () => {
+    expect(parse(...BASE, '-fspv-reflect').options.reflect).toBe(true);
+    expect(parse(...BASE).options.reflect).toBeUndefined();
+  });
+
+  it('-Zi and -fspv-debug=file record the file name; -Qstrip_debug drops it; other categories add nothing', () => {
+    expect(parse(...BASE, '-Zi').options.debugInfo).toBe(true);
+    expect(parse(...BASE, '-fspv-debug=file').options.debugInfo).toBe(true);
+    expect(parse(...BASE, '-Zi', '-Qstrip_debug').options.debugInfo).toBeUndefined();
+    expect(parse(...BASE, '-fspv-debug=line').options).toEqual(parse(...BASE).options);
+    expect(parse(...BASE, '-fspv-debug=vulkan-with-source').options).toEqual(parse(...BASE).options);
   });
 });
 

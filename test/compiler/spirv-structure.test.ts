@@ -116,18 +116,28 @@ describe('types and operators', () => {
     expect(disassemble(src, { enable16BitTypes: true })).toMatch(/OpTypeFloat 16/);
   });
 
-  it('uses the opcodes of the manual operator and intrinsic tables', () => {
-    const dis = disassemble(`
+  const OPERATORS = `
       RWStructuredBuffer<float> o;
       [numthreads(1, 1, 1)] void main() {
         float a = o[0], b = o[1]; int i = (int)a, j = (int)b; uint u = (uint)a;
         o[2] = (a != b) ? 1 : 0; o[3] = i % j; o[4] = u % 3u; o[5] = round(a); o[6] = mad(a, b, a);
         o[7] = float(i >> 1) + float(u >> 1); o[8] = fmod(a, b); o[9] = (float)(bool)a;
-      }`);
-    for (const op of ['OpFOrdNotEqual', 'OpSRem', 'OpUMod', 'Round', 'Fma', 'OpShiftRightArithmetic', 'OpShiftRightLogical', 'OpFRem']) {
+      }`;
+
+  it('uses the opcodes of the manual operator and intrinsic tables (with DXC\'s bare arithmetic)', () => {
+    const dis = disassemble(OPERATORS, { arithmetic: 'dxc' });
+    for (const op of ['OpFOrdNotEqual', 'OpSRem', 'OpUMod', 'Round', 'Fma', 'OpShiftRightArithmetic', 'OpShiftRightLogical', 'OpFRem', 'OpConvertFToS']) {
       expect(dis, op).toMatch(new RegExp(`\\b${op}\\b`));
     }
     expect(dis).not.toMatch(/FUnord/);
+  });
+
+  it('by default avoids what Vulkan leaves undefined: no OpSRem, guarded division, saturating conversions', () => {
+    const dis = disassemble(OPERATORS);
+    expect(dis).not.toMatch(/\bOpSRem\b/);
+    for (const op of ['OpUMod', 'OpIsNan', 'OpFOrdGreaterThanEqual', 'OpConvertFToS', 'OpConvertFToU']) expect(dis, op).toMatch(new RegExp(`\\b${op}\\b`));
+    // Shifts are masked in both modes, as DXC does: `i >> 1` shifts by (1 & 31).
+    expect(dis).toMatch(/OpBitwiseAnd %\d+ %\d+ %\d+\n\s+%\d+ = OpShiftRightArithmetic/);
   });
 
   it('keeps struct and member names (OpName/OpMemberName)', () => {

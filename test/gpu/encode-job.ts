@@ -71,12 +71,20 @@ interface JobFeatures {
   extensions: Set<string>;
 }
 
-function encodeStage(frame: FrameWriter, needs: JobFeatures, stage: StageName, spirv: SpirvInput, entry: string): void {
+function encodeStage(frame: FrameWriter, needs: JobFeatures, stage: StageName, spirv: SpirvInput, entry: string, named: readonly string[] = []): void {
   const words = spirvWords(spirv);
   const requirements = readRequirements(words);
   checkEntryPoint(requirements, stage, entry);
   requirements.features.forEach((f) => needs.features.add(f));
-  requirements.extensions.forEach((e) => needs.extensions.add(e));
+  // An application enables the device extensions it chose, not whatever a module declares.
+  const unnamed = requirements.extensions.filter((e) => !named.includes(e));
+  if (unnamed.length > 0) {
+    throw new Error(
+      `the ${stage} module declares SPIR-V extensions that need device extension(s) ${unnamed.join(', ')}, which the test did not name ` +
+        `(an application would not enable them): list them in the job's \`extensions\` if the source asked for them`,
+    );
+  }
+  named.forEach((e) => needs.extensions.add(e));
   const name = new TextEncoder().encode(entry);
   const padded = Math.ceil(name.byteLength / 4) * 4;
   const body = new Uint8Array(padded + words.byteLength);
@@ -106,7 +114,7 @@ function encodeCommon(frame: FrameWriter, needs: JobFeatures, job: ComputeJob | 
 export function encodeComputeJob(job: ComputeJob): Uint8Array {
   const frame = new FrameWriter().record(TAG.kind, [JOB_KIND.compute]);
   const needs: JobFeatures = { features: new Set(), extensions: new Set() };
-  encodeStage(frame, needs, 'compute', job.spirv, job.entry ?? 'main');
+  encodeStage(frame, needs, 'compute', job.spirv, job.entry ?? 'main', job.extensions);
   if (job.groups.some((g) => !Number.isInteger(g) || g < 1)) throw new Error(`groups must be positive integers (got ${job.groups.join(', ')})`);
   frame.record(TAG.groups, [...job.groups]);
   encodeCommon(frame, needs, job);
@@ -127,8 +135,8 @@ function clearWords(format: FormatName, clear: readonly number[]): number[] {
 export function encodeRenderJob(job: RenderJob): Uint8Array {
   const frame = new FrameWriter().record(TAG.kind, [JOB_KIND.draw]);
   const needs: JobFeatures = { features: new Set(), extensions: new Set() };
-  encodeStage(frame, needs, 'vertex', job.vertexSpirv, job.vertexEntry ?? 'main');
-  encodeStage(frame, needs, 'fragment', job.pixelSpirv ?? job.vertexSpirv, job.pixelEntry ?? 'main');
+  encodeStage(frame, needs, 'vertex', job.vertexSpirv, job.vertexEntry ?? 'main', job.extensions);
+  encodeStage(frame, needs, 'fragment', job.pixelSpirv ?? job.vertexSpirv, job.pixelEntry ?? 'main', job.extensions);
   if (job.vertices) {
     if (!job.stride) throw new Error('renderTriangle: `stride` is required with `vertices`');
     frame.record(TAG.vertexBuffer, [0, job.stride, VERTEX_INPUT_RATE], bytesOf(job.vertices));

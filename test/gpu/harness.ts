@@ -10,9 +10,12 @@
 
 import { decodeOutputs, decodeRender, encodeComputeJob, encodeRenderJob } from './encode-job.js';
 import { readStatus, STATUS, type ResultRecord } from './protocol.js';
+import { recordJob, replayDirectory, replayedResult } from './lane.js';
 import { ensureRunnerBinary } from './runner-build.js';
 import { RunnerProcess } from './runner-process.js';
-import type { ComputeJob, ComputeResult, RenderJob, RenderResult } from './types.js';
+import { spirvWords } from './spirv-requirements.js';
+import type { ComputeJob, ComputeResult, RenderJob, RenderResult, SpirvInput } from './types.js';
+import { validateSpirv } from '../helpers/tools.js';
 
 export type * from './types.js';
 export { decodeTexel, FORMATS, type FormatName } from './formats.js';
@@ -51,14 +54,17 @@ function checkStatus(records: ResultRecord[], what: string): void {
  * the job in flight rejects with its stderr and the next job starts a new one.
  */
 export class GpuRunner {
-  private constructor(private process: RunnerProcess, private readonly binary: string) {}
+  /** `process` is absent when replaying another driver's results (lane.ts). */
+  private constructor(private process: RunnerProcess | undefined, private readonly binary: string) {}
 
   static async start(): Promise<GpuRunner> {
     const binary = await ensureRunnerBinary();
+    if (replayDirectory()) return new GpuRunner(undefined, binary);
     return new GpuRunner(await RunnerProcess.start(binary), binary);
   }
 
   async runCompute(job: ComputeJob): Promise<ComputeResult> {
+    validateJobModules([job.spirv], job);
     const records = await this.request(encodeComputeJob(job));
     checkStatus(records, `compute entry '${job.entry ?? 'main'}'`);
     return decodeOutputs(records, job.bindings ?? []);
@@ -66,19 +72,32 @@ export class GpuRunner {
 
   /** Draws `vertices` as a triangle list into a cleared offscreen colour image. */
   async renderTriangle(job: RenderJob): Promise<RenderResult> {
+    validateJobModules([job.vertexSpirv, ...(job.pixelSpirv ? [job.pixelSpirv] : [])], job);
     const records = await this.request(encodeRenderJob(job));
     checkStatus(records, `draw '${job.vertexEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`);
     return decodeRender(records, job);
   }
 
-  close(): Promise<void> {
-    return this.process.close();
+  async close(): Promise<void> {
+    await this.process?.close();
   }
 
   private async request(frame: Uint8Array): Promise<ResultRecord[]> {
-    if (!this.process.alive) this.process = await RunnerProcess.start(this.binary);
+    const replay = replayDirectory();
+    if (replay) return replayedResult(replay, frame);
+    recordJob(frame);
+    if (!this.process?.alive) this.process = await RunnerProcess.start(this.binary);
     return this.process.request(frame);
   }
+}
+
+/**
+ * Every module the harness runs passes spirv-val under its own target environment first (from its
+ * SPIR-V version), with the block-layout flag matching the device features the job enables.
+ */
+function validateJobModules(modules: SpirvInput[], job: { features?: string[] }): void {
+  const flags = job.features?.includes('scalarBlockLayout') ? ['--scalar-block-layout'] : [];
+  for (const module of modules) validateSpirv(spirvWords(module), { flags });
 }
 
 export function startGpuRunner(): Promise<GpuRunner> {

@@ -81,6 +81,12 @@ interface JobCommon {
    * out with scalar/DX rules (nothing in SPIR-V declares that).
    */
   features?: string[];
+  /**
+   * Device extensions to enable, by Vulkan name. Like an application, the harness enables no device
+   * extension the test does not name: a module whose OpExtension needs one that is not listed fails,
+   * so an extension the compiler declares by mistake fails the test.
+   */
+  extensions?: string[];
   /** Fill byte for bytes no `data` covers (default 0xCD). */
   sentinel?: number;
 }

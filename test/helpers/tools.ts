@@ -66,12 +66,27 @@ export function validateSpirvFile(path: string, args: string[] = []): void {
   runTool('spirv-val', [...args, path]);
 }
 
-/** Throws with spirv-val's diagnostics unless the module is valid for the target environment. */
+/** The Vulkan environment a module's SPIR-V version was made for (the versions DXC and glslang pick per env). */
+const ENV_OF_VERSION: Record<number, string> = { 0x10000: 'vulkan1.0', 0x10300: 'vulkan1.1', 0x10500: 'vulkan1.2', 0x10600: 'vulkan1.3' };
+
+export function targetEnvOf(spirv: Uint32Array): string {
+  const env = ENV_OF_VERSION[spirv[1] ?? 0];
+  if (env === undefined) throw new Error(`SPIR-V version 0x${(spirv[1] ?? 0).toString(16)} is not one a Vulkan target environment emits`);
+  return env;
+}
+
+/**
+ * Throws with spirv-val's diagnostics unless the module is valid for the target environment: by
+ * default its own (from its SPIR-V version). Vulkan 1.0 modules get --relax-block-layout, the
+ * vector-relaxed rule that DXC (and our compiler) use by default and validate with.
+ */
 export function validateSpirv(spirv: Uint32Array, options: { targetEnv?: string; flags?: string[] } = {}): void {
+  const targetEnv = options.targetEnv ?? targetEnvOf(spirv);
+  const relax = targetEnv === 'vulkan1.0' && !(options.flags ?? []).includes('--scalar-block-layout') ? ['--relax-block-layout'] : [];
   inTempDir((dir) => {
     const file = join(dir, 'module.spv');
     writeSpirvFile(file, spirv);
-    validateSpirvFile(file, ['--target-env', options.targetEnv ?? 'vulkan1.3', ...(options.flags ?? [])]);
+    validateSpirvFile(file, ['--target-env', targetEnv, ...relax, ...(options.flags ?? [])]);
   });
 }
 

@@ -44,6 +44,36 @@ describe('ShaderCore', () => {
     expect(o.filename).toBe(project.path('slice.hlsl'));
   });
 
+  it('names the file relative to the project root when debug information is asked for', async () => {
+    const { project, core, calls } = setup({ compilerOptions: { debugInfo: true } });
+    await core.load(project.path('slice.hlsl'));
+    expect(calls[0]!.options.debugSourceName).toBe('slice.hlsl');
+  });
+
+  it('records no file name (and so no local path) by default', async () => {
+    const project = tempCopy();
+    temps.push(project);
+    const core = new ShaderCore(resolveOptions({ cache: false }, project.dir));
+    const { shader } = await core.compile(project.path('slice.hlsl'));
+    const text = new TextDecoder().decode(new Uint8Array(shader.spirv.buffer));
+    expect(text).not.toContain(project.dir);
+    expect(text).not.toContain('slice.hlsl');
+  });
+
+  it('takes the stage of an unmarked main from the file name, or from ?stage=', async () => {
+    const project = tempCopy();
+    temps.push(project);
+    const source = 'float4 main(float4 c : COLOR0) : COLOR1 { return c; }';
+    writeFileSync(project.path('tintPS.hlsl'), source);
+    writeFileSync(project.path('tint.hlsl'), source);
+    const core = new ShaderCore(resolveOptions({ cache: false }, project.dir));
+    expect((await core.compile(project.path('tintPS.hlsl'))).shader.reflection.entryPoints.map((e) => e.stage)).toEqual(['pixel']);
+    expect((await core.compile(`${project.path('tint.hlsl')}?stage=pixel`)).shader.reflection.entryPoints.map((e) => e.stage)).toEqual(['pixel']);
+    await expect(core.compile(project.path('tint.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
+    const off = new ShaderCore(resolveOptions({ cache: false, stageFromFileName: false }, project.dir));
+    await expect(off.compile(project.path('tintPS.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
+  });
+
   it('compiles a shader imported twice at once only once', async () => {
     const { project, core, fake } = setup();
     await Promise.all([core.load(project.path('slice.hlsl')), core.load(`${project.path('slice.hlsl')}?import`)]);

@@ -28,6 +28,9 @@ export const compiledFixtures: CompiledFixture[] = [
   { file: 'hlsl/cbuffer_layout.hlsl', args: [], compiler: 'unplugin-hlsl' },
   { file: 'hlsl/vertex.hlsl', args: [], compiler: 'unplugin-hlsl', options: { entryPoints: [{ name: 'main', stage: 'vertex' }] } },
   { file: 'hlsl/pixel.hlsl', args: [], compiler: 'unplugin-hlsl', options: { entryPoints: [{ name: 'main', stage: 'pixel' }], enable16BitTypes: true } },
+  // -fspv-reflect: semantics come from UserSemantic decorations instead of variable names.
+  { file: 'hlsl/vertex.hlsl', args: [], compiler: 'unplugin-hlsl', options: { entryPoints: [{ name: 'main', stage: 'vertex' }], reflect: true } },
+  { file: 'hlsl/pixel.hlsl', args: [], compiler: 'unplugin-hlsl', options: { entryPoints: [{ name: 'main', stage: 'pixel' }], enable16BitTypes: true, reflect: true } },
   { file: '../compiler/pbr.hlsl', args: [], compiler: 'unplugin-hlsl' },
   { file: '../compiler/skinning.hlsl', args: [], compiler: 'unplugin-hlsl' },
   { file: '../compiler/particles.hlsl', args: [], compiler: 'unplugin-hlsl' },

@@ -202,12 +202,14 @@ function stageVariableDecorations(disassembly: string, name: string) {
   const value = (decoration: string) =>
     decorations.map((line) => new RegExp(`^OpDecorate(?:String)? \\S+ ${decoration} (.*)$`).exec(line)?.[1]).find((v) => v !== undefined);
   const component = value('Component');
-  const semantic = value('UserSemantic') ?? value('HlslSemanticGOOGLE');
+  // Without -fspv-reflect the semantic is only in DXC's variable name (`in.var.TEXCOORD0`).
+  const semanticString = value('UserSemantic') ?? value('HlslSemanticGOOGLE');
+  const semantic = semanticString === undefined ? /^(?:in|out)\.var\.(.+)$/.exec(name)?.[1] : (JSON.parse(semanticString) as string);
   const interpolationNames: Record<string, string> = { Flat: 'flat', NoPerspective: 'noperspective', Centroid: 'centroid', Sample: 'sample' };
   return {
     builtin: value('BuiltIn'),
     component: component === undefined ? undefined : Number(component),
-    semantic: semantic === undefined ? undefined : (JSON.parse(semantic) as string),
+    semantic,
     interpolation: Object.entries(interpolationNames)
       .filter(([decoration]) => decorations.some((line) => line === `OpDecorate ${token} ${decoration}`))
       .map(([, ourName]) => ourName),

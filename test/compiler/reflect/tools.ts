@@ -29,7 +29,8 @@ function load(path: string): CompiledModule {
 export function compileFixture(fixture: CompiledFixture): CompiledModule {
   const { file, args } = fixture;
   const source = join(fixturesDir, file);
-  const out = join(workDir, `${fixture.compiler ?? 'glslang'}-${basename(file)}.spv`);
+  const variant = fixture.options?.reflect ? '-reflect' : '';
+  const out = join(workDir, `${fixture.compiler ?? 'glslang'}-${basename(file)}${variant}.spv`);
   if (fixture.compiler === 'unplugin-hlsl') {
     const text = readFileSync(source, 'utf8');
     const options: CompileOptions = { filename: source, targetEnv: 'vulkan1.1', ...fixture.options };

@@ -81,11 +81,11 @@ describe('counters of RW/Append/Consume structured buffers', () => {
   it('take the next binding after their buffer when implicit', () => {
     expect(bindings(`AppendStructuredBuffer<float> a;\nConsumeStructuredBuffer<float> c;\nRWStructuredBuffer<float> rw;\n${body}`)).toEqual({
       a: [0, 0],
-      counter_var_a: [0, 1],
+      'counter.var.a': [0, 1],
       c: [0, 2],
-      counter_var_c: [0, 3],
+      'counter.var.c': [0, 3],
       rw: [0, 4],
-      counter_var_rw: [0, 5],
+      'counter.var.rw': [0, 5],
     });
   });
 
@@ -97,11 +97,11 @@ ConsumeStructuredBuffer<float> c : register(u1, space3);
 ${body}`),
     ).toEqual({
       a: [2, 0],
-      counter_var_a: [2, 7],
+      'counter.var.a': [2, 7],
       c: [3, 1],
-      counter_var_c: [3, 0], // implicit counter: lowest free binding in the buffer's register space
+      'counter.var.c': [3, 0], // implicit counter: lowest free binding in the buffer's register space
       rw: [0, 1], // binding 0 of set 0 is taken by rw's own counter (pass 1)
-      counter_var_rw: [0, 0],
+      'counter.var.rw': [0, 0],
     });
   });
 });

@@ -58,9 +58,9 @@ const ALL = {
   Params: [0, 4],
   $Globals: [0, 5],
   result: [0, 6],
-  counter_var_result: [0, 7],
+  'counter.var.result': [0, 7],
   countedOnly: [0, 8],
-  counter_var_countedOnly: [0, 9],
+  'counter.var.countedOnly': [0, 9],
   otherEntryOnly: [0, 10],
 };
 
@@ -72,7 +72,7 @@ describe('default (optimised): only what the entry point uses', () => {
       tex: ALL.tex,
       Params: ALL.Params,
       result: ALL.result,
-      counter_var_countedOnly: ALL.counter_var_countedOnly,
+      'counter.var.countedOnly': ALL['counter.var.countedOnly'],
     });
   });
 
@@ -88,7 +88,7 @@ describe('default (optimised): only what the entry point uses', () => {
       tex: ALL.tex,
       Params: ALL.Params,
       result: ALL.result,
-      counter_var_countedOnly: ALL.counter_var_countedOnly,
+      'counter.var.countedOnly': ALL['counter.var.countedOnly'],
       otherEntryOnly: ALL.otherEntryOnly,
     });
   });
@@ -100,7 +100,7 @@ describe('default (optimised): only what the entry point uses', () => {
 
 describe('-O0, -fcgl and -fspv-preserve-bindings', () => {
   it('-O0 keeps every resource when nothing needed legalization (unused counters aside, as before)', () => {
-    const { counter_var_result: _unusedCounter, ...kept } = ALL;
+    const { 'counter.var.result': _unusedCounter, ...kept } = ALL;
     expect(bindings({ ...MAIN, optimizationLevel: 0 })).toEqual(kept);
     expect(specIds({ ...MAIN, optimizationLevel: 0 })).toEqual([3, 4]);
     expect(hasPushConstants({ ...MAIN, optimizationLevel: 0 })).toBe(true);
@@ -113,12 +113,12 @@ describe('-O0, -fcgl and -fspv-preserve-bindings', () => {
 
   it('-fcgl keeps everything, legalized or not', () => {
     const legalized = SOURCE.replace('result[0] = tex', 'Texture2D<float4> local = tex;\n  result[0] = local');
-    const { counter_var_result: _unusedCounter, ...kept } = ALL;
+    const { 'counter.var.result': _unusedCounter, ...kept } = ALL;
     expect(bindings({ ...MAIN, codeGenHighLevel: true }, legalized)).toEqual(kept);
   });
 
   it('-fspv-preserve-bindings keeps what has a binding, not push or spec constants', () => {
-    const { counter_var_result: _unusedCounter, ...kept } = ALL;
+    const { 'counter.var.result': _unusedCounter, ...kept } = ALL;
     expect(bindings({ ...MAIN, preserveBindings: true })).toEqual(kept);
     expect(specIds({ ...MAIN, preserveBindings: true })).toEqual([4]);
     expect(hasPushConstants({ ...MAIN, preserveBindings: true })).toBe(false);

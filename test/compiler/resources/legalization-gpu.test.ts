@@ -185,7 +185,7 @@ describe('counters of buffers passed as parameters', () => {
   it('binds each buffer and its counter as DXC does', () => {
     expectOnlyGlobalResources(result.spirv);
     expect(Object.fromEntries(result.reflection!.bindings.map((b) => [b.name, b.binding]))).toEqual({
-      first: 0, counter_var_first: 3, second: 1, counter_var_second: 4, sink: 2, counter_var_sink: 5,
+      first: 0, 'counter.var.first': 3, second: 1, 'counter.var.second': 4, sink: 2, 'counter.var.sink': 5,
     });
   });
 

@@ -28,7 +28,7 @@ describe('texture, texel-buffer and byte-address methods', () => {
       img: [2, 'storage-image'],
       outBuf: [3, 'storage-buffer'],
       counted: [4, 'storage-buffer'],
-      counter_var_counted: [5, 'storage-buffer'],
+      'counter.var.counted': [5, 'storage-buffer'],
       tbuf: [6, 'uniform-texel-buffer'],
       rwbuf: [7, 'storage-texel-buffer'],
     });
@@ -73,7 +73,7 @@ describe('Append/Consume', () => {
 
   it('consumes every element once and appends its double', async () => {
     const counters = Object.fromEntries(result.reflection!.bindings.map((b) => [b.name, b.binding]));
-    expect(counters).toEqual({ source: 0, counter_var_source: 2, sink: 1, counter_var_sink: 3 });
+    expect(counters).toEqual({ source: 0, 'counter.var.source': 2, sink: 1, 'counter.var.sink': 3 });
     const { buffers } = await gpu.runCompute({
       spirv: result.spirv,
       groups: [1, 1, 1],

@@ -96,7 +96,7 @@ RWStructuredBuffer<uint> o;
     expect(text).toMatch(/%counter_var_apps = OpVariable %_ptr_Uniform__arr_type_ACSBuffer_counter_uint_2 Uniform/);
     const got = Object.fromEntries(r.reflection!.bindings.map((b) => [b.name, [b.set, b.binding, b.count]]));
     // apps: register(u5); the others take the next free bindings in declaration order, counters after their buffers.
-    expect(got).toEqual({ bufs: [0, 0, 3], counter_var_bufs: [0, 1, 3], apps: [0, 5, 2], counter_var_apps: [0, 2, 2], o: [0, 3, 1] });
+    expect(got).toEqual({ bufs: [0, 0, 3], 'counter.var.bufs': [0, 1, 3], apps: [0, 5, 2], 'counter.var.apps': [0, 2, 2], o: [0, 3, 1] });
   });
 
   it('bufs[i] uses counter i', () => {
