@@ -130,7 +130,7 @@ describe('the generated module', () => {
     const result = compileValid(SOURCE, MAIN, ['vulkan1.1']);
     const { exports } = await loadGenerated({ reflection: result.reflection!, spirv: { kind: 'none' } });
     const entries = (exports.bindGroupLayouts as { entries: { binding: number }[] }[]).flatMap((g) => g.entries.map((e) => e.binding));
-    expect(entries.sort((a, b) => a - b)).toEqual([ALL.samp[1], ALL.tex[1], ALL.Params[1], ALL.result[1], ALL.counter_var_countedOnly[1]]);
+    expect(entries.sort((a, b) => a - b)).toEqual([ALL.samp[1], ALL.tex[1], ALL.Params[1], ALL.result[1], ALL['counter.var.countedOnly'][1]]);
     const vulkan = (exports.descriptorSetLayouts as { bindings: { binding: number }[] }[]).flatMap((set) => set.bindings.map((b) => b.binding));
     expect(vulkan.sort((a, b) => a - b)).toEqual(entries);
   });
