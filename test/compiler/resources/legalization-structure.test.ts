@@ -39,3 +39,23 @@ describe('a run-time element of an array of buffers passed to a function', () =>
     expect(text).not.toMatch(/_ptr_Function_(_ptr_|type_RWStructuredBuffer)/);
   });
 });
+
+describe('an unsized array of textures passed to a function', () => {
+  const source = `Texture2D<float4> bindless[];
+SamplerState samp;
+RWStructuredBuffer<float4> result;
+float4 sampleFrom(Texture2D<float4> textures[], uint index) { return textures[index].SampleLevel(samp, float2(0, 0), 0); }
+[numthreads(1, 1, 1)]
+void main(uint i : SV_DispatchThreadID) { result[i] = sampleFrom(bindless, i); }
+`;
+
+  it('indexes the global runtime array (descriptor indexing: its capability, its extension before SPIR-V 1.5)', () => {
+    const old = disassembleSpirv(compileValid(source, { targetEnv: 'vulkan1.1' }, ['vulkan1.1']).spirv);
+    expect(old).toMatch(/OpCapability RuntimeDescriptorArray/);
+    expect(old).toMatch(/OpExtension "SPV_EXT_descriptor_indexing"/);
+    expect(old).not.toMatch(/_ptr_Function__runtimearr/);
+    const core = disassembleSpirv(compileValid(source, { targetEnv: 'vulkan1.2' }, ['vulkan1.2']).spirv);
+    expect(core).toMatch(/OpCapability RuntimeDescriptorArray/);
+    expect(core).not.toMatch(/SPV_EXT_descriptor_indexing/);
+  });
+});
