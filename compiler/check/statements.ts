@@ -60,6 +60,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
     const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
+    spec?.paramVars.set(v, i);
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
       const constant = spec?.constants.get(i);
@@ -77,7 +78,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
     c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
   }
-  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, state.returns);
+  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, spec, state.returns);
   return fn;
 }
 
@@ -530,7 +531,8 @@ function resultPlace(c: Checker, fn: IrFunction) {
 /** `return value;` of a resource (or struct holding some): data to the out parameters, origins recorded. */
 function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStmt[], loc: SourceLocation): void {
   const held = st.result;
-  if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => c.exprs.spill(e, e.type)) || st.flow.dead) return;
+  // Indices stay as written: the caller maps parameter indices to its arguments (resolveReturn).
+  if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => e) || st.flow.dead) return;
   st.returns.push({ origins: cells(held).map((cell) => cell.origin), loc });
 }
 

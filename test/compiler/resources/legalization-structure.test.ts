@@ -59,3 +59,29 @@ void main(uint i : SV_DispatchThreadID) { result[i] = sampleFrom(bindless, i); }
     expect(core).not.toMatch(/SPV_EXT_descriptor_indexing/);
   });
 });
+
+describe('a function returning the element its parameter indexes', () => {
+  const source = `RWStructuredBuffer<uint> pair[2];
+RWStructuredBuffer<uint> pick(uint n) { return pair[n]; }
+[numthreads(4, 1, 1)]
+void main(uint i : SV_DispatchThreadID) {
+  uint k = i % 2;
+  RWStructuredBuffer<uint> chosen = pick(k);
+  k = 1 - k;
+  chosen[chosen.IncrementCounter()] = k;
+}
+`;
+
+  it('is indexed by the argument as it was at the call (spilled), counter included', () => {
+    const text = disassembleSpirv(compileValid(source, {}, ['vulkan1.0', 'vulkan1.2']).spirv);
+    const main = text.split('OpFunctionEnd').find((f) => /OpAtomicIAdd/.test(f))!;
+    // The counter and the buffer are both indexed by loads of one temporary holding k at the call.
+    const loadedFrom = (id: string | undefined) => new RegExp(`%${id} = OpLoad %uint (%\\w+)`).exec(main)?.[1];
+    const counter = loadedFrom(/OpAccessChain %\w+ %counter[._]var[._]pair %(\w+)/.exec(main)?.[1]);
+    const buffer = loadedFrom(/OpAccessChain %\w+ %pair %(\w+)/.exec(main)?.[1]);
+    expect(counter).toBeDefined();
+    expect(buffer).toBe(counter);
+    expect(counter).not.toBe('%k');
+    expect(text).not.toMatch(/_ptr_Function_(_ptr_|type_RWStructuredBuffer)/);
+  });
+});
