@@ -24,8 +24,8 @@ export interface Specialization {
   self?: Held;
   /** Scalar `in` parameters bound to the call's constant argument (resource-constants.ts). */
   constants: Map<number, IrConst>;
-  /** Filled by lowering: the global-rooted place of each resource a function returns (cells order). */
-  returned?: IrPlace[];
+  /** Filled by lowering: the global-rooted place of each resource a function returns (cells order; undefined: a struct member never assigned). */
+  returned?: (IrPlace | undefined)[];
   /** Filled by lowering: the IR variable of each ordinary parameter, by parameter index. */
   paramVars: Map<IrVar, number>;
 }
@@ -110,9 +110,9 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
 }
 
 /** The one origin every live `return` of a function returning a resource gives. */
-export function resolveReturn(c: Checker, symbol: FunctionSymbol, spec: Specialization, returns: { origins: Origin[]; loc: SourceLocation }[]): IrPlace[] | undefined {
+export function resolveReturn(c: Checker, symbol: FunctionSymbol, spec: Specialization, returns: { origins: Origin[]; loc: SourceLocation }[]): (IrPlace | undefined)[] | undefined {
   if (!returns.length) return undefined;
-  const resolved: IrPlace[] = [];
+  const resolved: (IrPlace | undefined)[] = [];
   // `return arr[i];` with `i` an `in` parameter the body never writes: the caller indexes with its argument.
   const paramIndex = (e: IrExpr): number | undefined => {
     const i = e.op === 'load' && e.place.kind === 'local' ? spec.paramVars.get(e.place.local) : undefined;
@@ -125,6 +125,11 @@ export function resolveReturn(c: Checker, symbol: FunctionSymbol, spec: Speciali
   };
   for (let k = 0; k < returns[0]!.origins.length; k++) {
     const origins = returns.map((r) => r.origins[k]!);
+    // A member of a returned struct that no path assigns stays unassigned in the caller.
+    if (symbol.returnType.kind === 'struct' && origins.every((o) => o.kind === 'unset')) {
+      resolved.push(undefined);
+      continue;
+    }
     const keys = origins.map((o) => (o.kind === 'place' ? keyOf(o.place) : undefined));
     const bad = keys.findIndex((key) => key === undefined || key !== keys[0]);
     if (bad >= 0) {
@@ -149,19 +154,15 @@ function argumentHeld(c: Checker, a: Value, t: Type, loc: SourceLocation): Held 
   return assignHeld(c, cell, a, a.loc, () => undefined, (e) => e) ? cell : undefined;
 }
 
-/** The key of one specialisation: the origins of all resource cells, or undefined (reported). */
-function specializationKey(c: Checker, held: Held[], loc: SourceLocation): string | undefined {
-  const parts: string[] = [];
-  for (const cell of held.flatMap(cells)) {
-    if (cell.origin.kind === 'invalid') return undefined;
-    if (cell.origin.kind !== 'place') {
-      const why = cell.origin.kind === 'unset' ? 'no resource is assigned to it' : cell.origin.why;
-      c.error(`the resource held by '${cell.name}' cannot be determined statically: ${why}`, loc, cell.name.length);
-      return undefined;
-    }
-    parts.push(shapeKey(cell.origin.place)!);
-  }
-  return parts.join(',');
+/**
+ * The key of one specialisation: the origins of all resource cells. A member of a struct argument
+ * that holds no known resource travels as it is: only a use of it in the callee is an error.
+ */
+function specializationKey(held: Held[]): string {
+  return held
+    .flatMap(cells)
+    .map((cell) => (cell.origin.kind === 'place' ? shapeKey(cell.origin.place)! : cell.origin.kind === 'dynamic' ? `dynamic:${cell.origin.why}` : cell.origin.kind))
+    .join(',');
 }
 
 /** `this` as the base part a method of a base struct takes. */
@@ -204,8 +205,7 @@ export function specializedCall(
     if (!h) return undefined;
     spec.params.set(i, h);
   }
-  let key = specializationKey(c, [...(spec.self ? [spec.self] : []), ...spec.params.values()], loc);
-  if (key === undefined) return undefined;
+  let key = specializationKey([...(spec.self ? [spec.self] : []), ...spec.params.values()]);
   if (choosesResources(fn)) {
     for (const [i, p] of fn.params.entries()) {
       const a = args[i];
@@ -253,7 +253,7 @@ export function specializedCall(
   if (!result || !done.returned) return undefined;
   for (const leaf of dataLeaves(result)) callArgs.push({ kind: 'place', place: leaf.place });
   // A returned element indexed by a parameter is indexed by that argument's value, evaluated once.
-  const returned = done.returned.map((p) => replaceIndices(p, (old) => {
+  const returned = done.returned.map((p) => p && replaceIndices(p, (old) => {
     const i = old.op === 'load' && old.place.kind === 'local' ? done.paramVars.get(old.place.local) : undefined;
     if (i === undefined && invariantKey(old) !== undefined) return old;
     const arg = i === undefined ? undefined : callArgs[argPositions.get(i)!];
@@ -261,7 +261,7 @@ export function specializedCall(
     if (arg.value.op !== 'const') arg.value = x.spill(arg.value, arg.value.type);
     return arg.value;
   }));
-  cells(result).forEach((cell, k) => (cell.origin = { kind: 'place', place: returned[k]! }));
+  cells(result).forEach((cell, k) => (cell.origin = returned[k] ? { kind: 'place', place: returned[k] } : { kind: 'unset' }));
   x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs } });
   return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
 }

@@ -93,6 +93,18 @@ StructuredBuffer<uint> at(uint n) { uint m = n % 2; return arr[m]; }
   });
 });
 
+describe('struct members that hold no resource yet', () => {
+  it('may be passed and returned; only a use is an error, where it is used', () => {
+    expect(errors(`  Two t;
+  t.x = a;
+  o[0] = firstOf(t) + copy(t).x[0];
+  o[1] = copy(t).y[0];`, `struct Two { StructuredBuffer<uint> x; StructuredBuffer<uint> y; };
+uint firstOf(Two p) { return p.x[0]; }
+Two copy(Two p) { return p; }
+`)).toEqual([`13:10 resource variable 'copy().y' is used before a resource is assigned to it`]);
+  });
+});
+
 describe('shapes not supported yet say so', () => {
   it('arrays of structs holding resources, initializer lists of resource arrays', () => {
     expect(errors(`  P ps[2];
