@@ -303,3 +303,12 @@ export function declareStaticAlias(c: Checker, d: { name: string; init?: import(
   const place: IrPlace = { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t };
   if (scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: false, loc: d.loc, held: cell })) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
 }
+
+/** A name whose declaration was rejected: uses of it fail quietly instead of "undeclared identifier". */
+export function declareInvalidAlias(c: Checker, d: { name: string; loc: SourceLocation }, t: Type, scope: import('./scope.js').Scope): void {
+  const dummy = (name: string, type: Type): IrPlace => ({ kind: 'local', local: { id: c.newId(), name, type }, type });
+  const held = makeHeld(t, d.name, dummy, undefined, d.loc);
+  if (!held) return;
+  invalidate(held);
+  scope.define({ kind: 'variable', name: d.name, type: t, place: dummy(d.name, t), readonly: true, loc: d.loc, held });
+}

@@ -115,6 +115,12 @@ describe('shapes not supported yet say so', () => {
       `9:36 an initializer list for the resource array 'arr2' is not supported yet: assign a global array of resources`,
     ]);
   });
+
+  it('global structs of resources', () => {
+    expect(errors(`  o[0] = g.src[0];`, `struct P { StructuredBuffer<uint> src; };
+P g;
+`)).toEqual([`6:3 global 'g' of type 'P' holds resources: global structs of resources are not supported yet`]);
+  });
 });
 
 describe('origins that are static', () => {
