@@ -80,6 +80,14 @@ describe('resources whose origin is not static', () => {
   o[0] = a[0];`)).toEqual([`7:3 cannot assign to variable 'a': global resources are read-only; assign to a local resource variable instead`]);
   });
 
+  it("assigned inside an operand of '?:' or '&&' that may not run", () => {
+    expect(errors(`  StructuredBuffer<uint> s = a;
+  bool picked = k > 1 && (s = b)[0] > 0;
+  o[0] = s[0];`)).toEqual([
+      `8:27 the resource assigned to 's' here cannot be tracked statically: this operand of '?:', '&&' or '||' may not run`,
+    ]);
+  });
+
   it('a static resource cannot be reassigned', () => {
     expect(errors(`  g = b;
   o[0] = g[0];`, `static StructuredBuffer<uint> g = a;
