@@ -83,7 +83,9 @@ export class ExpressionChecker {
   /** A use of a resource alias must name a known global; the target of `alias = …` need not. */
   check(e: ast.Expr, scope: Scope): Value | undefined {
     const v = this.checkExpr(e, scope);
-    return v?.held && e !== this.assignTarget && !checkResolved(this.c, v, startOf(e)) ? undefined : v;
+    if (!v?.held || e === this.assignTarget) return v;
+    if (v.held.kind === 'resource') v.held.reads++;
+    return checkResolved(this.c, v, startOf(e)) ? v : undefined;
   }
 
   private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {

@@ -205,7 +205,9 @@ export function specializedCall(
     if (!h) return undefined;
     spec.params.set(i, h);
   }
-  let key = specializationKey([...(spec.self ? [spec.self] : []), ...spec.params.values()]);
+  const passed = [...(spec.self ? [spec.self] : []), ...spec.params.values()];
+  for (const cell of passed.flatMap(cells)) cell.reads++;
+  let key = specializationKey(passed);
   if (choosesResources(fn)) {
     for (const [i, p] of fn.params.entries()) {
       const a = args[i];

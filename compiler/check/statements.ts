@@ -503,12 +503,12 @@ function leave(st: FunctionState, how: 'break' | 'continue'): void {
 
 interface LoopEntry {
   entry: FlowState;
-  reads: Map<AliasCell, number>;
+  counts: Map<AliasCell, { reads: number; writes: number }>;
 }
 
 function enterLoop(st: FunctionState): LoopEntry {
   st.exits.push({ kind: 'loop', states: [] });
-  return { entry: st.flow.snapshot(), reads: st.flow.reads() };
+  return { entry: st.flow.snapshot(), counts: st.flow.counts() };
 }
 
 /** A resource alias that a loop reassigns (on any path out of its body) is loop-carried. */
@@ -516,7 +516,7 @@ function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: SourceLo
   const exits = st.exits.pop()!.states;
   const states = st.flow.unreachable ? exits : [st.flow.snapshot(), ...exits];
   st.flow.unreachable = false;
-  st.flow.endLoop(c, loop.entry, loop.reads, states, loc);
+  st.flow.endLoop(c, loop.entry, loop.counts, states, loc);
 }
 
 /** The out parameter a data member of a returned struct holding resources is written to. */

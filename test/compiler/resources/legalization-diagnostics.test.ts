@@ -150,6 +150,27 @@ uint twice(uint n) { return 2 * pick(n)[0]; }
 `)).toEqual([]);
   });
 
+  it('a loop may reassign an alias that it only reads after the assignment', () => {
+    expect(errors(`  StructuredBuffer<uint> s = a;
+  for (uint i = 0; i < k; i++) {
+    s = b;
+    o[i] = s[i];
+  }
+  o[0] = 1;`)).toEqual([]);
+  });
+
+  it('but not one a struct copy reads first', () => {
+    expect(errors(`  P p; p.src = a;
+  for (uint i = 0; i < k; i++) {
+    P q = p;
+    p.src = b;
+    o[i] = q.src[i];
+  }`, `struct P { StructuredBuffer<uint> src; };
+`)).toEqual([
+      `9:3 the resource held by 'p.src' cannot be determined statically: this loop reassigns it and reads it, so iterations may see different resources`,
+    ]);
+  });
+
   it('a run-time element index is captured when assigned', () => {
     expect(errors(`  StructuredBuffer<uint> s = arr[k];
   o[0] = s[0];`, `StructuredBuffer<uint> arr[2];
