@@ -191,6 +191,11 @@ function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: key
 function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOptions, modern: boolean): GlobalInfo {
   const { b, types } = m;
   if (g.space === 'spec-constant') return { id: emitSpecConstant(m, g), storageClass: 0 };
+  if (g.type.kind === 'array' && g.type.length === null && (g.space === 'uniform' || g.space === 'storage' || g.space === 'handle')) {
+    // An unsized array of descriptors (`Texture2D t[]`): Vulkan's descriptor indexing, core from SPIR-V 1.5.
+    b.capability(Capability.RuntimeDescriptorArray);
+    if (Number(SPIRV_VERSION[options.targetEnv].split('.')[1]) < 5) b.extension('SPV_EXT_descriptor_indexing');
+  }
   const id = b.id();
   const name = g.name;
   const ctxFor = (buffer: BufferKind): LayoutContext => ({ rule: options.layoutRule, buffer, defaultMajorness: ir.defaultMajorness });
