@@ -2,12 +2,13 @@
 // Lane count and index are entry-point builtins in WGSL: function code reads private copies that
 // each entry wrapper fills.
 import type { IrExpr } from '../ir/ir.js';
+import type { IntrinsicName } from '../ir/intrinsics.js';
 import { elementScalar } from '../types.js';
 import { unsupported } from './errors.js';
 import type { FunctionWriter } from './function.js';
 
 /** HLSL wave intrinsic → WGSL subgroup builtin (or how it is expanded: see writeWaveIntrinsic). */
-export const WAVE_BUILTINS: Readonly<Record<string, string>> = {
+const WAVE_BUILTINS: Readonly<Partial<Record<IntrinsicName, string>>> = {
   WaveGetLaneCount: 'subgroup_size',
   WaveGetLaneIndex: 'subgroup_invocation_id',
   WaveIsFirstLane: 'subgroupElect',
@@ -36,7 +37,8 @@ export const WAVE_BUILTINS: Readonly<Record<string, string>> = {
 
 export function writeWaveIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intrinsic' }>): string {
   w.scope.enable('subgroups');
-  const builtin = WAVE_BUILTINS[e.name]!;
+  const builtin = WAVE_BUILTINS[e.name];
+  if (!builtin) throw new Error(`internal: '${e.name}' is not a wave intrinsic`);
   const args = e.args.map((a) => w.expr(a));
   const [x, y] = args;
   switch (e.name) {
