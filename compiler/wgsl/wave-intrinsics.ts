@@ -51,9 +51,12 @@ export function writeWaveIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: '
     case 'WavePrefixCountBits':
       return w.let(`${builtin}(select(0u, 1u, ${x}))`);
     case 'WaveActiveAllEqual': {
+      // Component-wise, as HLSL's (and SPIR-V's) AllEqual: a bool vector for a vector argument.
       const first = w.let(`subgroupBroadcastFirst(${x})`);
       const t = e.args[0]!.type;
-      return w.let(`subgroupAll(${t.kind === 'vector' ? `all(${first} == ${x})` : `${first} == ${x}`})`);
+      if (t.kind !== 'vector') return w.let(`subgroupAll(${first} == ${x})`);
+      const parts = Array.from({ length: t.size }, (_, i) => `subgroupAll(${first}[${i}] == ${x}[${i}])`);
+      return w.let(`vec${t.size}<bool>(${parts.join(', ')})`);
     }
     case 'WaveReadLaneAt':
       return w.let(`subgroupShuffle(${x}, u32(${y}))`);
