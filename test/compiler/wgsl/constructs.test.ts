@@ -84,7 +84,7 @@ describe('WGSL bindings', () => {
     expect(r.wgsl!.reflection.pushConstants).toEqual([]);
     expect(r.wgsl!.reflection.bindings.find((b) => b.name === 'pc')!.block).toEqual(r.reflection!.pushConstants[0]!.block);
     expect(r.wgsl!.code).toContain('@group(0) @binding(2) var g1_smp: sampler;');
-    expect(r.wgsl!.code).toMatch(/@group\(2\) @binding\(0\) var<uniform> \w+: array<vec4<u32>, 1>;/);
+    expect(r.wgsl!.code).toMatch(/@group\(2\) @binding\(0\) var<uniform> \w+: S_PC;/);
     expect(await dawn.validate(r.wgsl!.code)).toBe('');
   });
 });
