@@ -5,6 +5,10 @@ import type { ImageOperands, IrExpr, IrPlace, IrStmt, ResourceCall } from './ir.
 export interface IrVisitor {
   expr?(e: IrExpr): void;
   place?(p: IrPlace): void;
+  /** A place written: a store's target, or an out/inout argument (written back after the call). */
+  written?(p: IrPlace): void;
+  /** An out/inout argument (copied in for inout, written back after the call). */
+  argument?(p: IrPlace): void;
 }
 
 export function walkStmts(list: readonly IrStmt[], v: IrVisitor): void {
@@ -15,6 +19,7 @@ function walkStmt(s: IrStmt, v: IrVisitor): void {
   switch (s.op) {
     case 'store':
     case 'storeSwizzle':
+      v.written?.(s.place);
       walkPlace(s.place, v);
       walkExpr(s.value, v);
       return;
@@ -134,7 +139,14 @@ export function walkExpr(e: IrExpr, v: IrVisitor): void {
       walkExpr(e.then, v);
       return walkExpr(e.else, v);
     case 'call':
-      for (const a of e.args) a.kind === 'value' ? walkExpr(a.value, v) : walkPlace(a.place, v);
+      for (const a of e.args) {
+        if (a.kind === 'value') walkExpr(a.value, v);
+        else {
+          v.written?.(a.place);
+          v.argument?.(a.place);
+          walkPlace(a.place, v);
+        }
+      }
       return;
     case 'intrinsic':
       for (const a of e.args) walkExpr(a, v);

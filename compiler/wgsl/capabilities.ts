@@ -16,6 +16,8 @@ export interface ModuleUsage {
   depthTextures: Set<IrGlobal>;
   /** Storage textures that are read (declared read_write; otherwise write-only). */
   readTextures: Set<IrGlobal>;
+  /** Storage textures that are written. */
+  writtenTextures: Set<IrGlobal>;
   f16: boolean;
 }
 
@@ -24,13 +26,24 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     if (!STAGES.includes(ep.stage)) throw unsupported(`the ${ep.stage} stage (entry point '${ep.name}')`, undefined, 'WebGPU has compute, vertex and fragment stages only');
   }
   const signedness = new Map<IrGlobal, Set<'signed' | 'unsigned' | 'any'>>();
-  const usage: ModuleUsage = { atomics: new Map(), depthTextures: new Set(), readTextures: new Set(), f16: false };
+  const usage: ModuleUsage = { atomics: new Map(), depthTextures: new Set(), readTextures: new Set(), writtenTextures: new Set(), f16: false };
   const note = (g: IrGlobal, kind: 'signed' | 'unsigned' | 'any') => {
     let s = signedness.get(g);
     if (!s) signedness.set(g, (s = new Set()));
     s.add(kind);
   };
   const visitor = {
+    // An inout texel argument is read before the call.
+    argument(p: import('../ir/ir.js').IrPlace) {
+      if (!hasTexel(p)) return;
+      const g = rootGlobal(p);
+      if (g) usage.readTextures.add(g);
+    },
+    written(p: import('../ir/ir.js').IrPlace) {
+      if (!hasTexel(p)) return;
+      const g = rootGlobal(p);
+      if (g) usage.writtenTextures.add(g);
+    },
     // Writing one component of a texel reads the texel first.
     place(p: import('../ir/ir.js').IrPlace) {
       if ((p.kind === 'element' || p.kind === 'member') && hasTexel(p.base)) {

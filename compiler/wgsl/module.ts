@@ -91,7 +91,7 @@ export function writeWgslModule(ir: IrModule, options: WgslWriteOptions): string
         const { group, binding } = options.bindings(g);
         const depth = usage.depthTextures.has(g);
         if (depth) depthNames.add(name);
-        globalLines.push(`@group(${group}) @binding(${binding}) var ${name}: ${handleType(g.type, depth, usage.readTextures.has(g))};`);
+        globalLines.push(`@group(${group}) @binding(${binding}) var ${name}: ${handleType(g.type, depth, usage.readTextures.has(g), usage.writtenTextures.has(g))};`);
         globals.set(g, { kind: 'handle', name });
         return;
       }

@@ -61,8 +61,14 @@ const FORMATS: Readonly<Record<string, string>> = {
   bgra8: 'bgra8unorm',
 };
 
-/** The WGSL type of a texture or sampler global. `depth`: used with comparisons; `read`: storage texture that is read. */
-export function handleType(t: Type, depth: boolean, read: boolean): string {
+/** Formats WebGPU lets a storage texture be both read and written with (core WebGPU). */
+const READ_WRITE_FORMATS = new Set(['r32float', 'r32sint', 'r32uint']);
+
+/**
+ * The WGSL type of a texture or sampler global. `depth`: used with comparisons; `read`/`written`:
+ * how a storage texture is used (its access mode: read, write or read_write).
+ */
+export function handleType(t: Type, depth: boolean, read: boolean, written: boolean): string {
   if (t.kind === 'sampler') return t.comparison ? 'sampler_comparison' : 'sampler';
   if (t.kind === 'array') throw unsupported('an array of textures or samplers', undefined, 'WGSL binding arrays are not in core WebGPU');
   if (t.kind !== 'resource') throw new Error(`internal: handle of ${t.kind}`);
@@ -71,7 +77,11 @@ export function handleType(t: Type, depth: boolean, read: boolean): string {
   if (shape.storage) {
     const format = t.format ? FORMATS[t.format.toLowerCase()] : derivedFormat(t.element);
     if (!format) throw unsupported(`the storage image format '${t.format}'`);
-    return `texture_storage_${shape.dim}<${format}, ${read ? 'read_write' : 'write'}>`;
+    const access = read && written ? 'read_write' : read ? 'read' : 'write';
+    if (access === 'read_write' && !READ_WRITE_FORMATS.has(format)) {
+      throw unsupported(`reading and writing the ${format} storage texture '${typeToString(t)}' in one shader`, undefined, 'WebGPU allows read_write storage textures of r32float, r32sint and r32uint only');
+    }
+    return `texture_storage_${shape.dim}<${format}, ${access}>`;
   }
   if (depth) {
     if (s?.base !== 'float') throw unsupported(`comparison sampling of '${typeToString(t)}'`, undefined, 'WGSL depth textures are float');

@@ -29,8 +29,8 @@ const VALID: Record<string, string> = {
       c.z += w + h + levels + aw + ah + ae;
       return c;
     }`,
-  storageTex2: `RWTexture2D<float4> img : register(u0); RWTexture2DArray<uint> layers : register(u1);
-    [numthreads(8,8,1)] void main(uint3 id : SV_DispatchThreadID) { img[id.xy] = float4(id, 1); img[id.xy].y = 2; layers[uint3(id.xy, 1)] = layers[uint3(id.xy, 0)] + 1; uint w, h; img.GetDimensions(w, h); }`,
+  storageTex2: `RWTexture2D<float4> img : register(u0); RWTexture2DArray<uint> layers : register(u1); RWTexture2D<float4> src : register(u2); RWTexture2D<float2> pair : register(u3);
+    [numthreads(8,8,1)] void main(uint3 id : SV_DispatchThreadID) { img[id.xy] = float4(id, 1) + src[id.xy]; layers[uint3(id.xy, 1)] = layers[uint3(id.xy, 0)] + 1; pair[id.xy] = float2(1, 2); uint w, h; img.GetDimensions(w, h); }`,
   pushAndSpec: `struct PC { float4x4 m; float s; }; [[vk::push_constant]] PC pc; [[vk::constant_id(3)]] const int N = 4; [[vk::constant_id(4)]] const bool B = true;
     RWStructuredBuffer<float> o : register(u0); static float k = 2; static float dyn = o[0] * 2;
     [numthreads(1,1,1)] void main() { o[1] = pc.m[1][2] * pc.s + N + (B ? 1 : 0) + k + dyn; }`,
@@ -100,6 +100,7 @@ const UNSUPPORTED: [string, string, RegExp, EntryPointRequest['stage']?][] = [
   ['memory-only barriers', `RWStructuredBuffer<float4> o; [numthreads(1,1,1)] void main() { GroupMemoryBarrier(); o[0] = 1; }`, /'GroupMemoryBarrier' \(a memory barrier without a group sync\) is not supported by the WGSL target/],
   ['sparse residency', `Texture2D t : register(t0); RWStructuredBuffer<float4> o; [numthreads(1,1,1)] void main() { uint s; o[0] = t.Load(int3(0,0,0), int2(0,0), s); }`, /sparse residency .* is not supported by the WGSL target/],
   ['arrays of buffers', `struct P { float4 v; }; ConstantBuffer<P> cbs[2] : register(b0); RWStructuredBuffer<float4> o; [numthreads(1,1,1)] void main() { o[0] = cbs[1].v; }`, /the array of buffers 'cbs' is not supported by the WGSL target/],
+  ['read_write storage textures of other formats', `RWTexture2D<float4> img : register(u0); [numthreads(1,1,1)] void main() { img[uint2(0,0)] = img[uint2(1,1)] * 2; }`, /reading and writing the rgba32float storage texture 'RWTexture2D<float4>' in one shader is not supported by the WGSL target \(WebGPU allows read_write storage textures of r32float, r32sint and r32uint only\)/],
   ['texture atomics', `RWTexture2D<uint> t : register(u0); [numthreads(1,1,1)] void main() { InterlockedAdd(t[uint2(0,0)], 1); }`, /Interlocked\* on a texture texel is not supported by the WGSL target/],
   ['LOD queries', `Texture2D t; SamplerState s; float4 main(float2 uv : UV) : SV_Target { return t.CalculateLevelOfDetail(s, uv); }`, /CalculateLevelOfDetail is not supported by the WGSL target/, 'pixel'],
   ['16-bit integers', `RWStructuredBuffer<uint> o; [numthreads(1,1,1)] void main() { uint16_t h = (uint16_t)o[0]; o[1] = h; }`, /16-bit integer .* is not supported by the WGSL target/],
