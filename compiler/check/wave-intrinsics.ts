@@ -58,17 +58,12 @@ export function isWaveIntrinsic(name: string): boolean {
 
 export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, args: (Value & { type: NumericType })[], loc: SourceLocation): Value | undefined {
   const shape = WAVE_INTRINSICS[name]!;
-  const env = c.options.targetEnv ?? 'vulkan1.0';
-  if (env === 'vulkan1.0') {
-    c.error(`'${name}' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later`, loc, name.length);
-    return undefined;
-  }
   const arity = ARITY[shape.kind];
   if (args.length !== arity) {
     c.error(`'${name}' takes ${arity} argument${arity === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
     return undefined;
   }
-  const make = (type: Type, irArgs: import('../ir/ir.js').IrExpr[]): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: intrinsicName(name), args: irArgs }, readonly: true });
+  const make = (type: Type, irArgs: import('../ir/ir.js').IrExpr[]): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: intrinsicName(name), args: irArgs, loc }, readonly: true });
   if (shape.kind === 'none') return make(shape.result, []);
   if (shape.kind === 'vote') {
     const cond = args[0]!;

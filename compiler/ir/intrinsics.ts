@@ -28,6 +28,11 @@ export const INTRINSIC_NAMES = [
 
 export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];
 
+/** Wave and quad intrinsics (SPIR-V group operations, WGSL subgroup builtins). */
+export function isWaveIntrinsicName(name: IntrinsicName): boolean {
+  return name.startsWith('Wave') || name.startsWith('Quad');
+}
+
 const NAMES: ReadonlySet<string> = new Set(INTRINSIC_NAMES);
 
 /** The IR name of a checked intrinsic; an internal error if the checker lowers to a name the IR lacks. */

@@ -1,5 +1,8 @@
 // The SPIR-V back end behind the Backend interface: emit, then reflect the binary.
-import type { Backend, SpirvCompile } from '../backend.js';
+import type { Backend, BackendError, SpirvCompile } from '../backend.js';
+import type { IrExpr } from '../ir/ir.js';
+import { isWaveIntrinsicName } from '../ir/intrinsics.js';
+import { walkStmts } from '../ir/walk.js';
 import type { IrModule } from '../ir/ir.js';
 import type { ResolvedOptions } from '../options.js';
 import { reflect } from '../reflect/index.js';
@@ -16,8 +19,27 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
 
 export const spirvBackend: Backend = {
   target: 'spirv',
-  emit(_ir, context) {
+  emit(ir, context) {
+    // Checked only when SPIR-V is the output: the WGSL back end reflects the SPIR-V for layouts alone.
+    const unavailable = targetEnvErrors(ir, context.options);
+    if (unavailable.length) return { errors: unavailable };
     const { output, errors } = context.spirv();
     return output ? { errors, result: { spirv: output.spirv, reflection: output.reflection } } : { errors };
   },
 };
+
+/** Wave intrinsics are SPIR-V 1.3 group operations: Vulkan 1.1 or later (manual, wave intrinsics). */
+function targetEnvErrors(ir: IrModule, options: ResolvedOptions): BackendError[] {
+  if (options.targetEnv !== 'vulkan1.0') return [];
+  const errors: BackendError[] = [];
+  const visitor = {
+    expr(e: IrExpr) {
+      if (e.op !== 'intrinsic' || !isWaveIntrinsicName(e.name)) return;
+      const error: BackendError = { message: `'${e.name}' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later` };
+      errors.push(e.loc ? { ...error, loc: e.loc, length: e.name.length } : error);
+    },
+  };
+  const functions = new Set([...ir.functions, ...ir.entryPoints.flatMap((ep) => (ep.staticInit ? [ep.staticInit] : []))]);
+  for (const fn of functions) walkStmts(fn.body, visitor);
+  return errors;
+}

@@ -115,3 +115,16 @@ describe('WGSL compile errors', () => {
     });
   }
 });
+
+describe('target checks belong to their back end', () => {
+  it('wave intrinsics need Vulkan 1.1 for SPIR-V only: the WGSL target takes them at the default environment', async () => {
+    const source = `RWStructuredBuffer<uint> o; [numthreads(32,1,1)] void main(uint i : SV_GroupIndex) { o[i] = WaveActiveSum(i); }`;
+    const wgsl = compile(source, { target: 'wgsl' });
+    expect(wgsl.diagnostics).toEqual([]);
+    expect(await dawn.validate(wgsl.wgsl!.code)).toBe('');
+    const spirv = compile(source, { target: ['spirv', 'wgsl'] });
+    expect(spirv.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      `1:93 'WaveActiveSum' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later`,
+    ]);
+  });
+});
