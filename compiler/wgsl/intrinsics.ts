@@ -6,7 +6,7 @@ import { elementScalar, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
 import type { FunctionWriter } from './function.js';
 import { scalarLiteral } from './literals.js';
-import { matrixShape, memberName, vectorName } from './types.js';
+import { matrixShape, vectorName } from './types.js';
 import { writeWaveIntrinsic, WAVE_BUILTINS } from './wave-intrinsics.js';
 
 /** Component-wise intrinsics that are one WGSL builtin (HLSL name → WGSL name). */
@@ -74,9 +74,11 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
     case 'mad':
       if (el.base === 'float') return perRow((_, [a, b, c]) => `fma(${a}, ${b}, ${c})`);
       return perRow((_, [a, b, c]) => `${a} * ${b} + ${c}`);
-    case 'ldexp':
-      // HLSL: x * 2^e with a float exponent.
-      return perRow((_, [x, n]) => `${x} * exp2(${n})`);
+    case 'ldexp': {
+      // x * 2^e: WGSL's ldexp takes an integer exponent; a float one goes through exp2.
+      const integer = elementScalar(e.args[1]!.type)?.base === 'int';
+      return perRow((_, [x, n]) => (integer ? `ldexp(${x}, ${n})` : `${x} * exp2(${n})`));
+    }
     case 'fmod':
       // WGSL's float % truncates, like HLSL's fmod (and SPIR-V's OpFRem).
       return perRow((_, [a, b]) => `${a} % ${b}`);
@@ -104,7 +106,6 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       const r = w.let(`${name === 'modfStruct' ? 'modf' : 'frexp'}(${args[0]})`);
       const st = e.type as Extract<Type, { kind: 'struct' }>;
       const [first, second] = name === 'modfStruct' ? ['fract', 'whole'] : ['fract', 'exp'];
-      void memberName;
       return w.let(`${w.typeName(st)}(${r}.${first}, ${w.typeName(st.fields[1]!.type)}(${r}.${second}))`);
     }
     case 'f32tof16':

@@ -38,21 +38,22 @@ export async function openDawn(): Promise<Dawn> {
   if (!adapter) throw new Error('Dawn found no adapter on SwiftShader');
   const wanted: GPUFeatureName[] = ['subgroups' as GPUFeatureName, 'shader-f16'];
   const device = await adapter.requestDevice({ requiredFeatures: wanted.filter((f) => adapter.features.has(f)) });
+  const validate = async (code: string): Promise<string> => {
+    device.pushErrorScope('validation');
+    const module = device.createShaderModule({ code });
+    const info = await module.getCompilationInfo();
+    const error = await device.popErrorScope();
+    const lines = code.split('\n');
+    const messages = info.messages.map((m) => `${m.lineNum}:${m.linePos} ${m.type}: ${m.message}\n    ${lines[m.lineNum - 1] ?? ''}`);
+    if (error && !messages.length) messages.push(error.message);
+    return messages.join('\n');
+  };
   return {
     gpu,
     device,
-    async validate(code) {
-      device.pushErrorScope('validation');
-      const module = device.createShaderModule({ code });
-      const info = await module.getCompilationInfo();
-      const error = await device.popErrorScope();
-      const lines = code.split('\n');
-      const messages = info.messages.map((m) => `${m.lineNum}:${m.linePos} ${m.type}: ${m.message}\n    ${lines[m.lineNum - 1] ?? ''}`);
-      if (error && !messages.length) messages.push(error.message);
-      return messages.join('\n');
-    },
+    validate,
     async compute(code, entry, groups, buffers) {
-      const problems = await this.validate(code);
+      const problems = await validate(code);
       if (problems) throw new Error(`Tint:\n${problems}`);
       device.pushErrorScope('validation');
       const gpuBuffers = buffers.map((b) => {
