@@ -17,11 +17,6 @@ export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
     error: /the 64-bit type 'double' is not supported by the WGSL target \(WGSL has no 64-bit types\)/,
     why: 'WebGPU limit: WGSL has no 64-bit types',
   },
-  'compiler/exec/intrinsics.test.ts > intrinsics > rounding, ranges and interpolation': {
-    at: 'tint',
-    error: /error: no matching call to 'exp2\(i32\)'/,
-    why: 'back-end bug: ldexp(float, float) is written as x * exp2(<i32>)',
-  },
   'compiler/exec/operators.test.ts > conversions > truncate toward zero, wrap unsigned, map bools to 0/1 and numbers to bools': {
     at: 'result',
     error: /wrong checks: \[21: asuint\(-0\.0f\) = 0, expected 2147483648\]/,
