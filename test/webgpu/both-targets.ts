@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import { compile, formatDiagnostic, type CompileOptions } from '../../compiler/index.js';
 import type { DescriptorBinding, Reflection } from '../../compiler/reflect/types.js';
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
-import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeResult } from '../gpu/types.js';
+import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeResult, RenderJob as VulkanRenderJob, RenderResult } from '../gpu/types.js';
 import { startWebGpu, type WebGpuRunner } from './harness.js';
 import type { Binding as WebGpuBinding, WebGpuFeature } from './types.js';
 import { WGSL_GAPS, type WgslGap } from './wgsl-gaps.js';
@@ -98,7 +98,7 @@ function findWgslBinding(spirv: Reflection, wgsl: Reflection, set: number, bindi
 }
 
 /** The WebGPU bindings of a Vulkan job, placed by the WGSL reflection. */
-export function toWebGpuBindings(job: VulkanComputeJob, spirv: Reflection, wgsl: Reflection): { bindings: WebGpuBinding[]; keys: Map<string, string> } {
+export function toWebGpuBindings(job: Pick<VulkanComputeJob, 'bindings' | 'push'>, spirv: Reflection, wgsl: Reflection): { bindings: WebGpuBinding[]; keys: Map<string, string> } {
   const bindings: WebGpuBinding[] = [];
   // WebGPU "group:binding" → Vulkan "set:binding", to report results under the Vulkan keys.
   const keys = new Map<string, string>();
@@ -185,4 +185,50 @@ export async function runComputeOnBoth(
   const rekey = (record: Record<string, Uint8Array>) =>
     Object.fromEntries(Object.entries(record).map(([key, bytes]) => [keys.get(key) ?? key, bytes]));
   return { spirv, wgsl: { buffers: rekey(result.buffers), images: rekey(result.images) } };
+}
+
+export interface BothRenders {
+  spirv: RenderResult;
+  /** Undefined when the case is a listed WGSL gap. */
+  wgsl?: RenderResult;
+}
+
+/**
+ * Draws `job` (a Vulkan job) on lavapipe, and the WGSL of the same source (one module with both entry
+ * points) with the same vertices and bindings on WebGPU. Conventions differ as the APIs do: Vulkan's
+ * NDC y points down, WebGPU's (and Direct3D's) up, so a shader that does not flip y draws mirrored
+ * images on the two; tests state what each target must show.
+ */
+export async function renderTriangleOnBoth(targets: Targets, source: string, options: CompileOptions, job: VulkanRenderJob): Promise<BothRenders> {
+  const wgsl = compileWgslForCase(source, options);
+  const spirv = await targets.vulkan.renderTriangle(job);
+  if (!wgsl) return { spirv };
+  // The SPIR-V reflection of the same entry points, to place the job's bindings by name.
+  const spirvCompile = compile(source, { ...options, target: 'spirv' });
+  if (!spirvCompile.reflection) throw new Error('the SPIR-V compile of the draw has no reflection');
+  const { bindings, keys } = toWebGpuBindings(job, spirvCompile.reflection, wgsl.reflection);
+  const run = () => targets.webgpu.renderTriangle({
+    vertexWgsl: wgsl.code,
+    vertexEntry: job.vertexEntry ?? 'main',
+    pixelEntry: job.pixelEntry ?? 'main',
+    ...(job.vertices ? { vertices: job.vertices } : {}),
+    ...(job.stride ? { stride: job.stride } : {}),
+    ...(job.attributes ? { attributes: job.attributes } : {}),
+    ...(job.vertexCount !== undefined ? { vertexCount: job.vertexCount } : {}),
+    ...(job.width ? { width: job.width } : {}),
+    ...(job.height ? { height: job.height } : {}),
+    ...(job.format ? { format: job.format } : {}),
+    ...(job.clear ? { clear: job.clear } : {}),
+    bindings,
+    features: wgslFeatures(wgsl.code),
+  });
+  const tintGap = wgslGapForCase('tint');
+  if (tintGap) {
+    await expectListedWgslFailure(tintGap, run);
+    return { spirv };
+  }
+  const result = await run();
+  const rekey = (record: Record<string, Uint8Array>) =>
+    Object.fromEntries(Object.entries(record).map(([key, bytes]) => [keys.get(key) ?? key, bytes]));
+  return { spirv, wgsl: { ...result, buffers: rekey(result.buffers), images: rekey(result.images) } };
 }
