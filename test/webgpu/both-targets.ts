@@ -5,7 +5,7 @@
 // binding, and push constants become a uniform buffer). Results come back under the Vulkan keys, so a
 // test compares the two targets directly.
 //
-// A case that cannot run as WGSL is listed in wgsl-gaps.ts with where it fails (our compile, Tint, or
+// A case that cannot run as WGSL is listed in wgsl-gaps.ts with where it fails (our compile, Dawn (Tint or pipeline validation), or
 // the results) and the error it gives; the case then asserts that error (and still runs on SPIR-V).
 // An unlisted failure, or a listed case that no longer fails that way, fails the test.
 
@@ -176,9 +176,9 @@ export async function runComputeOnBoth(
     features: wgslFeatures(wgsl.code),
     ...(job.sentinel !== undefined ? { sentinel: job.sentinel } : {}),
   });
-  const tintGap = wgslGapForCase('tint');
-  if (tintGap) {
-    await expectListedWgslFailure(tintGap, run);
+  const webgpuGap = wgslGapForCase('webgpu');
+  if (webgpuGap) {
+    await expectListedWgslFailure(webgpuGap, run);
     return { spirv };
   }
   const result = await run();
@@ -222,9 +222,9 @@ export async function renderTriangleOnBoth(targets: Targets, source: string, opt
     bindings,
     features: wgslFeatures(wgsl.code),
   });
-  const tintGap = wgslGapForCase('tint');
-  if (tintGap) {
-    await expectListedWgslFailure(tintGap, run);
+  const webgpuGap = wgslGapForCase('webgpu');
+  if (webgpuGap) {
+    await expectListedWgslFailure(webgpuGap, run);
     return { spirv };
   }
   const result = await run();

@@ -2,11 +2,11 @@
 // asserted by both-targets.ts: the case fails if the error changes or the case starts passing; its
 // SPIR-V half always runs. Keys are "<file under test/> > <describe> > <it>".
 //   at 'compile': our compiler's WGSL target reports `error`;
-//   at 'tint':    Tint (Dawn) rejects the WGSL we produced with `error` (a back-end bug);
+//   at 'webgpu':  Dawn rejects what we produced (Tint the module, or WebGPU the pipeline) with `error`;
 //   at 'result':  the WGSL runs but a check differs from HLSL's value; `error` names the check.
 // Each entry says whether it is a WebGPU limit or a back-end bug (reported in WGSL-FINDINGS.md).
 export interface WgslGap {
-  at: 'compile' | 'tint' | 'result';
+  at: 'compile' | 'webgpu' | 'result';
   error: RegExp;
   why: string;
 }
@@ -23,7 +23,7 @@ export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
     why: 'WebGPU limit: no texel buffers (Buffer<T>/RWBuffer<T>)',
   },
   'compiler/exec/wave.test.ts > wave intrinsics on lavapipe > lane queries, votes, ballots, reductions, scans, broadcasts and quad reads': {
-    at: 'tint',
+    at: 'webgpu',
     error: /error: cannot index into expression of type 'bool'/,
     why: 'back-end bug: WaveActiveAllEqual on a vector is written as one subgroupAll(all(...)) and then indexed',
   },
@@ -31,6 +31,21 @@ export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
     at: 'compile',
     error: /CalculateLevelOfDetail is not supported by the WGSL target \(WGSL has no LOD query\), in function 'ps_main'/,
     why: 'WebGPU limit: WGSL has no LOD query',
+  },
+  'compiler/resources/texture-accessors-gpu.test.ts > GatherRed(s, uv, o0, o1, o2, o3) > texel k is the (i0, j0) texel of the footprint moved by offset k, in both forms': {
+    at: 'compile',
+    error: /Gather with four offsets is not supported by the WGSL target \(WGSL gathers take one offset\), in function 'main'/,
+    why: 'WebGPU limit: textureGather takes one offset',
+  },
+  'compiler/resources/texture-accessors-gpu.test.ts > texel references as out/inout arguments > copy in, call, write back with OpImageWrite': {
+    at: 'webgpu',
+    error: /Texture format TextureFormat::RGBA32Float does not support storage texture access StorageTextureAccess::ReadWrite/,
+    why: 'back-end bug: a read-and-written RWTexture2D<float4> (rgba32f) becomes texture_storage_2d<rgba32float, read_write>, which WebGPU allows only for r32float/r32sint/r32uint; should be a compile error naming the texture',
+  },
+  'compiler/resources/texture-accessors-gpu.test.ts > 16-bit specialization constants > read their defaults on the driver': {
+    at: 'compile',
+    error: /the 16-bit integer type 'int16_t' is not supported by the WGSL target \(WGSL has no 16-bit integers\), in 'offsetI'/,
+    why: 'WebGPU limit: no 16-bit integers',
   },
   'compiler/exec/operators.test.ts > conversions > truncate toward zero, wrap unsigned, map bools to 0/1 and numbers to bools': {
     at: 'result',
