@@ -51,7 +51,7 @@ const VALID: Record<string, string> = {
     VSOut vs(uint vid : SV_VertexID, uint iid : SV_InstanceID, float3 p : POSITION, float2 uv : TEXCOORD0) { VSOut o; o.pos = float4(p, 1); o.id = vid + iid; o.n = p; o.uv = uv; return o; }
     struct PSOut { float4 c : SV_Target0; float4 d : SV_Target1; float depth : SV_Depth; };
     PSOut ps(VSOut i, bool front : SV_IsFrontFace, uint cov : SV_Coverage, out uint mask : SV_Coverage) { PSOut o; o.c = i.pos; o.d = float4(i.n, i.id + front); o.depth = i.pos.z; mask = cov; if (i.uv.x < 0) discard; return o; }`,
-  waves: `RWStructuredBuffer<uint> o : register(u0); [numthreads(32,1,1)] void main(uint i : SV_GroupIndex) { if (i > 3) { o[i] = WaveActiveSum(i) + WavePrefixSum(i) + WaveActiveCountBits(i > 5) + WaveGetLaneIndex() + WaveGetLaneCount() + WaveReadLaneAt(i, 2) + WaveActiveMax(i) + (WaveIsFirstLane() ? 1 : 0) + WaveActiveBallot(true).x + (WaveActiveAllEqual(i) ? 1 : 0); } }`,
+  waves: `RWStructuredBuffer<uint> o : register(u0); [numthreads(32,1,1)] void main(uint i : SV_GroupIndex) { if (i > 3) { o[i] = WaveActiveSum(i) + WavePrefixSum(i) + WaveActiveCountBits(i > 5) + WaveGetLaneIndex() + WaveGetLaneCount() + WaveReadLaneAt(i, 2) + WaveActiveMax(i) + (WaveIsFirstLane() ? 1 : 0) + WaveActiveBallot(true).x + (WaveActiveAllEqual(i) ? 1 : 0) + (all(WaveActiveAllEqual(uint2(i, 3)).y) ? 2 : 0); } }`,
   globalsDx: `float a; float3 b; float2x3 m; int arr[3]; RWStructuredBuffer<float> o; [numthreads(1,1,1)] void main() { o[0] = a + b.y + m[1][2] + arr[2]; }`,
 };
 
@@ -84,7 +84,7 @@ describe('WGSL bindings', () => {
     expect(r.wgsl!.reflection.pushConstants).toEqual([]);
     expect(r.wgsl!.reflection.bindings.find((b) => b.name === 'pc')!.block).toEqual(r.reflection!.pushConstants[0]!.block);
     expect(r.wgsl!.code).toContain('@group(0) @binding(2) var g1_smp: sampler;');
-    expect(r.wgsl!.code).toMatch(/@group\(2\) @binding\(0\) var<uniform> \w+: array<vec4<u32>, 1>;/);
+    expect(r.wgsl!.code).toMatch(/@group\(2\) @binding\(0\) var<uniform> \w+: S_PC;/);
     expect(await dawn.validate(r.wgsl!.code)).toBe('');
   });
 });

@@ -22,6 +22,11 @@ export interface Dawn {
   device: GPUDevice;
   /** Tint's messages for a module, formatted with the offending line; '' when there are none. */
   validate(code: string): Promise<string>;
+  /**
+   * Draws `vertexCount` vertices (no vertex buffers) into `targets` rgba32float targets of
+   * `size`×`size` texels and returns each target's texels (4 floats per texel, row by row).
+   */
+  draw(code: string, vertex: string, fragment: string, vertexCount: number, targets: number, size: number): Promise<Float32Array[]>;
   /** Dispatches `entry` once per workgroup count and returns every buffer's bytes afterwards (same order). */
   compute(code: string, entry: string, groups: [number, number, number], buffers: JobBuffer[]): Promise<Uint8Array[]>;
 }
@@ -52,6 +57,50 @@ export async function openDawn(): Promise<Dawn> {
     gpu,
     device,
     validate,
+    async draw(code, vertex, fragment, vertexCount, targets, size) {
+      const problems = await validate(code);
+      if (problems) throw new Error(`Tint:\n${problems}`);
+      device.pushErrorScope('validation');
+      const module = device.createShaderModule({ code });
+      const format: GPUTextureFormat = 'rgba32float';
+      const textures = Array.from({ length: targets }, () =>
+        device.createTexture({ size: [size, size], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }),
+      );
+      const pipeline = device.createRenderPipeline({
+        layout: 'auto',
+        vertex: { module, entryPoint: vertex },
+        fragment: { module, entryPoint: fragment, targets: textures.map(() => ({ format })) },
+        primitive: { topology: 'triangle-list' },
+      });
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginRenderPass({
+        colorAttachments: textures.map((t) => ({ view: t.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [-1, -1, -1, -1] })),
+      });
+      pass.setPipeline(pipeline);
+      pass.draw(vertexCount);
+      pass.end();
+      const rowBytes = 256;
+      const reads = textures.map((t) => {
+        const read = device.createBuffer({ size: rowBytes * size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+        encoder.copyTextureToBuffer({ texture: t }, { buffer: read, bytesPerRow: rowBytes }, [size, size]);
+        return read;
+      });
+      device.queue.submit([encoder.finish()]);
+      const error = await device.popErrorScope();
+      if (error) throw new Error(`WebGPU: ${error.message}`);
+      const out: Float32Array[] = [];
+      for (const read of reads) {
+        await read.mapAsync(GPUMapMode.READ);
+        const all = new Float32Array(read.getMappedRange().slice(0));
+        const texels = new Float32Array(size * size * 4);
+        for (let y = 0; y < size; y++) texels.set(all.subarray((y * rowBytes) / 4, (y * rowBytes) / 4 + size * 4), y * size * 4);
+        out.push(texels);
+        read.unmap();
+        read.destroy();
+      }
+      for (const t of textures) t.destroy();
+      return out;
+    },
     async compute(code, entry, groups, buffers) {
       const problems = await validate(code);
       if (problems) throw new Error(`Tint:\n${problems}`);

@@ -37,13 +37,30 @@ const FIELDS: { decl: string; reads: string[] }[] = [
   { decl: 'float tail;', reads: ['tail'] },
 ];
 
-const READS = FIELDS.flatMap((f) => f.reads);
+/**
+ * Members WGSL's own layout can place (no bools, row_major matrices, 16-byte array strides): under
+ * the rules where the offsets allow it, the buffers are declared as WGSL structs instead of word views.
+ */
+const WGSL_FRIENDLY: { decl: string; reads: string[] }[] = [
+  { decl: 'float4 v4;', reads: scalarReads('v4', 4) },
+  { decl: 'float3 v3;', reads: scalarReads('v3', 3) },
+  { decl: 'float s;', reads: ['s'] },
+  { decl: 'int2 i2;', reads: scalarReads('i2', 2) },
+  { decl: 'uint u;', reads: ['u'] },
+  { decl: 'row_major float3x4 m34r;', reads: matrixReads('m34r', 3, 4) },
+  { decl: 'row_major float2x3 m23r;', reads: matrixReads('m23r', 2, 3) },
+  { decl: 'float4 va[2];', reads: [...scalarReads('va[0]', 4), ...scalarReads('va[1]', 4)] },
+  { decl: 'Inner4 nested;', reads: ['nested.p.x', 'nested.p.w', 'nested.q'] },
+  { decl: 'float tail;', reads: ['tail'] },
+];
 
-// Reads of whole members too (a struct, an array, a matrix loaded at once), then element reads.
-const SOURCE = `
+function sourceOf(fields: { decl: string; reads: string[] }[]): string {
+  const reads = fields.flatMap((f) => f.reads);
+  return `
 struct Inner { float2 p; int q; };
+struct Inner4 { float4 p; int q; };
 struct Data {
-${FIELDS.map((f) => `  ${f.decl}`).join('\n')}
+${fields.map((f) => `  ${f.decl}`).join('\n')}
 };
 ConstantBuffer<Data> cb : register(b0);
 StructuredBuffer<Data> sb : register(t1);
@@ -52,8 +69,9 @@ RWStructuredBuffer<float> fromSb : register(u3);
 [numthreads(1, 1, 1)]
 void main() {
   Data whole = sb[1];
-${READS.map((r, k) => `  fromCb[${k}] = (float)cb.${r};\n  fromSb[${k}] = (float)whole.${r};`).join('\n')}
+${reads.map((r, k) => `  fromCb[${k}] = (float)cb.${r};\n  fromSb[${k}] = (float)whole.${r};`).join('\n')}
 }`;
+}
 
 function makeValue(seed: number) {
   let next = seed;
@@ -68,8 +86,15 @@ function makeValue(seed: number) {
   };
 }
 
+function makeFriendlyValue(seed: number) {
+  let next = seed;
+  const n = () => next++;
+  const vec = (k: number) => Array.from({ length: k }, n);
+  return { v4: vec(4), v3: vec(3), s: n(), i2: vec(2).map((x) => -x), u: n(), m34r: vec(12), m23r: vec(6), va: [vec(4), vec(4)], nested: { p: vec(4), q: n() }, tail: n() };
+}
+
 /** What each HLSL read must return (matrix element [r][c] of the column-major input is at c*rows + r). */
-function expectedReads(value: ReturnType<typeof makeValue>): number[] {
+function expectedReads(value: object, reads: string[]): number[] {
   const get = (path: string): number => {
     const m = /^(\w+)\[(\d)\]\[(\d)\]$/.exec(path);
     if (m && /^m\d\d[cr]$/.test(m[1]!)) {
@@ -82,7 +107,7 @@ function expectedReads(value: ReturnType<typeof makeValue>): number[] {
     }
     return cur as number;
   };
-  return READS.map(get);
+  return reads.map(get);
 }
 
 let dawn: Dawn;
@@ -91,30 +116,44 @@ beforeAll(async () => {
 });
 afterAll(() => dawn?.device.destroy());
 
+/** Packs with the writer generated from the WGSL reflection, runs the WGSL on Dawn, compares every read. */
+async function roundTrip(fields: { decl: string; reads: string[] }[], make: (seed: number) => object, rule: LayoutRuleOption): Promise<string> {
+  const reads = fields.flatMap((f) => f.reads);
+  const compiled = compile(sourceOf(fields), { layoutRule: rule, target: ['spirv', 'wgsl'] });
+  expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const wgsl = compiled.wgsl!;
+  // One writer for both targets: the WGSL reflection's blocks are the SPIR-V's.
+  const blocks = (r: typeof wgsl.reflection) => Object.fromEntries(r.bindings.map((b) => [b.name, b.block]));
+  expect(blocks(wgsl.reflection)).toEqual(blocks(compiled.reflection!));
+  const { exports } = await loadGenerated({ reflection: wgsl.reflection, spirv: { kind: 'inline', words: compiled.spirv! } });
+  const cbLayout = exports.cb;
+  const sbLayout = exports.sb;
+  if (!cbLayout || !sbLayout) throw new Error(`generated module exports: ${Object.keys(exports).join(', ')}`);
+  const forCb = make(1);
+  const forSb = [make(200), make(400)];
+  const binding = (name: string) => wgsl.reflection.bindings.find((b) => b.name === name)!;
+  const [, , fromCb, fromSb] = await dawn.compute(wgsl.code, 'main', [1, 1, 1], [
+    { group: binding('cb').set, binding: binding('cb').binding, kind: 'uniform', data: new Uint8Array(cbLayout.create(forCb)) },
+    { group: binding('sb').set, binding: binding('sb').binding, kind: 'storage', data: new Uint8Array(sbLayout.createArray(2, forSb)) },
+    { group: binding('fromCb').set, binding: binding('fromCb').binding, kind: 'storage', size: reads.length * 4 },
+    { group: binding('fromSb').set, binding: binding('fromSb').binding, kind: 'storage', size: reads.length * 4 },
+  ]);
+  const read = (bytes: Uint8Array) => [...new Float32Array(bytes.buffer, bytes.byteOffset, reads.length)];
+  const labelled = (values: number[]) => Object.fromEntries(reads.map((r, k) => [r, values[k]]));
+  expect(labelled(read(fromCb!))).toEqual(labelled(expectedReads(forCb, reads)));
+  expect(labelled(read(fromSb!))).toEqual(labelled(expectedReads(forSb[1]!, reads)));
+  return wgsl.code;
+}
+
 describe.each(['relaxed', 'gl', 'scalar', 'dx'] as const)('WGSL under the %s rules', (rule: LayoutRuleOption) => {
-  it('reads every member the generated writer wrote, at the SPIR-V layout', async () => {
-    const compiled = compile(SOURCE, { layoutRule: rule, target: ['spirv', 'wgsl'] });
-    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const wgsl = compiled.wgsl!;
-    // One writer for both targets: the WGSL reflection's blocks are the SPIR-V's.
-    const blocks = (r: typeof wgsl.reflection) => Object.fromEntries(r.bindings.map((b) => [b.name, b.block]));
-    expect(blocks(wgsl.reflection)).toEqual(blocks(compiled.reflection!));
-    const { exports } = await loadGenerated({ reflection: wgsl.reflection, spirv: { kind: 'inline', words: compiled.spirv! } });
-    const cbLayout = exports.cb;
-    const sbLayout = exports.sb;
-    if (!cbLayout || !sbLayout) throw new Error(`generated module exports: ${Object.keys(exports).join(', ')}`);
-    const forCb = makeValue(1);
-    const forSb = [makeValue(200), makeValue(400)];
-    const binding = (name: string) => wgsl.reflection.bindings.find((b) => b.name === name)!;
-    const [, , fromCb, fromSb] = await dawn.compute(wgsl.code, 'main', [1, 1, 1], [
-      { group: binding('cb').set, binding: binding('cb').binding, kind: 'uniform', data: new Uint8Array(cbLayout.create(forCb)) },
-      { group: binding('sb').set, binding: binding('sb').binding, kind: 'storage', data: new Uint8Array(sbLayout.createArray(2, forSb)) },
-      { group: binding('fromCb').set, binding: binding('fromCb').binding, kind: 'storage', size: READS.length * 4 },
-      { group: binding('fromSb').set, binding: binding('fromSb').binding, kind: 'storage', size: READS.length * 4 },
-    ]);
-    const read = (bytes: Uint8Array) => [...new Float32Array(bytes.buffer, bytes.byteOffset, READS.length)];
-    const labelled = (values: number[]) => Object.fromEntries(READS.map((r, k) => [r, values[k]]));
-    expect(labelled(read(fromCb!))).toEqual(labelled(expectedReads(forCb)));
-    expect(labelled(read(fromSb!))).toEqual(labelled(expectedReads(forSb[1]!)));
+  it('reads every member the generated writer wrote, at the SPIR-V layout (word views)', async () => {
+    const code = await roundTrip(FIELDS, makeValue, rule);
+    expect(code).toMatch(/var<uniform> \w+: array<vec4<u32>, \d+>;/);
+  });
+  it('reads members WGSL can place itself, declared as WGSL structs where the offsets allow', async () => {
+    const code = await roundTrip(WGSL_FRIENDLY, makeFriendlyValue, rule);
+    // Where the rule's offsets are WGSL's (std140/std430 family, vec3 followed by a scalar), no word view.
+    if (rule === 'relaxed' || rule === 'gl') expect(code).toMatch(/var<uniform> \w+: S_type_ConstantBuffer_Data;|var<uniform> \w+: S_Data;/);
+    if (rule === 'relaxed' || rule === 'gl') expect(code).toMatch(/var<storage, read> \w+: S_type_StructuredBuffer_Data;/);
   });
 });

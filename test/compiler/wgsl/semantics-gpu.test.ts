@@ -146,3 +146,20 @@ describe('WGSL atomics, groupshared and barriers', () => {
     expect([...out].map((x) => x | 0)).toEqual([64 + 126, -63, 6, 1]);
   });
 });
+
+describe('WGSL constants', () => {
+  it('keep the sign of negative zero and the extreme integers', async () => {
+    const out = await run(
+      `RWStructuredBuffer<uint> output;
+       [numthreads(1,1,1)] void main() {
+         output[0] = asuint(-0.0f);
+         output[1] = asuint((int)0x80000000);
+         output[2] = asuint(-1.5f);
+         output[3] = 0xFFFFFFFFu;
+       }`,
+      [],
+      4,
+    );
+    expect([...out]).toEqual([0x80000000, 0x80000000, 0xbfc00000, 0xffffffff]);
+  });
+});
