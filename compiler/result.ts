@@ -21,6 +21,9 @@ export interface CompiledEntryPoint {
  *   `@group(G) @binding(0)`, G = one more than the highest group any other resource uses
  *   (WGSL_PUSH_CONSTANT_BINDING); `pushConstants` is then empty;
  * - `spirvVersion` is '' (there is no SPIR-V behind it).
+ * A uniform buffer's WGSL type is a whole number of 16-byte rows, so the buffer bound to it must be
+ * the block size rounded up to 16 bytes (this matters only under the dx and scalar rules, whose
+ * block sizes need not be multiples of 16).
  */
 export interface WgslOutput {
   code: string;

@@ -52,11 +52,14 @@ const VALID: Record<string, string> = {
     struct PSOut { float4 c : SV_Target0; float4 d : SV_Target1; float depth : SV_Depth; };
     PSOut ps(VSOut i, bool front : SV_IsFrontFace, uint cov : SV_Coverage, out uint mask : SV_Coverage) { PSOut o; o.c = i.pos; o.d = float4(i.n, i.id + front); o.depth = i.pos.z; mask = cov; if (i.uv.x < 0) discard; return o; }`,
   waves: `RWStructuredBuffer<uint> o : register(u0); [numthreads(32,1,1)] void main(uint i : SV_GroupIndex) { if (i > 3) { o[i] = WaveActiveSum(i) + WavePrefixSum(i) + WaveActiveCountBits(i > 5) + WaveGetLaneIndex() + WaveGetLaneCount() + WaveReadLaneAt(i, 2) + WaveActiveMax(i) + (WaveIsFirstLane() ? 1 : 0) + WaveActiveBallot(true).x + (WaveActiveAllEqual(i) ? 1 : 0) + (all(WaveActiveAllEqual(uint2(i, 3)).y) ? 2 : 0); } }`,
+  divergentSample: `Texture2D tex : register(t0); SamplerState smp : register(s1);
+    float4 main(float2 uv : TEXCOORD0) : SV_Target { float4 c = 0; if (uv.x > 0.5) c = tex.Sample(smp, uv) + ddx(uv.y); return c; }`,
   globalsDx: `float a; float3 b; float2x3 m; int arr[3]; RWStructuredBuffer<float> o; [numthreads(1,1,1)] void main() { o[0] = a + b.y + m[1][2] + arr[2]; }`,
 };
 
 const ENTRIES: Record<string, EntryPointRequest[]> = {
   textures: [{ name: 'main', stage: 'pixel' }],
+  divergentSample: [{ name: 'main', stage: 'pixel' }],
   ps: [{ name: 'vs', stage: 'vertex' }, { name: 'ps', stage: 'pixel' }],
 };
 
