@@ -7,7 +7,7 @@
 // and the WGSL shader must read the same values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LayoutRuleOption } from '../../../compiler/index.js';
-import { loadGenerated } from '../../plugin/codegen/load-generated.js';
+import { loadGenerated, moduleDirectory } from '../../plugin/codegen/load-generated.js';
 import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
 
@@ -93,15 +93,18 @@ function expectedReads(value: ReturnType<typeof makeValue>): number[] {
 }
 
 let gpu: Targets;
+/** One directory with the runtime's JavaScript for every generated module of this file. */
+let modules: string;
 beforeAll(async () => {
   gpu = await startTargets();
+  modules = moduleDirectory();
 });
 afterAll(() => gpu?.close());
 
 describe.each(['relaxed', 'gl', 'scalar', 'dx'] as const)('the %s rules', (rule: LayoutRuleOption) => {
   it('every member written by the generated writer is read back by the shader', async () => {
     const compiled = compileValid(SOURCE, { layoutRule: rule });
-    const { exports } = await loadGenerated({ reflection: compiled.reflection!, spirv: { kind: 'inline', words: compiled.spirv } });
+    const { exports } = await loadGenerated({ reflection: compiled.reflection!, spirv: { kind: 'inline', words: compiled.spirv } }, modules);
     const cbLayout = exports.cb;
     const sbLayout = exports.sb;
     if (!cbLayout || !sbLayout) throw new Error(`generated module exports: ${Object.keys(exports).join(', ')}`);
@@ -122,7 +125,7 @@ describe.each(['relaxed', 'gl', 'scalar', 'dx'] as const)('the %s rules', (rule:
     };
     const results = await runComputeOnBoth(gpu, SOURCE, { layoutRule: rule }, job, compiled.reflection!, async (wgsl) => {
       // The WGSL pipeline's own generated writers must pack exactly the bytes the SPIR-V reads.
-      const { exports: fromWgsl } = await loadGenerated({ reflection: wgsl.reflection, spirv: { kind: 'none' }, wgsl });
+      const { exports: fromWgsl } = await loadGenerated({ reflection: wgsl.reflection, spirv: { kind: 'none' }, wgsl }, modules);
       expect(new Uint8Array(fromWgsl.cb!.create(forCb))).toEqual(cbBytes);
       expect(new Uint8Array(fromWgsl.sb!.createArray(2, forSb))).toEqual(sbBytes);
     });
