@@ -130,7 +130,16 @@ export class FunctionWriter implements CodeSink {
       case 'storeSwizzle': {
         const place = this.place(s.place);
         const value = this.expr(s.value);
-        if (place.kind === 'ref' && s.components.length === 1) return this.line(`${place.text}[${s.components[0]}] = ${value};`);
+        if (place.kind === 'ref') {
+          // Component by component: groupshared vectors may have their other components written by other invocations.
+          s.components.forEach((c, j) => this.line(`${place.text}[${c}] = ${s.components.length === 1 ? value : `${value}.${SWIZZLE[j]}`};`));
+          return;
+        }
+        if (place.kind === 'memory') {
+          // Only the written components' words are stored (other invocations may own the rest).
+          s.components.forEach((c, j) => storeMemory(this, elementPlace(this, place, `${c}`), s.components.length === 1 ? value : `${value}.${SWIZZLE[j]}`));
+          return;
+        }
         const vt = place.type as Extract<Type, { kind: 'vector' }>;
         const old = this.load(place);
         const parts = Array.from({ length: vt.size }, (_, i) => {
@@ -351,7 +360,9 @@ export class FunctionWriter implements CodeSink {
     }
     const arg = this.expr(e.arg);
     const op = e.operator === 'lognot' ? '!' : e.operator === 'bitnot' ? '~' : '-';
-    return this.perRow(e.type, [arg], [e.arg.type], (_, [a]) => `${op}(${a})`);
+    // WGSL has no unary minus on unsigned integers: HLSL's wraps, as 0 - x does.
+    const unsigned = e.operator === 'neg' && elementScalar(e.type)?.base === 'uint';
+    return this.perRow(e.type, [arg], [e.arg.type], (rt, [a]) => (unsigned ? `${vectorName(elementScalar(rt)!, rt.kind === 'vector' ? rt.size : 1)}(0u) - ${a}` : `${op}(${a})`));
   }
 
   binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, operandType: Type, l: string, r: string): string {
