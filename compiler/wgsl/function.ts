@@ -378,10 +378,9 @@ export class FunctionWriter implements CodeSink {
           return `${a} * ${b}`;
         case 'div':
         case 'rem': {
-          const sym = op === 'div' ? '/' : '%';
-          // DXIL: unsigned division and remainder by zero give 0xFFFFFFFF (WGSL would give the dividend).
-          if (el.base === 'uint') return `select(${a} ${sym} ${b}, ${vectorName(el, n)}(0xFFFFFFFFu), ${b} == ${vectorName(el, n)}(0u))`;
-          return `${a} ${sym} ${b}`;
+          // WGSL defines a / 0 = a, a % 0 = 0, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0 and a truncated %:
+          // the definition the SPIR-V back end applies too (spirv/defined-arithmetic.ts), so both agree.
+          return `${a} ${op === 'div' ? '/' : '%'} ${b}`;
         }
         case 'shl':
         case 'shr': {
@@ -440,8 +439,29 @@ export class FunctionWriter implements CodeSink {
       const target = vectorName(ts, n);
       if (ts.base === 'bool') return `${v} != ${vectorName(fs, n)}(${scalarLiteral(fs, 0)})`;
       if (fs.base === 'bool') return `select(${target}(${scalarLiteral(ts, 0)}), ${target}(${scalarLiteral(ts, 1)}), ${v})`;
+      if (fs.base === 'float' && ts.base !== 'float') return this.saturatingFloatToInt(v, fs, ts, n);
       return `${target}(${v})`;
     });
+  }
+
+  /**
+   * float → i32/u32 as the SPIR-V back end defines it (D3D's rule): saturating to the integer range,
+   * NaN → 0. WGSL's own conversion clamps to the largest float below the range (2147483520, not
+   * INT_MAX) and leaves NaN to the implementation, which may also assume there are none: so the
+   * value is classified by its bits (magnitude ≥ 2^31 is 0x4f000000, ≥ 2^32 is 0x4f800000).
+   */
+  private saturatingFloatToInt(v: string, fs: ScalarType, ts: ScalarType, n: number): string {
+    const u = vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n);
+    const f = fs.width === 32 ? v : `${vectorName({ kind: 'scalar', base: 'float', width: 32 }, n)}(${v})`;
+    const bits = this.let(`bitcast<${u}>(${f})`);
+    const magnitude = this.let(`${bits} & ${u}(0x7fffffffu)`);
+    const negative = `(${bits} >> ${u}(31u)) == ${u}(1u)`;
+    const nan = `${magnitude} > ${u}(0x7f800000u)`;
+    const target = vectorName(ts, n);
+    const converted = ts.base === 'int'
+      ? `select(${target}(${f}), select(${target}(2147483647), ${target}(-2147483648), ${negative}), ${magnitude} >= ${u}(0x4f000000u))`
+      : `select(select(${target}(${f}), ${target}(0xffffffffu), ${magnitude} >= ${u}(0x4f800000u)), ${target}(0u), ${negative})`;
+    return `select(${converted}, ${target}(${scalarLiteral(ts, 0)}), ${nan})`;
   }
 
   construct(type: Type, parts: string[]): string {
