@@ -41,13 +41,14 @@ export class IncludeGraph {
 export const HOT_EXPORT = '$hlslHot';
 
 /**
- * Appended to shader modules in dev. The module accepts its own update only to look for
+ * Appended to shader modules in dev. The module accepts its own update only to serve
  * `onShaderUpdate` subscribers (src/hmr-runtime.ts): when there are some, they get the new module and
- * the update stops there; when there are none, `invalidate()` hands the update to the importers, as
- * Vite's conventions ask, so an importer's `import.meta.hot.accept('./x.hlsl', cb)` gets the new
- * module and with no acceptor at all the page reloads. The listener set lives in
- * `import.meta.hot.data`, which Vite keeps across versions, so a subscription made on the first
- * version sees every update.
+ * the update stops there; when there are none, `invalidate()` hands the update on to the importers
+ * as Vite's conventions ask (they update if something accepts them, else the page reloads). An
+ * importer that accepts the shader by name gets the new module in its callback: for such updates
+ * the plugin's hotUpdate hook makes Vite route the update to it (vite-hooks.ts). The listener set
+ * lives in `import.meta.hot.data`, which Vite keeps across versions, so a subscription made on the
+ * first version sees every update.
  */
 export function hotAcceptCode(): string {
   return [

@@ -74,6 +74,7 @@ export function createViteHooks(
       const readers = core.includes.modulesReading(options.file);
       if (readers.length === 0) return;
       const graph = this.environment.moduleGraph;
+      const client = this.environment.name === 'client';
       const affected = new Set(options.modules);
       let neverLoaded = false;
       for (const id of readers) {
@@ -81,10 +82,11 @@ export function createViteHooks(
         if (mod) affected.add(mod);
         if (state.failedClientLoads.has(id) && mod?.isSelfAccepting === undefined) neverLoaded = true;
       }
-      if (neverLoaded && this.environment.name === 'client') {
+      if (neverLoaded && client) {
         this.environment.hot.send({ type: 'full-reload', path: '*', triggeredBy: options.file });
         return [];
       }
+      if (client) for (const mod of affected) if (mod.id && core.isShader(mod.id)) routeToAcceptingImporters(mod);
       return [...affected];
     },
 
@@ -97,4 +99,21 @@ export function createViteHooks(
       if (state.root !== undefined) getCore();
     },
   };
+}
+
+/**
+ * A dev shader module accepts its own updates only to serve `onShaderUpdate` subscribers (see
+ * hmr.ts). When an importer accepts it by name (`import.meta.hot.accept('./x.hlsl', cb)`), Vite's
+ * convention is that the importer's callback gets the new module: for this update the module is
+ * not its own boundary, so Vite's propagation reaches the importers (those that accept it get the
+ * module, the others propagate on as for any module). Vite sets the flag again when it next
+ * transforms the module.
+ */
+function routeToAcceptingImporters(mod: EnvironmentModuleNode): void {
+  for (const importer of mod.importers) {
+    if (importer.acceptedHmrDeps.has(mod)) {
+      mod.isSelfAccepting = false;
+      return;
+    }
+  }
 }
