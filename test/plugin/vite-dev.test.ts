@@ -2,7 +2,7 @@
 // payload for a compile error (with a frame in the layout Vite's overlay renders), recovery (also
 // for a shader whose first load failed), and the SPIR-V middleware.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type ViteDevServer } from 'vite';
 import hlsl from '../../src/vite.js';
@@ -107,6 +107,23 @@ describe('Vite dev server', () => {
     expect(update.updates!.map((u) => u.path)).toEqual(['/uses-include.hlsl']);
     const fixed = await fetchModule(`/uses-include.hlsl?t=${Date.now()}`);
     expect(fixed.status).toBe(200);
+  });
+
+  it('recovers from a compile error in the imported file itself', async () => {
+    const source = readFileSync(project.path('standalone.hlsl'), 'utf8');
+    let from = client.count;
+    await edit(project.path('standalone.hlsl'), source.replace('id.x * 3u;', 'id.x * ;'));
+    await client.next((p) => p.type === 'update', from);
+    const failed = await fetchModule(`/standalone.hlsl?t=${Date.now()}`);
+    expect(failed.status).toBe(500);
+    const error = await client.next((p) => p.type === 'error', from);
+    expect(error.err!.loc!.file).toBe(project.path('standalone.hlsl'));
+
+    from = client.count;
+    await edit(project.path('standalone.hlsl'), source.replace('id.x * 3u;', 'id.x * 5u;'));
+    const update = await client.next((p) => p.type === 'update', from);
+    expect(update.updates!.map((u) => u.path)).toEqual(['/standalone.hlsl']);
+    expect((await fetchModule(`/standalone.hlsl?t=${Date.now()}`)).status).toBe(200);
   });
 
   // The page's first import of the shader failed, so Vite never analysed the module: an update

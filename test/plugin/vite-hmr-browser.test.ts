@@ -101,13 +101,23 @@ describe.skipIf(!existsSync(CHROMIUM))(`shader HMR in Chromium (needs ${CHROMIUM
     writeFileSync(project.path(file), text);
   }
 
-  it("calls an importer's accept callback with the new module, without a reload", async () => {
+  it("calls an importer's accept callback with the new module, without a reload, also after an error in the file", async () => {
     const { page, log } = await open('accept', (p) => p.waitForFunction(() => (window as unknown as { width?: number }).width === 8, null, { timeout: 60_000 }));
     await setMarker(page);
     await edit('accept.hlsl', shader(16, 'float twice(float x) { return x * 2.0; }\n'));
     await waitForWidth(page, log, 16);
     expect(await marker(page)).toBe('set before the edit');
     expect(await navigationType(page)).toBe('navigate');
+
+    // A compile error in the imported file itself: the overlay points at it; the fix reaches the callback.
+    await edit('accept.hlsl', shader(16, 'float twice(float x) {\n  return x +;\n}\n'));
+    const overlay = page.locator('vite-error-overlay');
+    await overlay.waitFor({ timeout: 30_000 });
+    expect(await overlay.locator('.file').textContent()).toBe(`${project.path('accept.hlsl')}:2:13`);
+    await edit('accept.hlsl', shader(24, 'float twice(float x) { return x * 2.0; }\n'));
+    await waitForWidth(page, log, 24);
+    await overlay.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await marker(page)).toBe('set before the edit');
     await page.close();
   });
 
