@@ -1,6 +1,7 @@
 // The SPIR-V back end's module level: header, capabilities, resource variables with their storage
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
-import { layoutGlobals, layoutOf, type BufferKind, type Layout } from '../layout/index.js';
+import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
+import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
 import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
@@ -34,23 +35,6 @@ const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
   geometry: ExecutionModel.Geometry,
   hull: ExecutionModel.TessellationControl,
   domain: ExecutionModel.TessellationEvaluation,
-};
-
-/** Which rule family each buffer form uses (manual's buffer summary table). */
-const BUFFER_KIND: Record<NonNullable<IrGlobal['buffer']>, BufferKind> = {
-  cbuffer: 'uniform',
-  ConstantBuffer: 'uniform',
-  Globals: 'uniform',
-  tbuffer: 'texture',
-  TextureBuffer: 'texture',
-  StructuredBuffer: 'storage',
-  RWStructuredBuffer: 'storage',
-  AppendStructuredBuffer: 'storage',
-  ConsumeStructuredBuffer: 'storage',
-  ByteAddressBuffer: 'storage',
-  RWByteAddressBuffer: 'storage',
-  PushConstant: 'storage',
-  Counter: 'storage',
 };
 
 export interface EmitResult {
@@ -226,14 +210,6 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   }
   decorateResourceVariable(m, g, id);
   return { id, storageClass, ...(ctx ? { ctx } : {}) };
-}
-
-function globalsLayout(g: IrGlobal, ctx: LayoutContext): Layout {
-  const struct = g.type as StructType;
-  return layoutGlobals(
-    struct.fields.map((f) => ({ name: f.name, type: f.type, ...(f.packOffset !== undefined ? { register: f.packOffset / 16 } : {}) })),
-    { rule: ctx.rule, defaultMajorness: ctx.defaultMajorness },
-  );
 }
 
 function innerStruct(g: IrGlobal): StructType {
