@@ -1,12 +1,12 @@
 // Every intrinsic family executed on lavapipe, against JS's Math (float tolerances allow for the
 // driver's approximations; integer and bit results are exact).
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { runChecks, type Check } from './kernel.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 

@@ -1,8 +1,10 @@
 // Runs many scalar checks in one compute dispatch: each check's HLSL expression is written to its own
 // slot of an output buffer, and the test compares every slot with a value computed independently
 // in plain JS. Inputs come from a storage buffer so that the driver cannot fold the arithmetic away.
+// Every kernel runs twice from the same source and bytes: SPIR-V on lavapipe and WGSL on WebGPU
+// (test/webgpu/both-targets.ts); both must give the expected values.
 import { expect } from 'vitest';
-import type { GpuRunner } from '../../gpu/harness.js';
+import { runComputeOnBoth, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
 
 export type CheckKind = 'f' | 'i' | 'u' | 'b';
@@ -47,11 +49,11 @@ export function kernelSource(spec: KernelSpec): string {
   ].join('\n');
 }
 
-export async function runChecks(gpu: GpuRunner, spec: KernelSpec): Promise<void> {
+export async function runChecks(targets: Targets, spec: KernelSpec): Promise<void> {
   const source = kernelSource(spec);
-  const { spirv } = compileValid(source);
+  const { spirv, reflection } = compileValid(source);
   const input = new Float32Array((spec.input ?? [[0, 0, 0, 0]]).flat());
-  const { buffers } = await gpu.runCompute({
+  const results = await runComputeOnBoth(targets, source, {}, {
     spirv,
     entry: 'main',
     groups: [1, 1, 1],
@@ -59,8 +61,13 @@ export async function runChecks(gpu: GpuRunner, spec: KernelSpec): Promise<void>
       { set: 0, binding: 0, kind: 'storage-buffer', size: spec.checks.length * 4, name: 'out' },
       { set: 0, binding: 1, kind: 'storage-buffer', data: new Uint8Array(input.buffer) },
     ],
-  });
-  const bytes = buffers.out!;
+  }, reflection!);
+  checkSlots(spec, results.spirv.buffers.out!, 'SPIR-V on lavapipe');
+  if (results.wgsl) checkSlots(spec, results.wgsl.buffers.out!, 'WGSL on WebGPU');
+}
+
+/** Every slot against its expected value, as one labelled object (one diff shows every wrong check). */
+function checkSlots(spec: KernelSpec, bytes: Uint8Array, target: string): void {
   const u = new Uint32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
   const f = new Float32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
   const i32 = new Int32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
@@ -83,5 +90,5 @@ export async function runChecks(gpu: GpuRunner, spec: KernelSpec): Promise<void>
     actual[key] = got;
     expected[key] = want;
   });
-  expect(actual).toEqual(expected);
+  expect(actual, target).toEqual(expected);
 }
