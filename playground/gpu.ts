@@ -6,14 +6,6 @@
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Gpu = any;
 
-// The WebGPU flag namespaces the playground uses (browser globals; not in TypeScript's DOM lib).
-declare global {
-  const GPUBufferUsage: Record<'MAP_READ' | 'COPY_SRC' | 'COPY_DST' | 'INDEX' | 'VERTEX' | 'UNIFORM' | 'STORAGE', number>;
-  const GPUTextureUsage: Record<'COPY_SRC' | 'COPY_DST' | 'TEXTURE_BINDING' | 'RENDER_ATTACHMENT', number>;
-  const GPUShaderStage: Record<'VERTEX' | 'FRAGMENT' | 'COMPUTE', number>;
-  const GPUMapMode: Record<'READ', number>;
-}
-
 /** What the playground reads from an imported shader module (the plugin's WGSL target). */
 export interface ShaderModule {
   wgsl: string;
