@@ -49,7 +49,7 @@ function normalize(v: number[]): number[] {
 export class OrbitCamera {
   yaw = 0.6;
   pitch = 0.35;
-  distance = 4;
+  distance = 5.5;
 
   eye(): number[] {
     return [this.distance * Math.cos(this.pitch) * Math.sin(this.yaw), this.distance * Math.sin(this.pitch), this.distance * Math.cos(this.pitch) * Math.cos(this.yaw)];

@@ -28,8 +28,8 @@ export interface PlaygroundHandle {
   /** Pipelines swapped in by hot updates, per scene. */
   swaps: Record<SceneName, number>;
   liveCount: number;
-  /** Renders one frame and reads a scene's canvas back as RGBA bytes. */
-  capture(name: SceneName): Promise<{ width: number; height: number; rgba: number[] }>;
+  /** Renders one frame and reads a scene's canvas back: RGBA bytes, base64 (quick to hand to a test). */
+  capture(name: SceneName): Promise<{ width: number; height: number; rgba: string }>;
 }
 
 const TITLES: Record<SceneName, [string, string]> = {
@@ -159,7 +159,7 @@ export async function startScenes(container: HTMLElement, statusLine: HTMLElemen
 }
 
 /** Draws a frame, copies the canvas texture to a buffer and returns RGBA bytes (BGRA swizzled). */
-async function capture(gpu: GpuContext, c: Card, draw: () => Record<SceneName, Gpu>): Promise<{ width: number; height: number; rgba: number[] }> {
+async function capture(gpu: GpuContext, c: Card, draw: () => Record<SceneName, Gpu>): Promise<{ width: number; height: number; rgba: string }> {
   const textures = draw();
   const name = c.section.dataset.scene as SceneName;
   const texture = textures[name];
@@ -170,7 +170,7 @@ async function capture(gpu: GpuContext, c: Card, draw: () => Record<SceneName, G
   gpu.device.queue.submit([encoder.finish()]);
   await buffer.mapAsync(GPUMapMode.READ);
   const bytes = new Uint8Array(buffer.getMappedRange());
-  const rgba = new Array<number>(SIZE * SIZE * 4);
+  const rgba = new Uint8Array(SIZE * SIZE * 4);
   const bgra = gpu.format === 'bgra8unorm';
   for (let y = 0; y < SIZE; y++) {
     for (let x = 0; x < SIZE; x++) {
@@ -184,5 +184,7 @@ async function capture(gpu: GpuContext, c: Card, draw: () => Record<SceneName, G
   }
   buffer.unmap();
   buffer.destroy();
-  return { width: SIZE, height: SIZE, rgba };
+  let binary = '';
+  for (let i = 0; i < rgba.length; i += 0x8000) binary += String.fromCharCode(...rgba.subarray(i, i + 0x8000));
+  return { width: SIZE, height: SIZE, rgba: btoa(binary) };
 }

@@ -83,7 +83,7 @@ export async function openPage(browser: Browser, url: string): Promise<OpenedPag
 export interface Capture {
   width: number;
   height: number;
-  rgba: number[];
+  rgba: Uint8Array;
 }
 
 export type SceneName = 'lit' | 'particles' | 'post';
@@ -104,8 +104,10 @@ export async function waitForScenes(opened: OpenedPage, minFrames = 3): Promise<
   }
 }
 
-export function capture(page: Page, name: SceneName): Promise<Capture> {
-  return page.evaluate((n) => (window as unknown as { playground: { capture(n: string): Promise<Capture> } }).playground.capture(n), name);
+export async function capture(page: Page, name: SceneName): Promise<Capture> {
+  type Captured = { width: number; height: number; rgba: string };
+  const image = await page.evaluate((n) => (window as unknown as { playground: { capture(n: string): Promise<Captured> } }).playground.capture(n), name);
+  return { width: image.width, height: image.height, rgba: new Uint8Array(Buffer.from(image.rgba, 'base64')) };
 }
 
 export function pixel(image: Capture, x: number, y: number): [number, number, number] {
