@@ -5,7 +5,7 @@
 import * as litShader from './shaders/lit.hlsl?wgsl';
 import * as particleShader from './shaders/particles.hlsl?wgsl';
 import * as postShader from './shaders/post.hlsl?wgsl';
-import { requestGpu, type Gpu, type GpuContext, type ShaderModule } from './gpu.js';
+import { requestGpu, type GpuContext, type ShaderModule } from './gpu.js';
 import { LitScene } from './scenes/lit.js';
 import { ParticleScene } from './scenes/particles.js';
 import { PostScene } from './scenes/post.js';
@@ -19,7 +19,7 @@ interface Card {
   canvas: HTMLCanvasElement;
   status: HTMLElement;
   details: HTMLElement;
-  context?: Gpu;
+  context?: GPUCanvasContext;
 }
 
 /** What tests and the screenshot script read (window.playground). */
@@ -68,15 +68,16 @@ export async function startScenes(container: HTMLElement, statusLine: HTMLElemen
   const modules: Record<SceneName, ShaderModule> = { lit: litShader as unknown as ShaderModule, particles: particleShader as unknown as ShaderModule, post: postShader as unknown as ShaderModule };
   for (const name of Object.keys(cards) as SceneName[]) showDetails(cards[name], modules[name]);
 
-  const gpu = await requestGpu();
-  if (typeof gpu === 'string') {
-    statusLine.textContent = gpu;
+  const requested = await requestGpu();
+  if (typeof requested === 'string') {
+    statusLine.textContent = requested;
     document.body.dataset.webgpu = 'unavailable';
     for (const c of Object.values(cards)) c.canvas.hidden = true;
     return;
   }
+  const gpu: GpuContext = requested;
   // Errors no scope caught (a frame's validation): shown, not only logged, since they blank a canvas.
-  gpu.device.addEventListener('uncapturederror', (event: Gpu) => {
+  gpu.device.addEventListener('uncapturederror', (event: GPUUncapturedErrorEvent) => {
     statusLine.className = 'error';
     statusLine.textContent = `WebGPU: ${event.error.message}`;
   });
@@ -92,7 +93,7 @@ export async function startScenes(container: HTMLElement, statusLine: HTMLElemen
     return;
   }
   for (const c of Object.values(cards)) {
-    c.context = c.canvas.getContext('webgpu');
+    c.context = c.canvas.getContext('webgpu')!;
     c.context.configure({ device: gpu.device, format: gpu.format, alphaMode: 'opaque', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
   }
   scenes.lit.camera.attach(cards.lit.canvas);
@@ -111,9 +112,9 @@ export async function startScenes(container: HTMLElement, statusLine: HTMLElemen
   (window as unknown as { playground: PlaygroundHandle }).playground = handle;
 
   /** Encodes every scene into its current canvas texture; returns those textures (for capture). */
-  function frame(dt: number): Record<SceneName, Gpu> {
+  function frame(dt: number): Record<SceneName, GPUTexture> {
     const encoder = gpu.device.createCommandEncoder();
-    const textures = { lit: cards.lit.context.getCurrentTexture(), particles: cards.particles.context.getCurrentTexture(), post: cards.post.context.getCurrentTexture() };
+    const textures = { lit: cards.lit.context!.getCurrentTexture(), particles: cards.particles.context!.getCurrentTexture(), post: cards.post.context!.getCurrentTexture() };
     scenes.lit.draw(encoder, textures.lit.createView(), SIZE, SIZE);
     scenes.lit.draw(encoder, scenes.post.target(SIZE, SIZE).createView(), SIZE, SIZE);
     scenes.post.draw(encoder, textures.post.createView());
@@ -159,7 +160,7 @@ export async function startScenes(container: HTMLElement, statusLine: HTMLElemen
 }
 
 /** Draws a frame, copies the canvas texture to a buffer and returns RGBA bytes (BGRA swizzled). */
-async function capture(gpu: GpuContext, c: Card, draw: () => Record<SceneName, Gpu>): Promise<{ width: number; height: number; rgba: string }> {
+async function capture(gpu: GpuContext, c: Card, draw: () => Record<SceneName, GPUTexture>): Promise<{ width: number; height: number; rgba: string }> {
   const textures = draw();
   const name = c.section.dataset.scene as SceneName;
   const texture = textures[name];

@@ -1,6 +1,6 @@
 // The lit mesh: a textured cube drawn by lit.hlsl's vsMain/psMain. Buffers, texture and camera
 // live here for the page's lifetime; a shader update swaps only the pipeline.
-import { bindGroupLayoutsOf, bindGroupOf, bufferFor, packVertices, shaderModuleOf, validated, vertexBufferLayout, type Gpu, type GpuContext, type ShaderModule } from '../gpu.js';
+import { bindGroupLayoutsOf, bindGroupOf, bufferFor, packVertices, shaderModuleOf, validated, vertexBufferLayout, type GpuContext, type ShaderModule } from '../gpu.js';
 import { OrbitCamera, translation } from '../math.js';
 
 /** The scene's fixed inputs; the playground test recomputes the lit colour from them. */
@@ -48,16 +48,16 @@ function cube(): { positions: number[]; normals: number[]; uvs: number[]; indice
 
 export class LitScene {
   readonly camera = new OrbitCamera();
-  private pipeline: Gpu;
-  private bindGroup: Gpu;
-  private readonly vertexBuffer: Gpu;
-  private readonly indexBuffer: Gpu;
+  private pipeline!: GPURenderPipeline;
+  private bindGroup!: GPUBindGroup;
+  private readonly vertexBuffer: GPUBuffer;
+  private readonly indexBuffer: GPUBuffer;
   private readonly indexCount: number;
-  private readonly cameraBuffer: Gpu;
-  private readonly lightsBuffer: Gpu;
-  private readonly texture: Gpu;
-  private readonly sampler: Gpu;
-  private depth: Gpu;
+  private readonly cameraBuffer: GPUBuffer;
+  private readonly lightsBuffer: GPUBuffer;
+  private readonly texture: GPUTexture;
+  private readonly sampler: GPUSampler;
+  private depth: GPUTexture | undefined;
   private shader: ShaderModule;
 
   private constructor(private readonly gpu: GpuContext, shader: ShaderModule) {
@@ -115,7 +115,7 @@ export class LitScene {
   }
 
   /** Draws the cube into `view` (a canvas or offscreen texture of `width` x `height`). */
-  draw(encoder: Gpu, view: Gpu, width: number, height: number): void {
+  draw(encoder: GPUCommandEncoder, view: GPUTextureView, width: number, height: number): void {
     const { device } = this.gpu;
     if (!this.depth || this.depth.width !== width || this.depth.height !== height) {
       this.depth?.destroy();

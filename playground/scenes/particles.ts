@@ -1,7 +1,7 @@
 // The particle simulation: particles.hlsl's `simulate` (compute) moves the particles in a storage
 // buffer and counts the live ones into `liveCount`; vsParticle/psParticle draw them. The buffers
 // survive shader updates: only the pipelines are rebuilt.
-import { bindGroupLayoutsOf, bindGroupOf, bufferFor, layoutsForStages, shaderModuleOf, validated, type Gpu, type GpuContext, type ShaderModule } from '../gpu.js';
+import { bindGroupLayoutsOf, bindGroupOf, bufferFor, layoutsForStages, shaderModuleOf, validated, type GpuContext, type ShaderModule } from '../gpu.js';
 
 interface Writer {
   size: number;
@@ -33,15 +33,15 @@ export function initialParticles(): object[] {
 }
 
 export class ParticleScene {
-  private simulatePipeline: Gpu;
-  private drawPipeline: Gpu;
-  private simulateGroups: Gpu[] = [];
-  private drawGroups: Gpu[] = [];
-  private readonly params: Gpu;
-  private readonly drawParams: Gpu;
-  private readonly particles: Gpu;
-  private readonly liveCount: Gpu;
-  private readonly readback: Gpu;
+  private simulatePipeline!: GPUComputePipeline;
+  private drawPipeline!: GPURenderPipeline;
+  private simulateGroups: GPUBindGroup[] = [];
+  private drawGroups: GPUBindGroup[] = [];
+  private readonly params: GPUBuffer;
+  private readonly drawParams: GPUBuffer;
+  private readonly particles: GPUBuffer;
+  private readonly liveCount: GPUBuffer;
+  private readonly readback: GPUBuffer;
   private shader!: ShaderModule;
   /** Live particles counted by the last simulate dispatch that was read back. */
   lastLiveCount = -1;
@@ -84,7 +84,7 @@ export class ParticleScene {
       ]),
     );
     const resources = { SimParams: this.params, particles: this.particles, liveCount: this.liveCount, drawn: this.particles, DrawParams: this.drawParams };
-    const groups = (used: Gpu[]) => used.map((layout, group) => (layout === layouts[group] ? bindGroupOf(device, shader, layouts, group, resources) : device.createBindGroup({ layout, entries: [] })));
+    const groups = (used: GPUBindGroupLayout[]) => used.map((layout, group) => (layout === layouts[group] ? bindGroupOf(device, shader, layouts, group, resources) : device.createBindGroup({ layout, entries: [] })));
     this.simulateGroups = groups(computeLayouts);
     this.drawGroups = groups(drawLayouts);
     this.simulatePipeline = simulate;
@@ -93,7 +93,7 @@ export class ParticleScene {
   }
 
   /** One simulation step (dt seconds; 0 when paused) and the draw into `view`. */
-  frame(encoder: Gpu, view: Gpu, dt: number): void {
+  frame(encoder: GPUCommandEncoder, view: GPUTextureView, dt: number): void {
     const { device } = this.gpu;
     const params = this.shader.layouts.SimParams as unknown as Writer;
     device.queue.writeBuffer(this.params, 0, params.create({ gravity: PARTICLES.gravity, deltaTime: this.paused ? 0 : dt, particleCount: PARTICLES.count }));

@@ -1,16 +1,16 @@
 // The post process: post.hlsl's full-screen triangle blurs the lit scene (rendered into an
 // offscreen texture) into the canvas. Only the pipeline is rebuilt on a shader update.
-import { bindGroupLayoutsOf, bindGroupOf, bufferFor, shaderModuleOf, validated, type Gpu, type GpuContext, type ShaderModule } from '../gpu.js';
+import { bindGroupLayoutsOf, bindGroupOf, bufferFor, shaderModuleOf, validated, type GpuContext, type ShaderModule } from '../gpu.js';
 
 /** The blur's settings; the playground test recomputes the blur from the unblurred image with them. */
 export const POST = { exposure: 1, radius: 2 };
 
 export class PostScene {
-  private pipeline: Gpu;
-  private layouts: Gpu[] = [];
-  private readonly params: Gpu;
+  private pipeline!: GPURenderPipeline;
+  private layouts: GPUBindGroupLayout[] = [];
+  private readonly params: GPUBuffer;
   private shader!: ShaderModule;
-  private source: { texture: Gpu; bindGroup: Gpu } | undefined;
+  private source: { texture: GPUTexture; bindGroup: GPUBindGroup } | undefined;
 
   private constructor(private readonly gpu: GpuContext, shader: ShaderModule) {
     this.params = bufferFor(gpu.device, shader.layouts.PostParams!.size, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, 'PostParams');
@@ -42,7 +42,7 @@ export class PostScene {
   }
 
   /** The offscreen texture the lit scene renders into, (re)made at the canvas size. */
-  target(width: number, height: number): Gpu {
+  target(width: number, height: number): GPUTexture {
     const { device, format } = this.gpu;
     if (!this.source || this.source.texture.width !== width || this.source.texture.height !== height) {
       this.source?.texture.destroy();
@@ -53,7 +53,7 @@ export class PostScene {
     return this.source.texture;
   }
 
-  draw(encoder: Gpu, view: Gpu): void {
+  draw(encoder: GPUCommandEncoder, view: GPUTextureView): void {
     const pass = encoder.beginRenderPass({ colorAttachments: [{ view, loadOp: 'clear', storeOp: 'store', clearValue: { r: 0, g: 0, b: 0, a: 1 } }] });
     pass.setPipeline(this.pipeline);
     pass.setBindGroup(0, this.source!.bindGroup);
