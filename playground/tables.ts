@@ -14,6 +14,7 @@ export interface DescribedShader {
   entryPoints: Record<string, { name: string; stage: string; workgroupSize: { x: number; y: number; z: number } | null }>;
   bindings: Record<string, { name: string; set: number; binding: number; kind: string; access: string }>;
   layouts: Record<string, { size: number; fields: Record<string, { offset: number; size: number; type: FieldType }> }>;
+  vertexInputs?: Record<string, { semantic: string | null; shaderLocation: number; format: string | null; byteSize: number | null }[]>;
 }
 
 function cell(row: HTMLTableRowElement, text: string, tag: 'td' | 'th' = 'td'): void {
@@ -61,6 +62,10 @@ export function describe(shader: DescribedShader): HTMLElement[] {
       Object.values(shader.bindings).map((b) => [b.name, String(b.set), String(b.binding), b.kind, b.access]),
     ),
   ];
+  const attributes = Object.entries(shader.vertexInputs ?? {}).flatMap(([entry, inputs]) =>
+    inputs.map((a) => [entry, a.semantic ?? '', String(a.shaderLocation), a.format ?? '(none)', String(a.byteSize ?? '')]),
+  );
+  if (attributes.length > 0) parts.push(table('vertex-inputs', 'Vertex attributes', ['entry point', 'semantic', 'location', 'format', 'bytes'], attributes));
   for (const [layoutName, layout] of Object.entries(shader.layouts)) {
     const rows = Object.entries(layout.fields).map(([field, info]) => [field, String(info.offset), String(info.size), typeName(info.type)]);
     const t = table('layout', `${layoutName} (${layout.size} bytes)`, ['member', 'offset', 'size', 'type'], rows);

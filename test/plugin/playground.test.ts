@@ -149,10 +149,15 @@ describe.skipIf(!existsSync(CHROMIUM))(`playground in Chromium with WebGPU (need
       await checkPost(opened.page);
     });
 
-    it('shows each scene’s entry points, bindings, layouts and generated WGSL', async () => {
+    it('shows each scene’s entry points, bindings, vertex attributes, layouts and generated WGSL', async () => {
       const lit = opened.page.locator('section[data-scene="lit"]');
       expect(await lit.locator('table.entry-points td').allTextContents()).toEqual(expect.arrayContaining(['vsMain', 'vertex', 'psMain', 'pixel']));
       expect(await lit.locator('table.layout[data-layout="Camera"] td').allTextContents()).toEqual(expect.arrayContaining(['viewProj', 'model', 'eye']));
+      expect(await lit.locator('table.vertex-inputs tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (td) => td.textContent)))).toEqual([
+        ['vsMain', 'POSITION', '0', 'float32x3', '12'],
+        ['vsMain', 'NORMAL', '1', 'float32x3', '12'],
+        ['vsMain', 'TEXCOORD0', '2', 'float32x2', '8'],
+      ]);
       expect(await lit.locator('pre.wgsl').textContent()).toMatch(/@vertex/);
       expect(await opened.page.locator('section[data-scene="particles"] pre.wgsl').textContent()).toMatch(/@compute/);
     });
