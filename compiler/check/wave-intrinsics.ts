@@ -2,6 +2,7 @@
 // `intrinsic` IR nodes named after the HLSL function; the back end maps each to its GroupNonUniform
 // instruction. They need SPIR-V 1.3, so the manual makes them an error when targeting Vulkan 1.0.
 import type { SourceLocation } from '../diagnostics.js';
+import { intrinsicName } from '../ir/intrinsics.js';
 import { BOOL, elementScalar, typeToString, UINT, vector, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { withScalar, type NumericType } from './conversions.js';
@@ -67,7 +68,7 @@ export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, ar
     c.error(`'${name}' takes ${arity} argument${arity === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
     return undefined;
   }
-  const make = (type: Type, irArgs: import('../ir/ir.js').IrExpr[]): Value => ({ type, loc, expr: { op: 'intrinsic', type, name, args: irArgs }, readonly: true });
+  const make = (type: Type, irArgs: import('../ir/ir.js').IrExpr[]): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: intrinsicName(name), args: irArgs }, readonly: true });
   if (shape.kind === 'none') return make(shape.result, []);
   if (shape.kind === 'vote') {
     const cond = args[0]!;

@@ -345,6 +345,10 @@ export class FunctionWriter implements CodeSink {
   }
 
   private unary(e: Extract<IrExpr, { op: 'unary' }>): string {
+    // Negated constants are folded here: WGSL constant folding loses the sign of -(0.0).
+    if (e.operator === 'neg' && e.arg.op === 'const' && e.arg.value.kind === 'scalar' && typeof e.arg.value.value === 'number') {
+      return constLiteral({ ...e.arg.value, value: -e.arg.value.value }, (t) => this.typeName(t));
+    }
     const arg = this.expr(e.arg);
     const op = e.operator === 'lognot' ? '!' : e.operator === 'bitnot' ? '~' : '-';
     return this.perRow(e.type, [arg], [e.arg.type], (_, [a]) => `${op}(${a})`);

@@ -6,25 +6,41 @@ import { elementScalar, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
 import type { FunctionWriter } from './function.js';
 import { scalarLiteral } from './literals.js';
-import { matrixShape, memberName, vectorName } from './types.js';
-import { writeWaveIntrinsic, WAVE_BUILTINS } from './wave-intrinsics.js';
+import { matrixShape, vectorName } from './types.js';
+import { writeWaveIntrinsic } from './wave-intrinsics.js';
+import type { IntrinsicName } from '../ir/intrinsics.js';
 
-/** Component-wise intrinsics that are one WGSL builtin (HLSL name → WGSL name). */
-const BUILTIN: Readonly<Record<string, string>> = {
-  min: 'min', max: 'max', clamp: 'clamp', sin: 'sin', cos: 'cos', tan: 'tan', asin: 'asin', acos: 'acos',
-  atan: 'atan', sinh: 'sinh', cosh: 'cosh', tanh: 'tanh', exp: 'exp', exp2: 'exp2', log: 'log', log2: 'log2',
-  sqrt: 'sqrt', rsqrt: 'inverseSqrt', floor: 'floor', ceil: 'ceil', trunc: 'trunc', frac: 'fract',
+/**
+ * How each IR intrinsic is written: one WGSL builtin applied component-wise (matrices row by row),
+ * one builtin on whole values, a wave/subgroup builtin (wave-intrinsics.ts), or an expansion in
+ * writeIntrinsic. A Record over every IntrinsicName: tsc reports a missing one.
+ */
+type Handling = { map: string } | { whole: string } | 'wave' | 'expand';
+
+const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
+  min: { map: 'min' }, max: { map: 'max' }, clamp: { map: 'clamp' }, sin: { map: 'sin' }, cos: { map: 'cos' }, tan: { map: 'tan' },
+  asin: { map: 'asin' }, acos: { map: 'acos' }, atan: { map: 'atan' }, sinh: { map: 'sinh' }, cosh: { map: 'cosh' }, tanh: { map: 'tanh' },
+  exp: { map: 'exp' }, exp2: { map: 'exp2' }, log: { map: 'log' }, log2: { map: 'log2' }, sqrt: { map: 'sqrt' }, rsqrt: { map: 'inverseSqrt' },
+  floor: { map: 'floor' }, ceil: { map: 'ceil' }, trunc: { map: 'trunc' }, frac: { map: 'fract' },
   // DXIL's round is round-to-nearest-even, which is WGSL's round.
-  round: 'round', radians: 'radians', degrees: 'degrees', pow: 'pow', atan2: 'atan2', step: 'step', lerp: 'mix',
-  smoothstep: 'smoothstep', fma: 'fma', saturate: 'saturate', ddx: 'dpdx', ddy: 'dpdy', ddx_coarse: 'dpdxCoarse',
-  ddy_coarse: 'dpdyCoarse', ddx_fine: 'dpdxFine', ddy_fine: 'dpdyFine', fwidth: 'fwidth', countbits: 'countOneBits',
-  reversebits: 'reverseBits', firstbitlow: 'firstTrailingBit', firstbithigh: 'firstLeadingBit',
-};
-
-/** Intrinsics on whole vectors/matrices that are one WGSL builtin. */
-const WHOLE: Readonly<Record<string, string>> = {
-  length: 'length', distance: 'distance', cross: 'cross', normalize: 'normalize', faceforward: 'faceForward',
-  reflect: 'reflect', refract: 'refract', determinant: 'determinant', transpose: 'transpose',
+  round: { map: 'round' }, radians: { map: 'radians' }, degrees: { map: 'degrees' }, pow: { map: 'pow' }, atan2: { map: 'atan2' },
+  step: { map: 'step' }, lerp: { map: 'mix' }, smoothstep: { map: 'smoothstep' }, fma: { map: 'fma' }, saturate: { map: 'saturate' },
+  ddx: { map: 'dpdx' }, ddy: { map: 'dpdy' }, ddx_coarse: { map: 'dpdxCoarse' }, ddy_coarse: { map: 'dpdyCoarse' }, ddx_fine: { map: 'dpdxFine' },
+  ddy_fine: { map: 'dpdyFine' }, fwidth: { map: 'fwidth' }, countbits: { map: 'countOneBits' }, reversebits: { map: 'reverseBits' },
+  firstbitlow: { map: 'firstTrailingBit' }, firstbithigh: { map: 'firstLeadingBit' },
+  length: { whole: 'length' }, distance: { whole: 'distance' }, cross: { whole: 'cross' }, normalize: { whole: 'normalize' },
+  faceforward: { whole: 'faceForward' }, reflect: { whole: 'reflect' }, refract: { whole: 'refract' }, determinant: { whole: 'determinant' },
+  transpose: { whole: 'transpose' },
+  abs: 'expand', sign: 'expand', mad: 'expand', log10: 'expand', rcp: 'expand', fmod: 'expand', ldexp: 'expand', isnan: 'expand',
+  isinf: 'expand', isfinite: 'expand', all: 'expand', any: 'expand', dot: 'expand', mul: 'expand', bitcast: 'expand',
+  f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
+  GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
+  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
+  WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
+  WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
+  WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
+  WavePrefixProduct: 'wave', WaveActiveBitAnd: 'wave', WaveActiveBitOr: 'wave', WaveActiveBitXor: 'wave', QuadReadAcrossX: 'wave',
+  QuadReadAcrossY: 'wave', QuadReadAcrossDiagonal: 'wave', QuadReadLaneAt: 'wave',
 };
 
 const width = (t: Type) => (t.kind === 'vector' ? t.size : 1);
@@ -32,7 +48,8 @@ const U32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
 
 export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intrinsic' }>): string {
   const name = e.name;
-  if (name in WAVE_BUILTINS) return writeWaveIntrinsic(w, e);
+  const handling = HANDLING[name];
+  if (handling === 'wave') return writeWaveIntrinsic(w, e);
   switch (name) {
     case 'GroupMemoryBarrierWithGroupSync':
       w.line('workgroupBarrier();');
@@ -74,9 +91,11 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
     case 'mad':
       if (el.base === 'float') return perRow((_, [a, b, c]) => `fma(${a}, ${b}, ${c})`);
       return perRow((_, [a, b, c]) => `${a} * ${b} + ${c}`);
-    case 'ldexp':
-      // HLSL: x * 2^e with a float exponent.
-      return perRow((_, [x, n]) => `${x} * exp2(${n})`);
+    case 'ldexp': {
+      // x * 2^e: WGSL's ldexp takes an integer exponent; a float one goes through exp2.
+      const integer = elementScalar(e.args[1]!.type)?.base === 'int';
+      return perRow((_, [x, n]) => (integer ? `ldexp(${x}, ${n})` : `${x} * exp2(${n})`));
+    }
     case 'fmod':
       // WGSL's float % truncates, like HLSL's fmod (and SPIR-V's OpFRem).
       return perRow((_, [a, b]) => `${a} % ${b}`);
@@ -104,7 +123,6 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       const r = w.let(`${name === 'modfStruct' ? 'modf' : 'frexp'}(${args[0]})`);
       const st = e.type as Extract<Type, { kind: 'struct' }>;
       const [first, second] = name === 'modfStruct' ? ['fract', 'whole'] : ['fract', 'exp'];
-      void memberName;
       return w.let(`${w.typeName(st)}(${r}.${first}, ${w.typeName(st.fields[1]!.type)}(${r}.${second}))`);
     }
     case 'f32tof16':
@@ -114,10 +132,9 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
     case 'bitcast':
       return perRow((rt, [x]) => `bitcast<${w.typeName(rt)}>(${x})`);
   }
-  const whole = WHOLE[name];
-  if (whole) return w.let(`${whole}(${args.join(', ')})`);
-  const builtin = BUILTIN[name];
-  if (!builtin) throw unsupported(`the intrinsic '${name}'`);
+  if (handling === 'expand') throw new Error(`internal: no WGSL expansion for '${name}'`);
+  if ('whole' in handling) return w.let(`${handling.whole}(${args.join(', ')})`);
+  const builtin = handling.map;
   const resultEl = elementScalar(e.type)!;
   if (resultEl.base !== el.base && resultEl.base !== 'bool') return retype(perRowOn(w, argType, args, (_, parts) => `${builtin}(${parts.join(', ')})`, e.args.map((a) => a.type)), el);
   return perRow((_, parts) => `${builtin}(${parts.join(', ')})`);

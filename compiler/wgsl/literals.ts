@@ -11,8 +11,9 @@ export function scalarLiteral(s: ScalarType, value: number | bigint | boolean): 
   if (s.base === 'float') {
     const x = s.width === 16 ? Number(n) : Math.fround(Number(n));
     if (!Number.isFinite(x)) throw unsupported(`the non-finite constant ${x}`, undefined, 'WGSL constant expressions must be finite');
-    const text = Object.is(x, -0) ? '-0.0' : String(x);
-    return `${text}${s.width === 16 ? 'h' : 'f'}`;
+    // Negative zero through its bits: `-0.0f` is a negation that constant folding may turn into +0.
+    if (Object.is(x, -0)) return s.width === 16 ? 'bitcast<vec2<f16>>(0x80008000u).x' : 'bitcast<f32>(0x80000000u)';
+    return `${String(x)}${s.width === 16 ? 'h' : 'f'}`;
   }
   if (s.width === 16) throw unsupported('a 16-bit integer constant', undefined, 'WGSL has no 16-bit integers');
   const big = BigInt.asUintN(32, typeof n === 'bigint' ? n : BigInt(Math.trunc(n)));

@@ -9,6 +9,7 @@ import type { Reflection } from '../reflect/types.js';
 import type { Type } from '../types.js';
 import type { WgslBinding } from './bindings.js';
 import { analyzeModule } from './capabilities.js';
+import { planBufferStruct, type StructPadding } from './buffer-structs.js';
 import { unsupported, WgslError } from './errors.js';
 import { FunctionWriter, type GlobalAccess, type ModuleScope } from './function.js';
 import { constLiteral } from './literals.js';
@@ -28,7 +29,15 @@ export function writeWgslModule(ir: IrModule, options: WgslWriteOptions): string
   const usage = analyzeModule(ir);
   const enables = new Set<string>();
   if (usage.f16) enables.add('f16');
-  const structs: StructNames = new StructNames((t) => wgslType(t, structs));
+  // Buffers WGSL's own layout can express are declared as their block struct (buffer-structs.ts).
+  const padding: StructPadding = new Map();
+  const structBuffers = new Set<IrGlobal>();
+  for (const g of ir.globals) {
+    if ((g.space !== 'uniform' && g.space !== 'storage' && g.space !== 'push-constant') || g.type.kind === 'array' || usage.atomics.has(g)) continue;
+    const layout = bufferLayout(g, bufferLayoutOptions(g, options.layoutRule, ir.defaultMajorness));
+    if (planBufferStruct(g.type, layout, g.space !== 'storage', padding)) structBuffers.add(g);
+  }
+  const structs: StructNames = new StructNames((t) => wgslType(t, structs), padding);
   const typeName = (t: Type) => wgslType(t, structs);
   const globalLines: string[] = [];
   const globals = new Map<IrGlobal, GlobalAccess>();
@@ -60,6 +69,12 @@ export function writeWgslModule(ir: IrModule, options: WgslWriteOptions): string
         const ctx = bufferLayoutOptions(g, options.layoutRule, ir.defaultMajorness);
         const layout = bufferLayout(g, ctx);
         const { group, binding } = options.bindings(g);
+        if (structBuffers.has(g)) {
+          const space = g.space === 'storage' ? `storage, ${g.readonly ? 'read' : 'read_write'}` : 'uniform';
+          globalLines.push(`@group(${group}) @binding(${binding}) var<${space}> ${name}: ${typeName(g.type)};`);
+          globals.set(g, { kind: 'variable', name });
+          return;
+        }
         const atomic = usage.atomics.get(g);
         const view: WordView = { name, space: g.space === 'storage' ? 'storage' : 'uniform', atomic: atomic !== undefined, element: atomic ?? 'u32' };
         if (view.space === 'uniform') {

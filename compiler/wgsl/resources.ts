@@ -7,7 +7,7 @@ import { unsupported } from './errors.js';
 import type { FunctionWriter } from './function.js';
 import { atomicPointer, atomicScalar, type CodeSink, type MemoryPlace } from './memory.js';
 import { textureShape } from './textures.js';
-import { vectorName } from './types.js';
+import { memberName, vectorName } from './types.js';
 
 /** One texel of a texture (`tex[c]`), or a component of it (`tex[c].y`). */
 export interface TexelPlace {
@@ -175,6 +175,12 @@ export function writeResourceCall(w: FunctionWriter, e: Extract<IrExpr, { op: 'r
       throw unsupported('SubpassInput', undefined, 'WebGPU has no input attachments');
     case 'arrayLength': {
       const block = w.place(call.buffer);
+      if (block.kind === 'ref') {
+        const st = block.type;
+        if (st.kind !== 'struct') throw new Error('internal: array length of a non-struct buffer');
+        const last = st.fields.length - 1;
+        return w.let(`arrayLength(&${block.text}.${memberName(st.fields[last]!.name, last)})`);
+      }
       if (block.kind !== 'memory') throw new Error('internal: array length of a non-buffer');
       const runtime = block.layout.members?.[block.layout.members.length - 1];
       if (!runtime || runtime.layout.length !== null) throw new Error('internal: no runtime array');

@@ -39,7 +39,14 @@ export class StructNames {
   private readonly used = new Set<string>();
   readonly declarations: string[] = [];
 
-  constructor(private readonly typeName: (t: Type) => string) {}
+  /**
+   * `padding`: `@size(n)` per member of the structs buffers declare directly (buffer-structs.ts);
+   * decided before the first name is asked for.
+   */
+  constructor(
+    private readonly typeName: (t: Type) => string,
+    private readonly padding: ReadonlyMap<number, readonly (number | undefined)[]> = new Map(),
+  ) {}
 
   name(t: StructType): string {
     const known = this.names.get(t.id);
@@ -49,7 +56,13 @@ export class StructNames {
     while (this.used.has(name)) name += '_';
     this.used.add(name);
     this.names.set(t.id, name);
-    const members = t.fields.map((f, i) => `  ${memberName(f.name, i)}: ${this.typeName(f.type)},`);
+    const sizes = this.padding.get(t.id);
+    const members = t.fields.map((f, i) => {
+      const size = sizes?.[i];
+      // A runtime-sized array is the last member of a storage buffer's block.
+      const type = f.type.kind === 'array' && f.type.length === null ? `array<${this.typeName(f.type.element)}>` : this.typeName(f.type);
+      return `  ${size !== undefined ? `@size(${size}) ` : ''}${memberName(f.name, i)}: ${type},`;
+    });
     this.declarations.push(`struct ${name} {\n${members.join('\n')}\n}`);
     return name;
   }

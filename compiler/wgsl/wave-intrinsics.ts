@@ -2,12 +2,13 @@
 // Lane count and index are entry-point builtins in WGSL: function code reads private copies that
 // each entry wrapper fills.
 import type { IrExpr } from '../ir/ir.js';
+import type { IntrinsicName } from '../ir/intrinsics.js';
 import { elementScalar } from '../types.js';
 import { unsupported } from './errors.js';
 import type { FunctionWriter } from './function.js';
 
 /** HLSL wave intrinsic → WGSL subgroup builtin (or how it is expanded: see writeWaveIntrinsic). */
-export const WAVE_BUILTINS: Readonly<Record<string, string>> = {
+const WAVE_BUILTINS: Readonly<Partial<Record<IntrinsicName, string>>> = {
   WaveGetLaneCount: 'subgroup_size',
   WaveGetLaneIndex: 'subgroup_invocation_id',
   WaveIsFirstLane: 'subgroupElect',
@@ -36,7 +37,8 @@ export const WAVE_BUILTINS: Readonly<Record<string, string>> = {
 
 export function writeWaveIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intrinsic' }>): string {
   w.scope.enable('subgroups');
-  const builtin = WAVE_BUILTINS[e.name]!;
+  const builtin = WAVE_BUILTINS[e.name];
+  if (!builtin) throw new Error(`internal: '${e.name}' is not a wave intrinsic`);
   const args = e.args.map((a) => w.expr(a));
   const [x, y] = args;
   switch (e.name) {
@@ -49,9 +51,12 @@ export function writeWaveIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: '
     case 'WavePrefixCountBits':
       return w.let(`${builtin}(select(0u, 1u, ${x}))`);
     case 'WaveActiveAllEqual': {
+      // Component-wise, as HLSL's (and SPIR-V's) AllEqual: a bool vector for a vector argument.
       const first = w.let(`subgroupBroadcastFirst(${x})`);
       const t = e.args[0]!.type;
-      return w.let(`subgroupAll(${t.kind === 'vector' ? `all(${first} == ${x})` : `${first} == ${x}`})`);
+      if (t.kind !== 'vector') return w.let(`subgroupAll(${first} == ${x})`);
+      const parts = Array.from({ length: t.size }, (_, i) => `subgroupAll(${first}[${i}] == ${x}[${i}])`);
+      return w.let(`vec${t.size}<bool>(${parts.join(', ')})`);
     }
     case 'WaveReadLaneAt':
       return w.let(`subgroupShuffle(${x}, u32(${y}))`);

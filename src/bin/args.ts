@@ -155,6 +155,7 @@ function finish(state: ArgState): ParsedArgs {
   if (state.targetEnv) options.targetEnv = state.targetEnv;
   if (state.hlslVersion !== undefined) options.hlslVersion = state.hlslVersion;
   if (state.autoShiftBindings) options.autoShiftBindings = true;
+  if (state.target) options.target = state.target;
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.

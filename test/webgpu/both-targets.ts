@@ -5,18 +5,18 @@
 // binding, and push constants become a uniform buffer). Results come back under the Vulkan keys, so a
 // test compares the two targets directly.
 //
-// A case the WGSL back end cannot compile is listed in wgsl-gaps.ts with the error it gives; the case
-// then asserts that error (and still runs on SPIR-V). An unlisted failure, or a listed case that now
-// compiles, fails the test.
+// A case that cannot run as WGSL is listed in wgsl-gaps.ts with where it fails (our compile, Dawn (Tint or pipeline validation), or
+// the results) and the error it gives; the case then asserts that error (and still runs on SPIR-V).
+// An unlisted failure, or a listed case that no longer fails that way, fails the test.
 
 import { expect } from 'vitest';
 import { compile, formatDiagnostic, type CompileOptions } from '../../compiler/index.js';
 import type { DescriptorBinding, Reflection } from '../../compiler/reflect/types.js';
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
-import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeResult } from '../gpu/types.js';
+import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeResult, RenderJob as VulkanRenderJob, RenderResult } from '../gpu/types.js';
 import { startWebGpu, type WebGpuRunner } from './harness.js';
 import type { Binding as WebGpuBinding, WebGpuFeature } from './types.js';
-import { WGSL_GAPS } from './wgsl-gaps.js';
+import { WGSL_GAPS, type WgslGap } from './wgsl-gaps.js';
 
 export interface Targets {
   vulkan: GpuRunner;
@@ -48,18 +48,36 @@ export function currentCaseKey(): string {
  */
 export function compileWgslForCase(source: string, options: CompileOptions = {}): WgslCompiled | undefined {
   const key = currentCaseKey();
-  const gap = WGSL_GAPS[key];
+  const gap = wgslGapForCase('compile');
   const result = compile(source, { ...options, target: 'wgsl' });
   const errors = result.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d, () => source));
   if (gap) {
     if (result.success) throw new Error(`WGSL gap listed for "${key}" but the case compiles now: remove it from test/webgpu/wgsl-gaps.ts`);
-    expect(errors.join('\n')).toMatch(gap);
+    expect(errors.join('\n')).toMatch(gap.error);
     return undefined;
   }
   if (!result.success || !result.wgsl) {
     throw new Error(`WGSL compile failed for "${key}" (list it in test/webgpu/wgsl-gaps.ts if the back end cannot do it yet):\n${errors.join('\n')}`);
   }
   return result.wgsl;
+}
+
+/** The current case's listed gap, if it is listed as failing at `at`. */
+export function wgslGapForCase(at: WgslGap['at']): WgslGap | undefined {
+  const gap = WGSL_GAPS[currentCaseKey()];
+  return gap?.at === at ? gap : undefined;
+}
+
+/** Runs the WGSL half of a case listed as failing at `at`: it must fail with the listed error. */
+export async function expectListedWgslFailure(gap: WgslGap, run: () => unknown): Promise<void> {
+  let failure: unknown;
+  try {
+    await run();
+  } catch (error) {
+    failure = error;
+  }
+  if (failure === undefined) throw new Error(`WGSL gap listed for "${currentCaseKey()}" (${gap.at}) but the case passes now: remove it from test/webgpu/wgsl-gaps.ts`);
+  expect(String((failure as Error).message ?? failure)).toMatch(gap.error);
 }
 
 /** Features a WGSL module declares with `enable` (and only those: the application rule). */
@@ -80,7 +98,7 @@ function findWgslBinding(spirv: Reflection, wgsl: Reflection, set: number, bindi
 }
 
 /** The WebGPU bindings of a Vulkan job, placed by the WGSL reflection. */
-export function toWebGpuBindings(job: VulkanComputeJob, spirv: Reflection, wgsl: Reflection): { bindings: WebGpuBinding[]; keys: Map<string, string> } {
+export function toWebGpuBindings(job: Pick<VulkanComputeJob, 'bindings' | 'push'>, spirv: Reflection, wgsl: Reflection): { bindings: WebGpuBinding[]; keys: Map<string, string> } {
   const bindings: WebGpuBinding[] = [];
   // WebGPU "group:binding" → Vulkan "set:binding", to report results under the Vulkan keys.
   const keys = new Map<string, string>();
@@ -150,7 +168,7 @@ export async function runComputeOnBoth(
   if (!wgsl) return { spirv };
   await inspect?.(wgsl);
   const { bindings, keys } = toWebGpuBindings(job, spirvReflection, wgsl.reflection);
-  const result = await targets.webgpu.runCompute({
+  const run = () => targets.webgpu.runCompute({
     wgsl: wgsl.code,
     entry: job.entry ?? 'main',
     groups: job.groups,
@@ -158,7 +176,59 @@ export async function runComputeOnBoth(
     features: wgslFeatures(wgsl.code),
     ...(job.sentinel !== undefined ? { sentinel: job.sentinel } : {}),
   });
+  const webgpuGap = wgslGapForCase('webgpu');
+  if (webgpuGap) {
+    await expectListedWgslFailure(webgpuGap, run);
+    return { spirv };
+  }
+  const result = await run();
   const rekey = (record: Record<string, Uint8Array>) =>
     Object.fromEntries(Object.entries(record).map(([key, bytes]) => [keys.get(key) ?? key, bytes]));
   return { spirv, wgsl: { buffers: rekey(result.buffers), images: rekey(result.images) } };
+}
+
+export interface BothRenders {
+  spirv: RenderResult;
+  /** Undefined when the case is a listed WGSL gap. */
+  wgsl?: RenderResult;
+}
+
+/**
+ * Draws `job` (a Vulkan job) on lavapipe, and the WGSL of the same source (one module with both entry
+ * points) with the same vertices and bindings on WebGPU. Conventions differ as the APIs do: Vulkan's
+ * NDC y points down, WebGPU's (and Direct3D's) up, so a shader that does not flip y draws mirrored
+ * images on the two; tests state what each target must show.
+ */
+export async function renderTriangleOnBoth(targets: Targets, source: string, options: CompileOptions, job: VulkanRenderJob): Promise<BothRenders> {
+  const wgsl = compileWgslForCase(source, options);
+  const spirv = await targets.vulkan.renderTriangle(job);
+  if (!wgsl) return { spirv };
+  // The SPIR-V reflection of the same entry points, to place the job's bindings by name.
+  const spirvCompile = compile(source, { ...options, target: 'spirv' });
+  if (!spirvCompile.reflection) throw new Error('the SPIR-V compile of the draw has no reflection');
+  const { bindings, keys } = toWebGpuBindings(job, spirvCompile.reflection, wgsl.reflection);
+  const run = () => targets.webgpu.renderTriangle({
+    vertexWgsl: wgsl.code,
+    vertexEntry: job.vertexEntry ?? 'main',
+    pixelEntry: job.pixelEntry ?? 'main',
+    ...(job.vertices ? { vertices: job.vertices } : {}),
+    ...(job.stride ? { stride: job.stride } : {}),
+    ...(job.attributes ? { attributes: job.attributes } : {}),
+    ...(job.vertexCount !== undefined ? { vertexCount: job.vertexCount } : {}),
+    ...(job.width ? { width: job.width } : {}),
+    ...(job.height ? { height: job.height } : {}),
+    ...(job.format ? { format: job.format } : {}),
+    ...(job.clear ? { clear: job.clear } : {}),
+    bindings,
+    features: wgslFeatures(wgsl.code),
+  });
+  const webgpuGap = wgslGapForCase('webgpu');
+  if (webgpuGap) {
+    await expectListedWgslFailure(webgpuGap, run);
+    return { spirv };
+  }
+  const result = await run();
+  const rekey = (record: Record<string, Uint8Array>) =>
+    Object.fromEntries(Object.entries(record).map(([key, bytes]) => [keys.get(key) ?? key, bytes]));
+  return { spirv, wgsl: { ...result, buffers: rekey(result.buffers), images: rekey(result.images) } };
 }

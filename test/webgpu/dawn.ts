@@ -19,7 +19,7 @@ export async function createDawnGpu(): Promise<GPU> {
   if (!existsSync(SWIFTSHADER_ICD)) {
     throw new WebGpuSetupError(
       `WebGPU tests run Dawn on SwiftShader's Vulkan driver, shipped by Debian's chromium package, ` +
-        `but ${SWIFTSHADER_ICD} is missing. Install it with:\n  sudo apt-get install -y chromium`,
+        `but ${SWIFTSHADER_ICD} is missing. Install it with (the driver is in chromium-common, which chromium pulls in):\n  sudo apt-get install -y chromium`,
     );
   }
   process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
