@@ -22,6 +22,11 @@ export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
     error: /the resource type 'Buffer<float4>' is not supported by the WGSL target \(WebGPU has no texel buffers\), in 'tbuf'/,
     why: 'WebGPU limit: no texel buffers (Buffer<T>/RWBuffer<T>)',
   },
+  'compiler/resources/draw-gpu.test.ts > Texture2D.Sample in a pixel shader > reads the texel under each pixel, and the LOD from the implicit derivatives': {
+    at: 'compile',
+    error: /CalculateLevelOfDetail is not supported by the WGSL target \(WGSL has no LOD query\), in function 'ps_main'/,
+    why: 'WebGPU limit: WGSL has no LOD query',
+  },
   'compiler/resources/texture-accessors-gpu.test.ts > GatherRed(s, uv, o0, o1, o2, o3) > texel k is the (i0, j0) texel of the footprint moved by offset k, in both forms': {
     at: 'compile',
     error: /Gather with four offsets is not supported by the WGSL target \(WGSL gathers take one offset\), in function 'main'/,

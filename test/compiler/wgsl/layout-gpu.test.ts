@@ -52,6 +52,8 @@ const WGSL_FRIENDLY: { decl: string; reads: string[] }[] = [
   { decl: 'float4 va[2];', reads: [...scalarReads('va[0]', 4), ...scalarReads('va[1]', 4)] },
   { decl: 'Inner4 nested;', reads: ['nested.p.x', 'nested.p.w', 'nested.q'] },
   { decl: 'float tail;', reads: ['tail'] },
+  // An explicit offset: WGSL reaches it by padding the previous member (@size).
+  { decl: '[[vk::offset(400)]] float far;', reads: ['far'] },
 ];
 
 function sourceOf(fields: { decl: string; reads: string[] }[]): string {
@@ -90,7 +92,7 @@ function makeFriendlyValue(seed: number) {
   let next = seed;
   const n = () => next++;
   const vec = (k: number) => Array.from({ length: k }, n);
-  return { v4: vec(4), v3: vec(3), s: n(), i2: vec(2).map((x) => -x), u: n(), m34r: vec(12), m23r: vec(6), va: [vec(4), vec(4)], nested: { p: vec(4), q: n() }, tail: n() };
+  return { v4: vec(4), v3: vec(3), s: n(), i2: vec(2).map((x) => -x), u: n(), m34r: vec(12), m23r: vec(6), va: [vec(4), vec(4)], nested: { p: vec(4), q: n() }, tail: n(), far: n() };
 }
 
 /** What each HLSL read must return (matrix element [r][c] of the column-major input is at c*rows + r). */
