@@ -220,6 +220,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`playground in Chromium with WebGPU (need
       const opened = await openPage(browser, `${server.url}?test`);
       try {
         await waitForScenes(opened);
+        await checkLit(opened.page);
         await checkParticles(opened.page);
         await checkPost(opened.page);
       } finally {
