@@ -174,6 +174,7 @@ export class Checker {
   }
 
   private resolveTypeName(spec: ast.TypeSpec, scope: Scope): Type | undefined {
+    if (spec.struct) return this.anonymousStruct(spec.struct, scope);
     const name = spec.name;
     const args = spec.templateArgs ?? [];
     if (NEEDS_16BIT.has(name.replace(/[1-4](x[1-4])?$/, '')) && !this.enable16) {
@@ -290,8 +291,20 @@ export class Checker {
   // -------------------------------------------------------------------------------------------
   // Declarations
 
-  private declareStruct(decl: ast.StructDecl, scope: Scope): StructType | undefined {
-    const struct: StructType = { kind: 'struct', name: decl.name, fields: [], id: this.newId() };
+  /** Struct types of anonymous struct definitions (`struct { … } s;`), declared once each. */
+  private readonly anonymousStructs = new Map<ast.StructDecl, StructType>();
+
+  /** `struct { … } s;` or `typedef struct { … } Name;` (then the struct takes the typedef's name, as in DXC). */
+  private anonymousStruct(decl: ast.StructDecl, scope: Scope, typedefName?: string): StructType | undefined {
+    const known = this.anonymousStructs.get(decl);
+    if (known) return known;
+    const struct = this.declareStruct(decl, scope, typedefName);
+    if (struct) this.anonymousStructs.set(decl, struct);
+    return struct;
+  }
+
+  private declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
+    const struct: StructType = { kind: 'struct', name: typeName, fields: [], id: this.newId() };
     const base = this.structBase(decl, scope);
     // A derived struct's member scope sees its base's members (methods, static members, nested types).
     const inner = new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
@@ -381,6 +394,7 @@ export class Checker {
   }
 
   private declareTypedef(decl: ast.TypedefDecl, scope: Scope): void {
+    if (decl.type.struct && !decl.type.struct.name) this.anonymousStruct(decl.type.struct, scope, decl.declarators[0]?.name);
     const base = this.resolveType(decl.type, scope, decl.modifiers);
     if (!base) return;
     for (const d of decl.declarators) {

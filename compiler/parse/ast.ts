@@ -110,6 +110,8 @@ export interface Declarator extends NodeBase {
   registers: RegisterAnnotation[];
   packOffset?: PackOffsetAnnotation;
   init?: Expr;
+  /** `uint flags : 8;`: a struct member's bit width. */
+  bitfieldWidth?: Expr;
 }
 
 export interface VarDecl extends NodeBase {

@@ -68,6 +68,15 @@ function parseDeclaration(p: ParserState, ctx: DeclContext): Decl[] {
         return [parseUsing(p)];
       case 'enum':
         return [parseEnum(p)];
+      case 'technique':
+      case 'Technique':
+      case 'technique10':
+      case 'technique11':
+        if (ctx === 'global' || ctx === 'namespace') {
+          skipEffectBlock(p, 'effect technique ignored - effect syntax is deprecated');
+          return [];
+        }
+        break;
       case 'cbuffer':
       case 'tbuffer':
         if (ctx !== 'global' && ctx !== 'namespace') p.fail(`'${w.text}' can only be declared at file or namespace scope`);
@@ -144,6 +153,8 @@ function parseSpecified(
     if (!atName(p) && !p.at('::')) p.fail(ctx === 'struct' ? 'expected member declaration' : 'expected a declaration');
     type = parseTypeSpec(p);
   }
+  // Qualifiers may also follow the type, as in C: `float const x`, `uint static const N`.
+  modifiers.push(...parseModifiers(p));
   const nameLoc = p.peek().loc;
   const name = parseDeclaratorName(p);
   if (p.at('(')) {
@@ -246,6 +257,7 @@ function parseParam(p: ParserState): Param {
   const modifiers = parseModifiers(p);
   if (!atName(p) && !p.at('::')) p.fail('expected a parameter type');
   const type = parseTypeSpec(p);
+  modifiers.push(...parseModifiers(p));
   const name = atName(p) ? p.next().text : '';
   const param: Param = { loc, attributes, modifiers, type, name, arrayDims: parseArrayDims(p) };
   const annotations = parseAnnotations(p);
@@ -270,6 +282,43 @@ function parseArrayDims(p: ParserState): (Expr | null)[] {
   return dims;
 }
 
+/** `: 24` after a member name is a bitfield width; `: SEMANTIC`, `: register(…)` are annotations. */
+function startsBitfieldWidth(p: ParserState): boolean {
+  const t = p.peek(1);
+  return t.kind === 'number' || (t.kind === 'punct' && t.text === '(') || (t.kind === 'identifier' && p.peek(2).kind === 'punct' && ['+', '-', '*', '<<', ')'].includes(p.peek(2).text));
+}
+
+/** A bitfield width: a constant expression without assignment or comma (it ends at `;`, `,`, `=`, `:`). */
+function parseConditionalWidth(p: ParserState): Expr {
+  return parseAssignment(p, true);
+}
+
+/**
+ * DXC's legacy effect syntax after a declarator, parsed and ignored with DXC's warning: an annotation
+ * block `< string UIName = "x"; >`.
+ */
+function skipEffectAnnotation(p: ParserState): void {
+  if (!p.at('<')) return;
+  const open = p.next();
+  p.warning('possible effect annotation ignored - effect syntax is deprecated', open.loc);
+  while (!p.atEof() && !p.at('>')) p.next();
+  p.expect('>', 'to close the effect annotation');
+}
+
+/** `{ Filter = MIN_MAG_MIP_LINEAR; AddressU = Clamp; }` (or `sampler_state { … }`): skipped to its matching `}`. */
+function skipEffectBlock(p: ParserState, warning: string): void {
+  p.warning(warning, p.peek().loc);
+  while (!p.atEof() && !p.at('{')) p.next();
+  const open = p.expect('{');
+  let depth = 1;
+  while (!p.atEof() && depth > 0) {
+    const t = p.next();
+    if (t.kind === 'punct' && t.text === '{') depth++;
+    else if (t.kind === 'punct' && t.text === '}') depth--;
+  }
+  if (depth > 0) p.expectCloseBrace(open);
+}
+
 type VarHead = Pick<VarDecl, 'loc' | 'attributes' | 'modifiers' | 'type'>;
 
 /** `a[2] : SEM = x, b : register(t0), c;` after the type; the first name is already read. */
@@ -279,11 +328,21 @@ function parseVariables(p: ParserState, head: VarHead, firstName: string, firstL
   let loc = firstLoc;
   for (;;) {
     const d: Declarator = { loc, name, arrayDims: parseArrayDims(p), registers: [] };
+    if (p.at(':') && startsBitfieldWidth(p)) {
+      p.next();
+      d.bitfieldWidth = parseConditionalWidth(p);
+    }
     const annotations = parseAnnotations(p);
     if (annotations.semantic) d.semantic = annotations.semantic;
     d.registers = annotations.registers;
     if (annotations.packOffset) d.packOffset = annotations.packOffset;
-    if (p.accept('=')) d.init = parseInitializer(p);
+    skipEffectAnnotation(p);
+    if (p.accept('=')) {
+      if (p.atWord('sampler_state')) skipEffectBlock(p, "effect sampler_state assignment ignored - effect syntax is deprecated");
+      else d.init = parseInitializer(p);
+    } else if (p.at('{')) {
+      skipEffectBlock(p, 'effect state block ignored - effect syntax is deprecated. To use braces as an initializer use them with equal signs.');
+    }
     declarators.push(d);
     if (!p.accept(',')) break;
     loc = p.peek().loc;
@@ -388,6 +447,7 @@ function parseTypedef(p: ParserState): Decl[] {
     if (!atName(p) && !p.at('::')) p.fail("expected a type after 'typedef'");
     type = parseTypeSpec(p);
   }
+  modifiers.push(...parseModifiers(p));
   const declarators: TypedefDecl['declarators'] = [];
   do {
     const { name, loc: nameLoc } = expectName(p, 'a name for the typedef');
@@ -470,7 +530,8 @@ export function startsLocalDeclaration(p: ParserState): boolean {
       return atName(p);
     });
   }
-  return after.kind === 'identifier' && !RESERVED.has(after.text);
+  // `float x`, or a qualifier after the type: `float const x`.
+  return after.kind === 'identifier' && (!RESERVED.has(after.text) || MODIFIERS.get(after.text)?.contextual === false);
 }
 
 export function parseLocalDeclaration(p: ParserState, attributes: Attribute[]): DeclStmt['decl'][] {
