@@ -48,6 +48,18 @@ export interface StructField {
   packOffset?: number;
   /** `[[vk::location(N)]]` on a stage I/O struct member. */
   location?: number;
+  /**
+   * Bitfields packed into this integer member, as DXC packs them: consecutive bitfields of one type share
+   * a member (named after the first) while they fit its width; signed ones sign-extend when read.
+   */
+  bitfields?: Bitfield[];
+}
+
+export interface Bitfield {
+  name: string;
+  /** Least significant bit, counted from bit 0 of the storage member. */
+  offset: number;
+  width: number;
 }
 
 export interface StructType {

@@ -11,6 +11,7 @@ import {
   scalar,
   vector,
   VOID,
+  type Bitfield,
   type Majorness,
   type StructField,
   type StructType,
@@ -33,6 +34,7 @@ import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
+import { addBitfield } from './bitfields.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -334,6 +336,11 @@ export class Checker {
       const base = this.resolveType(member.type, inner, member.modifiers);
       if (!base) continue;
       for (const d of member.declarators) {
+        if (d.bitfieldWidth) {
+          if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
+          else addBitfield(this, struct, d, base, inner);
+          continue;
+        }
         const t = this.arrayType(base, d.arrayDims, inner, false);
         if (!t) continue;
         const field: StructField = { name: d.name, type: t };
@@ -347,7 +354,7 @@ export class Checker {
           else if (attr.name === 'vk::location') field.location = this.attrInt(attr, 0, inner);
         }
         if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
-        if (struct.fields.some((f) => f.name === d.name)) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
+        if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
         struct.fields.push(field);
       }
     }
@@ -369,12 +376,15 @@ export class Checker {
   }
 
   /** The path of member indices to a field by name, searching the base chain; undefined if absent. */
-  fieldPath(t: StructType, name: string): { path: number[]; type: Type } | undefined {
+  fieldPath(t: StructType, name: string): { path: number[]; type: Type; bitfield?: Bitfield } | undefined {
+    // A bitfield is found in the member that stores it (the first one's name is the member's too).
+    const packed = t.fields.findIndex((f) => f.bitfields?.some((b) => b.name === name));
+    if (packed >= 0) return { path: [packed], type: t.fields[packed]!.type, bitfield: t.fields[packed]!.bitfields!.find((b) => b.name === name)! };
     const index = t.fields.findIndex((f) => f.name === name && name !== '');
     if (index >= 0) return { path: [index], type: t.fields[index]!.type };
     const base = this.structBases.get(t.id);
     const inBase = base && this.fieldPath(base, name);
-    return inBase && { path: [0, ...inBase.path], type: inBase.type };
+    return inBase && { ...inBase, path: [0, ...inBase.path] };
   }
 
   /** How many base steps lead from `derived` up to `base` (0 for the same struct), or undefined. */

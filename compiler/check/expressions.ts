@@ -28,7 +28,8 @@ import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './me
 import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
-import { toExpr, type Value } from './value.js';
+import { isLvalue, isSimpleExpr, storeBitfield, storeScatter, toExpr, type Value } from './value.js';
+import { insertBitfield, readBitfield } from './bitfields.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
@@ -468,6 +469,11 @@ export class ExpressionChecker {
           : { type: ft, loc: e.loc, expr: { op: 'extract', type: ft, arg: this.rvalue(v), index }, readonly: true };
         vt = ft;
       }
+      if (found.bitfield) {
+        const what = `bit-field '${e.member}'`;
+        if (v.place) return { type: v.type, loc: e.loc, bitfield: { place: v.place, field: found.bitfield }, readonly: v.readonly, what };
+        return { type: v.type, loc: e.loc, expr: readBitfield(this.rvalue(v), v.type as ScalarType, found.bitfield), readonly: true, what };
+      }
       return v;
     }
     if (t.kind === 'scalar' || t.kind === 'vector') return this.swizzle(obj, t.kind === 'scalar' ? 1 : t.size, e);
@@ -526,6 +532,9 @@ export class ExpressionChecker {
     };
     if (parts.length === 1) return single(...parts[0]!);
     const vt = vector(el, parts.length);
+    // Distinct elements of a matrix in memory can be assigned: `m._m00_m11 = v`, `m._11_22 += v`.
+    const distinct = new Set(parts.map(([r, c]) => r * 4 + c)).size === parts.length;
+    if (obj.place && distinct) return { type: vt, loc: e.loc, scatter: { place: obj.place, elements: parts }, readonly: obj.readonly, ...(obj.what ? { what: obj.what } : {}) };
     return { type: vt, loc: e.loc, expr: { op: 'construct', type: vt, parts: parts.map(([r, c]) => this.rvalue(single(r, c))) }, readonly: true };
   }
 
@@ -701,6 +710,18 @@ export class ExpressionChecker {
       if (ty.kind === 'struct') {
         const parts: IrExpr[] = [];
         for (const f of ty.fields) {
+          if (f.bitfields) {
+            // One initializer per bitfield, packed into their shared member (`{ 1, 2 }` for `a : 4, b : 4`).
+            const st = f.type as ScalarType;
+            let word: IrExpr = constExpr(st, st.width === 64 ? 0n : 0);
+            for (const b of f.bitfields) {
+              const p = build(st);
+              if (!p) return undefined;
+              word = insertBitfield(word, p, st, b);
+            }
+            parts.push(word);
+            continue;
+          }
           const p = build(f.type);
           if (!p) return undefined;
           parts.push(p);
@@ -721,14 +742,16 @@ export class ExpressionChecker {
   // Helpers for places and side effects
 
   writable(v: Value, loc: SourceLocation): boolean {
-    if ((v.place || v.swizzle) && !v.readonly) return true;
+    if (isLvalue(v) && !v.readonly) return true;
     const readOnly = v.what ? `cannot assign to read-only ${v.what}` : `cannot assign to a read-only value`;
-    this.c.error(v.place || v.swizzle || v.what ? readOnly : `expression is not assignable`, loc);
+    this.c.error(isLvalue(v) || v.what ? readOnly : `expression is not assignable`, loc);
     return false;
   }
 
   storeTo(target: Value, value: IrExpr): IrStmt {
     if (target.place) return { op: 'store', place: target.place, value };
+    if (target.bitfield) return storeBitfield(target, value);
+    if (target.scatter) return storeScatter(target, isSimpleExpr(value) ? value : this.spill(value, target.type));
     const s = target.swizzle!;
     return { op: 'storeSwizzle', place: s.place, components: s.components, value };
   }
@@ -773,7 +796,7 @@ function constantIndex(e: IrExpr): number | undefined {
 function countScalars(t: Type): number | undefined {
   if (isNumeric(t)) return componentCount(t);
   if (t.kind === 'array' && t.length !== null) return (countScalars(t.element) ?? NaN) * t.length;
-  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (countScalars(f.type) ?? NaN), 0);
+  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (f.bitfields ? f.bitfields.length : countScalars(f.type) ?? NaN), 0);
   return undefined;
 }
 

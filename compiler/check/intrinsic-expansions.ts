@@ -21,7 +21,7 @@ import {
 import type { Checker } from './checker.js';
 import { commonScalar, withScalar, type NumericType } from './conversions.js';
 import { constExpr, type ExpressionChecker } from './expressions.js';
-import type { Value } from './value.js';
+import { isLvalue, type Value } from './value.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -57,7 +57,7 @@ function floatShape(c: Checker, name: string, a: NumericValue): NumericType | un
 }
 
 function outArgument(c: Checker, x: ExpressionChecker, name: string, a: Value): boolean {
-  if (a.place || a.swizzle) return x.writable(a, a.loc);
+  if (isLvalue(a)) return x.writable(a, a.loc);
   c.error(`argument of '${name}' is an 'out' parameter and must be assignable`, a.loc);
   return false;
 }

@@ -168,7 +168,7 @@ function parseSpecified(
   if (name.parts.length > 1 && ctx !== 'global' && ctx !== 'namespace') {
     p.fail('a qualified name is only allowed for a definition at file or namespace scope', nameLoc);
   }
-  decls.push(parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc));
+  decls.push(parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc, ctx));
   return decls;
 }
 
@@ -285,7 +285,7 @@ function parseArrayDims(p: ParserState): (Expr | null)[] {
 /** `: 24` after a member name is a bitfield width; `: SEMANTIC`, `: register(…)` are annotations. */
 function startsBitfieldWidth(p: ParserState): boolean {
   const t = p.peek(1);
-  return t.kind === 'number' || (t.kind === 'punct' && t.text === '(') || (t.kind === 'identifier' && p.peek(2).kind === 'punct' && ['+', '-', '*', '<<', ')'].includes(p.peek(2).text));
+  return t.kind === 'number' || (t.kind === 'punct' && ['(', '-', '+', '~'].includes(t.text)) || (t.kind === 'identifier' && p.peek(2).kind === 'punct' && ['+', '-', '*', '<<', ')'].includes(p.peek(2).text));
 }
 
 /** A bitfield width: a constant expression without assignment or comma (it ends at `;`, `,`, `=`, `:`). */
@@ -322,15 +322,17 @@ function skipEffectBlock(p: ParserState, warning: string): void {
 type VarHead = Pick<VarDecl, 'loc' | 'attributes' | 'modifiers' | 'type'>;
 
 /** `a[2] : SEM = x, b : register(t0), c;` after the type; the first name is already read. */
-function parseVariables(p: ParserState, head: VarHead, firstName: string, firstLoc: VarDecl['loc']): VarDecl {
+function parseVariables(p: ParserState, head: VarHead, firstName: string, firstLoc: VarDecl['loc'], ctx: DeclContext): VarDecl {
   const declarators: Declarator[] = [];
   let name = firstName;
   let loc = firstLoc;
   for (;;) {
     const d: Declarator = { loc, name, arrayDims: parseArrayDims(p), registers: [] };
     if (p.at(':') && startsBitfieldWidth(p)) {
-      p.next();
+      const colon = p.next();
       d.bitfieldWidth = parseConditionalWidth(p);
+      if (ctx !== 'struct') p.error('bit-fields are only allowed as struct members', colon.loc);
+      else if (head.modifiers.includes('static')) p.error(`static member '${name}' cannot be a bit-field`, loc, name.length);
     }
     const annotations = parseAnnotations(p);
     if (annotations.semantic) d.semantic = annotations.semantic;
