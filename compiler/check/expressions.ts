@@ -146,6 +146,7 @@ export class ExpressionChecker {
     if (entry.kind === 'variable') {
       const what = `variable '${e.name}'`;
       if (entry.constant) return { type: entry.type, loc: e.loc, expr: { op: 'const', type: entry.type, value: entry.constant }, readonly: true, what };
+      if (entry.bitfield) return { type: entry.type, loc: e.loc, bitfield: { place: entry.place, field: entry.bitfield }, readonly: entry.readonly, what: `bit-field '${e.name}'` };
       return { type: entry.type, loc: e.loc, place: entry.place, readonly: entry.readonly, what };
     }
     this.c.error(`'${e.name}' is a ${entry.kind === 'functions' ? 'function' : entry.kind}, not a value`, e.loc, e.name.length);

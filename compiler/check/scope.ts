@@ -3,7 +3,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrConst, IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
 import type { FunctionDecl } from '../parse/ast.js';
-import type { StructType, Type } from '../types.js';
+import type { Bitfield, StructType, Type } from '../types.js';
 
 export interface VariableSymbol {
   kind: 'variable';
@@ -14,6 +14,10 @@ export interface VariableSymbol {
   /** Known value of a `static const` (or enum member) usable in constant expressions. */
   constant?: IrConst;
   loc: SourceLocation;
+  /** A bitfield of `this` seen by name in a method: `place` is its storage member. */
+  bitfield?: Bitfield;
+  /** Declared with a `half` spelling (float without -enable-16bit-types): only overload ranking tells it apart. */
+  half?: boolean;
 }
 
 export interface ParamInfo {
@@ -23,6 +27,8 @@ export interface ParamInfo {
   hasDefault: boolean;
   /** The default argument, checked at each call site that omits it (in the declaring scope). */
   defaultExpr?: import('../parse/ast.js').Expr;
+  /** Spelled `half…` without -enable-16bit-types: the same type as float, but a distinct overload (DXC's HalfFloat). */
+  half?: boolean;
 }
 
 export interface FunctionSymbol {

@@ -34,7 +34,9 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol): IrFunctio
       if (base) defineFields({ kind: 'member', base: place, index: 0, type: base }, base);
       t.fields.forEach((f, index) => {
         if (base && index === 0) return;
-        fields.define({ kind: 'variable', name: f.name, type: f.type, place: { kind: 'member', base: place, index, type: f.type }, readonly: false, loc: decl.loc });
+        const member: IrPlace = { kind: 'member', base: place, index, type: f.type };
+        if (f.bitfields) for (const b of f.bitfields) fields.define({ kind: 'variable', name: b.name, type: f.type, place: member, readonly: false, loc: decl.loc, bitfield: b });
+        else fields.define({ kind: 'variable', name: f.name, type: f.type, place: member, readonly: false, loc: decl.loc });
       });
     };
     defineFields(selfPlace, symbol.thisType);

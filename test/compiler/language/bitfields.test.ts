@@ -73,6 +73,22 @@ describe('struct bitfields', () => {
     await runChecks(gpu, { prelude, setup, checks });
   });
 
+  it('methods see bitfields by name', async () => {
+    const prelude = `
+      struct Material {
+        uint index : 24; uint flags : 8; int bias : 4;
+        void set(uint i, uint f) { index = i; flags = f; bias = -3; }
+        uint packedIndex() { return index + flags; }
+      };`;
+    const setup = `Material m = (Material)0; m.set(0xABCDEF, 0x12);`;
+    const checks: Check[] = [
+      { expr: 'm.packedIndex()', kind: 'u', expect: 0xabcdef + 0x12 },
+      { expr: 'm.bias', kind: 'i', expect: -3 },
+      { expr: 'm.index', kind: 'u', expect: 0xabcdef },
+    ];
+    await runChecks(gpu, { prelude, setup, checks });
+  });
+
   it('diagnostics point at the bitfield', () => {
     expect(errors('struct A { float f : 3; bool b : 1; uint z : 0; uint big : 33; int neg : -1; uint arr[2] : 3; uint d : 2; uint d : 1; };')).toEqual([
       "1:18 bit-field 'f' has non-integral type 'float'",
