@@ -48,6 +48,10 @@ export interface StructField {
   packOffset?: number;
   /** `[[vk::location(N)]]` on a stage I/O struct member. */
   location?: number;
+  /** `[[vk::builtin("Name")]]` on a stage I/O struct member. */
+  builtin?: string;
+  /** `[[vk::index(N)]]` on a fragment output member (dual-source blending). */
+  index?: number;
   /**
    * Bitfields packed into this integer member, as DXC packs them: consecutive bitfields of one type share
    * a member (named after the first) while they fit its width; signed ones sign-extend when read.

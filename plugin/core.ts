@@ -15,6 +15,7 @@ import type { ShaderId } from './ids.js';
 import { isShaderId, parseShaderId } from './ids.js';
 import type { ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
+import { stageFromFileName } from './stage-conventions.js';
 import { RUNTIME_SPECIFIER } from './runtime-path.js';
 
 /** Where a SPIR-V module that is not inlined goes; returns JavaScript evaluating to its URL string. */
@@ -82,6 +83,11 @@ export class ShaderCore {
     };
     const entryPoints = query.entryPoints ?? this.options.entryPoints;
     if (entryPoints) options.entryPoints = entryPoints;
+    else {
+      // For files that mark no entry point: `?stage=`, else what the file name says (x.frag.hlsl, fooPS.hlsl).
+      const stage = query.stage ?? (this.options.stageFromFileName ? stageFromFileName(parsed.file) : undefined);
+      if (stage) options.defaultStage = stage;
+    }
     // Debug information names the file relative to the project, so builds match across machines.
     if (options.debugInfo) options.debugSourceName = relative(this.options.root, parsed.file).split(sep).join('/');
     return { file: parsed.file, source, options };

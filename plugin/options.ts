@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
+import type { WarningAction, WarningFlag } from '../compiler/warning-flags.js';
 import type { CompileResult } from '../compiler/result.js';
 import type { MatrixOrder } from './codegen/index.js';
 
@@ -22,6 +23,23 @@ export interface HlslPluginOptions {
    * @default every entry point the file declares
    */
   entryPoints?: EntryPointRequest[];
+  /**
+   * For a file that marks no entry point (HLSL written for `dxc -E main -T ps_6_0`): take the stage
+   * of `main` from the file name: `x.frag`, `x.frag.hlsl`, `x.ps.hlsl`, `blur_cs.hlsl`, `BlurCS.hlsl`
+   * (vert/vertex/vs, frag/fragment/pixel/ps, comp/compute/cs, geom/gs, tesc/hull/hs, tese/domain/ds,
+   * mesh/ms, task/amp/as). A `?stage=` query overrides it. Otherwise the stage comes from what `main`
+   * writes (SV_Position → vertex, SV_Target → pixel). To compile `.vert`/`.frag`/`.comp` files that
+   * hold HLSL, add those to `extensions`.
+   * @default true
+   */
+  stageFromFileName?: boolean;
+  /**
+   * Warning groups to silence or make errors, by the flag each warning names (`vk-binding-overlap`,
+   * `conversion`, `macro-redefined`, …: the list is WARNING_FLAGS), e.g. `{ 'vk-binding-overlap': 'off' }`.
+   * Same as `compilerOptions.warnings.flags`.
+   * @default every warning reported
+   */
+  warnings?: Partial<Record<WarningFlag, WarningAction>>;
   /** DXC-equivalent options for every shader (defines, include dirs, layout rule, target env, …). */
   compilerOptions?: ShaderCompileOptions;
   /**
@@ -67,6 +85,7 @@ export interface HlslPluginOptions {
 export interface ResolvedOptions {
   extensions: string[];
   entryPoints: EntryPointRequest[] | undefined;
+  stageFromFileName: boolean;
   compilerOptions: ShaderCompileOptions;
   backend: 'builtin' | 'dxc' | 'glslang' | CompileFunction;
   dxcPath: string;
@@ -97,8 +116,12 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
   return {
     extensions: options.extensions ?? ['.hlsl'],
     entryPoints: options.entryPoints,
+    stageFromFileName: options.stageFromFileName ?? true,
     compilerOptions: {
       ...options.compilerOptions,
+      ...(options.warnings
+        ? { warnings: { ...options.compilerOptions?.warnings, flags: { ...options.compilerOptions?.warnings?.flags, ...options.warnings } } }
+        : {}),
       includeDirs: options.compilerOptions?.includeDirs?.map(absolute),
     },
     backend: options.backend ?? 'builtin',

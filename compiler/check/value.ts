@@ -4,6 +4,7 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { vector, type Bitfield, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { insertBitfield, readBitfield } from './bitfields.js';
+import type { Held } from './resource-aliases.js';
 import type { LiteralKind } from './conversions.js';
 
 export interface Value {
@@ -24,6 +25,8 @@ export interface Value {
   scatter?: { place: IrPlace; elements: [number, number][] };
   /** `tex.mips` / `tex.sample` (and after their first `[i]`): only indexing continues them. */
   accessor?: TextureAccessor;
+  /** A resource alias or a struct holding resources (resource-aliases.ts); a cell's place is its origin. */
+  held?: Held;
 }
 
 export interface TextureAccessor {

@@ -101,7 +101,7 @@ function parsePragma(p: ParserState, ctx: DeclContext): Decl[] {
     return [];
   }
   if (ctx !== 'global' && ctx !== 'namespace') {
-    p.warning("'#pragma pack_matrix' is only honoured at file or namespace scope; ignored", t.loc);
+    p.warning("'#pragma pack_matrix' is only honoured at file or namespace scope; ignored", t.loc, 1, 'ignored-pragmas');
     return [];
   }
   return [{ kind: 'PackMatrixPragma', loc: t.loc, majorness: m[1] } satisfies PackMatrixPragma];
@@ -139,7 +139,7 @@ function parseSpecified(
     if (spec.decl) {
       if (p.accept(';')) {
         spec.decl.attributes.unshift(...attributes);
-        if (!spec.decl.name) p.warning('declaration does not declare anything', spec.decl.loc);
+        if (!spec.decl.name) p.warning('declaration does not declare anything', spec.decl.loc, 1, 'missing-declarations');
         return spec.decl.name ? [spec.decl] : [];
       }
       if (missingSemicolonAfterStruct(p)) {
@@ -300,14 +300,14 @@ function parseConditionalWidth(p: ParserState): Expr {
 function skipEffectAnnotation(p: ParserState): void {
   if (!p.at('<')) return;
   const open = p.next();
-  p.warning('possible effect annotation ignored - effect syntax is deprecated', open.loc);
+  p.warning('possible effect annotation ignored - effect syntax is deprecated', open.loc, 1, 'effects-syntax');
   while (!p.atEof() && !p.at('>')) p.next();
   p.expect('>', 'to close the effect annotation');
 }
 
 /** `{ Filter = MIN_MAG_MIP_LINEAR; AddressU = Clamp; }` (or `sampler_state { … }`): skipped to its matching `}`. */
 function skipEffectBlock(p: ParserState, warning: string): void {
-  p.warning(warning, p.peek().loc);
+  p.warning(warning, p.peek().loc, p.peek().text.length, 'effects-syntax');
   while (!p.atEof() && !p.at('{')) p.next();
   const open = p.expect('{');
   let depth = 1;

@@ -60,6 +60,20 @@ describe('ShaderCore', () => {
     expect(text).not.toContain('slice.hlsl');
   });
 
+  it('takes the stage of an unmarked main from the file name, or from ?stage=', async () => {
+    const project = tempCopy();
+    temps.push(project);
+    const source = 'float4 main(float4 c : COLOR0) : COLOR1 { return c; }';
+    writeFileSync(project.path('tintPS.hlsl'), source);
+    writeFileSync(project.path('tint.hlsl'), source);
+    const core = new ShaderCore(resolveOptions({ cache: false }, project.dir));
+    expect((await core.compile(project.path('tintPS.hlsl'))).shader.reflection.entryPoints.map((e) => e.stage)).toEqual(['pixel']);
+    expect((await core.compile(`${project.path('tint.hlsl')}?stage=pixel`)).shader.reflection.entryPoints.map((e) => e.stage)).toEqual(['pixel']);
+    await expect(core.compile(project.path('tint.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
+    const off = new ShaderCore(resolveOptions({ cache: false, stageFromFileName: false }, project.dir));
+    await expect(off.compile(project.path('tintPS.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
+  });
+
   it('compiles a shader imported twice at once only once', async () => {
     const { project, core, fake } = setup();
     await Promise.all([core.load(project.path('slice.hlsl')), core.load(`${project.path('slice.hlsl')}?import`)]);
