@@ -426,18 +426,25 @@ export class Checker {
   private declareEnum(decl: ast.EnumDecl, scope: Scope): void {
     const underlying = decl.underlying ? this.resolveType(decl.underlying, scope, []) : scalar('int');
     if (!underlying) return;
-    scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc });
-    const target = decl.scoped ? new Scope(scope, 'namespace') : scope;
-    if (decl.scoped) scope.define({ kind: 'namespace', name: decl.name, scope: target });
+    if (underlying.kind !== 'scalar' || underlying.base === 'float' || underlying.base === 'bool') {
+      this.error(`underlying type of enum '${decl.name}' must be an integer type, not '${typeToString(underlying)}'`, decl.underlying!.loc);
+      return;
+    }
+    // The enumerators are reached as `E::A` (both kinds, as DXC allows) and, unscoped, also as `A`.
+    const members = new Scope(scope, 'namespace');
+    if (decl.name) scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc, members });
+    const targets = decl.scoped ? [members] : [members, scope];
     let next = 0n;
     for (const m of decl.members) {
       if (m.value) {
         const v = this.constantValue(m.value, scope);
         if (v?.kind === 'scalar' && typeof v.value !== 'boolean') next = BigInt(v.value);
       }
-      const value: IrConst = { kind: 'scalar', type: underlying, value: Number(next) };
+      const value: IrConst = { kind: 'scalar', type: underlying, value: underlying.width === 64 ? next : Number(next) };
       const place = { kind: 'local' as const, local: { id: this.newId(), name: m.name, type: underlying }, type: underlying };
-      target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc });
+      for (const target of targets) {
+        if (target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc })) this.error(`redefinition of '${m.name}'`, m.loc, m.name.length);
+      }
       next++;
     }
   }

@@ -142,6 +142,8 @@ export class ExpressionChecker {
   }
 
   private floatLiteral(e: ast.FloatLiteral): Value {
+    const fixed = /f(16|32|64)$/i.exec(e.text);
+    if (fixed?.[1] === '16' && !this.c.enable16) this.c.error(`16-bit floating-point literal suffix '${fixed[0]}' requires '-enable-16bit-types'`, e.loc, e.text.length);
     const t = e.suffix === 'l' ? scalar('float', 64) : e.suffix === 'h' && this.c.enable16 ? scalar('float', 16) : FLOAT;
     const v = constValue(t, t.width === 64 ? e.value : Math.fround(e.value), e.loc);
     if (!e.suffix) v.literal = 'float';

@@ -19,7 +19,7 @@ import {
   type Type,
 } from '../types.js';
 import type { Checker } from './checker.js';
-import { commonScalar, withScalar, type NumericType } from './conversions.js';
+import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import { constExpr, type ExpressionChecker } from './expressions.js';
 import { isLvalue, type Value } from './value.js';
 
@@ -36,7 +36,46 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   lit: [[3], lit],
   dst: [[2], dst],
   D3DCOLORtoUBYTE4: [[1], d3dColorToUbyte4],
+  // HLSL 2021: the non-short-circuiting forms of `?:`, `&&` and `||` on scalars and vectors.
+  select: [[3], select],
+  and: [[2], (c, x, a, loc) => logical(c, x, 'and', a, loc)],
+  or: [[2], (c, x, a, loc) => logical(c, x, 'or', a, loc)],
 };
+
+/** The common shape of numeric values (`select`, `and`, `or` take it component-wise), or an error. */
+function sharedShape(c: Checker, name: string, args: NumericValue[], loc: SourceLocation): NumericType | undefined {
+  let shape: Type = args[0]!.type;
+  for (const a of args.slice(1)) {
+    const common = commonShape(shape as NumericType, a.type);
+    if (typeof common === 'string') {
+      c.error(`${common} in '${name}': ${args.map((v) => `'${typeToString(v.type)}'`).join(', ')}`, loc, name.length);
+      return undefined;
+    }
+    shape = common.shape;
+  }
+  return shape as NumericType;
+}
+
+/** select(cond, a, b): every argument evaluated, component-wise choice (OpSelect). */
+function select(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation): Value | undefined {
+  const [cond, a, b] = args as [NumericValue, NumericValue, NumericValue];
+  const shape = sharedShape(c, 'select', args, loc);
+  if (!shape) return undefined;
+  const type = withScalar(shape, commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal));
+  const condType = withScalar(shape, BOOL);
+  let condExpr = x.coerce(cond, cond.type.kind === 'scalar' ? BOOL : condType);
+  if (cond.type.kind === 'scalar' && condType.kind !== 'scalar') condExpr = { op: 'splat', type: condType, arg: condExpr };
+  return value(type, { op: 'select', type, cond: condExpr, then: x.coerce(a, type), else: x.coerce(b, type) }, loc);
+}
+
+/** and(a, b) / or(a, b): component-wise logical operations on the arguments converted to bool, both evaluated. */
+function logical(c: Checker, x: ExpressionChecker, name: 'and' | 'or', args: NumericValue[], loc: SourceLocation): Value | undefined {
+  const shape = sharedShape(c, name, args, loc);
+  if (!shape) return undefined;
+  const type = withScalar(shape, BOOL);
+  const expr: IrExpr = { op: 'binary', type, operator: name === 'and' ? 'logand' : 'logor', left: x.coerce(args[0]!, type), right: x.coerce(args[1]!, type) };
+  return value(type, expr, loc);
+}
 
 function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
   return { op: 'intrinsic', type, name, args };
