@@ -153,6 +153,18 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
       return;
     }
     const dims: [ast.TemplateArg | undefined, number][] = [];
+    // `Box<T>` against an instantiation of the struct template Box: its arguments bind T.
+    const owner = t.kind === 'struct' && targs.length ? template.scope.lookup(spec.name) : undefined;
+    const structArgs = owner?.kind === 'template' && t.kind === 'struct' ? owner.bindings.get(t.id) : undefined;
+    if (structArgs) {
+      targs.forEach((arg, i) => {
+        const value = structArgs[i];
+        if (value === undefined) return;
+        if (arg.kind === 'TypeSpec' && typeof value !== 'number') deduce(arg, value);
+        else if (arg.kind === 'Name' && isParam(arg.name) && !bound.has(arg.name)) bound.set(arg.name, value);
+      });
+      return;
+    }
     if (spec.name === 'vector' && t.kind === 'vector') dims.push([targs[1], t.size]);
     else if (spec.name === 'matrix' && t.kind === 'matrix') dims.push([targs[1], t.rows], [targs[2], t.cols]);
     else return;

@@ -36,6 +36,7 @@ import { declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
+import { instantiateStruct } from './struct-templates.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -122,7 +123,10 @@ export class Checker {
         this.packMatrix = decl.majorness;
         return;
       case 'StructDecl':
-        this.declareStruct(decl, scope);
+        if (decl.templateParams?.length) {
+          const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map() });
+          if (prev) this.error(`redefinition of '${decl.name}'`, decl.loc, decl.name.length);
+        } else this.declareStruct(decl, scope);
         return;
       case 'TypedefDecl':
         this.declareTypedef(decl, scope);
@@ -195,6 +199,7 @@ export class Checker {
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
     if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope);
     const entry = scope.lookup(name);
+    if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
     if (entry?.kind === 'type') {
       if (args.length > 0) this.error(`'${name}' is not a template`, spec.loc, name.length);
       return entry.type;
@@ -309,7 +314,7 @@ export class Checker {
     return struct;
   }
 
-  private declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
+  declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
     const struct: StructType = { kind: 'struct', name: typeName, fields: [], id: this.newId() };
     const base = this.structBase(decl, scope);
     // A derived struct's member scope sees its base's members (methods, static members, nested types).

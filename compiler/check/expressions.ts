@@ -230,7 +230,20 @@ export class ExpressionChecker {
     const l = this.check(e.left, scope);
     const r = this.check(e.right, scope);
     if (!l || !r) return undefined;
+    if (l.type.kind === 'struct') return this.operatorCall(e.op, l, r, e.loc, scope);
     return this.binaryValues(e.op, l, r, e.loc);
+  }
+
+  /** `a + b` on a struct: its member `operator+` (HLSL 2021 operator overloading), called on `a`. */
+  private operatorCall(op: string, l: Value, r: Value, loc: SourceLocation, scope: Scope): Value | undefined {
+    const t = l.type as StructType;
+    const name = `operator${op}`;
+    const entry = this.c.structMembers.get(t.id)?.lookupMember(name);
+    if (entry?.kind !== 'functions') {
+      this.c.error(`invalid operands to binary expression ('${typeToString(l.type)}' and '${typeToString(r.type)}'): '${typeToString(t)}' has no member '${name}'`, loc);
+      return undefined;
+    }
+    return checkUserCall(this.c, this, entry.overloads, [r], { name, loc, scope, self: l });
   }
 
   binaryValues(op: Exclude<ast.BinaryOp, ','>, l: Value, r: Value, loc: SourceLocation): Value | undefined {
@@ -300,7 +313,12 @@ export class ExpressionChecker {
     let rhs: Value | undefined = value;
     if (e.op !== '=') {
       const op = e.op.slice(0, -1) as Exclude<ast.BinaryOp, ','>;
-      rhs = this.binaryValues(op, { ...target, readonly: true }, value, e.loc);
+      // `a += b` on a struct: its `operator+=` if it has one, else `a = a.operator+(b)`.
+      const members = target.type.kind === 'struct' ? this.c.structMembers.get(target.type.id) : undefined;
+      if (members?.lookupMember(`operator${e.op}`)?.kind === 'functions') return this.operatorCall(e.op, target, value, e.loc, scope);
+      rhs = target.type.kind === 'struct'
+        ? this.operatorCall(op, { ...target, readonly: true }, value, e.loc, scope)
+        : this.binaryValues(op, { ...target, readonly: true }, value, e.loc);
       if (!rhs) return undefined;
     }
     const converted = this.convert(rhs, target.type, e.loc, 'assignment');

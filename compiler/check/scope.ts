@@ -62,7 +62,9 @@ export type SymbolEntry =
   /** A type; a struct's `members` scope holds its methods, static members and nested types (`S::f`). */
   | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope }
   | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
-  | { kind: 'namespace'; name: string; scope: Scope };
+  | { kind: 'namespace'; name: string; scope: Scope }
+  /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */
+  | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]> };
 
 export class Scope {
   private readonly symbols = new Map<string, SymbolEntry>();
