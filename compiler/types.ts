@@ -57,6 +57,8 @@ export interface StructField {
    * a member (named after the first) while they fit its width; signed ones sign-extend when read.
    */
   bitfields?: Bitfield[];
+  /** Declared with a `half` spelling while half is float: only overload resolution tells it apart. */
+  half?: boolean;
 }
 
 export interface Bitfield {

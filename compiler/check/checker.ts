@@ -153,7 +153,7 @@ export class Checker {
       case 'UsingDecl':
         if (decl.alias) {
           const t = this.resolveType(decl.alias.type, scope, []);
-          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc });
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
         } else if (decl.namespace) {
           const ns = scope.lookup(decl.namespace);
           if (ns?.kind !== 'namespace') this.error(`'${decl.namespace}' is not a namespace`, decl.loc);
@@ -258,6 +258,20 @@ export class Checker {
     return samples !== undefined ? { kind: 'resource', resource: kind, element, samples } : { kind: 'resource', resource: kind, element };
   }
 
+  /**
+   * `{ half: true }` for a type spelled with `half` (`half3`, `vector<half, 2>`, a typedef of one) when
+   * half is float (no -enable-16bit-types): DXC keeps such a type apart from float (HalfFloat), which
+   * only overload resolution can tell; everywhere else it is float.
+   */
+  halfFlag(spec: ast.TypeSpec, scope: Scope): { half?: true } {
+    if (this.enable16) return {};
+    if (/^half([1-4](x[1-4])?)?$/.test(spec.name)) return { half: true };
+    const el = spec.templateArgs?.[0];
+    if ((spec.name === 'vector' || spec.name === 'matrix') && el?.kind === 'TypeSpec') return this.halfFlag(el, scope);
+    const entry = spec.templateArgs ? undefined : scope.lookup(spec.name);
+    return entry?.kind === 'type' && entry.half ? { half: true } : {};
+  }
+
   /** Applies array dimensions (outermost first) to an element type. */
   arrayType(element: Type, dims: readonly (ast.Expr | null)[], scope: Scope, allowUnsized: boolean): Type | undefined {
     let t = element;
@@ -352,7 +366,7 @@ export class Checker {
         }
         const t = this.arrayType(base, d.arrayDims, inner, false);
         if (!t) continue;
-        const field: StructField = { name: d.name, type: t };
+        const field: StructField = { name: d.name, type: t, ...this.halfFlag(member.type, inner) };
         if (d.semantic) field.semantic = d.semantic.name;
         const interp = member.modifiers.filter((m): m is 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample' =>
           ['linear', 'centroid', 'nointerpolation', 'noperspective', 'sample'].includes(m),
@@ -424,7 +438,7 @@ export class Checker {
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
-      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc });
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.halfFlag(decl.type, scope) });
     }
   }
 
@@ -509,7 +523,7 @@ export class Checker {
         : p.modifiers.includes('out')
           ? 'out'
           : 'in';
-      params.push({ name: p.name, type: t, direction, hasDefault: p.default !== undefined, ...(p.default ? { defaultExpr: p.default } : {}) });
+      params.push({ name: p.name, type: t, direction, hasDefault: p.default !== undefined, ...(p.default ? { defaultExpr: p.default } : {}), ...this.halfFlag(p.type, typeScope) });
     }
     for (let i = 1; i < params.length; i++) {
       if (params[i - 1]!.hasDefault && !params[i]!.hasDefault) {
@@ -517,7 +531,7 @@ export class Checker {
         return undefined;
       }
     }
-    return { kind: 'function', name, decl, params, returnType, scope: bodyScope, lowering: false, ...(thisType ? { thisType } : {}) };
+    return { kind: 'function', name, decl, params, returnType, scope: bodyScope, lowering: false, ...(thisType ? { thisType } : {}), ...this.halfFlag(decl.returnType, typeScope) };
   }
 
   /** The function that runs non-constant `static` initializers; entry wrappers call it first. */
@@ -585,7 +599,7 @@ export class Checker {
         const index = struct.fields.length;
         struct.fields.push(field);
         const place = { kind: 'member' as const, base: irGlobalPlace(global), index, type: t };
-        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc });
+        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc, ...this.halfFlag(member.type, scope) });
         if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
       }
     }
@@ -640,7 +654,7 @@ export class Checker {
           else if (result) this.staticInit().body.push(...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after);
         }
         this.globals.push(global);
-        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc });
+        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc, ...this.halfFlag(decl.type, scope) });
         if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
         continue;
       }
@@ -653,7 +667,7 @@ export class Checker {
       // $Globals takes its binding in declaration order, where the first loose uniform stands.
       if (first) this.resources.push({ global: holder, attributes: [], registers: [], loc: d.loc });
       const place = { kind: 'member' as const, base: irGlobalPlace(holder), index: this.looseUniforms.length - 1, type: t };
-      const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc });
+      const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc, ...this.halfFlag(decl.type, scope) });
       if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     }
   }
@@ -803,6 +817,6 @@ export function isBufferResource(kind: string): boolean {
 }
 
 function sameSignature(a: ParamInfo[], b: ParamInfo[]): boolean {
-  return a.length === b.length && a.every((p, i) => JSON.stringify(p.type) === JSON.stringify(b[i]!.type) && p.direction === b[i]!.direction);
+  return a.length === b.length && a.every((p, i) => JSON.stringify(p.type) === JSON.stringify(b[i]!.type) && p.direction === b[i]!.direction && !!p.half === !!b[i]!.half);
 }
 

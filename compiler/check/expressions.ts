@@ -15,6 +15,7 @@ import {
   UINT,
   vector,
   type ScalarType,
+  type StructField,
   type StructType,
   type Type,
 } from '../types.js';
@@ -82,7 +83,63 @@ export class ExpressionChecker {
   /** A use of a resource alias must name a known global; the target of `alias = …` need not. */
   check(e: ast.Expr, scope: Scope): Value | undefined {
     const v = this.checkExpr(e, scope);
+    if (v && !this.c.enable16) {
+      if (!v.half && this.halfValue(e, v, scope)) v.half = true;
+      this.checked.set(e, v);
+    }
     return v?.held && e !== this.assignTarget && !checkResolved(this.c, v, startOf(e)) ? undefined : v;
+  }
+
+  /** Values of the subexpressions checked so far (for `half` spellings, see halfValue). */
+  private readonly checked = new WeakMap<ast.Expr, Value>();
+
+  /**
+   * Does the value have a `half` spelling (half is float here, but DXC's overload resolution tells
+   * them apart): a variable, field, cast or constructor spelled half, or operations on such values.
+   */
+  private halfValue(e: ast.Expr, v: Value, scope: Scope): boolean {
+    const el = elementScalar(v.type);
+    if (!el || el.base !== 'float' || el.width !== 32 || el.relaxed) return false;
+    const sub = (x: ast.Expr) => this.checked.get(x);
+    const halfOrLiteral = (x: Value | undefined) => !!x && (!!x.half || !!x.literal);
+    switch (e.kind) {
+      case 'Name': {
+        const entry = scope.lookup(e.name);
+        return entry?.kind === 'variable' && !!entry.half;
+      }
+      case 'Member': {
+        const obj = sub(e.object);
+        if (obj?.type.kind !== 'struct') return !!obj?.half;
+        const found = this.c.fieldPath(obj.type, e.member);
+        let t: Type = obj.type;
+        let half = false;
+        for (const index of found?.path ?? []) {
+          const f: StructField = (t as StructType).fields[index]!;
+          half = !!f.half;
+          t = f.type;
+        }
+        return half;
+      }
+      case 'Index':
+        return !!sub(e.object)?.half;
+      case 'Unary':
+      case 'Postfix':
+        return !!sub(e.operand)?.half;
+      case 'Assign':
+        return !!sub(e.target)?.half;
+      case 'Binary': {
+        const l = sub(e.left);
+        const r = sub(e.right);
+        return halfOrLiteral(l) && halfOrLiteral(r) && (!!l!.half || !!r!.half);
+      }
+      case 'Conditional':
+        return !!sub(e.then)?.half && !!sub(e.else)?.half;
+      case 'Cast':
+      case 'Construct':
+        return !!this.c.halfFlag(e.type, scope).half;
+      default:
+        return false;
+    }
   }
 
   private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {

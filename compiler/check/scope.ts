@@ -53,6 +53,8 @@ export interface FunctionSymbol {
   choosesResources?: boolean;
   /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
   specializations?: Map<string, { ir: IrFunction; returned?: IrPlace[] }>;
+  /** The return type is spelled `half…` (see Checker.halfFlag). */
+  half?: boolean;
   /** Template parameters bound for an instantiation (`T` → float), visible in its body. */
   templateScope?: Scope;
 }
@@ -60,7 +62,7 @@ export interface FunctionSymbol {
 export type SymbolEntry =
   | VariableSymbol
   /** A type; a struct's `members` scope holds its methods, static members and nested types (`S::f`). */
-  | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope }
+  | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope; /** A typedef of a `half` spelling (see Checker.halfFlag). */ half?: boolean }
   | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
   | { kind: 'namespace'; name: string; scope: Scope }
   /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */

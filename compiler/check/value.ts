@@ -19,6 +19,8 @@ export interface Value {
   what?: string;
   /** Untyped literal (`1`, `2.5`): adapts to the other operand of a binary operator. */
   literal?: LiteralKind;
+  /** Spelled `half` while half is float (Checker.halfFlag): only overload resolution looks at it. */
+  half?: boolean;
   /** A bitfield of a struct in memory: `place` is its storage member (of type `type`). */
   bitfield?: { place: IrPlace; field: Bitfield };
   /** `m._m00_m11` of a matrix place with distinct elements: the matrix and each component's [row, column]. */
