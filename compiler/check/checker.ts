@@ -36,7 +36,7 @@ import { declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
-import { instantiateStruct } from './struct-templates.js';
+import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -124,7 +124,7 @@ export class Checker {
         return;
       case 'StructDecl':
         if (decl.templateParams?.length) {
-          const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map() });
+          const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map(), outOfLine: [] });
           if (prev) this.error(`redefinition of '${decl.name}'`, decl.loc, decl.name.length);
         } else this.declareStruct(decl, scope);
         return;
@@ -473,6 +473,12 @@ export class Checker {
     if (name.includes('::')) {
       // Out-of-line member definition `float S::f() { … }`: declare it in S's member scope.
       const owner = scope.lookup(name.slice(0, name.lastIndexOf('::')));
+      if (owner?.kind === 'template') {
+        // `template <typename T> T Box<T>::get() { … }`: defined in every instantiation, now and later.
+        owner.outOfLine.push(decl);
+        for (const struct of owner.instances.values()) defineOutOfLine(this, owner, decl, struct);
+        return;
+      }
       if (owner?.kind !== 'type' || !owner.members || owner.type.kind !== 'struct') {
         this.error(`'${name.slice(0, name.lastIndexOf('::'))}' is not a struct`, decl.nameLoc, name.length);
         return;

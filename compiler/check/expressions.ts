@@ -236,6 +236,7 @@ export class ExpressionChecker {
   private unary(e: ast.UnaryExpr, scope: Scope): Value | undefined {
     if (e.op === '++' || e.op === '--') return this.increment(e.operand, e.op, true, e.loc, scope);
     const v = this.check(e.operand, scope);
+    if (v?.type.kind === 'struct') return this.operatorCall(e.op, v, undefined, e.loc, scope);
     if (!v || !this.numericOperand(v, e.op)) return undefined;
     if (e.op === '+') return { ...v, place: undefined, swizzle: undefined, expr: this.rvalue(v), readonly: true };
     if (e.op === '!') {
@@ -291,16 +292,20 @@ export class ExpressionChecker {
     return this.binaryValues(e.op, l, r, e.loc);
   }
 
-  /** `a + b` on a struct: its member `operator+` (HLSL 2021 operator overloading), called on `a`. */
-  private operatorCall(op: string, l: Value, r: Value, loc: SourceLocation, scope: Scope): Value | undefined {
+  /**
+   * `a + b`, `-a`, `a[i]` on a struct: its member `operator+` / `operator-` / `operator[]` (HLSL 2021
+   * operator overloading), called on `a` with the other operand, if any, as the argument.
+   */
+  private operatorCall(op: string, l: Value, r: Value | undefined, loc: SourceLocation, scope: Scope): Value | undefined {
     const t = l.type as StructType;
     const name = `operator${op}`;
     const entry = this.c.structMembers.get(t.id)?.lookupMember(name);
     if (entry?.kind !== 'functions') {
-      this.c.error(`invalid operands to binary expression ('${typeToString(l.type)}' and '${typeToString(r.type)}'): '${typeToString(t)}' has no member '${name}'`, loc);
+      const operands = r ? `binary expression ('${typeToString(l.type)}' and '${typeToString(r.type)}')` : `'${op}' ('${typeToString(l.type)}')`;
+      this.c.error(`invalid operand${r ? 's' : ''} to ${operands}: '${typeToString(t)}' has no member '${name}'`, loc);
       return undefined;
     }
-    return checkUserCall(this.c, this, entry.overloads, [r], { name, loc, scope, self: l });
+    return checkUserCall(this.c, this, entry.overloads, r ? [r] : [], { name, loc, scope, self: l });
   }
 
   binaryValues(op: Exclude<ast.BinaryOp, ','>, l: Value, r: Value, loc: SourceLocation): Value | undefined {
@@ -653,6 +658,7 @@ export class ExpressionChecker {
     const obj = this.check(e.object, scope);
     const idx = this.check(e.index, scope);
     if (!obj || !idx) return undefined;
+    if (obj.type.kind === 'struct') return this.operatorCall('[]', obj, idx, e.loc, scope);
     if (obj.accessor) return accessorIndex(this.c, this, obj, idx, e.loc);
     // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
     if (obj.type.kind === 'resource') return this.resourceIndex(obj, obj.type, idx, e.loc);

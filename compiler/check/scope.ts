@@ -66,7 +66,7 @@ export type SymbolEntry =
   | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
   | { kind: 'namespace'; name: string; scope: Scope }
   /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */
-  | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]> };
+  | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]>; /** Members defined outside the template (`T Box<T>::get() { … }`). */ outOfLine: import('../parse/ast.js').FunctionDecl[] };
 
 export class Scope {
   private readonly symbols = new Map<string, SymbolEntry>();

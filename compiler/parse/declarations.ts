@@ -35,6 +35,7 @@ import {
   joinName,
   parseModifiers,
   parseQualifiedName,
+  parseTemplateArgs,
   parseTemplateParams,
   parseTypeSpec,
   qualifiedNameLength,
@@ -197,6 +198,14 @@ function parseDeclaratorName(p: ParserState): DeclaratorName {
   }
   if (!atName(p) && !p.at('::')) p.fail('expected a name for the declaration');
   const q = parseQualifiedName(p);
+  // `T Box<T>::get()`: a member of a struct template defined outside it; the arguments repeat the
+  // template's parameters, which the definition's own `template <…>` declares.
+  while (p.at('<') && p.scopes.isTemplate(q.parts)) {
+    parseTemplateArgs(p);
+    if (!p.at('::')) p.fail("expected '::' after the template arguments of an out-of-line member");
+    p.next();
+    q.parts.push(expectName(p, 'a member name').name);
+  }
   return { parts: q.parts, global: q.global, loc: q.loc, text: joinName(q) };
 }
 

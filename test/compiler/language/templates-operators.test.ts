@@ -30,14 +30,18 @@ describe('templates and operators', () => {
         T sum() { T s = (T)0; for (int i = 0; i < N; i++) s += items[i]; return s; }
       };
       template <typename T> struct Pair { Box<T> first; Box<T> second; T total() { return first.get() + second.get(); } };
-      template <typename T> T unbox(Box<T> b) { return b.get(); }`;
+      template <typename T> T unbox(Box<T> b) { return b.get(); }
+      template <typename T> struct Later { T v; T doubled(); static T zero(); };
+      template <typename U> U Later<U>::doubled() { return v * 2; }
+      template <typename U> U Later<U>::zero() { return (U)0; }`;
     const setup = `
       Box<float> bf; bf.set(In[0].x);
       Box<int> bi; bi.v = 7;
       Ring<float2, 2> r2; r2.items[0] = float2(1, 2); r2.items[1] = float2(3, 4);
       Ring<uint> r3; r3.items[0] = 1; r3.items[1] = 2; r3.items[2] = 3;
       Pair<float> p; p.first.v = 10; p.second.set(5);
-      Box<float> same = bf;`;
+      Box<float> same = bf;
+      Later<int> later; later.v = 21;`;
     const checks: Check[] = [
       { expr: 'bf.get()', kind: 'f', expect: 1.5 },
       { expr: 'bf.scaled(4)', kind: 'f', expect: 6 },
@@ -47,6 +51,7 @@ describe('templates and operators', () => {
       { expr: 'p.total()', kind: 'f', expect: 15 },
       { expr: 'unbox(same)', kind: 'f', expect: 1.5 },
       { expr: 'sizeof(Ring<float2, 2>)', kind: 'u', expect: 16 },
+      { expr: 'later.doubled() + later.zero()', kind: 'i', expect: 42 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
   });
@@ -59,12 +64,14 @@ describe('templates and operators', () => {
         V2 operator*(float k) { V2 r; r.x = x * k; r.y = y * k; return r; }
         bool operator==(V2 o) { return x == o.x && y == o.y; }
       };
-      struct Counter { int n; void operator+=(int k) { n += k * 10; } };`;
+      struct Counter { int n; void operator+=(int k) { n += k * 10; } };
+      struct Arr { float v[3]; float operator[](int i) { return v[i] * 2; } Arr operator-() { Arr r; for (int i = 0; i < 3; i++) r.v[i] = -v[i]; return r; } };`;
     const setup = `
       V2 a = { In[0].x, 2 }; V2 b = { 3, 4 };
       V2 c = a + b * 2;
       V2 d = a; d += b;
-      Counter k = { 1 }; k += 2;`;
+      Counter k = { 1 }; k += 2;
+      Arr arr = { 1, 2, In[0].x };`;
     const checks: Check[] = [
       { expr: 'c.x', kind: 'f', expect: 7.5 },
       { expr: 'c.y', kind: 'f', expect: 10 },
@@ -72,6 +79,7 @@ describe('templates and operators', () => {
       { expr: 'a == a', kind: 'b', expect: true },
       { expr: 'a == b', kind: 'b', expect: false },
       { expr: 'k.n', kind: 'i', expect: 21 },
+      { expr: 'arr[2] + (-arr)[1]', kind: 'f', expect: 3 - 4 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
   });
