@@ -5,6 +5,6 @@ export type { CompileResult, CompiledEntryPoint } from './result.js';
 export type { Diagnostic, Severity, SourceLocation } from './diagnostics.js';
 export { formatDiagnostic, codeFrame } from './diagnostics.js';
 export { WARNING_FLAGS, type WarningAction, type WarningFlag, type WarningPolicy } from './warning-flags.js';
-export type { CompilerHost } from './host.js';
+export type { CompilerHost, IncludeResolution } from './host.js';
 export { memoryHost } from './host.js';
 export * from './reflect/types.js';

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
 import type { WarningAction, WarningFlag } from '../compiler/warning-flags.js';
+import { aliasesFromRecord, type IncludeAlias } from './include-resolution.js';
 import type { CompileResult } from '../compiler/result.js';
 import type { MatrixOrder } from './codegen/index.js';
 
@@ -40,6 +41,14 @@ export interface HlslPluginOptions {
    * @default every warning reported
    */
   warnings?: Partial<Record<WarningFlag, WarningAction>>;
+  /**
+   * Aliases for `#include`, applied like import aliases (`@shaders/noise.hlsl`), in addition to the
+   * bundler's own (Vite `resolve.alias`, webpack/Rspack `resolve.alias`, esbuild `alias`), which
+   * includes follow too. After the including file's folder and the include directories, an include
+   * resolves like an `import` from the including file: aliases, then packages in node_modules.
+   * @default []
+   */
+  alias?: IncludeAlias[] | Record<string, string>;
   /** DXC-equivalent options for every shader (defines, include dirs, layout rule, target env, …). */
   compilerOptions?: ShaderCompileOptions;
   /**
@@ -86,6 +95,8 @@ export interface ResolvedOptions {
   extensions: string[];
   entryPoints: EntryPointRequest[] | undefined;
   stageFromFileName: boolean;
+  /** The plugin option's aliases, then the bundler's. */
+  includeAliases: IncludeAlias[];
   compilerOptions: ShaderCompileOptions;
   backend: 'builtin' | 'dxc' | 'glslang' | CompileFunction;
   dxcPath: string;
@@ -102,7 +113,7 @@ export interface ResolvedOptions {
 
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/unplugin-hlsl';
 
-export function resolveOptions(options: HlslPluginOptions = {}, root = options.root ?? process.cwd()): ResolvedOptions {
+export function resolveOptions(options: HlslPluginOptions = {}, root = options.root ?? process.cwd(), bundlerAliases: IncludeAlias[] = []): ResolvedOptions {
   const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(root, p));
   const inlineLimit = options.inlineLimit ?? 4096;
   if (!(Number.isInteger(inlineLimit) && inlineLimit >= 0)) {
@@ -117,6 +128,7 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
     extensions: options.extensions ?? ['.hlsl'],
     entryPoints: options.entryPoints,
     stageFromFileName: options.stageFromFileName ?? true,
+    includeAliases: [...(Array.isArray(options.alias) ? options.alias : aliasesFromRecord(options.alias)), ...bundlerAliases],
     compilerOptions: {
       ...options.compilerOptions,
       ...(options.warnings
