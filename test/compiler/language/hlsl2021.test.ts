@@ -44,7 +44,12 @@ describe('HLSL 2021 language forms', () => {
   });
 
   it('select, and, or evaluate every argument, component-wise', async () => {
+    const prelude = `struct Pair { float a; int b; };`;
     const setup = `
+      Pair p1 = { 1, 2 }; Pair p2 = { 3, 4 };
+      Pair chosen = select(In[0].x > 1, p2, p1);
+      float arrA[2] = { 5, 6 }; float arrB[2] = { 7, 8 };
+      float picked[2] = select(In[0].x > 2, arrA, arrB);
       float3 a = In[0].xyz;
       float3 s = select(bool3(true, false, true), a, float3(7, 8, 9));
       int k = 0;
@@ -61,8 +66,10 @@ describe('HLSL 2021 language forms', () => {
       { expr: 'either.x', kind: 'b', expect: false },
       { expr: 'either.y', kind: 'b', expect: true },
       { expr: 'one', kind: 'b', expect: false },
+      { expr: 'chosen.a + chosen.b', kind: 'f', expect: 7 },
+      { expr: 'picked[1]', kind: 'f', expect: 8 },
     ];
-    await runChecks(gpu, { setup, input: [[1.5, 2, 3, 0]], checks });
+    await runChecks(gpu, { prelude, setup, input: [[1.5, 2, 3, 0]], checks });
   });
 
   it('literal suffixes', async () => {
