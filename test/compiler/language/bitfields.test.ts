@@ -103,5 +103,9 @@ describe('struct bitfields', () => {
       '1:8 bit-fields are only allowed as struct members',
       "2:24 static member 's' cannot be a bit-field",
     ]);
+    const stageIo = 'struct VSIn { uint a : 4; uint b : 4; float4 p : POSITION; };\nfloat4 vs(VSIn i) : SV_Position { return i.p; }';
+    expect(compile(stageIo, { entryPoints: [{ name: 'vs', stage: 'vertex' }] }).diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      "2:11 bit-field 'a' cannot be a stage input or output of entry point 'vs'",
+    ]);
   });
 });
