@@ -13,6 +13,10 @@ import type { Scope } from './scope.js';
 /** Declares bitfield `d` of type `declared` as the next member of `struct` (merging as DXC does). */
 export function addBitfield(c: Checker, struct: StructType, d: ast.Declarator, declared: Type, scope: Scope): void {
   const widthExpr = d.bitfieldWidth!;
+  if ((c.options.hlslVersion ?? 2021) < 2021) {
+    c.error('bitfields are not supported in HLSL', widthExpr.loc);
+    return;
+  }
   if (d.arrayDims.length > 0 || declared.kind !== 'scalar' || declared.base === 'bool' || declared.base === 'float') {
     const shown = d.arrayDims.length > 0 ? `${typeToString(declared)}[]` : typeToString(declared);
     c.error(`bit-field '${d.name}' has non-integral type '${shown}'`, d.loc, d.name.length);

@@ -123,6 +123,7 @@ export class Checker {
         this.packMatrix = decl.majorness;
         return;
       case 'StructDecl':
+        if (decl.templateParams?.length && !this.templatesAllowed(decl.templateLoc ?? decl.loc)) return;
         if (decl.templateParams?.length) {
           const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map(), outOfLine: [] });
           if (prev) this.error(`redefinition of '${decl.name}'`, decl.loc, decl.name.length);
@@ -132,6 +133,7 @@ export class Checker {
         this.declareTypedef(decl, scope);
         return;
       case 'FunctionDecl':
+        if (decl.templateParams?.length && !this.templatesAllowed(decl.templateLoc ?? decl.loc)) return;
         this.declareFunction(decl, scope);
         return;
       case 'BufferDecl':
@@ -161,6 +163,13 @@ export class Checker {
         }
         return;
     }
+  }
+
+  /** Templates are HLSL 2021: before it, DXC reserves the keyword. */
+  private templatesAllowed(loc: SourceLocation): boolean {
+    if ((this.options.hlslVersion ?? 2021) >= 2021) return true;
+    this.error("'template' is a reserved keyword in HLSL", loc);
+    return false;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -137,6 +137,8 @@ export interface FunctionDecl extends NodeBase {
   attributes: Attribute[];
   modifiers: Modifier[];
   templateParams?: TemplateParam[];
+  /** Where `template` stands. */
+  templateLoc?: SourceLocation;
   returnType: TypeSpec;
   /** For out-of-line member definitions (`float S::f()`), the qualified name `S::f`. */
   name: string;
@@ -155,6 +157,8 @@ export interface StructDecl extends NodeBase {
   /** Empty for an anonymous struct (`struct { float a; } s;`). */
   name: string;
   templateParams?: TemplateParam[];
+  /** Where `template` stands. */
+  templateLoc?: SourceLocation;
   bases: TypeSpec[];
   /** Fields (VarDecl, possibly static), methods, nested types, typedefs. */
   members: Decl[];

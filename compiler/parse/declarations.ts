@@ -113,9 +113,11 @@ function parseTemplated(p: ParserState, attributes: Attribute[], ctx: DeclContex
   if (ctx === 'local' || ctx === 'cbuffer') p.fail('templates can only be declared at file, namespace or struct scope');
   const outer = p.scopes.current;
   p.scopes.push(new TypeScope(outer));
+  const templateLoc = p.peek().loc;
   const params = parseTemplateParams(p);
   const decls = parseSpecified(p, [...attributes, ...parseAttributes(p)], ctx, outer, params);
   p.scopes.pop();
+  for (const d of decls) if ((d.kind === 'StructDecl' || d.kind === 'FunctionDecl') && d.templateParams) d.templateLoc = templateLoc;
   return decls;
 }
 

@@ -109,3 +109,14 @@ describe('struct bitfields', () => {
     ]);
   });
 });
+
+describe('HLSL versions', () => {
+  it('bitfields and templates need HLSL 2021 (-HV 2018 rejects them as DXC does)', () => {
+    const source = 'struct A { uint a : 3; };\ntemplate <typename T> struct B { T v; };\n[numthreads(1,1,1)] void main() {}';
+    expect(compile(source, { hlslVersion: 2018 }).diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '1:21 bitfields are not supported in HLSL',
+      "2:1 'template' is a reserved keyword in HLSL",
+    ]);
+    expect(compile(source).diagnostics).toEqual([]);
+  });
+});
