@@ -64,8 +64,27 @@ function select(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: Sou
   const type = withScalar(shape, commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal));
   const condType = withScalar(shape, BOOL);
   let condExpr = x.coerce(cond, cond.type.kind === 'scalar' ? BOOL : condType);
+  const then = x.coerce(a, type);
+  const other = x.coerce(b, type);
+  if (type.kind === 'matrix') {
+    // OpSelect takes scalars and vectors: a matrix is chosen row by row.
+    const row = vector(type.element, type.cols);
+    const boolRow = vector(BOOL, type.cols);
+    const scalarCond = cond.type.kind === 'scalar' ? x.spill(condExpr, BOOL) : undefined;
+    const matrixCond = scalarCond ? undefined : x.spill(condExpr, condType);
+    const [t, e] = [x.spill(then, type), x.spill(other, type)];
+    const rows: IrExpr[] = [];
+    for (let r = 0; r < type.rows; r++) {
+      const rowCond: IrExpr = scalarCond
+        ? type.cols === 1 ? scalarCond : { op: 'splat', type: boolRow, arg: scalarCond }
+        : { op: 'extract', type: boolRow, arg: matrixCond!, index: r };
+      const pick = (m: IrExpr): IrExpr => ({ op: 'extract', type: row, arg: m, index: r });
+      rows.push({ op: 'select', type: row, cond: rowCond, then: pick(t), else: pick(e) });
+    }
+    return value(type, { op: 'construct', type, parts: rows }, loc);
+  }
   if (cond.type.kind === 'scalar' && condType.kind !== 'scalar') condExpr = { op: 'splat', type: condType, arg: condExpr };
-  return value(type, { op: 'select', type, cond: condExpr, then: x.coerce(a, type), else: x.coerce(b, type) }, loc);
+  return value(type, { op: 'select', type, cond: condExpr, then, else: other }, loc);
 }
 
 /** and(a, b) / or(a, b): component-wise logical operations on the arguments converted to bool, both evaluated. */

@@ -50,6 +50,9 @@ describe('HLSL 2021 language forms', () => {
       Pair chosen = select(In[0].x > 1, p2, p1);
       float arrA[2] = { 5, 6 }; float arrB[2] = { 7, 8 };
       float picked[2] = select(In[0].x > 2, arrA, arrB);
+      float2x2 ma = float2x2(1, 2, 3, 4); float2x2 mb = float2x2(5, 6, 7, 8);
+      float2x2 mByScalar = select(In[0].x > 1, ma, mb);
+      float2x2 mByMatrix = select(bool2x2(true, false, false, true), ma, mb);
       float3 a = In[0].xyz;
       float3 s = select(bool3(true, false, true), a, float3(7, 8, 9));
       int k = 0;
@@ -68,6 +71,8 @@ describe('HLSL 2021 language forms', () => {
       { expr: 'one', kind: 'b', expect: false },
       { expr: 'chosen.a + chosen.b', kind: 'f', expect: 7 },
       { expr: 'picked[1]', kind: 'f', expect: 8 },
+      { expr: 'mByScalar[1][0]', kind: 'f', expect: 3 },
+      { expr: 'mByMatrix[0][1] + mByMatrix[1][1] * 10', kind: 'f', expect: 6 + 40 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1.5, 2, 3, 0]], checks });
   });
