@@ -266,7 +266,9 @@ export class ExpressionChecker {
     const oldValue = this.spill(this.rvalue(v), v.type);
     const updated: IrExpr = { op: 'binary', type: v.type, operator: op === '++' ? 'add' : 'sub', left: oldValue, right: this.coerce(one, v.type) };
     this.emitBefore(this.storeTo(v, updated));
-    return { type: v.type, loc, expr: prefix ? this.rvalue(v) : oldValue, readonly: true };
+    // `++a` is `a` itself (an lvalue, as in C++): `++a = b`, `f(++a)` for an out parameter.
+    if (prefix) return { ...v, loc };
+    return { type: v.type, loc, expr: oldValue, readonly: true };
   }
 
   private binary(e: ast.BinaryExpr, scope: Scope): Value | undefined {
@@ -386,7 +388,8 @@ export class ExpressionChecker {
     const converted = this.convert(rhs, target.type, e.loc, 'assignment');
     if (!converted) return undefined;
     this.emitBefore(this.storeTo(target, converted));
-    return { type: target.type, loc: e.loc, expr: this.rvalue(target), readonly: true };
+    // The result is the target itself (an lvalue, as in C++): `(a += b) = c`.
+    return { ...target, loc: e.loc };
   }
 
   private conditional(e: ast.ConditionalExpr, scope: Scope): Value | undefined {
@@ -611,8 +614,20 @@ export class ExpressionChecker {
     const t = vector(el, comps.length);
     const writable = !obj.readonly && new Set(comps).size === comps.length;
     if (obj.type.kind === 'scalar') {
+      // `s.x` of a scalar in memory is that memory (`v.w.x = 1` assigns v.w).
+      if (comps.length === 1 && (obj.place || obj.bitfield)) return { ...obj, loc: e.loc };
       const v = this.rvalue(obj);
       return { type: t, loc: e.loc, expr: comps.length === 1 ? v : this.splat(v, t), readonly: true };
+    }
+    if (obj.swizzle) {
+      // A swizzle of a swizzle of a vector in memory selects from the same vector: still assignable.
+      const base = obj.swizzle;
+      const through = comps.map((k) => base.components[k]!);
+      if (through.length === 1) {
+        const elPlace: IrPlace = { kind: 'element', base: base.place, index: constExpr(INT, through[0]!), type: el };
+        return { type: el, loc: e.loc, place: elPlace, readonly: obj.readonly };
+      }
+      return { type: t, loc: e.loc, swizzle: { place: base.place, components: through }, readonly: obj.readonly || new Set(through).size !== through.length };
     }
     if (obj.place && comps.length === 1) {
       return { type: el, loc: e.loc, place: { kind: 'element', base: obj.place, index: constExpr(INT, comps[0]!), type: el }, readonly: obj.readonly };

@@ -60,3 +60,34 @@ describe('matrix swizzles as lvalues', () => {
     expect(d.map((x) => `${x.severity} ${x.column} ${x.message}`)).toEqual(['error 52 expression is not assignable']);
   });
 });
+
+describe('lvalues as C++ has them', () => {
+  it('swizzles of swizzles, assignment and prefix increment results are assignable', async () => {
+    const prelude = `void twice(inout int v) { v *= 2; }`;
+    const setup = `
+      float4 v = In[0];
+      v.wzx.grb = float3(10, 20, 30);
+      float4 u = 0;
+      u.wzyx.zy.x = 7;
+      u.w.x.x = 9;
+      int a = 1, b = 5;
+      ++a = b;
+      int c = 2, d = 3;
+      (c += d) = c * 10;
+      int arr[2] = { 4, 6 };
+      twice(++arr[0]);`;
+    const checks: Check[] = [
+      // .wzx picks w, z, x; its .grb picks z, w, x.
+      { expr: 'v.x', kind: 'f', expect: 30 },
+      { expr: 'v.z', kind: 'f', expect: 10 },
+      { expr: 'v.w', kind: 'f', expect: 20 },
+      { expr: 'v.y', kind: 'f', expect: 2 },
+      { expr: 'u.y', kind: 'f', expect: 7 },
+      { expr: 'u.w', kind: 'f', expect: 9 },
+      { expr: 'a', kind: 'i', expect: 5 },
+      { expr: 'c', kind: 'i', expect: 50 },
+      { expr: 'arr[0]', kind: 'i', expect: 10 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: [[1, 2, 3, 4]], checks });
+  });
+});
