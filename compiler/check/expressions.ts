@@ -207,8 +207,17 @@ export class ExpressionChecker {
     return v;
   }
 
+  /** A name's symbol; `Box<int>::f` is looked up among the members of that instantiation. */
+  private lookupName(e: ast.NameExpr, scope: Scope) {
+    if (!e.scopeType) return scope.lookup(e.name);
+    const owner = this.c.resolveType(e.scopeType, scope, []);
+    const members = owner?.kind === 'struct' ? this.c.structMembers.get(owner.id) : undefined;
+    const rest = e.name.split('::').slice(e.scopeType.name.split('::').length);
+    return rest.length === 1 ? members?.lookupMember(rest[0]!) : members?.lookup(rest.join('::'));
+  }
+
   private name(e: ast.NameExpr, scope: Scope): Value | undefined {
-    const entry = scope.lookup(e.name);
+    const entry = this.lookupName(e, scope);
     if (!entry) {
       this.c.error(`use of undeclared identifier '${e.name}'`, e.loc, e.name.length);
       return undefined;
@@ -521,7 +530,7 @@ export class ExpressionChecker {
       return undefined;
     }
     const name = e.callee.name;
-    const entry = scope.lookup(name);
+    const entry = this.lookupName(e.callee, scope);
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
     const values = args as Value[];

@@ -345,6 +345,8 @@ export interface NameExpr extends NodeBase {
   name: string;
   global?: boolean;
   templateArgs?: TemplateArg[];
+  /** Added by the parser: `Box<int>::f`, the template instantiation whose member `name`'s last part names. */
+  scopeType?: TypeSpec;
 }
 
 export type UnaryOp = '+' | '-' | '!' | '~' | '++' | '--';

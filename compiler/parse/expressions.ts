@@ -243,6 +243,20 @@ function parseNameOrConstruct(p: ParserState): Expr {
   if (p.scopes.isType(q.parts, q.global)) {
     if (p.at('(') || p.at('<')) {
       const type = finishTypeSpec(p, q);
+      if (type.templateArgs && p.at('::') && atName(p, 1)) {
+        // `Box<int>::member`: a static member or nested name of a template instantiation.
+        const parts = [...q.parts];
+        while (p.at('::') && atName(p, 1)) {
+          p.next();
+          parts.push(p.next().text);
+        }
+        const member: Expr = { kind: 'Name', loc: q.loc, name: parts.join('::'), scopeType: type };
+        if (p.at('<')) {
+          const templateArgs = tryTemplateArgsBeforeCall(p, false);
+          if (templateArgs) member.templateArgs = templateArgs;
+        }
+        return member;
+      }
       if (!p.at('(')) p.fail("expected '(' for function-style cast or type construction");
       return { kind: 'Construct', loc: q.loc, type, args: parseCallArgs(p) };
     }

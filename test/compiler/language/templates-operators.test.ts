@@ -51,7 +51,7 @@ describe('templates and operators', () => {
       { expr: 'p.total()', kind: 'f', expect: 15 },
       { expr: 'unbox(same)', kind: 'f', expect: 1.5 },
       { expr: 'sizeof(Ring<float2, 2>)', kind: 'u', expect: 16 },
-      { expr: 'later.doubled() + later.zero()', kind: 'i', expect: 42 },
+      { expr: 'later.doubled() + Later<int>::zero()', kind: 'i', expect: 42 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
   });
