@@ -438,6 +438,8 @@ export interface InitListExpr extends NodeBase {
 export interface SizeofExpr extends NodeBase {
   kind: 'Sizeof';
   operand: TypeSpec | Expr;
+  /** `sizeof(float[4])`: dimensions of an array type operand, outermost first. */
+  arrayDims?: Expr[];
 }
 
 export type Expr =

@@ -117,13 +117,19 @@ function tryParseCastPrefix(p: ParserState): { type: TypeSpec; arrayDims: Expr[]
 function parseSizeof(p: ParserState): Expr {
   const loc = p.next().loc;
   if (p.at('(')) {
-    const type = p.speculateOnce(SpeculationKind.Sizeof, () => {
+    const typed = p.speculateOnce(SpeculationKind.Sizeof, () => {
       p.next();
       if (!startsType(p)) return undefined;
       const spec = parseTypeSpec(p, parseModifiers(p));
-      return p.accept(')') ? spec : undefined;
+      // `sizeof(int16_t3[2])`: an array type.
+      const dims: Expr[] = [];
+      while (p.accept('[')) {
+        dims.push(parseExpression(p));
+        p.expect(']', 'to close the array dimension');
+      }
+      return p.accept(')') ? { spec, dims } : undefined;
     });
-    if (type) return { kind: 'Sizeof', loc, operand: type };
+    if (typed) return { kind: 'Sizeof', loc, operand: typed.spec, ...(typed.dims.length ? { arrayDims: typed.dims } : {}) };
   }
   return { kind: 'Sizeof', loc, operand: parseNestedUnary(p) };
 }

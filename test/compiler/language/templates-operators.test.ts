@@ -51,6 +51,7 @@ describe('templates and operators', () => {
       { expr: 'p.total()', kind: 'f', expect: 15 },
       { expr: 'unbox(same)', kind: 'f', expect: 1.5 },
       { expr: 'sizeof(Ring<float2, 2>)', kind: 'u', expect: 16 },
+      { expr: 'sizeof(Box<float>[3]) + sizeof(float3[2][2])', kind: 'u', expect: 12 + 48 },
       { expr: 'later.doubled() + Later<int>::zero()', kind: 'i', expect: 42 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
