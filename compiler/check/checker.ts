@@ -156,6 +156,11 @@ export class Checker {
         if (decl.alias) {
           const t = this.resolveType(decl.alias.type, scope, []);
           if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
+        } else if (decl.member) {
+          const target = scope.lookup(decl.member.target);
+          if (!target) this.error(`no member named '${decl.member.name}' in '${decl.member.target.slice(0, decl.member.target.lastIndexOf('::')) || '::'}'`, decl.loc);
+          else if (target.kind === 'functions') scope.define({ kind: 'functions', name: decl.member.name, overloads: [...target.overloads] });
+          else scope.define({ ...target, name: decl.member.name });
         } else if (decl.namespace) {
           const ns = scope.lookup(decl.namespace);
           if (ns?.kind !== 'namespace') this.error(`'${decl.namespace}' is not a namespace`, decl.loc);

@@ -200,6 +200,8 @@ export interface UsingDecl extends NodeBase {
   kind: 'UsingDecl';
   alias?: { name: string; type: TypeSpec };
   namespace?: string;
+  /** `using ns::f;`: `name` (the last part) stands for `target` here. */
+  member?: { name: string; target: string };
 }
 
 /** `#pragma pack_matrix(row_major)`: affects declarations that follow it in the file. */

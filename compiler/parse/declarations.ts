@@ -482,6 +482,14 @@ function parseUsing(p: ParserState): UsingDecl {
     if (scope && scope !== p.scopes.current) p.scopes.current.usings.push(scope);
     return { kind: 'UsingDecl', loc, namespace: joinName(q) };
   }
+  if (p.at('::') || (atName(p) && p.peek(1).kind === 'punct' && p.peek(1).text === '::')) {
+    // `using ns::name;`: a using-declaration brings one name into this scope.
+    const q = parseQualifiedName(p);
+    p.expect(';', 'after using declaration');
+    const last = q.parts[q.parts.length - 1]!;
+    if (p.scopes.isType(q.parts, q.global)) p.scopes.declareType(last);
+    return { kind: 'UsingDecl', loc, member: { name: last, target: joinName(q) } };
+  }
   const { name } = expectName(p, "a name or 'namespace' after 'using'");
   p.expect('=', 'in alias declaration');
   const typeLoc = p.peek().loc;

@@ -113,6 +113,17 @@ describe('HLSL 2021 language forms', () => {
     await runChecks(gpu, { prelude, checks });
   });
 
+  it('using-declarations bring one name into scope', async () => {
+    const prelude = `
+      namespace Lib { using real = float; namespace Math { real twice(real v) { return v * 2; } struct Pair { real a, b; }; } }
+      using namespace Lib;
+      using Math::twice;
+      using Lib::Math::Pair;`;
+    const setup = `Pair p = { 1, 2 };`;
+    const checks: Check[] = [{ expr: 'twice(p.b) + twice(In[0].x)', kind: 'f', expect: 4 + 3 }];
+    await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
+  });
+
   it('enum diagnostics', () => {
     expect(errors('', 'enum class E : float { A };')).toEqual(["1:16 underlying type of enum 'E' must be an integer type, not 'float'"]);
   });
