@@ -165,6 +165,7 @@ function finish(state: ArgState): ParsedArgs {
   if (state.optimizationLevel !== undefined) options.optimizationLevel = state.optimizationLevel;
   if (state.codeGenHighLevel) options.codeGenHighLevel = true;
   if (state.preserveBindings) options.preserveBindings = true;
+  if (state.target) options.target = state.target;
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.
