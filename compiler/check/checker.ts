@@ -11,6 +11,7 @@ import {
   scalar,
   vector,
   VOID,
+  sameType,
   type Bitfield,
   type Majorness,
   type StructField,
@@ -487,6 +488,11 @@ export class Checker {
     if (name.includes('::')) {
       // Out-of-line member definition `float S::f() { … }`: declare it in S's member scope.
       const owner = scope.lookup(name.slice(0, name.lastIndexOf('::')));
+      if (owner?.kind === 'namespace') {
+        // `float A::B::f() { … }`: a function of namespace A::B defined outside it.
+        this.declareFunction({ ...decl, name: name.slice(name.lastIndexOf('::') + 2) }, owner.scope);
+        return;
+      }
       if (owner?.kind === 'template') {
         // `template <typename T> T Box<T>::get() { … }`: defined in every instantiation, now and later.
         owner.outOfLine.push(decl);
@@ -637,6 +643,10 @@ export class Checker {
       let t = this.arrayType(base, d.arrayDims, scope, true);
       if (!t) continue;
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
+      if (d.name.includes('::')) {
+        this.defineStaticMember(d, t, scope);
+        continue;
+      }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
       if (specId) {
         const g = specConstantGlobal(this, specId, d, t, isConst, scope, d.loc);
@@ -696,6 +706,29 @@ export class Checker {
       const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc, ...this.halfFlag(decl.type, scope) });
       if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     }
+  }
+
+  /** `float T::M = 2.5;`: the definition (and initial value) of static data member M of struct T. */
+  private defineStaticMember(d: ast.Declarator, t: Type, scope: Scope): void {
+    const member = scope.lookup(d.name);
+    const place = member?.kind === 'variable' ? member.place : undefined;
+    if (!place || place.kind !== 'global' || place.global.space !== 'private') {
+      this.error(`'${d.name}' is not a static data member of a struct`, d.loc, d.name.length);
+      return;
+    }
+    if (!sameType(place.global.type, t)) {
+      this.error(`the definition of '${d.name}' has type '${typeToString(t)}', but it is declared as '${typeToString(place.global.type)}'`, d.loc, d.name.length);
+      return;
+    }
+    if (!d.init) return;
+    if (place.global.init) {
+      this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+      return;
+    }
+    const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(d.init!, t, scope));
+    const constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
+    if (constant) place.global.init = constant;
+    else if (result) this.staticInit().body.push(...before, { op: 'store', place, value: result }, ...after);
   }
 
   private globalsBlockGlobal: IrGlobal | undefined;

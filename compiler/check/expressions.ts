@@ -311,16 +311,17 @@ export class ExpressionChecker {
    * `a + b`, `-a`, `a[i]` on a struct: its member `operator+` / `operator-` / `operator[]` (HLSL 2021
    * operator overloading), called on `a` with the other operand, if any, as the argument.
    */
-  private operatorCall(op: string, l: Value, r: Value | undefined, loc: SourceLocation, scope: Scope): Value | undefined {
+  private operatorCall(op: string, l: Value, r: Value | Value[] | undefined, loc: SourceLocation, scope: Scope): Value | undefined {
     const t = l.type as StructType;
     const name = `operator${op}`;
     const entry = this.c.structMembers.get(t.id)?.lookupMember(name);
+    const args = r === undefined ? [] : Array.isArray(r) ? r : [r];
     if (entry?.kind !== 'functions') {
-      const operands = r ? `binary expression ('${typeToString(l.type)}' and '${typeToString(r.type)}')` : `'${op}' ('${typeToString(l.type)}')`;
-      this.c.error(`invalid operand${r ? 's' : ''} to ${operands}: '${typeToString(t)}' has no member '${name}'`, loc);
+      const operands = r && !Array.isArray(r) ? `binary expression ('${typeToString(l.type)}' and '${typeToString(r.type)}')` : `'${op}' ('${typeToString(l.type)}')`;
+      this.c.error(`invalid operand${r && !Array.isArray(r) ? 's' : ''} to ${operands}: '${typeToString(t)}' has no member '${name}'`, loc);
       return undefined;
     }
-    return checkUserCall(this.c, this, entry.overloads, r ? [r] : [], { name, loc, scope, self: l });
+    return checkUserCall(this.c, this, entry.overloads, args, { name, loc, scope, self: l });
   }
 
   binaryValues(op: Exclude<ast.BinaryOp, ','>, l: Value, r: Value, loc: SourceLocation): Value | undefined {
@@ -536,6 +537,13 @@ export class ExpressionChecker {
     }
     const name = e.callee.name;
     const entry = this.lookupName(e.callee, scope);
+    if (entry?.kind === 'variable' && entry.type.kind === 'struct') {
+      // `f(args)` on a struct value: its `operator()`.
+      const self = this.check(e.callee, scope);
+      const args = e.args.map((a) => this.check(a, scope));
+      if (!self || args.some((a) => !a)) return undefined;
+      return this.operatorCall('()', self, args as Value[], e.loc, scope);
+    }
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
     const values = args as Value[];
@@ -584,6 +592,9 @@ export class ExpressionChecker {
     if (t.kind === 'struct') {
       // Fields of a base struct are reached through the unnamed member 0 of each derived struct.
       const found = this.c.fieldPath(t, e.member);
+      // `t.M` of a static data member: the member itself (the object is not evaluated).
+      const staticMember = found ? undefined : this.c.structMembers.get(t.id)?.lookupMember(e.member);
+      if (staticMember?.kind === 'variable') return this.name({ kind: 'Name', loc: e.memberLoc, name: e.member }, this.c.structMembers.get(t.id)!);
       if (!found) {
         this.c.error(`no member named '${e.member}' in '${typeToString(t)}'`, e.memberLoc, e.member.length);
         return undefined;

@@ -161,9 +161,12 @@ function parseSpecified(
   const nameLoc = p.peek().loc;
   const name = parseDeclaratorName(p);
   if (p.at('(')) {
-    if (ctx === 'local') p.fail('function declarations are not allowed inside a function', nameLoc);
-    if (ctx === 'cbuffer') p.fail('functions cannot be declared inside a constant buffer', nameLoc);
     const fn = parseFunction(p, { loc, attributes, modifiers, returnType: type, name, nameLoc, templateParams });
+    if (ctx === 'local') {
+      // A prototype inside a function (C style) declares the global function: nothing to add here.
+      if (fn.body) p.error('function definitions are not allowed inside a function', nameLoc);
+      return [];
+    }
     if (templateParams) declScope.templates.add(name.parts[name.parts.length - 1]!);
     return [fn];
   }

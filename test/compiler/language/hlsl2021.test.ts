@@ -124,6 +124,26 @@ describe('HLSL 2021 language forms', () => {
     await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
   });
 
+  it('static members through objects, namespace members defined outside, prototypes in functions, functions in cbuffers', async () => {
+    const prelude = `
+      struct T { static float M; static const int K = 3; float v; };
+      float T::M = 2.5;
+      namespace A { namespace B { float blue(); } float green(); }
+      float A::B::blue() { return 4; }
+      float A::green() { return 5; }
+      cbuffer Params : register(b3) { float unused; float helper(float x) { return x + 1; } };`;
+    const setup = `
+      float later(float x);
+      T t; t.v = 1;
+      t.M = t.M * 2;`;
+    const checks: Check[] = [
+      { expr: 'T::M + t.K', kind: 'f', expect: 8 },
+      { expr: 'A::B::blue() + A::green()', kind: 'f', expect: 9 },
+      { expr: 'later(2) + helper(1)', kind: 'f', expect: 6 + 2 },
+    ];
+    await runChecks(gpu, { prelude: prelude + '\nfloat later(float x) { return x * 3; }', setup, checks });
+  });
+
   it('enum diagnostics', () => {
     expect(errors('', 'enum class E : float { A };')).toEqual(["1:16 underlying type of enum 'E' must be an integer type, not 'float'"]);
   });

@@ -66,13 +66,15 @@ describe('templates and operators', () => {
         bool operator==(V2 o) { return x == o.x && y == o.y; }
       };
       struct Counter { int n; void operator+=(int k) { n += k * 10; } };
+      struct Number { int n; int operator()() { return n; } int operator()(int k) { return n * k; } };
       struct Arr { float v[3]; float operator[](int i) { return v[i] * 2; } Arr operator-() { Arr r; for (int i = 0; i < 3; i++) r.v[i] = -v[i]; return r; } };`;
     const setup = `
       V2 a = { In[0].x, 2 }; V2 b = { 3, 4 };
       V2 c = a + b * 2;
       V2 d = a; d += b;
       Counter k = { 1 }; k += 2;
-      Arr arr = { 1, 2, In[0].x };`;
+      Arr arr = { 1, 2, In[0].x };
+      Number num = { 7 };`;
     const checks: Check[] = [
       { expr: 'c.x', kind: 'f', expect: 7.5 },
       { expr: 'c.y', kind: 'f', expect: 10 },
@@ -81,6 +83,7 @@ describe('templates and operators', () => {
       { expr: 'a == b', kind: 'b', expect: false },
       { expr: 'k.n', kind: 'i', expect: 21 },
       { expr: 'arr[2] + (-arr)[1]', kind: 'f', expect: 3 - 4 },
+      { expr: 'num() + num(3)', kind: 'i', expect: 28 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
   });
