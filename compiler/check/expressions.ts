@@ -466,6 +466,11 @@ export class ExpressionChecker {
     if (!t) return undefined;
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
+    if (t.kind === 'struct' && args.length === 1) {
+      // `S(x)`: a function-style cast, as `(S)x`.
+      const expr = this.explicitConvert(args[0]!, t, e.loc);
+      return expr && { type: t, loc: e.loc, expr, readonly: true };
+    }
     if (!isNumeric(t)) {
       this.c.error(`cannot construct '${typeToString(t)}' with a constructor call`, e.loc);
       return undefined;

@@ -84,6 +84,7 @@ describe('templates and operators', () => {
       { expr: 'k.n', kind: 'i', expect: 21 },
       { expr: 'arr[2] + (-arr)[1]', kind: 'f', expect: 3 - 4 },
       { expr: 'num() + num(3)', kind: 'i', expect: 28 },
+      { expr: 'V2(In[0].x).y', kind: 'f', expect: 1.5 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1.5, 0, 0, 0]], checks });
   });
