@@ -7,14 +7,14 @@
 // first), bools a word that is nonzero when true.
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { layoutOf } from '../layout/index.js';
-import { BOOL, typeToString, UINT, vector, type ScalarType, type StructType, type Type } from '../types.js';
+import { BOOL, scalar, typeToString, UINT, vector, type ScalarType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 
 /** Why `t` cannot be loaded or stored through a byte-address buffer, or undefined when it can. */
 export function unsupportedRawType(t: Type, enable16: boolean): string | undefined {
   switch (t.kind) {
     case 'scalar':
-      return t.width === 16 ? `16-bit types${enable16 ? '' : ' (they need -enable-16bit-types)'} are not supported by templated byte-address access yet` : undefined;
+      return t.width === 16 && !enable16 ? '16-bit types need -enable-16bit-types' : undefined;
     case 'vector':
     case 'matrix':
       return unsupportedRawType(t.element, enable16);
@@ -41,10 +41,19 @@ interface Access {
 
 const uintConst = (n: number): IrExpr => ({ op: 'const', type: UINT, value: { kind: 'scalar', type: UINT, value: n } });
 
+function byteAt(a: Access, offset: number): IrExpr {
+  return offset ? { op: 'binary', type: UINT, operator: 'add', left: a.address, right: uintConst(offset) } : a.address;
+}
+
 /** Word index of byte `address + offset`: (address + offset) >> 2. */
 function wordAt(a: Access, offset: number): IrPlace {
-  const byte: IrExpr = offset ? { op: 'binary', type: UINT, operator: 'add', left: a.address, right: uintConst(offset) } : a.address;
-  return a.word({ op: 'binary', type: UINT, operator: 'shr', left: byte, right: uintConst(2) });
+  return a.word({ op: 'binary', type: UINT, operator: 'shr', left: byteAt(a, offset), right: uintConst(2) });
+}
+
+/** Bit position of a 16-bit value at byte `address + offset` inside its word: ((address + offset) & 3) * 8. */
+function halfShift(a: Access, offset: number): IrExpr {
+  const within: IrExpr = { op: 'binary', type: UINT, operator: 'bitand', left: byteAt(a, offset), right: uintConst(3) };
+  return { op: 'binary', type: UINT, operator: 'shl', left: within, right: uintConst(3) };
 }
 
 /** Bytes a value of `t` advances the address by (a struct: its size rounded up to its alignment). */
@@ -112,6 +121,14 @@ function load(a: Access, t: Type, offset: number): IrExpr {
 
 function loadScalar(a: Access, t: ScalarType, offset: number): IrExpr {
   const first: IrExpr = { op: 'load', type: UINT, place: wordAt(a, offset) };
+  if (t.width === 16) {
+    // The half of the word the address points at (DXC's load16Bits).
+    const shifted: IrExpr = { op: 'binary', type: UINT, operator: 'shr', left: first, right: halfShift(a, offset) };
+    const low: IrExpr = { op: 'binary', type: UINT, operator: 'bitand', left: shifted, right: uintConst(0xffff) };
+    const u16 = scalar('uint', 16);
+    const bits: IrExpr = { op: 'convert', type: u16, arg: low };
+    return t.base === 'uint' ? bits : { op: 'intrinsic', type: t, name: 'bitcast', args: [bits] };
+  }
   if (t.width === 64) {
     const second: IrExpr = { op: 'load', type: UINT, place: wordAt(a, offset + 4) };
     return { op: 'intrinsic', type: t, name: 'bitcast', args: [{ op: 'construct', type: vector(UINT, 2), parts: [first, second] }] };
@@ -145,6 +162,19 @@ function store(a: Access, t: Type, offset: number, value: IrExpr, out: IrStmt[])
 }
 
 function storeScalar(a: Access, t: ScalarType, offset: number, value: IrExpr, out: IrStmt[]): void {
+  if (t.width === 16) {
+    // Read-modify-write of the word's half (DXC's store16Bits).
+    const u16 = scalar('uint', 16);
+    const bits: IrExpr = t.base === 'uint' ? value : { op: 'intrinsic', type: u16, name: 'bitcast', args: [value] };
+    const wide: IrExpr = { op: 'convert', type: UINT, arg: bits };
+    const shift = halfShift(a, offset);
+    const place = wordAt(a, offset);
+    const keepMask: IrExpr = { op: 'unary', type: UINT, operator: 'bitnot', arg: { op: 'binary', type: UINT, operator: 'shl', left: uintConst(0xffff), right: shift } };
+    const kept: IrExpr = { op: 'binary', type: UINT, operator: 'bitand', left: { op: 'load', type: UINT, place }, right: keepMask };
+    const placed: IrExpr = { op: 'binary', type: UINT, operator: 'shl', left: wide, right: shift };
+    out.push({ op: 'store', place, value: { op: 'binary', type: UINT, operator: 'bitor', left: kept, right: placed } });
+    return;
+  }
   if (t.width === 64) {
     const words: IrExpr = { op: 'intrinsic', type: vector(UINT, 2), name: 'bitcast', args: [value] };
     for (let i = 0; i < 2; i++) out.push({ op: 'store', place: wordAt(a, offset + 4 * i), value: { op: 'extract', type: UINT, arg: words, index: i } });

@@ -183,7 +183,8 @@ export class Checker {
 
   /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
   resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
-    const t = this.resolveTypeName(spec, scope);
+    const named = this.resolveTypeName(spec, scope);
+    const t = named && spec.arrayDims ? this.arrayType(named, spec.arrayDims, scope, false) : named;
     if (!t) return undefined;
     const explicit = modifiers.includes('row_major')
       ? 'row_major'

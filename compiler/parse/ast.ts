@@ -89,6 +89,8 @@ export interface TypeSpec extends NodeBase {
   modifiers?: Modifier[];
   /** Added by the parser: the anonymous struct defined in place (`struct { float a; } s;`); `name` is ''. */
   struct?: StructDecl;
+  /** Added by the parser: array dimensions of a template argument type (`Load<float[4]>`), outermost first. */
+  arrayDims?: Expr[];
 }
 
 export interface TemplateParam extends NodeBase {

@@ -96,3 +96,42 @@ describe.each(['relaxed', 'gl', 'scalar', 'dx'] as const)('templated byte-addres
     expect([dw.getInt32(408, true), dw.getInt32(412, true), dw.getInt32(416, true), dw.getUint32(420, true)]).toEqual([-1, -2, -3, 1]);
   });
 });
+
+describe('16-bit templated byte-address access (-enable-16bit-types)', () => {
+  it('loads and stores the half of the word the address points at', async () => {
+    const source = `
+      RWByteAddressBuffer buf : register(u0);
+      RWStructuredBuffer<uint> outv : register(u1);
+      [numthreads(1, 1, 1)]
+      void main() {
+        outv[0] = buf.Load<uint16_t>(2);
+        uint16_t3 v = buf.Load<uint16_t3>(2);
+        outv[1] = v.x; outv[2] = v.y; outv[3] = v.z;
+        outv[4] = asuint((float)buf.Load<half>(8));
+        int16_t s = buf.Load<int16_t>(10);
+        outv[5] = (uint)(int)s;
+        uint16_t arr[2] = buf.Load<uint16_t[2]>(0);
+        outv[6] = arr[1];
+        buf.Store<uint16_t>(14, (uint16_t)0xABCD);
+        buf.Store<half>(16, (half)2.5);
+        buf.Store<uint16_t2>(18, uint16_t2(0x1111, 0x2222));
+      }`;
+    const { spirv } = compileValid(source, { enable16BitTypes: true });
+    const words = new Uint32Array([0x22221111, 0x44443333, 0x0000_3c00 | (0xfffe << 16), 0x77776666, 0, 0, 0, 0]);
+    const { buffers } = await gpu.runCompute({
+      spirv,
+      groups: [1, 1, 1],
+      bindings: [
+        { binding: 0, kind: 'storage-buffer', data: new Uint8Array(words.buffer), name: 'buf' },
+        { binding: 1, kind: 'storage-buffer', size: 7 * 4, name: 'out' },
+      ],
+    });
+    const out = new Uint32Array(buffers.out!.buffer, buffers.out!.byteOffset, 7);
+    expect([...out]).toEqual([0x2222, 0x2222, 0x3333, 0x4444, 0x3f800000, 0xfffffffe, 0x2222]);
+    const buf = new DataView(buffers.buf!.buffer, buffers.buf!.byteOffset, buffers.buf!.byteLength);
+    expect(buf.getUint16(12, true)).toBe(0x6666); // the other half of the word is kept
+    expect(buf.getUint16(14, true)).toBe(0xabcd);
+    expect(buf.getUint16(16, true)).toBe(0x4100); // 2.5 as a half
+    expect([buf.getUint16(18, true), buf.getUint16(20, true)]).toEqual([0x1111, 0x2222]);
+  });
+});
