@@ -6,8 +6,8 @@
 const BENCHES = [
   { name: 'frontend', file: './frontend.mjs', run: 'runFrontendBench', title: 'Front end throughput (lexer + preprocessor + parser) vs glslangValidator -E' },
   { name: 'compile', file: './compile.mjs', run: 'runCompileBench', title: 'Compile time per shader vs glslangValidator -D -V', printsItself: true },
+  { name: 'wgsl', file: './wgsl.mjs', run: 'runWgslBench', title: 'WGSL compile time vs SPIR-V compile time, and the share of fixtures that translate', printsItself: true },
   { name: 'packing', file: './packing.mjs', run: 'runPackingBench', title: 'Buffer packing throughput: generated writer vs hand-written DataView vs webgpu-utils' },
-  { name: 'wgsl', file: './wgsl.mjs', run: 'runWgslBench', title: 'WGSL compile time beside SPIR-V compile time (last row: share translated, median ratio)' },
   { name: 'plugin', file: './plugin.mjs', run: 'runPluginBench', title: 'Plugin: cold/warm build of 50 shaders and include-edit → HMR latency' },
 ];
 

@@ -1,9 +1,10 @@
-// Compiler diagnostics as bundler errors: `loc {file,line,column}` and a code `frame` are what Vite's
-// overlay, Rollup and webpack print; the message carries the clang-style text as well so bundlers
-// that ignore `loc` still point at the line.
+// Compiler diagnostics as bundler errors: `loc {file,line,column}` and a code `frame` (Vite's
+// `N |` layout, see code-frame.ts) are what Vite's overlay, Rollup and webpack print; the message
+// carries the clang-style text as well so bundlers that ignore `loc` still point at the line.
 import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../compiler/diagnostics.js';
-import { codeFrame, formatDiagnostic } from '../compiler/diagnostics.js';
+import { formatDiagnostic } from '../compiler/diagnostics.js';
+import { codeFrame } from './code-frame.js';
 
 export interface ErrorLocation {
   file: string;
@@ -33,7 +34,8 @@ export function sourceReader(sources: ReadonlyMap<string, string>): (file: strin
 }
 
 export function toBundlerMessage(d: Diagnostic, id: string, sourceOf: (file: string) => string | undefined): BundlerMessage {
-  const frame = codeFrame(sourceOf(d.file), d.line, d.column, d.length);
+  const text = sourceOf(d.file);
+  const frame = text === undefined ? undefined : codeFrame(text, d.line, d.column, d.length);
   return {
     message: formatDiagnostic({ ...d, notes: [] }, () => undefined) + notesText(d, sourceOf),
     id,
@@ -65,6 +67,8 @@ export class ShaderCompileError extends Error {
     const main = toBundlerMessage(first, id, sourceOf);
     const rest = errors.slice(1).map((d) => formatDiagnostic(d, sourceOf));
     super([main.message, ...rest].join('\n'));
+    // The plugin's call stack says nothing about the shader; overlays would show it below the frame.
+    this.stack = `${this.name}: ${this.message}`;
     this.id = id;
     this.loc = main.loc;
     this.frame = main.frame;

@@ -1,5 +1,5 @@
 // Hot updates: which shader modules read which files, and the code a dev-mode shader module ends
-// with so it accepts its own updates and tells subscribers (see src/hmr-runtime.ts).
+// with so it tells subscribers (see src/hmr-runtime.ts) or hands the update on to its importers.
 
 /** Included file → the shader module ids whose last successful or failed compile read it. */
 export class IncludeGraph {
@@ -41,15 +41,24 @@ export class IncludeGraph {
 export const HOT_EXPORT = '$hlslHot';
 
 /**
- * Appended to shader modules in dev: the listener set lives in `import.meta.hot.data`, which Vite
- * keeps across versions of the module, so a subscription made on the first version sees every update.
+ * Appended to shader modules in dev. The module accepts its own update only to serve
+ * `onShaderUpdate` subscribers (src/hmr-runtime.ts): when there are some, they get the new module and
+ * the update stops there; when there are none, `invalidate()` hands the update on to the importers
+ * as Vite's conventions ask (they update if something accepts them, else the page reloads). An
+ * importer that accepts the shader by name gets the new module in its callback: for such updates
+ * the plugin's hotUpdate hook makes Vite route the update to it (vite-hooks.ts). The listener set
+ * lives in `import.meta.hot.data`, which Vite keeps across versions, so a subscription made on the
+ * first version sees every update.
  */
 export function hotAcceptCode(): string {
   return [
     `export const ${HOT_EXPORT} = import.meta.hot ? (import.meta.hot.data.${HOT_EXPORT} ??= { listeners: new Set() }) : undefined;`,
     'if (import.meta.hot) {',
     '  import.meta.hot.accept((next) => {',
-    `    if (next) for (const listener of [...${HOT_EXPORT}.listeners]) listener(next);`,
+    '    if (!next) return;',
+    `    const listeners = [...${HOT_EXPORT}.listeners];`,
+    "    if (listeners.length === 0) import.meta.hot.invalidate('no onShaderUpdate subscriber: the importers handle the update');",
+    '    else for (const listener of listeners) listener(next);',
     '  });',
     '}',
     '',

@@ -49,7 +49,7 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
   const extensions = userOptions.extensions ?? ['.hlsl'];
   // The core is created once the root is known (Vite's configResolved), else on first use.
   let core: ShaderCore | undefined;
-  const vite: ViteState = { command: 'build', base: '/', devAssets: new Map(), root: undefined };
+  const vite: ViteState = { command: 'build', base: '/', devAssets: new Map(), root: undefined, failedClientLoads: new Set() };
   let esbuildOutdir: string | undefined;
   /** webpack/Rspack `resolve.alias` and esbuild `alias`, read when the bundler applies the plugin. */
   let bundlerAliases: IncludeAlias[] = [];
@@ -117,7 +117,16 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
         }
         if (!isShaderId(id, extensions)) return null;
         const shaders = getCore();
-        const loaded = await shaders.load(id, loadContext(this));
+        const context = loadContext(this);
+        let loaded;
+        try {
+          loaded = await shaders.load(id, context);
+        } catch (error) {
+          // Only a dev client load is hot (see vite-hooks.ts: hotUpdate).
+          if (context.hot) vite.failedClientLoads.add(id);
+          throw error;
+        }
+        vite.failedClientLoads.delete(id);
         for (const file of loaded.watchFiles) this.addWatchFile(file);
         for (const warning of loaded.warnings) this.warn(warning);
         return loaded.code;

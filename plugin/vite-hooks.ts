@@ -17,9 +17,20 @@ export interface ViteState {
   /** SPIR-V served in dev, by URL path below `${base}@hlsl-spirv/`. */
   devAssets: Map<string, Uint8Array>;
   serveAsset?: AssetEmitter;
+  /** Shader ids whose latest client load in dev failed (cleared when one succeeds). */
+  failedClientLoads: Set<string>;
 }
 
 const DEV_PREFIX = '@hlsl-spirv/';
+
+/** The part of Vite's hotUpdate `this` the hook reads. */
+interface HotUpdateContext {
+  environment: {
+    name: string;
+    moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined };
+    hot: { send(payload: { type: 'full-reload'; path: string; triggeredBy: string }): void };
+  };
+}
 
 export function createViteHooks(
   state: ViteState,
@@ -57,19 +68,29 @@ export function createViteHooks(
       server.httpServer?.once('close', () => void currentCore()?.close());
     },
 
-    // An edited include maps to the shader modules that read it (they accept themselves, so the
-    // update stops there); Vite invalidates what this returns.
-    hotUpdate(this: { environment: { moduleGraph: { getModuleById(id: string): EnvironmentModuleNode | undefined } } }, options: HotUpdateOptions) {
+    // An edited include maps to the shader modules that read it; Vite invalidates what this returns
+    // and propagates from there. A shader whose every client load so far failed is not in Vite's
+    // module graph, or is there unanalysed (Vite does not know it accepts updates), and Vite drops
+    // the update without a word, while the page's import of it failed: only a reload recovers it.
+    hotUpdate(this: HotUpdateContext, options: HotUpdateOptions) {
       const core = currentCore();
       if (!core) return;
       const readers = core.includes.modulesReading(options.file);
       if (readers.length === 0) return;
       const graph = this.environment.moduleGraph;
+      const client = this.environment.name === 'client';
       const affected = new Set(options.modules);
+      let neverLoaded = false;
       for (const id of readers) {
         const mod = graph.getModuleById(id);
         if (mod) affected.add(mod);
+        if (state.failedClientLoads.has(id) && mod?.isSelfAccepting === undefined) neverLoaded = true;
       }
+      if (neverLoaded && client) {
+        this.environment.hot.send({ type: 'full-reload', path: '*', triggeredBy: options.file });
+        return [];
+      }
+      if (client) for (const mod of affected) if (mod.id && core.isShader(mod.id)) routeToAcceptingImporters(mod);
       return [...affected];
     },
 
@@ -82,4 +103,21 @@ export function createViteHooks(
       if (state.root !== undefined) getCore();
     },
   };
+}
+
+/**
+ * A dev shader module accepts its own updates only to serve `onShaderUpdate` subscribers (see
+ * hmr.ts). When an importer accepts it by name (`import.meta.hot.accept('./x.hlsl', cb)`), Vite's
+ * convention is that the importer's callback gets the new module: for this update the module is
+ * not its own boundary, so Vite's propagation reaches the importers (those that accept it get the
+ * module, the others propagate on as for any module). Vite sets the flag again when it next
+ * transforms the module.
+ */
+function routeToAcceptingImporters(mod: EnvironmentModuleNode): void {
+  for (const importer of mod.importers) {
+    if (importer.acceptedHmrDeps.has(mod)) {
+      mod.isSelfAccepting = false;
+      return;
+    }
+  }
 }

@@ -13,7 +13,12 @@ export const wgslBackend: Backend = {
     if (!spirv.output) return { errors: context.options.targets.includes('spirv') ? [] : spirv.errors };
     try {
       const remap = wgslReflection(ir, spirv.output.reflection);
-      const code = writeWgslModule(ir, { layoutRule: context.options.layoutRule, bindings: remap.bindingOf, reflection: spirv.output.reflection });
+      const code = writeWgslModule(ir, {
+        layoutRule: context.options.layoutRule,
+        bindings: remap.bindingOf,
+        reflection: spirv.output.reflection,
+        ...(context.options.debugSourceName !== undefined ? { debugSourceName: context.options.debugSourceName } : {}),
+      });
       return { errors: [], result: { wgsl: { code, reflection: remap.reflection } } };
     } catch (e) {
       if (e instanceof WgslError) return { errors: [e.toBackendError()] };

@@ -130,7 +130,16 @@ export class FunctionWriter implements CodeSink {
       case 'storeSwizzle': {
         const place = this.place(s.place);
         const value = this.expr(s.value);
-        if (place.kind === 'ref' && s.components.length === 1) return this.line(`${place.text}[${s.components[0]}] = ${value};`);
+        if (place.kind === 'ref') {
+          // Component by component: groupshared vectors may have their other components written by other invocations.
+          s.components.forEach((c, j) => this.line(`${place.text}[${c}] = ${s.components.length === 1 ? value : `${value}.${SWIZZLE[j]}`};`));
+          return;
+        }
+        if (place.kind === 'memory') {
+          // Only the written components' words are stored (other invocations may own the rest).
+          s.components.forEach((c, j) => storeMemory(this, elementPlace(this, place, `${c}`), s.components.length === 1 ? value : `${value}.${SWIZZLE[j]}`));
+          return;
+        }
         const vt = place.type as Extract<Type, { kind: 'vector' }>;
         const old = this.load(place);
         const parts = Array.from({ length: vt.size }, (_, i) => {
@@ -351,7 +360,9 @@ export class FunctionWriter implements CodeSink {
     }
     const arg = this.expr(e.arg);
     const op = e.operator === 'lognot' ? '!' : e.operator === 'bitnot' ? '~' : '-';
-    return this.perRow(e.type, [arg], [e.arg.type], (_, [a]) => `${op}(${a})`);
+    // WGSL has no unary minus on unsigned integers: HLSL's wraps, as 0 - x does.
+    const unsigned = e.operator === 'neg' && elementScalar(e.type)?.base === 'uint';
+    return this.perRow(e.type, [arg], [e.arg.type], (rt, [a]) => (unsigned ? `${vectorName(elementScalar(rt)!, rt.kind === 'vector' ? rt.size : 1)}(0u) - ${a}` : `${op}(${a})`));
   }
 
   binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, operandType: Type, l: string, r: string): string {
@@ -367,10 +378,9 @@ export class FunctionWriter implements CodeSink {
           return `${a} * ${b}`;
         case 'div':
         case 'rem': {
-          const sym = op === 'div' ? '/' : '%';
-          // DXIL: unsigned division and remainder by zero give 0xFFFFFFFF (WGSL would give the dividend).
-          if (el.base === 'uint') return `select(${a} ${sym} ${b}, ${vectorName(el, n)}(0xFFFFFFFFu), ${b} == ${vectorName(el, n)}(0u))`;
-          return `${a} ${sym} ${b}`;
+          // WGSL defines a / 0 = a, a % 0 = 0, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0 and a truncated %:
+          // the definition the SPIR-V back end applies too (spirv/defined-arithmetic.ts), so both agree.
+          return `${a} ${op === 'div' ? '/' : '%'} ${b}`;
         }
         case 'shl':
         case 'shr': {
@@ -429,8 +439,29 @@ export class FunctionWriter implements CodeSink {
       const target = vectorName(ts, n);
       if (ts.base === 'bool') return `${v} != ${vectorName(fs, n)}(${scalarLiteral(fs, 0)})`;
       if (fs.base === 'bool') return `select(${target}(${scalarLiteral(ts, 0)}), ${target}(${scalarLiteral(ts, 1)}), ${v})`;
+      if (fs.base === 'float' && ts.base !== 'float') return this.saturatingFloatToInt(v, fs, ts, n);
       return `${target}(${v})`;
     });
+  }
+
+  /**
+   * float → i32/u32 as the SPIR-V back end defines it (D3D's rule): saturating to the integer range,
+   * NaN → 0. WGSL's own conversion clamps to the largest float below the range (2147483520, not
+   * INT_MAX) and leaves NaN to the implementation, which may also assume there are none: so the
+   * value is classified by its bits (magnitude ≥ 2^31 is 0x4f000000, ≥ 2^32 is 0x4f800000).
+   */
+  private saturatingFloatToInt(v: string, fs: ScalarType, ts: ScalarType, n: number): string {
+    const u = vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n);
+    const f = fs.width === 32 ? v : `${vectorName({ kind: 'scalar', base: 'float', width: 32 }, n)}(${v})`;
+    const bits = this.let(`bitcast<${u}>(${f})`);
+    const magnitude = this.let(`${bits} & ${u}(0x7fffffffu)`);
+    const negative = `(${bits} >> ${u}(31u)) == ${u}(1u)`;
+    const nan = `${magnitude} > ${u}(0x7f800000u)`;
+    const target = vectorName(ts, n);
+    const converted = ts.base === 'int'
+      ? `select(${target}(${f}), select(${target}(2147483647), ${target}(-2147483648), ${negative}), ${magnitude} >= ${u}(0x4f000000u))`
+      : `select(select(${target}(${f}), ${target}(0xffffffffu), ${magnitude} >= ${u}(0x4f800000u)), ${target}(0u), ${negative})`;
+    return `select(${converted}, ${target}(${scalarLiteral(ts, 0)}), ${nan})`;
   }
 
   construct(type: Type, parts: string[]): string {

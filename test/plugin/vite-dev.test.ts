@@ -1,7 +1,8 @@
 // A real Vite dev server with the plugin: HMR messages for included files, the error overlay
-// payload for a compile error, recovery, and the SPIR-V middleware.
+// payload for a compile error (with a frame in the layout Vite's overlay renders), recovery (also
+// for a shader whose first load failed), and the SPIR-V middleware.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type ViteDevServer } from 'vite';
 import hlsl from '../../src/vite.js';
@@ -46,6 +47,9 @@ async function edit(file: string, text: string): Promise<void> {
   writeFileSync(file, text);
 }
 
+const FIRST_LOAD_SHADER = (prelude: string): string =>
+  `${prelude}RWStructuredBuffer<float> data : register(u0);\n[numthreads(4, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { data[id.x] = twice(data[id.x]); }\n`;
+
 /** Fetches a module as the browser imports it (Vite serves non-JS files raw without `?import`). */
 async function fetchModule(path: string): Promise<{ status: number; text: string }> {
   const url = new URL(path, origin);
@@ -55,13 +59,14 @@ async function fetchModule(path: string): Promise<{ status: number; text: string
 }
 
 describe('Vite dev server', () => {
-  it('serves a shader module that accepts its own hot updates', async () => {
+  it('serves a shader module that tells subscribers or hands the update to its importers', async () => {
     for (const path of ['/main.js', '/uses-include.hlsl', '/standalone.hlsl']) {
       const { status, text } = await fetchModule(path);
       expect(status, text).toBe(200);
     }
     const { text } = await fetchModule('/uses-include.hlsl');
     expect(text).toContain('import.meta.hot.accept(');
+    expect(text).toContain('import.meta.hot.invalidate(');
     expect(text).toMatch(/export const spirvUrl = \("\/@hlsl-spirv\/uses-include-[0-9a-f]{8}\.spv"\);/);
   });
 
@@ -85,7 +90,15 @@ describe('Vite dev server', () => {
     expect(failed.status).toBe(500);
     const error = await client.next((p) => p.type === 'error', from);
     expect(error.err!.loc).toEqual({ file: project.path('common.hlsli'), line: 2, column: 19 });
-    expect(error.err!.frame).toContain('return x * 2.0 +;');
+    // Vite's overlay shows a frame only when its lines match this (vite/dist/client/client.mjs).
+    expect(error.err!.frame).toMatch(/^(?:>?\s*\d+\s+\|.*|\s+\|\s*\^.*)$/m);
+    expect(error.err!.frame!.split('\n')).toEqual([
+      '1  |  float scale(float x) {',
+      '2  |    return x * 2.0 +;',
+      '   |                    ^',
+      '3  |  }',
+      '4  |  ',
+    ]);
     expect(error.err!.message).toContain(`${project.path('common.hlsli')}:2:19: error:`);
 
     from = client.count;
@@ -95,6 +108,45 @@ describe('Vite dev server', () => {
     const fixed = await fetchModule(`/uses-include.hlsl?t=${Date.now()}`);
     expect(fixed.status).toBe(200);
   });
+
+  it('recovers from a compile error in the imported file itself', async () => {
+    const source = readFileSync(project.path('standalone.hlsl'), 'utf8');
+    let from = client.count;
+    await edit(project.path('standalone.hlsl'), source.replace('id.x * 3u;', 'id.x * ;'));
+    await client.next((p) => p.type === 'update', from);
+    const failed = await fetchModule(`/standalone.hlsl?t=${Date.now()}`);
+    expect(failed.status).toBe(500);
+    const error = await client.next((p) => p.type === 'error', from);
+    expect(error.err!.loc!.file).toBe(project.path('standalone.hlsl'));
+
+    from = client.count;
+    await edit(project.path('standalone.hlsl'), source.replace('id.x * 3u;', 'id.x * 5u;'));
+    const update = await client.next((p) => p.type === 'update', from);
+    expect(update.updates!.map((u) => u.path)).toEqual(['/standalone.hlsl']);
+    expect((await fetchModule(`/standalone.hlsl?t=${Date.now()}`)).status).toBe(200);
+  });
+
+  // The page's first import of the shader failed, so Vite never analysed the module: an update
+  // cannot reach it and the page must reload once the shader compiles again.
+  for (const [name, broken, fixed] of [
+    ['an included file', 'first-load.hlsli', 'first-load.hlsl'],
+    ['the imported file', 'first-load-self.hlsl', 'first-load-self.hlsl'],
+  ] as const) {
+    it(`reloads the page when ${name} is fixed after the shader's first load failed`, async () => {
+      writeFileSync(project.path('first-load.hlsli'), 'float twice(float x) { return x +; }\n');
+      writeFileSync(project.path('first-load.hlsl'), FIRST_LOAD_SHADER('#include "first-load.hlsli"\n'));
+      writeFileSync(project.path('first-load-self.hlsl'), FIRST_LOAD_SHADER('float twice(float x) { return x +; }\n'));
+      const failed = await fetchModule(`/${fixed}`);
+      expect(failed.status).toBe(500);
+      expect(failed.text).toContain(`${project.path(broken)}:1:34: error: expected expression`);
+
+      const after = client.count;
+      await edit(project.path(broken), broken.endsWith('.hlsli') ? 'float twice(float x) { return x * 2.0; }\n' : FIRST_LOAD_SHADER('float twice(float x) { return x * 2.0; }\n'));
+      const reload = await client.next((p) => p.type === 'full-reload' || p.type === 'update', after);
+      expect(reload).toMatchObject({ type: 'full-reload', path: '*', triggeredBy: project.path(broken) });
+      expect((await fetchModule(`/${fixed}?t=${Date.now()}`)).status).toBe(200);
+    });
+  }
 
   it('serves SPIR-V above the inline limit from its middleware', async () => {
     const { text } = await fetchModule('/slice.hlsl');

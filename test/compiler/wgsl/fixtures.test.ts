@@ -1,7 +1,7 @@
 // Every fixture shader (fixtures/compiler, one entry point at a time as its `// entry:` header says;
-// fixtures/shaders, all entry points at once) compiled to WGSL and passed through Tint (Dawn's
-// createShaderModule + getCompilationInfo: any message fails). Asking for both targets must not
-// change the SPIR-V.
+// fixtures/shaders, all entry points at once) compiled to WGSL under each layout rule and passed
+// through Tint (Dawn's createShaderModule + getCompilationInfo: any message fails). Asking for both
+// targets must not change the SPIR-V.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, formatDiagnostic, type CompileOptions } from '../../../compiler/index.js';
@@ -46,7 +46,13 @@ describe('fixtures as WGSL', () => {
     expect(all.length).toBeGreaterThanOrEqual(15);
   });
   for (const c of all) {
-    it(`${c.name} passes Tint`, async () => {
+    it(`${c.name} passes Tint under every layout rule`, async () => {
+      // The buffer forms (WGSL struct or word view) differ by rule; each must pass Tint.
+      for (const layoutRule of ['gl', 'scalar', 'dx'] as const) {
+        const r = compile(c.source, { ...c.options, layoutRule, target: 'wgsl' });
+        expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
+        expect(await dawn.validate(r.wgsl!.code), layoutRule).toBe('');
+      }
       const both = compile(c.source, { ...c.options, target: ['spirv', 'wgsl'] });
       expect(both.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d, () => c.source))).toEqual([]);
       expect(await dawn.validate(both.wgsl!.code)).toBe('');

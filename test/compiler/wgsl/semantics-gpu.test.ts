@@ -31,7 +31,7 @@ const f32 = (x: number) => new Uint32Array(new Float32Array([x]).buffer)[0]!;
 const i32 = (x: number) => x >>> 0;
 
 describe('WGSL operators with HLSL semantics', () => {
-  it('unsigned division and remainder by zero give 0xFFFFFFFF; shift amounts are masked; float→int truncates', async () => {
+  it('unsigned division by zero gives the dividend, remainder 0 (as the SPIR-V target); shift amounts are masked; float→int truncates', async () => {
     const out = await run(
       `cbuffer In { uint zero; uint seven; int minusSeven; float f; float g; uint shift; };
        RWStructuredBuffer<uint> output;
@@ -46,11 +46,13 @@ describe('WGSL operators with HLSL semantics', () => {
          output[7] = (uint)(int)f;
          output[8] = (uint)(int)g;
          output[9] = (uint)f;
+         output[10] = -seven;
+         output[11] = (-uint2(seven, zero)).y;
        }`,
       [0, 7, i32(-7), f32(3.75), f32(-3.75), 33],
-      10,
+      12,
     );
-    expect([...out]).toEqual([0xffffffff, 0xffffffff, 3, i32(-3), i32(-3), 2, i32(-0x80000000 >> 31), 3, i32(-3), 3]);
+    expect([...out]).toEqual([7, 0, 3, i32(-3), i32(-3), 2, i32(-0x80000000 >> 31), 3, i32(-3), 3, i32(-7), 0]);
   });
 
   it('lowers switch fallthrough, runs do-while, continue and break, and copies out/inout parameters', async () => {
@@ -144,6 +146,23 @@ describe('WGSL atomics, groupshared and barriers', () => {
       [1, 1, 1],
     );
     expect([...out].map((x) => x | 0)).toEqual([64 + 126, -63, 6, 1]);
+  });
+});
+
+describe('WGSL buffer writes', () => {
+  it('a swizzled store to a buffer writes only its components, even when other invocations write the rest', async () => {
+    const out = await run(
+      `RWStructuredBuffer<uint4> output;
+       [numthreads(4,1,1)] void main(uint i : SV_GroupIndex) {
+         output[0][i] = 10 + i;
+         if (i == 1) output[1].zx = uint2(5, 6);
+         if (i == 2) output[1].y = 7;
+         if (i == 3) output[1].w = 8;
+       }`,
+      [],
+      8,
+    );
+    expect([...out]).toEqual([10, 11, 12, 13, 6, 7, 5, 8]);
   });
 });
 
