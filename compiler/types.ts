@@ -52,6 +52,20 @@ export interface StructField {
   builtin?: string;
   /** `[[vk::index(N)]]` on a fragment output member (dual-source blending). */
   index?: number;
+  /**
+   * Bitfields packed into this integer member, as DXC packs them: consecutive bitfields of one type share
+   * a member (named after the first) while they fit its width; signed ones sign-extend when read.
+   */
+  bitfields?: Bitfield[];
+  /** Declared with a `half` spelling while half is float: only overload resolution tells it apart. */
+  half?: boolean;
+}
+
+export interface Bitfield {
+  name: string;
+  /** Least significant bit, counted from bit 0 of the storage member. */
+  offset: number;
+  width: number;
 }
 
 export interface StructType {

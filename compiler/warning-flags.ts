@@ -12,6 +12,7 @@ export const WARNING_FLAGS = {
   'implicitly-unsigned-literal': 'an integer literal too large for a signed type',
   'missing-declarations': 'a declaration that declares nothing',
   'ignored-pragmas': 'a #pragma the compiler ignores where it stands',
+  'effects-syntax': 'legacy effect syntax (state blocks, sampler_state, annotations, techniques) ignored',
   'vk-binding-overlap': 'two resources on one descriptor binding (other than a texture and its sampler)',
   'vk-register-kind': 'a register() whose letter does not match the resource kind',
 } as const;

@@ -58,6 +58,9 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
       const k = up !== undefined ? up : p.direction === 'in' ? conversionCost(a.type, pt, a.literal) : sameType(a.type, pt) ? 0 : conversionCost(a.type, pt);
       // The worst conversion decides; the sum breaks ties between equally bad candidates.
       cost = k === undefined ? Infinity : Math.max(cost, k) + k / 100;
+      // half vs float (the same type without -enable-16bit-types): the matching spelling wins, a
+      // float-spelled value (or a literal) prefers float; a promotion for an otherwise exact match.
+      if (k !== undefined && halfDiffers(a, p)) cost = k === 0 ? Math.max(cost, 1) + 1 / 100 : cost + 1 / 10000;
     }
     if (cost === Infinity) continue;
     if (!best.length || cost < best[0]!.cost) best = [{ fn, cost }];
@@ -84,7 +87,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
     callArgs.push(self!.place && !self!.readonly ? { kind: 'place', place: self!.place } : { kind: 'value', value: x.rvalue(self!) });
   }
   for (let i = 0; i < fn.params.length; i++) if (!pass(i, callArgs)) return undefined;
-  return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true };
+  return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true, ...(fn.half ? { half: true } : {}) };
 }
 
 /** The argument of parameter `i`: a converted value (`in`), else a place, copied through a temporary if needed. */
@@ -121,8 +124,8 @@ function passArgument(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, i: n
 
 function signature(fn: FunctionSymbol): string {
   if (fn.instances) return `template ${fn.name}(…)`;
-  const params = fn.params.map((p) => `${p.direction === 'in' ? '' : p.direction + ' '}${typeToString(p.type)}${p.hasDefault ? ' = …' : ''}`);
-  return `${typeToString(fn.returnType)} ${fn.name}(${params.join(', ')})`;
+  const params = fn.params.map((p) => `${p.direction === 'in' ? '' : p.direction + ' '}${spelled(p.type, p.half)}${p.hasDefault ? ' = …' : ''}`);
+  return `${spelled(fn.returnType, fn.half)} ${fn.name}(${params.join(', ')})`;
 }
 
 /**
@@ -153,6 +156,18 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
       return;
     }
     const dims: [ast.TemplateArg | undefined, number][] = [];
+    // `Box<T>` against an instantiation of the struct template Box: its arguments bind T.
+    const owner = t.kind === 'struct' && targs.length ? template.scope.lookup(spec.name) : undefined;
+    const structArgs = owner?.kind === 'template' && t.kind === 'struct' ? owner.bindings.get(t.id) : undefined;
+    if (structArgs) {
+      targs.forEach((arg, i) => {
+        const value = structArgs[i];
+        if (value === undefined) return;
+        if (arg.kind === 'TypeSpec' && typeof value !== 'number') deduce(arg, value);
+        else if (arg.kind === 'Name' && isParam(arg.name) && !bound.has(arg.name)) bound.set(arg.name, value);
+      });
+      return;
+    }
     if (spec.name === 'vector' && t.kind === 'vector') dims.push([targs[1], t.size]);
     else if (spec.name === 'matrix' && t.kind === 'matrix') dims.push([targs[1], t.rows], [targs[2], t.cols]);
     else return;
@@ -187,4 +202,16 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
   const inst = c.functionSymbol(template.decl, template.name, scope, scope, template.thisType);
   if (inst) template.instances!.set(key, inst);
   return inst;
+}
+
+/** The argument's half/float spelling differs from the parameter's (both of float type). */
+function halfDiffers(a: Value, p: FunctionSymbol['params'][number]): boolean {
+  const el = elementScalar(p.type);
+  return !!el && el.base === 'float' && el.width === 32 && !el.relaxed && !!a.half !== !!p.half;
+}
+
+/** A type as the declaration spelled it: `half3` where half is float. */
+function spelled(t: Type, half: boolean | undefined): string {
+  const text = typeToString(t);
+  return half ? text.replace(/\bfloat/, 'half') : text;
 }

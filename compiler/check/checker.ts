@@ -11,6 +11,8 @@ import {
   scalar,
   vector,
   VOID,
+  sameType,
+  type Bitfield,
   type Majorness,
   type StructField,
   type StructType,
@@ -34,6 +36,8 @@ import { declareVkNamespace } from './vk-namespace.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
+import { addBitfield } from './bitfields.js';
+import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -120,12 +124,17 @@ export class Checker {
         this.packMatrix = decl.majorness;
         return;
       case 'StructDecl':
-        this.declareStruct(decl, scope);
+        if (decl.templateParams?.length && !this.templatesAllowed(decl.templateLoc ?? decl.loc)) return;
+        if (decl.templateParams?.length) {
+          const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map(), outOfLine: [] });
+          if (prev) this.error(`redefinition of '${decl.name}'`, decl.loc, decl.name.length);
+        } else this.declareStruct(decl, scope);
         return;
       case 'TypedefDecl':
         this.declareTypedef(decl, scope);
         return;
       case 'FunctionDecl':
+        if (decl.templateParams?.length && !this.templatesAllowed(decl.templateLoc ?? decl.loc)) return;
         this.declareFunction(decl, scope);
         return;
       case 'BufferDecl':
@@ -147,7 +156,12 @@ export class Checker {
       case 'UsingDecl':
         if (decl.alias) {
           const t = this.resolveType(decl.alias.type, scope, []);
-          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc });
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
+        } else if (decl.member) {
+          const target = scope.lookup(decl.member.target);
+          if (!target) this.error(`no member named '${decl.member.name}' in '${decl.member.target.slice(0, decl.member.target.lastIndexOf('::')) || '::'}'`, decl.loc);
+          else if (target.kind === 'functions') scope.define({ kind: 'functions', name: decl.member.name, overloads: [...target.overloads] });
+          else scope.define({ ...target, name: decl.member.name });
         } else if (decl.namespace) {
           const ns = scope.lookup(decl.namespace);
           if (ns?.kind !== 'namespace') this.error(`'${decl.namespace}' is not a namespace`, decl.loc);
@@ -157,12 +171,20 @@ export class Checker {
     }
   }
 
+  /** Templates are HLSL 2021: before it, DXC reserves the keyword. */
+  private templatesAllowed(loc: SourceLocation): boolean {
+    if ((this.options.hlslVersion ?? 2021) >= 2021) return true;
+    this.error("'template' is a reserved keyword in HLSL", loc);
+    return false;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Types
 
   /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
   resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
-    const t = this.resolveTypeName(spec, scope);
+    const named = this.resolveTypeName(spec, scope);
+    const t = named && spec.arrayDims ? this.arrayType(named, spec.arrayDims, scope, false) : named;
     if (!t) return undefined;
     const explicit = modifiers.includes('row_major')
       ? 'row_major'
@@ -178,6 +200,7 @@ export class Checker {
   }
 
   private resolveTypeName(spec: ast.TypeSpec, scope: Scope): Type | undefined {
+    if (spec.struct) return this.anonymousStruct(spec.struct, scope);
     const name = spec.name;
     const args = spec.templateArgs ?? [];
     if (NEEDS_16BIT.has(name.replace(/[1-4](x[1-4])?$/, '')) && !this.enable16) {
@@ -192,6 +215,7 @@ export class Checker {
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
     if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope);
     const entry = scope.lookup(name);
+    if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
     if (entry?.kind === 'type') {
       if (args.length > 0) this.error(`'${name}' is not a template`, spec.loc, name.length);
       return entry.type;
@@ -250,6 +274,20 @@ export class Checker {
     return samples !== undefined ? { kind: 'resource', resource: kind, element, samples } : { kind: 'resource', resource: kind, element };
   }
 
+  /**
+   * `{ half: true }` for a type spelled with `half` (`half3`, `vector<half, 2>`, a typedef of one) when
+   * half is float (no -enable-16bit-types): DXC keeps such a type apart from float (HalfFloat), which
+   * only overload resolution can tell; everywhere else it is float.
+   */
+  halfFlag(spec: ast.TypeSpec, scope: Scope): { half?: true } {
+    if (this.enable16) return {};
+    if (/^half([1-4](x[1-4])?)?$/.test(spec.name)) return { half: true };
+    const el = spec.templateArgs?.[0];
+    if ((spec.name === 'vector' || spec.name === 'matrix') && el?.kind === 'TypeSpec') return this.halfFlag(el, scope);
+    const entry = spec.templateArgs ? undefined : scope.lookup(spec.name);
+    return entry?.kind === 'type' && entry.half ? { half: true } : {};
+  }
+
   /** Applies array dimensions (outermost first) to an element type. */
   arrayType(element: Type, dims: readonly (ast.Expr | null)[], scope: Scope, allowUnsized: boolean): Type | undefined {
     let t = element;
@@ -294,8 +332,20 @@ export class Checker {
   // -------------------------------------------------------------------------------------------
   // Declarations
 
-  private declareStruct(decl: ast.StructDecl, scope: Scope): StructType | undefined {
-    const struct: StructType = { kind: 'struct', name: decl.name, fields: [], id: this.newId() };
+  /** Struct types of anonymous struct definitions (`struct { … } s;`), declared once each. */
+  private readonly anonymousStructs = new Map<ast.StructDecl, StructType>();
+
+  /** `struct { … } s;` or `typedef struct { … } Name;` (then the struct takes the typedef's name, as in DXC). */
+  private anonymousStruct(decl: ast.StructDecl, scope: Scope, typedefName?: string): StructType | undefined {
+    const known = this.anonymousStructs.get(decl);
+    if (known) return known;
+    const struct = this.declareStruct(decl, scope, typedefName);
+    if (struct) this.anonymousStructs.set(decl, struct);
+    return struct;
+  }
+
+  declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
+    const struct: StructType = { kind: 'struct', name: typeName, fields: [], id: this.newId() };
     const base = this.structBase(decl, scope);
     // A derived struct's member scope sees its base's members (methods, static members, nested types).
     const inner = new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
@@ -325,9 +375,14 @@ export class Checker {
       const base = this.resolveType(member.type, inner, member.modifiers);
       if (!base) continue;
       for (const d of member.declarators) {
+        if (d.bitfieldWidth) {
+          if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
+          else addBitfield(this, struct, d, base, inner);
+          continue;
+        }
         const t = this.arrayType(base, d.arrayDims, inner, false);
         if (!t) continue;
-        const field: StructField = { name: d.name, type: t };
+        const field: StructField = { name: d.name, type: t, ...this.halfFlag(member.type, inner) };
         if (d.semantic) field.semantic = d.semantic.name;
         const interp = member.modifiers.filter((m): m is 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample' =>
           ['linear', 'centroid', 'nointerpolation', 'noperspective', 'sample'].includes(m),
@@ -344,7 +399,7 @@ export class Checker {
           }
         }
         if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
-        if (struct.fields.some((f) => f.name === d.name)) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
+        if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
         struct.fields.push(field);
       }
     }
@@ -366,12 +421,15 @@ export class Checker {
   }
 
   /** The path of member indices to a field by name, searching the base chain; undefined if absent. */
-  fieldPath(t: StructType, name: string): { path: number[]; type: Type } | undefined {
+  fieldPath(t: StructType, name: string): { path: number[]; type: Type; bitfield?: Bitfield } | undefined {
+    // A bitfield is found in the member that stores it (the first one's name is the member's too).
+    const packed = t.fields.findIndex((f) => f.bitfields?.some((b) => b.name === name));
+    if (packed >= 0) return { path: [packed], type: t.fields[packed]!.type, bitfield: t.fields[packed]!.bitfields!.find((b) => b.name === name)! };
     const index = t.fields.findIndex((f) => f.name === name && name !== '');
     if (index >= 0) return { path: [index], type: t.fields[index]!.type };
     const base = this.structBases.get(t.id);
     const inBase = base && this.fieldPath(base, name);
-    return inBase && { path: [0, ...inBase.path], type: inBase.type };
+    return inBase && { ...inBase, path: [0, ...inBase.path] };
   }
 
   /** How many base steps lead from `derived` up to `base` (0 for the same struct), or undefined. */
@@ -391,29 +449,37 @@ export class Checker {
   }
 
   private declareTypedef(decl: ast.TypedefDecl, scope: Scope): void {
+    if (decl.type.struct && !decl.type.struct.name) this.anonymousStruct(decl.type.struct, scope, decl.declarators[0]?.name);
     const base = this.resolveType(decl.type, scope, decl.modifiers);
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
-      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc });
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.halfFlag(decl.type, scope) });
     }
   }
 
   private declareEnum(decl: ast.EnumDecl, scope: Scope): void {
     const underlying = decl.underlying ? this.resolveType(decl.underlying, scope, []) : scalar('int');
     if (!underlying) return;
-    scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc });
-    const target = decl.scoped ? new Scope(scope, 'namespace') : scope;
-    if (decl.scoped) scope.define({ kind: 'namespace', name: decl.name, scope: target });
+    if (underlying.kind !== 'scalar' || underlying.base === 'float' || underlying.base === 'bool') {
+      this.error(`underlying type of enum '${decl.name}' must be an integer type, not '${typeToString(underlying)}'`, decl.underlying!.loc);
+      return;
+    }
+    // The enumerators are reached as `E::A` (both kinds, as DXC allows) and, unscoped, also as `A`.
+    const members = new Scope(scope, 'namespace');
+    if (decl.name) scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc, members });
+    const targets = decl.scoped ? [members] : [members, scope];
     let next = 0n;
     for (const m of decl.members) {
       if (m.value) {
         const v = this.constantValue(m.value, scope);
         if (v?.kind === 'scalar' && typeof v.value !== 'boolean') next = BigInt(v.value);
       }
-      const value: IrConst = { kind: 'scalar', type: underlying, value: Number(next) };
+      const value: IrConst = { kind: 'scalar', type: underlying, value: underlying.width === 64 ? next : Number(next) };
       const place = { kind: 'local' as const, local: { id: this.newId(), name: m.name, type: underlying }, type: underlying };
-      target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc });
+      for (const target of targets) {
+        if (target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc })) this.error(`redefinition of '${m.name}'`, m.loc, m.name.length);
+      }
       next++;
     }
   }
@@ -423,6 +489,17 @@ export class Checker {
     if (name.includes('::')) {
       // Out-of-line member definition `float S::f() { … }`: declare it in S's member scope.
       const owner = scope.lookup(name.slice(0, name.lastIndexOf('::')));
+      if (owner?.kind === 'namespace') {
+        // `float A::B::f() { … }`: a function of namespace A::B defined outside it.
+        this.declareFunction({ ...decl, name: name.slice(name.lastIndexOf('::') + 2) }, owner.scope);
+        return;
+      }
+      if (owner?.kind === 'template') {
+        // `template <typename T> T Box<T>::get() { … }`: defined in every instantiation, now and later.
+        owner.outOfLine.push(decl);
+        for (const struct of owner.instances.values()) defineOutOfLine(this, owner, decl, struct);
+        return;
+      }
       if (owner?.kind !== 'type' || !owner.members || owner.type.kind !== 'struct') {
         this.error(`'${name.slice(0, name.lastIndexOf('::'))}' is not a struct`, decl.nameLoc, name.length);
         return;
@@ -473,7 +550,7 @@ export class Checker {
         : p.modifiers.includes('out')
           ? 'out'
           : 'in';
-      params.push({ name: p.name, type: t, direction, hasDefault: p.default !== undefined, ...(p.default ? { defaultExpr: p.default } : {}) });
+      params.push({ name: p.name, type: t, direction, hasDefault: p.default !== undefined, ...(p.default ? { defaultExpr: p.default } : {}), ...this.halfFlag(p.type, typeScope) });
     }
     for (let i = 1; i < params.length; i++) {
       if (params[i - 1]!.hasDefault && !params[i]!.hasDefault) {
@@ -481,7 +558,7 @@ export class Checker {
         return undefined;
       }
     }
-    return { kind: 'function', name, decl, params, returnType, scope: bodyScope, lowering: false, ...(thisType ? { thisType } : {}) };
+    return { kind: 'function', name, decl, params, returnType, scope: bodyScope, lowering: false, ...(thisType ? { thisType } : {}), ...this.halfFlag(decl.returnType, typeScope) };
   }
 
   /** The function that runs non-constant `static` initializers; entry wrappers call it first. */
@@ -549,7 +626,7 @@ export class Checker {
         const index = struct.fields.length;
         struct.fields.push(field);
         const place = { kind: 'member' as const, base: irGlobalPlace(global), index, type: t };
-        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc });
+        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc, ...this.halfFlag(member.type, scope) });
         if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
       }
     }
@@ -567,6 +644,10 @@ export class Checker {
       let t = this.arrayType(base, d.arrayDims, scope, true);
       if (!t) continue;
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
+      if (d.name.includes('::')) {
+        this.defineStaticMember(d, t, scope);
+        continue;
+      }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
       if (specId) {
         const g = specConstantGlobal(this, specId, d, t, isConst, scope, d.loc);
@@ -610,7 +691,7 @@ export class Checker {
           else if (result) this.staticInit().body.push(...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after);
         }
         this.globals.push(global);
-        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc });
+        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc, ...this.halfFlag(decl.type, scope) });
         if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
         continue;
       }
@@ -623,9 +704,32 @@ export class Checker {
       // $Globals takes its binding in declaration order, where the first loose uniform stands.
       if (first) this.resources.push({ global: holder, attributes: [], registers: [], loc: d.loc });
       const place = { kind: 'member' as const, base: irGlobalPlace(holder), index: this.looseUniforms.length - 1, type: t };
-      const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc });
+      const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc, ...this.halfFlag(decl.type, scope) });
       if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     }
+  }
+
+  /** `float T::M = 2.5;`: the definition (and initial value) of static data member M of struct T. */
+  private defineStaticMember(d: ast.Declarator, t: Type, scope: Scope): void {
+    const member = scope.lookup(d.name);
+    const place = member?.kind === 'variable' ? member.place : undefined;
+    if (!place || place.kind !== 'global' || place.global.space !== 'private') {
+      this.error(`'${d.name}' is not a static data member of a struct`, d.loc, d.name.length);
+      return;
+    }
+    if (!sameType(place.global.type, t)) {
+      this.error(`the definition of '${d.name}' has type '${typeToString(t)}', but it is declared as '${typeToString(place.global.type)}'`, d.loc, d.name.length);
+      return;
+    }
+    if (!d.init) return;
+    if (place.global.init) {
+      this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+      return;
+    }
+    const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(d.init!, t, scope));
+    const constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
+    if (constant) place.global.init = constant;
+    else if (result) this.staticInit().body.push(...before, { op: 'store', place, value: result }, ...after);
   }
 
   private globalsBlockGlobal: IrGlobal | undefined;
@@ -773,6 +877,6 @@ export function isBufferResource(kind: string): boolean {
 }
 
 function sameSignature(a: ParamInfo[], b: ParamInfo[]): boolean {
-  return a.length === b.length && a.every((p, i) => JSON.stringify(p.type) === JSON.stringify(b[i]!.type) && p.direction === b[i]!.direction);
+  return a.length === b.length && a.every((p, i) => JSON.stringify(p.type) === JSON.stringify(b[i]!.type) && p.direction === b[i]!.direction && !!p.half === !!b[i]!.half);
 }
 

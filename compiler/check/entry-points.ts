@@ -102,6 +102,16 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
     direction: p.direction,
     io: stageValue(c, decl.params[i]!.semantic, decl.params[i]!.attributes, decl.params[i]!.modifiers),
   }));
+  // Stage inputs and outputs are whole values with semantics: a bitfield has neither.
+  let packed = false;
+  fn.params.forEach((p, i) => {
+    const field = bitfieldIn(p.var.type);
+    if (field) packed = true;
+    if (field) c.error(`bit-field '${field}' cannot be a stage input or output of entry point '${decl.name}'`, decl.params[i]!.loc, decl.params[i]!.name.length || 1);
+  });
+  const resultField = bitfieldIn(fn.returnType);
+  if (resultField) c.error(`bit-field '${resultField}' cannot be a stage output of entry point '${decl.name}'`, decl.nameLoc, decl.name.length);
+  if (packed || resultField) return undefined;
   const ep: IrEntryPoint = { name: decl.name, stage, function: fn, params, globals: referencedGlobals(fn) };
   if (fn.returnType.kind !== 'void') ep.result = stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location' || a.name === 'vk::builtin' || a.name === 'vk::index'), []);
   checkLocationMixing(c, ep, decl);
@@ -229,4 +239,15 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
   };
   fn(root);
   return [...found];
+}
+
+/** The first bitfield in a stage I/O type (structs and arrays of them), if any. */
+function bitfieldIn(t: Type): string | undefined {
+  if (t.kind === 'array') return bitfieldIn(t.element);
+  if (t.kind !== 'struct') return undefined;
+  for (const f of t.fields) {
+    const found = f.bitfields?.[0]?.name ?? bitfieldIn(f.type);
+    if (found) return found;
+  }
+  return undefined;
 }

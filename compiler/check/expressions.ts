@@ -15,6 +15,7 @@ import {
   UINT,
   vector,
   type ScalarType,
+  type StructField,
   type StructType,
   type Type,
 } from '../types.js';
@@ -28,8 +29,9 @@ import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './me
 import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
+import { isLvalue, isSimpleExpr, storeBitfield, storeScatter, toExpr, type Value } from './value.js';
+import { readBitfield } from './bitfields.js';
 import { checkInitializerList } from './initializer-lists.js';
-import { toExpr, type Value } from './value.js';
 import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
@@ -83,9 +85,65 @@ export class ExpressionChecker {
   /** A use of a resource alias must name a known global; the target of `alias = …` need not. */
   check(e: ast.Expr, scope: Scope): Value | undefined {
     const v = this.checkExpr(e, scope);
+    if (v && !this.c.enable16) {
+      if (!v.half && this.halfValue(e, v, scope)) v.half = true;
+      this.checked.set(e, v);
+    }
     if (!v?.held || e === this.assignTarget) return v;
     if (v.held.kind === 'resource') v.held.reads++;
     return checkResolved(this.c, v, startOf(e)) ? v : undefined;
+  }
+
+  /** Values of the subexpressions checked so far (for `half` spellings, see halfValue). */
+  private readonly checked = new WeakMap<ast.Expr, Value>();
+
+  /**
+   * Does the value have a `half` spelling (half is float here, but DXC's overload resolution tells
+   * them apart): a variable, field, cast or constructor spelled half, or operations on such values.
+   */
+  private halfValue(e: ast.Expr, v: Value, scope: Scope): boolean {
+    const el = elementScalar(v.type);
+    if (!el || el.base !== 'float' || el.width !== 32 || el.relaxed) return false;
+    const sub = (x: ast.Expr) => this.checked.get(x);
+    const halfOrLiteral = (x: Value | undefined) => !!x && (!!x.half || !!x.literal);
+    switch (e.kind) {
+      case 'Name': {
+        const entry = scope.lookup(e.name);
+        return entry?.kind === 'variable' && !!entry.half;
+      }
+      case 'Member': {
+        const obj = sub(e.object);
+        if (obj?.type.kind !== 'struct') return !!obj?.half;
+        const found = this.c.fieldPath(obj.type, e.member);
+        let t: Type = obj.type;
+        let half = false;
+        for (const index of found?.path ?? []) {
+          const f: StructField = (t as StructType).fields[index]!;
+          half = !!f.half;
+          t = f.type;
+        }
+        return half;
+      }
+      case 'Index':
+        return !!sub(e.object)?.half;
+      case 'Unary':
+      case 'Postfix':
+        return !!sub(e.operand)?.half;
+      case 'Assign':
+        return !!sub(e.target)?.half;
+      case 'Binary': {
+        const l = sub(e.left);
+        const r = sub(e.right);
+        return halfOrLiteral(l) && halfOrLiteral(r) && (!!l!.half || !!r!.half);
+      }
+      case 'Conditional':
+        return !!sub(e.then)?.half && !!sub(e.else)?.half;
+      case 'Cast':
+      case 'Construct':
+        return !!this.c.halfFlag(e.type, scope).half;
+      default:
+        return false;
+    }
   }
 
   private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {
@@ -145,14 +203,25 @@ export class ExpressionChecker {
   }
 
   private floatLiteral(e: ast.FloatLiteral): Value {
+    const fixed = /f(16|32|64)$/i.exec(e.text);
+    if (fixed?.[1] === '16' && !this.c.enable16) this.c.error(`16-bit floating-point literal suffix '${fixed[0]}' requires '-enable-16bit-types'`, e.loc, e.text.length);
     const t = e.suffix === 'l' ? scalar('float', 64) : e.suffix === 'h' && this.c.enable16 ? scalar('float', 16) : FLOAT;
     const v = constValue(t, t.width === 64 ? e.value : Math.fround(e.value), e.loc);
     if (!e.suffix) v.literal = 'float';
     return v;
   }
 
+  /** A name's symbol; `Box<int>::f` is looked up among the members of that instantiation. */
+  private lookupName(e: ast.NameExpr, scope: Scope) {
+    if (!e.scopeType) return scope.lookup(e.name);
+    const owner = this.c.resolveType(e.scopeType, scope, []);
+    const members = owner?.kind === 'struct' ? this.c.structMembers.get(owner.id) : undefined;
+    const rest = e.name.split('::').slice(e.scopeType.name.split('::').length);
+    return rest.length === 1 ? members?.lookupMember(rest[0]!) : members?.lookup(rest.join('::'));
+  }
+
   private name(e: ast.NameExpr, scope: Scope): Value | undefined {
-    const entry = scope.lookup(e.name);
+    const entry = this.lookupName(e, scope);
     if (!entry) {
       this.c.error(`use of undeclared identifier '${e.name}'`, e.loc, e.name.length);
       return undefined;
@@ -161,6 +230,7 @@ export class ExpressionChecker {
       const what = `variable '${e.name}'`;
       if (entry.held) return heldValue(this.c, entry.held, e.loc, entry.readonly);
       if (entry.constant) return { type: entry.type, loc: e.loc, expr: { op: 'const', type: entry.type, value: entry.constant }, readonly: true, what };
+      if (entry.bitfield) return { type: entry.type, loc: e.loc, bitfield: { place: entry.place, field: entry.bitfield }, readonly: entry.readonly, what: `bit-field '${e.name}'` };
       return { type: entry.type, loc: e.loc, place: entry.place, readonly: entry.readonly, what };
     }
     this.c.error(`'${e.name}' is a ${entry.kind === 'functions' ? 'function' : entry.kind}, not a value`, e.loc, e.name.length);
@@ -179,6 +249,7 @@ export class ExpressionChecker {
   private unary(e: ast.UnaryExpr, scope: Scope): Value | undefined {
     if (e.op === '++' || e.op === '--') return this.increment(e.operand, e.op, true, e.loc, scope);
     const v = this.check(e.operand, scope);
+    if (v?.type.kind === 'struct') return this.operatorCall(e.op, v, undefined, e.loc, scope);
     if (!v || !this.numericOperand(v, e.op)) return undefined;
     if (e.op === '+') return { ...v, place: undefined, swizzle: undefined, expr: this.rvalue(v), readonly: true };
     if (e.op === '!') {
@@ -208,7 +279,9 @@ export class ExpressionChecker {
     const oldValue = this.spill(this.rvalue(v), v.type);
     const updated: IrExpr = { op: 'binary', type: v.type, operator: op === '++' ? 'add' : 'sub', left: oldValue, right: this.coerce(one, v.type) };
     this.emitBefore(this.storeTo(v, updated));
-    return { type: v.type, loc, expr: prefix ? this.rvalue(v) : oldValue, readonly: true };
+    // `++a` is `a` itself (an lvalue, as in C++): `++a = b`, `f(++a)` for an out parameter.
+    if (prefix) return { ...v, loc };
+    return { type: v.type, loc, expr: oldValue, readonly: true };
   }
 
   private binary(e: ast.BinaryExpr, scope: Scope): Value | undefined {
@@ -230,7 +303,25 @@ export class ExpressionChecker {
     const l = this.check(e.left, scope);
     const r = this.check(e.right, scope);
     if (!l || !r) return undefined;
+    if (l.type.kind === 'struct') return this.operatorCall(e.op, l, r, e.loc, scope);
     return this.binaryValues(e.op, l, r, e.loc);
+  }
+
+  /**
+   * `a + b`, `-a`, `a[i]` on a struct: its member `operator+` / `operator-` / `operator[]` (HLSL 2021
+   * operator overloading), called on `a` with the other operand, if any, as the argument.
+   */
+  private operatorCall(op: string, l: Value, r: Value | Value[] | undefined, loc: SourceLocation, scope: Scope): Value | undefined {
+    const t = l.type as StructType;
+    const name = `operator${op}`;
+    const entry = this.c.structMembers.get(t.id)?.lookupMember(name);
+    const args = r === undefined ? [] : Array.isArray(r) ? r : [r];
+    if (entry?.kind !== 'functions') {
+      const operands = r && !Array.isArray(r) ? `binary expression ('${typeToString(l.type)}' and '${typeToString(r.type)}')` : `'${op}' ('${typeToString(l.type)}')`;
+      this.c.error(`invalid operand${r && !Array.isArray(r) ? 's' : ''} to ${operands}: '${typeToString(t)}' has no member '${name}'`, loc);
+      return undefined;
+    }
+    return checkUserCall(this.c, this, entry.overloads, args, { name, loc, scope, self: l });
   }
 
   binaryValues(op: Exclude<ast.BinaryOp, ','>, l: Value, r: Value, loc: SourceLocation): Value | undefined {
@@ -301,13 +392,19 @@ export class ExpressionChecker {
     let rhs: Value | undefined = value;
     if (e.op !== '=') {
       const op = e.op.slice(0, -1) as Exclude<ast.BinaryOp, ','>;
-      rhs = this.binaryValues(op, { ...target, readonly: true }, value, e.loc);
+      // `a += b` on a struct: its `operator+=` if it has one, else `a = a.operator+(b)`.
+      const members = target.type.kind === 'struct' ? this.c.structMembers.get(target.type.id) : undefined;
+      if (members?.lookupMember(`operator${e.op}`)?.kind === 'functions') return this.operatorCall(e.op, target, value, e.loc, scope);
+      rhs = target.type.kind === 'struct'
+        ? this.operatorCall(op, { ...target, readonly: true }, value, e.loc, scope)
+        : this.binaryValues(op, { ...target, readonly: true }, value, e.loc);
       if (!rhs) return undefined;
     }
     const converted = this.convert(rhs, target.type, e.loc, 'assignment');
     if (!converted) return undefined;
     this.emitBefore(this.storeTo(target, converted));
-    return { type: target.type, loc: e.loc, expr: this.rvalue(target), readonly: true };
+    // The result is the target itself (an lvalue, as in C++): `(a += b) = c`.
+    return { ...target, loc: e.loc };
   }
 
   private conditional(e: ast.ConditionalExpr, scope: Scope): Value | undefined {
@@ -369,6 +466,11 @@ export class ExpressionChecker {
     if (!t) return undefined;
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
+    if (t.kind === 'struct' && args.length === 1) {
+      // `S(x)`: a function-style cast, as `(S)x`.
+      const expr = this.explicitConvert(args[0]!, t, e.loc);
+      return expr && { type: t, loc: e.loc, expr, readonly: true };
+    }
     if (!isNumeric(t)) {
       this.c.error(`cannot construct '${typeToString(t)}' with a constructor call`, e.loc);
       return undefined;
@@ -439,7 +541,14 @@ export class ExpressionChecker {
       return undefined;
     }
     const name = e.callee.name;
-    const entry = scope.lookup(name);
+    const entry = this.lookupName(e.callee, scope);
+    if (entry?.kind === 'variable' && entry.type.kind === 'struct') {
+      // `f(args)` on a struct value: its `operator()`.
+      const self = this.check(e.callee, scope);
+      const args = e.args.map((a) => this.check(a, scope));
+      if (!self || args.some((a) => !a)) return undefined;
+      return this.operatorCall('()', self, args as Value[], e.loc, scope);
+    }
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
     const values = args as Value[];
@@ -488,6 +597,9 @@ export class ExpressionChecker {
     if (t.kind === 'struct') {
       // Fields of a base struct are reached through the unnamed member 0 of each derived struct.
       const found = this.c.fieldPath(t, e.member);
+      // `t.M` of a static data member: the member itself (the object is not evaluated).
+      const staticMember = found ? undefined : this.c.structMembers.get(t.id)?.lookupMember(e.member);
+      if (staticMember?.kind === 'variable') return this.name({ kind: 'Name', loc: e.memberLoc, name: e.member }, this.c.structMembers.get(t.id)!);
       if (!found) {
         this.c.error(`no member named '${e.member}' in '${typeToString(t)}'`, e.memberLoc, e.member.length);
         return undefined;
@@ -505,6 +617,11 @@ export class ExpressionChecker {
           ? { type: ft, loc: e.loc, place: { kind: 'member', base: v.place, index, type: ft }, readonly: obj.readonly }
           : { type: ft, loc: e.loc, expr: { op: 'extract', type: ft, arg: this.rvalue(v), index }, readonly: true };
         vt = ft;
+      }
+      if (found.bitfield) {
+        const what = `bit-field '${e.member}'`;
+        if (v.place) return { type: v.type, loc: e.loc, bitfield: { place: v.place, field: found.bitfield }, readonly: v.readonly, what };
+        return { type: v.type, loc: e.loc, expr: readBitfield(this.rvalue(v), v.type as ScalarType, found.bitfield), readonly: true, what };
       }
       return v;
     }
@@ -527,8 +644,20 @@ export class ExpressionChecker {
     const t = vector(el, comps.length);
     const writable = !obj.readonly && new Set(comps).size === comps.length;
     if (obj.type.kind === 'scalar') {
+      // `s.x` of a scalar in memory is that memory (`v.w.x = 1` assigns v.w).
+      if (comps.length === 1 && (obj.place || obj.bitfield)) return { ...obj, loc: e.loc };
       const v = this.rvalue(obj);
       return { type: t, loc: e.loc, expr: comps.length === 1 ? v : this.splat(v, t), readonly: true };
+    }
+    if (obj.swizzle) {
+      // A swizzle of a swizzle of a vector in memory selects from the same vector: still assignable.
+      const base = obj.swizzle;
+      const through = comps.map((k) => base.components[k]!);
+      if (through.length === 1) {
+        const elPlace: IrPlace = { kind: 'element', base: base.place, index: constExpr(INT, through[0]!), type: el };
+        return { type: el, loc: e.loc, place: elPlace, readonly: obj.readonly };
+      }
+      return { type: t, loc: e.loc, swizzle: { place: base.place, components: through }, readonly: obj.readonly || new Set(through).size !== through.length };
     }
     if (obj.place && comps.length === 1) {
       return { type: el, loc: e.loc, place: { kind: 'element', base: obj.place, index: constExpr(INT, comps[0]!), type: el }, readonly: obj.readonly };
@@ -564,6 +693,9 @@ export class ExpressionChecker {
     };
     if (parts.length === 1) return single(...parts[0]!);
     const vt = vector(el, parts.length);
+    // Distinct elements of a matrix in memory can be assigned: `m._m00_m11 = v`, `m._11_22 += v`.
+    const distinct = new Set(parts.map(([r, c]) => r * 4 + c)).size === parts.length;
+    if (obj.place && distinct) return { type: vt, loc: e.loc, scatter: { place: obj.place, elements: parts }, readonly: obj.readonly, ...(obj.what ? { what: obj.what } : {}) };
     return { type: vt, loc: e.loc, expr: { op: 'construct', type: vt, parts: parts.map(([r, c]) => this.rvalue(single(r, c))) }, readonly: true };
   }
 
@@ -571,6 +703,7 @@ export class ExpressionChecker {
     const obj = this.check(e.object, scope);
     const idx = this.check(e.index, scope);
     if (!obj || !idx) return undefined;
+    if (obj.type.kind === 'struct') return this.operatorCall('[]', obj, idx, e.loc, scope);
     if (obj.accessor) return accessorIndex(this.c, this, obj, idx, e.loc);
     // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
     if (obj.type.kind === 'resource') return this.resourceIndex(obj, obj.type, idx, e.loc);
@@ -710,14 +843,16 @@ export class ExpressionChecker {
   // Helpers for places and side effects
 
   writable(v: Value, loc: SourceLocation): boolean {
-    if ((v.place || v.swizzle) && !v.readonly) return true;
+    if (isLvalue(v) && !v.readonly) return true;
     const readOnly = v.what ? `cannot assign to read-only ${v.what}` : `cannot assign to a read-only value`;
-    this.c.error(v.place || v.swizzle || v.what ? readOnly : `expression is not assignable`, loc);
+    this.c.error(isLvalue(v) || v.what ? readOnly : `expression is not assignable`, loc);
     return false;
   }
 
   storeTo(target: Value, value: IrExpr): IrStmt {
     if (target.place) return { op: 'store', place: target.place, value };
+    if (target.bitfield) return storeBitfield(target, value);
+    if (target.scatter) return storeScatter(target, isSimpleExpr(value) ? value : this.spill(value, target.type));
     const s = target.swizzle!;
     return { op: 'storeSwizzle', place: s.place, components: s.components, value };
   }

@@ -3,7 +3,8 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { componentCount, elementScalar, isNumeric, typeToString, type Type } from '../types.js';
+import { componentCount, elementScalar, isNumeric, typeToString, type ScalarType, type Type } from '../types.js';
+import { insertBitfield } from './bitfields.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Scope } from './scope.js';
@@ -46,6 +47,18 @@ export function checkInitializerList(c: Checker, x: ExpressionChecker, init: ast
     if (ty.kind === 'struct') {
       const parts: IrExpr[] = [];
       for (const f of ty.fields) {
+        if (f.bitfields) {
+          // One initializer per bitfield, packed into their shared member (`{ 1, 2 }` for `a : 4, b : 4`).
+          const st = f.type as ScalarType;
+          let word: IrExpr = { op: 'const', type: st, value: { kind: 'scalar', type: st, value: st.width === 64 ? 0n : 0 } };
+          for (const b of f.bitfields) {
+            const p = build(st);
+            if (!p) return undefined;
+            word = insertBitfield(word, p, st, b);
+          }
+          parts.push(word);
+          continue;
+        }
         const p = build(f.type);
         if (!p) return undefined;
         parts.push(p);
@@ -65,6 +78,6 @@ export function checkInitializerList(c: Checker, x: ExpressionChecker, init: ast
 function countScalars(t: Type): number | undefined {
   if (isNumeric(t)) return componentCount(t);
   if (t.kind === 'array' && t.length !== null) return (countScalars(t.element) ?? NaN) * t.length;
-  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (countScalars(f.type) ?? NaN), 0);
+  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (f.bitfields ? f.bitfields.length : countScalars(f.type) ?? NaN), 0);
   return undefined;
 }

@@ -20,9 +20,9 @@ import {
   type Type,
 } from '../types.js';
 import type { Checker } from './checker.js';
-import { commonScalar, withScalar, type NumericType } from './conversions.js';
+import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import { constExpr, type ExpressionChecker } from './expressions.js';
-import type { Value } from './value.js';
+import { isLvalue, type Value } from './value.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -37,7 +37,65 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   lit: [[3], lit],
   dst: [[2], dst],
   D3DCOLORtoUBYTE4: [[1], d3dColorToUbyte4],
+  // HLSL 2021: the non-short-circuiting forms of `?:`, `&&` and `||` on scalars and vectors.
+  select: [[3], select],
+  and: [[2], (c, x, a, loc) => logical(c, x, 'and', a, loc)],
+  or: [[2], (c, x, a, loc) => logical(c, x, 'or', a, loc)],
 };
+
+/** The common shape of numeric values (`select`, `and`, `or` take it component-wise), or an error. */
+function sharedShape(c: Checker, name: string, args: NumericValue[], loc: SourceLocation): NumericType | undefined {
+  let shape: Type = args[0]!.type;
+  for (const a of args.slice(1)) {
+    const common = commonShape(shape as NumericType, a.type);
+    if (typeof common === 'string') {
+      c.error(`${common} in '${name}': ${args.map((v) => `'${typeToString(v.type)}'`).join(', ')}`, loc, name.length);
+      return undefined;
+    }
+    shape = common.shape;
+  }
+  return shape as NumericType;
+}
+
+/** select(cond, a, b): every argument evaluated, component-wise choice (OpSelect). */
+function select(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation): Value | undefined {
+  const [cond, a, b] = args as [NumericValue, NumericValue, NumericValue];
+  const shape = sharedShape(c, 'select', args, loc);
+  if (!shape) return undefined;
+  const type = withScalar(shape, commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal));
+  const condType = withScalar(shape, BOOL);
+  let condExpr = x.coerce(cond, cond.type.kind === 'scalar' ? BOOL : condType);
+  const then = x.coerce(a, type);
+  const other = x.coerce(b, type);
+  if (type.kind === 'matrix') {
+    // OpSelect takes scalars and vectors: a matrix is chosen row by row.
+    const row = vector(type.element, type.cols);
+    const boolRow = vector(BOOL, type.cols);
+    const scalarCond = cond.type.kind === 'scalar' ? x.spill(condExpr, BOOL) : undefined;
+    const matrixCond = scalarCond ? undefined : x.spill(condExpr, condType);
+    const [t, e] = [x.spill(then, type), x.spill(other, type)];
+    const rows: IrExpr[] = [];
+    for (let r = 0; r < type.rows; r++) {
+      const rowCond: IrExpr = scalarCond
+        ? type.cols === 1 ? scalarCond : { op: 'splat', type: boolRow, arg: scalarCond }
+        : { op: 'extract', type: boolRow, arg: matrixCond!, index: r };
+      const pick = (m: IrExpr): IrExpr => ({ op: 'extract', type: row, arg: m, index: r });
+      rows.push({ op: 'select', type: row, cond: rowCond, then: pick(t), else: pick(e) });
+    }
+    return value(type, { op: 'construct', type, parts: rows }, loc);
+  }
+  if (cond.type.kind === 'scalar' && condType.kind !== 'scalar') condExpr = { op: 'splat', type: condType, arg: condExpr };
+  return value(type, { op: 'select', type, cond: condExpr, then, else: other }, loc);
+}
+
+/** and(a, b) / or(a, b): component-wise logical operations on the arguments converted to bool, both evaluated. */
+function logical(c: Checker, x: ExpressionChecker, name: 'and' | 'or', args: NumericValue[], loc: SourceLocation): Value | undefined {
+  const shape = sharedShape(c, name, args, loc);
+  if (!shape) return undefined;
+  const type = withScalar(shape, BOOL);
+  const expr: IrExpr = { op: 'binary', type, operator: name === 'and' ? 'logand' : 'logor', left: x.coerce(args[0]!, type), right: x.coerce(args[1]!, type) };
+  return value(type, expr, loc);
+}
 
 function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
   return { op: 'intrinsic', type, name: intrinsicName(name), args };
@@ -58,7 +116,7 @@ function floatShape(c: Checker, name: string, a: NumericValue): NumericType | un
 }
 
 function outArgument(c: Checker, x: ExpressionChecker, name: string, a: Value): boolean {
-  if (a.place || a.swizzle) return x.writable(a, a.loc);
+  if (isLvalue(a)) return x.writable(a, a.loc);
   c.error(`argument of '${name}' is an 'out' parameter and must be assignable`, a.loc);
   return false;
 }

@@ -3,7 +3,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { intrinsicName } from '../ir/intrinsics.js';
-import { BOOL, elementScalar, FLOAT, INT, isNumeric, matrix, typeToString, UINT, vector, VOID, type ScalarType, type Type } from '../types.js';
+import { BOOL, elementScalar, FLOAT, INT, isNumeric, matrix, sameType, typeToString, UINT, vector, VOID, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -68,6 +68,7 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
     c.error(`'${name}' takes ${n} argument${n === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
     return undefined;
   }
+  if (name === 'select' && args.length === 3 && !isNumeric(args[1]!.type)) return selectAggregate(c, x, args, loc);
   for (const a of args) {
     if (!isNumeric(a.type)) {
       c.error(`no matching overload of '${name}' for argument of type '${typeToString(a.type)}'`, a.loc);
@@ -244,3 +245,25 @@ function mulIntrinsic(c: Checker, x: ExpressionChecker, a: Value & { type: Numer
   return { type: result, loc, expr: { op: 'intrinsic', type: result, name: 'mul', args: [x.coerce(a, at), x.coerce(b, bt)] }, readonly: true };
 }
 
+
+/**
+ * select(cond, a, b) of structs or arrays (HLSL 2021's `select<T>(bool, T, T)`): both operands are
+ * evaluated, then the chosen one is copied through a temporary (OpSelect on composites needs SPIR-V 1.4).
+ */
+function selectAggregate(c: Checker, x: ExpressionChecker, [cond, a, b]: Value[], loc: SourceLocation): Value | undefined {
+  const t = a!.type;
+  if (!sameType(t, b!.type) || !isNumeric(cond!.type) || cond!.type.kind !== 'scalar' || t.kind === 'resource' || t.kind === 'sampler') {
+    c.error(`no matching overload of 'select' for (${[cond!, a!, b!].map((v) => `'${typeToString(v.type)}'`).join(', ')}): a scalar condition and two values of one type are needed`, loc, 6);
+    return undefined;
+  }
+  if (!x.newLocal) {
+    c.error(`'select' of '${typeToString(t)}' values is only allowed inside a function`, loc, 6);
+    return undefined;
+  }
+  const condition = x.spill(x.coerce(cond!, BOOL), BOOL);
+  const first = x.spill(x.rvalue(a!), t);
+  const second = x.spill(x.rvalue(b!), t);
+  const tmp = x.newLocal('select', t);
+  x.emitBefore({ op: 'if', cond: condition, then: [{ op: 'store', place: tmp, value: first }], else: [{ op: 'store', place: tmp, value: second }] });
+  return { type: t, loc, expr: { op: 'load', type: t, place: tmp }, readonly: true };
+}

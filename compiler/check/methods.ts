@@ -22,6 +22,7 @@ import {
   type MethodSite,
 } from './texture-methods.js';
 import type { Value } from './value.js';
+import { loadRaw, storeRaw, unsupportedRawType } from './byte-address-templates.js';
 
 /** Interlocked* (global functions and RWByteAddressBuffer methods) → atomic operation (manual's table). */
 const INTERLOCKED: Record<string, AtomicOperation> = {
@@ -195,9 +196,15 @@ function byteAddressMethod(s: MethodSite, t: ResourceType, callee: ast.MemberExp
     let target: Type = vector(UINT, BYTE_LOADS[m]!);
     if (callee.templateArgs?.length) {
       const arg = callee.templateArgs[0]!;
-      const resolved = m === 'Load' && arg.kind === 'TypeSpec' ? c.resolveType(arg, scope, arg.modifiers ?? []) : undefined;
-      if (!resolved || !isWordVector(resolved)) {
-        c.error(`'Load<T>' supports 32-bit scalar and vector types only`, arg.loc);
+      if (m !== 'Load' || arg.kind !== 'TypeSpec') {
+        c.error(`only 'Load' takes a template argument, and it must be a type`, arg.loc);
+        return undefined;
+      }
+      const resolved = c.resolveType(arg, scope, arg.modifiers ?? []);
+      if (!resolved) return undefined;
+      const why = unsupportedRawType(resolved, c.enable16);
+      if (why) {
+        c.error(`cannot 'Load<${typeToString(resolved)}>' from a byte-address buffer: ${why}`, arg.loc);
         return undefined;
       }
       target = resolved;
@@ -210,6 +217,11 @@ function byteAddressMethod(s: MethodSite, t: ResourceType, callee: ast.MemberExp
     const address = argAs(s, 0, UINT);
     if (!address) return undefined;
     const addr = x.spill(address, UINT);
+    if (!isWordVector(target)) {
+      // Load<T> of a matrix, array, struct, 64-bit or bool value: element by element (DXC's layout).
+      const loaded = loadRaw(c, (index) => element(block, UINT, index), addr, target);
+      return { type: target, loc: s.loc, expr: x.spill(loaded, target), readonly: true };
+    }
     const n = target.kind === 'vector' ? target.size : 1;
     const words: IrExpr[] = Array.from({ length: n }, (_, i) => ({ op: 'load', type: UINT, place: wordPlace(addr, i) }));
     const raw: IrExpr = n === 1 ? words[0]! : { op: 'construct', type: vector(UINT, n), parts: words };
@@ -226,8 +238,33 @@ function byteAddressMethod(s: MethodSite, t: ResourceType, callee: ast.MemberExp
     const address = argAs(s, 0, UINT);
     const given = s.args[1]!;
     const n = BYTE_STORES[m]!;
+    let explicit: Type | undefined;
+    if (callee.templateArgs?.length) {
+      const arg = callee.templateArgs[0]!;
+      if (m !== 'Store' || arg.kind !== 'TypeSpec') {
+        c.error(`only 'Store' takes a template argument, and it must be a type`, arg.loc);
+        return undefined;
+      }
+      explicit = c.resolveType(arg, scope, arg.modifiers ?? []);
+      if (!explicit) return undefined;
+    }
+    // Store<T>(address, value) of an aggregate, 64-bit or bool value (T given or taken from the value).
+    const rawType = explicit ?? (m === 'Store' && !isWordVector(given.type) ? given.type : undefined);
+    if (rawType && !isWordVector(rawType)) {
+      const why = unsupportedRawType(rawType, c.enable16);
+      if (why) {
+        c.error(`cannot 'Store<${typeToString(rawType)}>' to a byte-address buffer: ${why}`, (callee.templateArgs?.[0] ?? given).loc);
+        return undefined;
+      }
+      const value = x.convert(given, rawType, given.loc, `argument 2 of '${m}'`);
+      if (!address || !value) return undefined;
+      const addr = x.spill(address, UINT);
+      const v = x.spill(value, rawType);
+      for (const st of storeRaw(c, (index) => element(block, UINT, index), addr, rawType, v)) x.emitBefore(st);
+      return voidValue(s.loc);
+    }
     // Store<T>/Store with a non-uint 32-bit value: its bits are stored.
-    const valueType = m === 'Store' && isWordVector(given.type) ? given.type : vector(UINT, n);
+    const valueType = rawType ?? (m === 'Store' && isWordVector(given.type) ? given.type : vector(UINT, n));
     const value = x.convert(given, valueType, given.loc, `argument 2 of '${m}'`);
     if (!address || !value) return undefined;
     const addr = x.spill(address, UINT);

@@ -3,7 +3,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrConst, IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
 import type { FunctionDecl } from '../parse/ast.js';
-import type { StructType, Type } from '../types.js';
+import type { Bitfield, StructType, Type } from '../types.js';
 import type { Held } from './resource-aliases.js';
 
 export interface VariableSymbol {
@@ -15,6 +15,10 @@ export interface VariableSymbol {
   /** Known value of a `static const` (or enum member) usable in constant expressions. */
   constant?: IrConst;
   loc: SourceLocation;
+  /** A bitfield of `this` seen by name in a method: `place` is its storage member. */
+  bitfield?: Bitfield;
+  /** Declared with a `half` spelling (float without -enable-16bit-types): only overload ranking tells it apart. */
+  half?: boolean;
   /** A resource alias or a struct holding resources: what it holds (its `place` is unused). */
   held?: Held;
 }
@@ -26,6 +30,8 @@ export interface ParamInfo {
   hasDefault: boolean;
   /** The default argument, checked at each call site that omits it (in the declaring scope). */
   defaultExpr?: import('../parse/ast.js').Expr;
+  /** Spelled `half…` without -enable-16bit-types: the same type as float, but a distinct overload (DXC's HalfFloat). */
+  half?: boolean;
 }
 
 export interface FunctionSymbol {
@@ -47,6 +53,8 @@ export interface FunctionSymbol {
   choosesResources?: boolean;
   /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
   specializations?: Map<string, { ir: IrFunction; returned?: (IrPlace | undefined)[]; paramVars: Map<import('../ir/ir.js').IrVar, number> }>;
+  /** The return type is spelled `half…` (see Checker.halfFlag). */
+  half?: boolean;
   /** Template parameters bound for an instantiation (`T` → float), visible in its body. */
   templateScope?: Scope;
 }
@@ -54,9 +62,11 @@ export interface FunctionSymbol {
 export type SymbolEntry =
   | VariableSymbol
   /** A type; a struct's `members` scope holds its methods, static members and nested types (`S::f`). */
-  | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope }
+  | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope; /** A typedef of a `half` spelling (see Checker.halfFlag). */ half?: boolean }
   | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
-  | { kind: 'namespace'; name: string; scope: Scope };
+  | { kind: 'namespace'; name: string; scope: Scope }
+  /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */
+  | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]>; /** Members defined outside the template (`T Box<T>::get() { … }`). */ outOfLine: import('../parse/ast.js').FunctionDecl[] };
 
 export class Scope {
   private readonly symbols = new Map<string, SymbolEntry>();

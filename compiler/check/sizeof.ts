@@ -9,7 +9,8 @@ import type { Scope } from './scope.js';
 import type { Value } from './value.js';
 
 export function checkSizeof(c: Checker, e: ast.SizeofExpr, scope: Scope): Value | undefined {
-  const t = operandType(c, e.operand, scope);
+  const element = operandType(c, e.operand, scope);
+  const t = element && e.arrayDims ? c.arrayType(element, e.arrayDims, scope, false) : element;
   if (!t) return undefined;
   const size = byteSize(t);
   if (size === undefined) {

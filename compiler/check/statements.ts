@@ -49,7 +49,9 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
       if (base) defineFields({ kind: 'member', base: place, index: 0, type: base }, base);
       t.fields.forEach((f, index) => {
         if (base && index === 0) return;
-        fields.define({ kind: 'variable', name: f.name, type: f.type, place: { kind: 'member', base: place, index, type: f.type }, readonly: false, loc: decl.loc });
+        const member: IrPlace = { kind: 'member', base: place, index, type: f.type };
+        if (f.bitfields) for (const b of f.bitfields) fields.define({ kind: 'variable', name: b.name, type: f.type, place: member, readonly: false, loc: decl.loc, bitfield: b });
+        else fields.define({ kind: 'variable', name: f.name, type: f.type, place: member, readonly: false, loc: decl.loc });
       });
     };
     defineFields(selfPlace, symbol.thisType);
@@ -64,7 +66,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
       const constant = spec?.constants.get(i);
-      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}) });
+      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}), ...(p.half ? { half: true } : {}) });
     }
   }
   const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
@@ -355,7 +357,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     } else if (isConst) c.error(`const variable '${d.name}' must be initialized`, d.loc, d.name.length);
     const prev = scope.own(d.name);
     if (prev) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
-    scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc });
+    scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc, ...c.halfFlag(decl.type, scope) });
   }
 }
 
@@ -392,7 +394,7 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
     }
     c.globals.push(global);
     if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
-    scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc });
+    scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc, ...c.halfFlag(decl.type, scope) });
   }
 }
 

@@ -1,8 +1,9 @@
 // What checking an expression yields: a typed value that may also be a place (assignable memory),
 // or a writable swizzle of a vector place. Loads are made explicit only when a value is needed.
 import type { SourceLocation } from '../diagnostics.js';
-import type { IrExpr, IrPlace } from '../ir/ir.js';
-import type { Type } from '../types.js';
+import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
+import { vector, type Bitfield, type MatrixType, type ScalarType, type Type } from '../types.js';
+import { insertBitfield, readBitfield } from './bitfields.js';
 import type { Held } from './resource-aliases.js';
 import type { LiteralKind } from './conversions.js';
 
@@ -18,6 +19,12 @@ export interface Value {
   what?: string;
   /** Untyped literal (`1`, `2.5`): adapts to the other operand of a binary operator. */
   literal?: LiteralKind;
+  /** Spelled `half` while half is float (Checker.halfFlag): only overload resolution looks at it. */
+  half?: boolean;
+  /** A bitfield of a struct in memory: `place` is its storage member (of type `type`). */
+  bitfield?: { place: IrPlace; field: Bitfield };
+  /** `m._m00_m11` of a matrix place with distinct elements: the matrix and each component's [row, column]. */
+  scatter?: { place: IrPlace; elements: [number, number][] };
   /** `tex.mips` / `tex.sample` (and after their first `[i]`): only indexing continues them. */
   accessor?: TextureAccessor;
   /** A resource alias or a struct holding resources (resource-aliases.ts); a cell's place is its origin. */
@@ -34,7 +41,61 @@ export interface TextureAccessor {
 export function toExpr(v: Value): IrExpr {
   if (v.expr) return v.expr;
   if (v.place) return { op: 'load', type: v.type, place: v.place };
+  if (v.bitfield) return readBitfield({ op: 'load', type: v.type, place: v.bitfield.place }, v.type as ScalarType, v.bitfield.field);
+  if (v.scatter) {
+    const m: IrExpr = { op: 'load', type: v.scatter.place.type, place: v.scatter.place };
+    return { op: 'construct', type: v.type, parts: v.scatter.elements.map(([r, c]) => matrixElement(m, r, c)) };
+  }
   const s = v.swizzle!;
   const whole: IrExpr = { op: 'load', type: s.place.type, place: s.place };
   return { op: 'swizzle', type: v.type, arg: whole, components: s.components };
+}
+
+/** Is the value memory that can be written (a place, a swizzle, a bitfield, matrix elements)? */
+export function isLvalue(v: Value): boolean {
+  return !!(v.place || v.swizzle || v.bitfield || v.scatter);
+}
+
+/** The statement writing `value` (of the target's type) to a bitfield: a read-modify-write of its storage member. */
+export function storeBitfield(target: Value, value: IrExpr): IrStmt {
+  const { place, field } = target.bitfield!;
+  const storage: IrExpr = { op: 'load', type: place.type, place };
+  return { op: 'store', place, value: insertBitfield(storage, value, target.type as ScalarType, field) };
+}
+
+/** Element [r][c] of a matrix value (a 1-column matrix's rows are scalars). */
+export function matrixElement(m: IrExpr, r: number, c: number): IrExpr {
+  const t = m.type as MatrixType;
+  const rowT: Type = t.cols === 1 ? t.element : vector(t.element, t.cols);
+  const row: IrExpr = { op: 'extract', type: rowT, arg: m, index: r };
+  return t.cols === 1 ? row : { op: 'extract', type: t.element, arg: row, index: c };
+}
+
+/**
+ * The statement writing `value` (a vector, or a scalar for one element) to the matrix elements of a
+ * matrix swizzle: the matrix is stored whole, each written element taken from `value`, the others
+ * from the matrix as it was. `value` must be cheap to repeat (the caller spills it otherwise).
+ */
+export function storeScatter(target: Value, value: IrExpr): IrStmt {
+  const { place, elements } = target.scatter!;
+  const t = place.type as MatrixType;
+  const old: IrExpr = { op: 'load', type: t, place };
+  const component = (r: number, c: number): IrExpr => {
+    const k = elements.findIndex(([er, ec]) => er === r && ec === c);
+    if (k < 0) return matrixElement(old, r, c);
+    return elements.length === 1 ? value : { op: 'extract', type: t.element, arg: value, index: k };
+  };
+  const rows: IrExpr[] = [];
+  for (let r = 0; r < t.rows; r++) {
+    const parts = Array.from({ length: t.cols }, (_, c) => component(r, c));
+    rows.push(t.cols === 1 ? parts[0]! : { op: 'construct', type: vector(t.element, t.cols), parts });
+  }
+  return { op: 'store', place, value: { op: 'construct', type: t, parts: rows } };
+}
+
+/** Pure and cheap: a constant, a load, or conversions/extractions of one (safe to evaluate twice). */
+export function isSimpleExpr(e: IrExpr): boolean {
+  if (e.op === 'const' || e.op === 'load') return true;
+  if (e.op === 'convert' || e.op === 'extract' || e.op === 'splat') return isSimpleExpr(e.arg);
+  return false;
 }

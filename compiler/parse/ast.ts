@@ -89,6 +89,8 @@ export interface TypeSpec extends NodeBase {
   modifiers?: Modifier[];
   /** Added by the parser: the anonymous struct defined in place (`struct { float a; } s;`); `name` is ''. */
   struct?: StructDecl;
+  /** Added by the parser: array dimensions of a template argument type (`Load<float[4]>`), outermost first. */
+  arrayDims?: Expr[];
 }
 
 export interface TemplateParam extends NodeBase {
@@ -110,6 +112,8 @@ export interface Declarator extends NodeBase {
   registers: RegisterAnnotation[];
   packOffset?: PackOffsetAnnotation;
   init?: Expr;
+  /** `uint flags : 8;`: a struct member's bit width. */
+  bitfieldWidth?: Expr;
 }
 
 export interface VarDecl extends NodeBase {
@@ -135,6 +139,8 @@ export interface FunctionDecl extends NodeBase {
   attributes: Attribute[];
   modifiers: Modifier[];
   templateParams?: TemplateParam[];
+  /** Where `template` stands. */
+  templateLoc?: SourceLocation;
   returnType: TypeSpec;
   /** For out-of-line member definitions (`float S::f()`), the qualified name `S::f`. */
   name: string;
@@ -153,6 +159,8 @@ export interface StructDecl extends NodeBase {
   /** Empty for an anonymous struct (`struct { float a; } s;`). */
   name: string;
   templateParams?: TemplateParam[];
+  /** Where `template` stands. */
+  templateLoc?: SourceLocation;
   bases: TypeSpec[];
   /** Fields (VarDecl, possibly static), methods, nested types, typedefs. */
   members: Decl[];
@@ -194,6 +202,8 @@ export interface UsingDecl extends NodeBase {
   kind: 'UsingDecl';
   alias?: { name: string; type: TypeSpec };
   namespace?: string;
+  /** `using ns::f;`: `name` (the last part) stands for `target` here. */
+  member?: { name: string; target: string };
 }
 
 /** `#pragma pack_matrix(row_major)`: affects declarations that follow it in the file. */
@@ -339,6 +349,8 @@ export interface NameExpr extends NodeBase {
   name: string;
   global?: boolean;
   templateArgs?: TemplateArg[];
+  /** Added by the parser: `Box<int>::f`, the template instantiation whose member `name`'s last part names. */
+  scopeType?: TypeSpec;
 }
 
 export type UnaryOp = '+' | '-' | '!' | '~' | '++' | '--';
@@ -430,6 +442,8 @@ export interface InitListExpr extends NodeBase {
 export interface SizeofExpr extends NodeBase {
   kind: 'Sizeof';
   operand: TypeSpec | Expr;
+  /** `sizeof(float[4])`: dimensions of an array type operand, outermost first. */
+  arrayDims?: Expr[];
 }
 
 export type Expr =

@@ -35,6 +35,7 @@ import {
   joinName,
   parseModifiers,
   parseQualifiedName,
+  parseTemplateArgs,
   parseTemplateParams,
   parseTypeSpec,
   qualifiedNameLength,
@@ -68,6 +69,15 @@ function parseDeclaration(p: ParserState, ctx: DeclContext): Decl[] {
         return [parseUsing(p)];
       case 'enum':
         return [parseEnum(p)];
+      case 'technique':
+      case 'Technique':
+      case 'technique10':
+      case 'technique11':
+        if (ctx === 'global' || ctx === 'namespace') {
+          skipEffectBlock(p, 'effect technique ignored - effect syntax is deprecated');
+          return [];
+        }
+        break;
       case 'cbuffer':
       case 'tbuffer':
         if (ctx !== 'global' && ctx !== 'namespace') p.fail(`'${w.text}' can only be declared at file or namespace scope`);
@@ -103,9 +113,11 @@ function parseTemplated(p: ParserState, attributes: Attribute[], ctx: DeclContex
   if (ctx === 'local' || ctx === 'cbuffer') p.fail('templates can only be declared at file, namespace or struct scope');
   const outer = p.scopes.current;
   p.scopes.push(new TypeScope(outer));
+  const templateLoc = p.peek().loc;
   const params = parseTemplateParams(p);
   const decls = parseSpecified(p, [...attributes, ...parseAttributes(p)], ctx, outer, params);
   p.scopes.pop();
+  for (const d of decls) if ((d.kind === 'StructDecl' || d.kind === 'FunctionDecl') && d.templateParams) d.templateLoc = templateLoc;
   return decls;
 }
 
@@ -144,12 +156,17 @@ function parseSpecified(
     if (!atName(p) && !p.at('::')) p.fail(ctx === 'struct' ? 'expected member declaration' : 'expected a declaration');
     type = parseTypeSpec(p);
   }
+  // Qualifiers may also follow the type, as in C: `float const x`, `uint static const N`.
+  modifiers.push(...parseModifiers(p));
   const nameLoc = p.peek().loc;
   const name = parseDeclaratorName(p);
   if (p.at('(')) {
-    if (ctx === 'local') p.fail('function declarations are not allowed inside a function', nameLoc);
-    if (ctx === 'cbuffer') p.fail('functions cannot be declared inside a constant buffer', nameLoc);
     const fn = parseFunction(p, { loc, attributes, modifiers, returnType: type, name, nameLoc, templateParams });
+    if (ctx === 'local') {
+      // A prototype inside a function (C style) declares the global function: nothing to add here.
+      if (fn.body) p.error('function definitions are not allowed inside a function', nameLoc);
+      return [];
+    }
     if (templateParams) declScope.templates.add(name.parts[name.parts.length - 1]!);
     return [fn];
   }
@@ -157,7 +174,7 @@ function parseSpecified(
   if (name.parts.length > 1 && ctx !== 'global' && ctx !== 'namespace') {
     p.fail('a qualified name is only allowed for a definition at file or namespace scope', nameLoc);
   }
-  decls.push(parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc));
+  decls.push(parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc, ctx));
   return decls;
 }
 
@@ -186,6 +203,14 @@ function parseDeclaratorName(p: ParserState): DeclaratorName {
   }
   if (!atName(p) && !p.at('::')) p.fail('expected a name for the declaration');
   const q = parseQualifiedName(p);
+  // `T Box<T>::get()`: a member of a struct template defined outside it; the arguments repeat the
+  // template's parameters, which the definition's own `template <…>` declares.
+  while (p.at('<') && p.scopes.isTemplate(q.parts)) {
+    parseTemplateArgs(p);
+    if (!p.at('::')) p.fail("expected '::' after the template arguments of an out-of-line member");
+    p.next();
+    q.parts.push(expectName(p, 'a member name').name);
+  }
   return { parts: q.parts, global: q.global, loc: q.loc, text: joinName(q) };
 }
 
@@ -246,6 +271,7 @@ function parseParam(p: ParserState): Param {
   const modifiers = parseModifiers(p);
   if (!atName(p) && !p.at('::')) p.fail('expected a parameter type');
   const type = parseTypeSpec(p);
+  modifiers.push(...parseModifiers(p));
   const name = atName(p) ? p.next().text : '';
   const param: Param = { loc, attributes, modifiers, type, name, arrayDims: parseArrayDims(p) };
   const annotations = parseAnnotations(p);
@@ -270,20 +296,69 @@ function parseArrayDims(p: ParserState): (Expr | null)[] {
   return dims;
 }
 
+/** `: 24` after a member name is a bitfield width; `: SEMANTIC`, `: register(…)` are annotations. */
+function startsBitfieldWidth(p: ParserState): boolean {
+  const t = p.peek(1);
+  return t.kind === 'number' || (t.kind === 'punct' && ['(', '-', '+', '~'].includes(t.text)) || (t.kind === 'identifier' && p.peek(2).kind === 'punct' && ['+', '-', '*', '<<', ')'].includes(p.peek(2).text));
+}
+
+/** A bitfield width: a constant expression without assignment or comma (it ends at `;`, `,`, `=`, `:`). */
+function parseConditionalWidth(p: ParserState): Expr {
+  return parseAssignment(p, true);
+}
+
+/**
+ * DXC's legacy effect syntax after a declarator, parsed and ignored with DXC's warning: an annotation
+ * block `< string UIName = "x"; >`.
+ */
+function skipEffectAnnotation(p: ParserState): void {
+  if (!p.at('<')) return;
+  const open = p.next();
+  p.warning('possible effect annotation ignored - effect syntax is deprecated', open.loc, 1, 'effects-syntax');
+  while (!p.atEof() && !p.at('>')) p.next();
+  p.expect('>', 'to close the effect annotation');
+}
+
+/** `{ Filter = MIN_MAG_MIP_LINEAR; AddressU = Clamp; }` (or `sampler_state { … }`): skipped to its matching `}`. */
+function skipEffectBlock(p: ParserState, warning: string): void {
+  p.warning(warning, p.peek().loc, p.peek().text.length, 'effects-syntax');
+  while (!p.atEof() && !p.at('{')) p.next();
+  const open = p.expect('{');
+  let depth = 1;
+  while (!p.atEof() && depth > 0) {
+    const t = p.next();
+    if (t.kind === 'punct' && t.text === '{') depth++;
+    else if (t.kind === 'punct' && t.text === '}') depth--;
+  }
+  if (depth > 0) p.expectCloseBrace(open);
+}
+
 type VarHead = Pick<VarDecl, 'loc' | 'attributes' | 'modifiers' | 'type'>;
 
 /** `a[2] : SEM = x, b : register(t0), c;` after the type; the first name is already read. */
-function parseVariables(p: ParserState, head: VarHead, firstName: string, firstLoc: VarDecl['loc']): VarDecl {
+function parseVariables(p: ParserState, head: VarHead, firstName: string, firstLoc: VarDecl['loc'], ctx: DeclContext): VarDecl {
   const declarators: Declarator[] = [];
   let name = firstName;
   let loc = firstLoc;
   for (;;) {
     const d: Declarator = { loc, name, arrayDims: parseArrayDims(p), registers: [] };
+    if (p.at(':') && startsBitfieldWidth(p)) {
+      const colon = p.next();
+      d.bitfieldWidth = parseConditionalWidth(p);
+      if (ctx !== 'struct') p.error('bit-fields are only allowed as struct members', colon.loc);
+      else if (head.modifiers.includes('static')) p.error(`static member '${name}' cannot be a bit-field`, loc, name.length);
+    }
     const annotations = parseAnnotations(p);
     if (annotations.semantic) d.semantic = annotations.semantic;
     d.registers = annotations.registers;
     if (annotations.packOffset) d.packOffset = annotations.packOffset;
-    if (p.accept('=')) d.init = parseInitializer(p);
+    skipEffectAnnotation(p);
+    if (p.accept('=')) {
+      if (p.atWord('sampler_state')) skipEffectBlock(p, "effect sampler_state assignment ignored - effect syntax is deprecated");
+      else d.init = parseInitializer(p);
+    } else if (p.at('{')) {
+      skipEffectBlock(p, 'effect state block ignored - effect syntax is deprecated. To use braces as an initializer use them with equal signs.');
+    }
     declarators.push(d);
     if (!p.accept(',')) break;
     loc = p.peek().loc;
@@ -388,6 +463,7 @@ function parseTypedef(p: ParserState): Decl[] {
     if (!atName(p) && !p.at('::')) p.fail("expected a type after 'typedef'");
     type = parseTypeSpec(p);
   }
+  modifiers.push(...parseModifiers(p));
   const declarators: TypedefDecl['declarators'] = [];
   do {
     const { name, loc: nameLoc } = expectName(p, 'a name for the typedef');
@@ -408,6 +484,14 @@ function parseUsing(p: ParserState): UsingDecl {
     const scope = p.scopes.resolveScope(q.parts, q.global);
     if (scope && scope !== p.scopes.current) p.scopes.current.usings.push(scope);
     return { kind: 'UsingDecl', loc, namespace: joinName(q) };
+  }
+  if (p.at('::') || (atName(p) && p.peek(1).kind === 'punct' && p.peek(1).text === '::')) {
+    // `using ns::name;`: a using-declaration brings one name into this scope.
+    const q = parseQualifiedName(p);
+    p.expect(';', 'after using declaration');
+    const last = q.parts[q.parts.length - 1]!;
+    if (p.scopes.isType(q.parts, q.global)) p.scopes.declareType(last);
+    return { kind: 'UsingDecl', loc, member: { name: last, target: joinName(q) } };
   }
   const { name } = expectName(p, "a name or 'namespace' after 'using'");
   p.expect('=', 'in alias declaration');
@@ -470,7 +554,8 @@ export function startsLocalDeclaration(p: ParserState): boolean {
       return atName(p);
     });
   }
-  return after.kind === 'identifier' && !RESERVED.has(after.text);
+  // `float x`, or a qualifier after the type: `float const x`.
+  return after.kind === 'identifier' && (!RESERVED.has(after.text) || MODIFIERS.get(after.text)?.contextual === false);
 }
 
 export function parseLocalDeclaration(p: ParserState, attributes: Attribute[]): DeclStmt['decl'][] {

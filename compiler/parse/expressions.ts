@@ -117,13 +117,19 @@ function tryParseCastPrefix(p: ParserState): { type: TypeSpec; arrayDims: Expr[]
 function parseSizeof(p: ParserState): Expr {
   const loc = p.next().loc;
   if (p.at('(')) {
-    const type = p.speculateOnce(SpeculationKind.Sizeof, () => {
+    const typed = p.speculateOnce(SpeculationKind.Sizeof, () => {
       p.next();
       if (!startsType(p)) return undefined;
       const spec = parseTypeSpec(p, parseModifiers(p));
-      return p.accept(')') ? spec : undefined;
+      // `sizeof(int16_t3[2])`: an array type.
+      const dims: Expr[] = [];
+      while (p.accept('[')) {
+        dims.push(parseExpression(p));
+        p.expect(']', 'to close the array dimension');
+      }
+      return p.accept(')') ? { spec, dims } : undefined;
     });
-    if (type) return { kind: 'Sizeof', loc, operand: type };
+    if (typed) return { kind: 'Sizeof', loc, operand: typed.spec, ...(typed.dims.length ? { arrayDims: typed.dims } : {}) };
   }
   return { kind: 'Sizeof', loc, operand: parseNestedUnary(p) };
 }
@@ -243,6 +249,20 @@ function parseNameOrConstruct(p: ParserState): Expr {
   if (p.scopes.isType(q.parts, q.global)) {
     if (p.at('(') || p.at('<')) {
       const type = finishTypeSpec(p, q);
+      if (type.templateArgs && p.at('::') && atName(p, 1)) {
+        // `Box<int>::member`: a static member or nested name of a template instantiation.
+        const parts = [...q.parts];
+        while (p.at('::') && atName(p, 1)) {
+          p.next();
+          parts.push(p.next().text);
+        }
+        const member: Expr = { kind: 'Name', loc: q.loc, name: parts.join('::'), scopeType: type };
+        if (p.at('<')) {
+          const templateArgs = tryTemplateArgsBeforeCall(p, false);
+          if (templateArgs) member.templateArgs = templateArgs;
+        }
+        return member;
+      }
       if (!p.at('(')) p.fail("expected '(' for function-style cast or type construction");
       return { kind: 'Construct', loc: q.loc, type, args: parseCallArgs(p) };
     }

@@ -12,14 +12,17 @@ const UINT64_MAX = (1n << 64n) - 1n;
 const INT_SUFFIXES: ReadonlyMap<string, string> = new Map([
   ['', ''], ['u', 'u'], ['l', 'l'], ['ul', 'ul'], ['lu', 'ul'], ['ll', 'll'], ['ull', 'ull'], ['llu', 'ull'],
 ]);
-const FLOAT_SUFFIXES: ReadonlySet<string> = new Set(['', 'f', 'h', 'l']);
+/** Float suffixes → the AST's spelling: `f16`/`f32`/`f64` (HLSL 202x) act as `h`/`f`/`l` (DXC). `lf` is invalid, as in DXC. */
+const FLOAT_SUFFIXES: ReadonlyMap<string, string> = new Map([
+  ['', ''], ['f', 'f'], ['h', 'h'], ['l', 'l'], ['f16', 'h'], ['f32', 'f'], ['f64', 'l'],
+]);
 
 const PLAIN_DECIMAL = /^(?:0|[1-9][0-9]{0,15})$/;
 const HEX_INT = /^0[xX]([0-9a-fA-F]+)([a-zA-Z_]*)$/;
 const BIN_INT = /^0[bB]([01]+)([a-zA-Z_]*)$/;
 const DEC_OR_OCT_INT = /^([0-9]+)([a-zA-Z_]*)$/;
 /** `1.`, `.5`, `1.5e-3`, `2e3` with an optional suffix; a float needs a `.` or an exponent. */
-const FLOAT = /^((?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+)([a-zA-Z_]*)$/;
+const FLOAT = /^((?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+)([a-zA-Z_][a-zA-Z0-9_]*)?$/;
 
 export function parseNumber(text: string): NumberLiteral {
   // Fast path for the common plain decimal (`0`, `4`, `128`).
@@ -39,8 +42,8 @@ export function parseNumber(text: string): NumberLiteral {
   }
   m = FLOAT.exec(text);
   if (m) {
-    const suffix = m[2]!.toLowerCase();
-    if (!FLOAT_SUFFIXES.has(suffix)) {
+    const suffix = FLOAT_SUFFIXES.get((m[2] ?? '').toLowerCase());
+    if (suffix === undefined) {
       return { kind: 'error', message: `invalid suffix '${m[2]}' on floating constant` };
     }
     return { kind: 'float', value: Number(m[1]), suffix };

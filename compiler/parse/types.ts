@@ -95,6 +95,12 @@ function parseTemplateArg(p: ParserState): TemplateArg {
     const mods = parseModifiers(p);
     const type = parseTypeSpec(p, mods);
     type.loc = loc;
+    // `Load<float2x3[3]>`: an array type.
+    while (p.at('[')) {
+      p.next();
+      (type.arrayDims ??= []).push(parseAssignment(p));
+      p.expect(']', 'to close the array dimension');
+    }
     return type;
   }
   return parseAssignment(p, true);

@@ -51,6 +51,17 @@ const BUILTINS: ReadonlyArray<[string, BuiltinMacro]> = [
   ['_Pragma', 'pragma'],
 ];
 
+/**
+ * `__DXC_VERSION_*`: the DXC release whose behaviour this compiler follows (the reference snapshot's
+ * utils/version/latest-release.json: 1.9.2607), so that version checks in engine code take DXC's branch.
+ */
+const DXC_VERSION: ReadonlyArray<[string, string]> = [
+  ['__DXC_VERSION_MAJOR', '1'],
+  ['__DXC_VERSION_MINOR', '9'],
+  ['__DXC_VERSION_RELEASE', '2607'],
+  ['__DXC_VERSION_COMMITS', '0'],
+];
+
 export interface PredefinedOptions {
   stage?: ShaderStage | 'library';
   shaderModel?: { major: number; minor: number };
@@ -63,6 +74,7 @@ export function predefinedValues(options: PredefinedOptions): Array<[string, str
   const model = options.shaderModel ?? { major: 6, minor: 0 };
   const values: Array<[string, string]> = [
     ['__hlsl_dx_compiler', '1'],
+    ...DXC_VERSION,
     ['__HLSL_VERSION', String(options.hlslVersion ?? 2021)],
     ...STAGE_CONSTANTS.map(([name, stage]): [string, string] => [name, String(SHADER_KIND[stage])]),
   ];

@@ -493,7 +493,10 @@ export class FunctionWriter implements CodeSink {
     args.forEach((a, i) => {
       const p = callee.params[i]!;
       if (a.kind === 'value') {
-        passed.push(this.expr(a.value));
+        // A pointer parameter (out/inout, or `this` of a method called on a temporary) gets a
+        // temporary holding the value; nothing is written back.
+        if (p.direction !== 'in') passed.push(`&${this.temp(p.var.type, this.expr(a.value))}`);
+        else passed.push(this.expr(a.value));
         return;
       }
       const place = this.place(a.place);

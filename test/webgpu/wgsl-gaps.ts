@@ -12,6 +12,16 @@ export interface WgslGap {
 }
 
 export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
+  'compiler/language/hlsl2021.test.ts > HLSL 2021 language forms > enums: enum class with underlying types, scoped names, conversions': {
+    at: 'compile',
+    error: /a 64-bit constant is not supported by the WGSL target \(WGSL has no 64-bit types\)/,
+    why: 'WebGPU limit: WGSL has no 64-bit types (the case uses an enum with a uint64_t underlying type)',
+  },
+  'compiler/language/hlsl2021.test.ts > HLSL 2021 language forms > literal suffixes': {
+    at: 'compile',
+    error: /the 64-bit type 'uint64_t' is not supported by the WGSL target \(WGSL has no 64-bit types\)/,
+    why: 'WebGPU limit: WGSL has no 64-bit types (the case checks the ll/ull suffixes)',
+  },
   'compiler/exec/intrinsics.test.ts > intrinsics > asdouble and asuint(double) round-trip 64-bit patterns': {
     at: 'compile',
     error: /the 64-bit type 'double' is not supported by the WGSL target \(WGSL has no 64-bit types\)/,

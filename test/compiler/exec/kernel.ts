@@ -38,6 +38,8 @@ export interface KernelSpec {
   checks: Check[];
   /** The `In` buffer's float4 elements. */
   input?: number[][];
+  /** Zeroed scratch storage buffers the prelude declares (set 0). */
+  extraBuffers?: { binding: number; size: number }[];
 }
 
 /** The HLSL of a check kernel: `Out` (binding 0) gets one uint per check; `In` (binding 1) holds inputs. */
@@ -65,6 +67,7 @@ export async function runChecks(targets: Targets, spec: KernelSpec): Promise<voi
     bindings: [
       { set: 0, binding: 0, kind: 'storage-buffer', size: spec.checks.length * 4, name: 'out' },
       { set: 0, binding: 1, kind: 'storage-buffer', data: new Uint8Array(input.buffer) },
+      ...(spec.extraBuffers ?? []).map((b) => ({ set: 0, binding: b.binding, kind: 'storage-buffer' as const, size: b.size })),
     ],
   }, reflection!);
   checkSlots(spec, results.spirv.buffers.out!, 'SPIR-V on lavapipe', false);

@@ -58,8 +58,9 @@ describe('parser diagnostics', () => {
     ]],
     ['missing while', 'void f() { do {} (x); }', ["1:18: error: expected 'while' in do/while loop"]],
     ['stray closing brace', '}\nfloat ok;', ['1:1: error: expected a declaration']],
-    ['function inside function', 'void f() { float g(float x); }', [
-      '1:18: error: function declarations are not allowed inside a function',
+    // A prototype inside a function is fine (DXC's fn.forward-declaration); a definition is not.
+    ['function inside function', 'void f() { float g(float x) { return x; } }', [
+      '1:18: error: function definitions are not allowed inside a function',
     ]],
     ['namespace inside struct', 'struct S { namespace N {} };', [
       '1:12: error: namespaces can only be declared at file or namespace scope',

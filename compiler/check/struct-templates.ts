@@ -1,0 +1,102 @@
+// HLSL 2021 struct templates: `template <typename T, int N = 4> struct Box { T v[N]; T get() { … } };`
+// Each distinct argument list (`Box<float>`, `Box<int, 2>`) declares the struct once more in a scope
+// where the parameters name the arguments, so fields, methods and nested types all see them; the
+// instantiation is cached, so `Box<float>` names one type everywhere.
+import type * as ast from '../parse/ast.js';
+import { INT, sameType, typeToString, type StructType, type Type } from '../types.js';
+import type { Checker } from './checker.js';
+import { Scope, type SymbolEntry } from './scope.js';
+
+type TemplateEntry = Extract<SymbolEntry, { kind: 'template' }>;
+
+export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.TypeSpec, useScope: Scope): StructType | undefined {
+  const params = entry.decl.templateParams!;
+  const args = spec.templateArgs ?? [];
+  if (args.length > params.length) {
+    c.error(`too many template arguments for '${entry.name}' (${args.length} given, at most ${params.length})`, spec.loc, spec.name.length);
+    return undefined;
+  }
+  const bound: (Type | number)[] = [];
+  for (const [i, p] of params.entries()) {
+    const arg = args[i] ?? p.default;
+    // Defaults are evaluated where the template was declared; written arguments where they are used.
+    const argScope = args[i] ? useScope : entry.scope;
+    if (!arg) {
+      c.error(`too few template arguments for '${entry.name}': '${p.name}' has no default`, spec.loc, spec.name.length);
+      return undefined;
+    }
+    if (p.paramKind === 'type') {
+      if (arg.kind !== 'TypeSpec') {
+        c.error(`template argument for '${p.name}' of '${entry.name}' must be a type`, arg.loc);
+        return undefined;
+      }
+      const t = c.resolveType(arg, argScope, arg.modifiers ?? []);
+      if (!t) return undefined;
+      bound.push(t);
+    } else {
+      if (arg.kind === 'TypeSpec') {
+        c.error(`template argument for '${p.name}' of '${entry.name}' must be a constant expression`, arg.loc);
+        return undefined;
+      }
+      const n = c.constantInt(arg, argScope);
+      if (n === undefined) return undefined;
+      bound.push(n);
+    }
+  }
+  const key = bound.map((b) => (typeof b === 'number' ? String(b) : `${typeToString(b)}#${b.kind === 'struct' ? b.id : JSON.stringify(b)}`)).join(',');
+  const known = entry.instances.get(key);
+  if (known) return known;
+  const scope = new Scope(entry.scope, 'block');
+  bindParams(c, scope, params, bound);
+  // DXC names an instantiation after its template (`Box`): the SPIR-V struct is `Box`, like the source's.
+  const struct = c.declareStruct(entry.decl, scope);
+  if (struct) {
+    entry.instances.set(key, struct);
+    entry.bindings.set(struct.id, bound);
+    for (const decl of entry.outOfLine) defineOutOfLine(c, entry, decl, struct);
+  }
+  return struct;
+}
+
+/** Binds template parameters (by position) to an instantiation's arguments in `scope`. */
+function bindParams(c: Checker, scope: Scope, params: readonly ast.TemplateParam[], bound: readonly (Type | number)[]): void {
+  params.forEach((p, i) => {
+    const value = bound[i];
+    if (value === undefined) return;
+    if (typeof value === 'number') {
+      const place = { kind: 'local' as const, local: { id: c.newId(), name: p.name, type: INT }, type: INT };
+      scope.define({ kind: 'variable', name: p.name, type: INT, place, readonly: true, constant: { kind: 'scalar', type: INT, value }, loc: p.loc });
+    } else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
+  });
+}
+
+/**
+ * A member function of a struct template defined outside it, for one instantiation: its own template
+ * parameters name the instantiation's arguments (by position), and the definition completes the
+ * declaration inside the struct (or adds a member if there is none).
+ */
+export function defineOutOfLine(c: Checker, entry: TemplateEntry, decl: ast.FunctionDecl, struct: StructType): void {
+  const members = c.structMembers.get(struct.id);
+  const bound = entry.bindings.get(struct.id);
+  if (!members || !bound) return;
+  const name = decl.name.slice(decl.name.lastIndexOf('::') + 2);
+  const scope = new Scope(members, 'block');
+  bindParams(c, scope, decl.templateParams ?? [], bound);
+  const previous = members.own(name);
+  const isStatic = previous?.kind === 'functions' && previous.overloads.every((o) => !o.thisType);
+  const symbol = c.functionSymbol(decl, name, scope, scope, isStatic ? undefined : struct);
+  if (!symbol) return;
+  if (previous?.kind === 'functions') {
+    const same = previous.overloads.find((o) => !o.instances && o.params.length === symbol.params.length && o.params.every((p, i) => sameType(p.type, symbol.params[i]!.type)));
+    if (same) {
+      if (same.decl.body) {
+        c.error(`redefinition of '${name}'`, decl.nameLoc, decl.name.length);
+        return;
+      }
+      same.decl = decl;
+      same.scope = scope;
+      return;
+    }
+  }
+  members.define({ kind: 'functions', name, overloads: [symbol] });
+}
