@@ -9,6 +9,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
+import { appendAll } from '../util/append.js';
 
 interface FunctionState {
   fn: IrFunction;
@@ -138,7 +139,7 @@ function selectionHint(attrs: ast.Attribute[]): { hint?: SelectionHint } {
 function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out: IrStmt[]): void {
   switch (s.kind) {
     case 'Block':
-      out.push(...lowerBlock(c, st, s.body, new Scope(scope, 'block')));
+      appendAll(out, lowerBlock(c, st, s.body, new Scope(scope, 'block')));
       return;
     case 'Empty':
       return;
@@ -168,7 +169,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
         if (cond) body.push(breakUnless(cond));
       }
       st.loopDepth++;
-      body.push(...lowerBlock(c, st, [s.body], new Scope(inner, 'block')));
+      appendAll(body, lowerBlock(c, st, [s.body], new Scope(inner, 'block')));
       st.loopDepth--;
       const continuing: IrStmt[] = [];
       if (s.step) {
@@ -185,7 +186,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       const cond = condition(c, s.cond, scope, body);
       if (cond) body.push(breakUnless(cond));
       st.loopDepth++;
-      body.push(...lowerBlock(c, st, [s.body], new Scope(scope, 'block')));
+      appendAll(body, lowerBlock(c, st, [s.body], new Scope(scope, 'block')));
       st.loopDepth--;
       out.push({ op: 'loop', body, continuing: [], control: loopControl(c, s.attributes, scope) });
       return;

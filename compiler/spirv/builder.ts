@@ -1,6 +1,7 @@
 // Assembles a SPIR-V module: ids, the logical-layout sections in the order the spec requires,
 // and deduplication of types and constants (one OpTypeX / OpConstant per distinct key).
 import { MagicNumber, Op, Version } from '../spirv-spec/spec.js';
+import { appendAll } from '../util/append.js';
 
 /** Our generator id (SPIR-V registry: 0 = unregistered) in the high 16 bits, tool version low. */
 const GENERATOR = 0x0000_0001;
@@ -129,7 +130,7 @@ export class ModuleBuilder {
   }
 
   functionCode(words: number[]): void {
-    this.functions.push(...words);
+    appendAll(this.functions, words);
   }
 
   assemble(): Uint32Array {
@@ -138,10 +139,9 @@ export class ModuleBuilder {
     for (const ext of this.extensions) words.push(...instruction(Op.Extension, encodeString(ext)));
     for (const [name, id] of this.extInstImports) words.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
     words.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
-    words.push(...this.entryPoints, ...this.executionModes, ...this.debugSource);
-    for (const name of this.names.values()) words.push(...name);
-    words.push(...this.memberNames);
-    words.push(...this.annotations, ...this.globals, ...this.functions);
+    for (const section of [this.entryPoints, this.executionModes, this.debugSource]) appendAll(words, section);
+    for (const name of this.names.values()) appendAll(words, name);
+    for (const section of [this.memberNames, this.annotations, this.globals, this.functions]) appendAll(words, section);
     return Uint32Array.from(words);
   }
 }
@@ -174,8 +174,9 @@ export class FunctionBuilder {
   }
 
   finish(): number[] {
-    const out = [...this.words];
-    out.splice(this.firstLabelEnd, 0, ...this.variables);
+    const out = this.words.slice(0, this.firstLabelEnd);
+    appendAll(out, this.variables);
+    for (let i = this.firstLabelEnd; i < this.words.length; i++) out.push(this.words[i]!);
     return out;
   }
 }
