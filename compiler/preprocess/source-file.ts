@@ -75,6 +75,7 @@ export class FileFrame {
    */
   releaseLexDiagnostics(t: Token, inclusive: boolean, mode: LexDiagnosticMode, sink: DiagnosticSink): void {
     const all = this.file.lexDiagnostics;
+    if (this.lexIndex >= all.length) return; // the common case: nothing (left) to release
     while (this.lexIndex < all.length) {
       const d = all[this.lexIndex]!;
       const before = d.line < t.loc.line || (d.line === t.loc.line && (inclusive ? d.column <= t.loc.column : d.column < t.loc.column));

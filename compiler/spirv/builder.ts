@@ -1,7 +1,6 @@
 // Assembles a SPIR-V module: ids, the logical-layout sections in the order the spec requires,
 // and deduplication of types and constants (one OpTypeX / OpConstant per distinct key).
 import { MagicNumber, Op, Version } from '../spirv-spec/spec.js';
-import { appendAll } from '../util/append.js';
 
 /** Our generator id (SPIR-V registry: 0 = unregistered) in the high 16 bits, tool version low. */
 const GENERATOR = 0x0000_0001;
@@ -30,7 +29,8 @@ export class ModuleBuilder {
   private readonly memberNames: number[] = [];
   private readonly annotations: number[] = [];
   private readonly globals: number[] = [];
-  private readonly functions: number[] = [];
+  /** Each function's code, in emission order (kept as chunks: copied once, into the binary). */
+  private readonly functions: number[][] = [];
   private readonly interned = new Map<string, number>();
   private readonly decorated = new Set<string>();
   memoryModel = { addressing: 0, memory: 1 };
@@ -130,19 +130,28 @@ export class ModuleBuilder {
   }
 
   functionCode(words: number[]): void {
-    appendAll(this.functions, words);
+    this.functions.push(words);
   }
 
   assemble(): Uint32Array {
-    const words: number[] = [MagicNumber, Version[this.version], GENERATOR, this.nextId, 0];
-    for (const cap of [...this.capabilities].sort((a, b) => a - b)) words.push(...instruction(Op.Capability, [cap]));
-    for (const ext of this.extensions) words.push(...instruction(Op.Extension, encodeString(ext)));
-    for (const [name, id] of this.extInstImports) words.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
-    words.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
-    for (const section of [this.entryPoints, this.executionModes, this.debugSource]) appendAll(words, section);
-    for (const name of this.names.values()) appendAll(words, name);
-    for (const section of [this.memberNames, this.annotations, this.globals, this.functions]) appendAll(words, section);
-    return Uint32Array.from(words);
+    const head: number[] = [MagicNumber, Version[this.version], GENERATOR, this.nextId, 0];
+    for (const cap of [...this.capabilities].sort((a, b) => a - b)) head.push(...instruction(Op.Capability, [cap]));
+    for (const ext of this.extensions) head.push(...instruction(Op.Extension, encodeString(ext)));
+    for (const [name, id] of this.extInstImports) head.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
+    head.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
+    const sections = [head, this.entryPoints, this.executionModes, this.debugSource, ...this.names.values()];
+    sections.push(this.memberNames, this.annotations, this.globals);
+    for (const fn of this.functions) sections.push(fn);
+    // One allocation for the binary, each section copied in natively (no growing word array).
+    let length = 0;
+    for (const section of sections) length += section.length;
+    const binary = new Uint32Array(length);
+    let at = 0;
+    for (const section of sections) {
+      binary.set(section, at);
+      at += section.length;
+    }
+    return binary;
   }
 }
 
@@ -174,9 +183,6 @@ export class FunctionBuilder {
   }
 
   finish(): number[] {
-    const out = this.words.slice(0, this.firstLabelEnd);
-    appendAll(out, this.variables);
-    for (let i = this.firstLabelEnd; i < this.words.length; i++) out.push(this.words[i]!);
-    return out;
+    return this.words.slice(0, this.firstLabelEnd).concat(this.variables, this.words.slice(this.firstLabelEnd));
   }
 }
