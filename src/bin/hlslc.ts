@@ -7,6 +7,8 @@ import { compile, formatDiagnostic } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
 import { parseArgs } from './args.js';
+import { compileManyFiles } from './many-files.js';
+import { expandResponseFiles } from './response-file.js';
 import { disassemble } from './disassemble.js';
 import { usage } from './usage.js';
 import { applyWarningOptions } from './warning-options.js';
@@ -61,6 +63,7 @@ async function run(argv: string[]): Promise<number> {
     for (const error of args.errors) process.stderr.write(`hlslc: error: ${error}\n`);
     return EXIT_USAGE;
   }
+  if (args.outputDir !== undefined) return compileManyFiles({ ...args, outputDir: args.outputDir });
   const input = args.input!;
 
   let source: string;
@@ -107,7 +110,13 @@ async function run(argv: string[]): Promise<number> {
 
 async function main(): Promise<void> {
   try {
-    process.exitCode = await run(process.argv.slice(2));
+    const argv = expandResponseFiles(process.argv.slice(2), (path) => readFileSync(path, 'utf8'));
+    if (!argv.ok) {
+      process.stderr.write(`hlslc: error: ${argv.error}\n`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    process.exitCode = await run(argv.argv);
   } catch (error) {
     if (error instanceof CliError) process.stderr.write(`hlslc: error: ${error.message}\n`);
     else process.stderr.write(`hlslc: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
