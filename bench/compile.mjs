@@ -5,8 +5,12 @@
 //
 // Fair comparison: ours is the in-process compile (after JIT warm-up); glslang's compile is its
 // process time on the shader minus its process time on an empty shader of the same stage, the
-// two runs interleaved so both see the same machine load. Process start-up is compared separately
-// by the CLI bench.
+// two measured alternately so both see the same machine load. Time is CPU time (user + system, all
+// threads) on both sides: on a shared machine wall-clock process times swing by tens of
+// milliseconds, more than a small shader's compile, while CPU time does not count waiting for a
+// core. glslang's CPU time comes from the kernel's accounting of finished children (getrusage,
+// read through python3, microsecond resolution); without python3 the bench falls back to the
+// fastest wall-clock time. Process start-up is compared separately by the CLI bench.
 //
 //   node bench/compile.mjs        (or import { runCompileBench } and call it)
 //
@@ -41,14 +45,40 @@ function entriesOf(source) {
   });
 }
 
+export function fastest(samples) {
+  return Math.min(...samples);
+}
+
+/** Runs `argv` `runs` times; returns the mean CPU ms per run, or undefined without python3. */
+function childCpuMs(argv, runs) {
+  const script = [
+    'import resource, subprocess, sys',
+    'runs = int(sys.argv[1])',
+    'for _ in range(runs):',
+    '    r = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)',
+    '    if r.returncode != 0: sys.stderr.buffer.write(r.stderr); sys.exit(3)',
+    'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
+    'print((u.ru_utime + u.ru_stime) * 1000 / runs)',
+  ].join('\n');
+  const r = spawnSync('python3', ['-c', script, String(runs), ...argv], { encoding: 'utf8' });
+  if (r.error) return undefined;
+  if (r.status !== 0) throw new Error(r.stderr.split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `exit ${r.status}`);
+  return Number(r.stdout.trim());
+}
+
+function glslangArgv(file, entry, outFile) {
+  return ['glslangValidator', '-D', '-V', '--target-env', 'vulkan1.1', '-S', GLSLANG_STAGE[entry.stage], '-e', entry.name, file, '-o', outFile];
+}
+
 export function median(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
 function glslangOnce(file, entry, outFile) {
+  const [command, ...args] = glslangArgv(file, entry, outFile);
   const start = performance.now();
-  const r = spawnSync('glslangValidator', ['-D', '-V', '--target-env', 'vulkan1.1', '-S', GLSLANG_STAGE[entry.stage], '-e', entry.name, file, '-o', outFile], { encoding: 'utf8' });
+  const r = spawnSync(command, args, { encoding: 'utf8' });
   const ms = performance.now() - start;
   if (r.error) throw new Error(r.error.code === 'ENOENT' ? 'glslangValidator not installed' : String(r.error));
   if (r.status !== 0) throw new Error((r.stdout + r.stderr).split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `exit ${r.status}`);
@@ -56,35 +86,53 @@ function glslangOnce(file, entry, outFile) {
 }
 
 /**
- * glslang's compile time of `file`: median process time minus the median process time of the
- * empty shader of the same stage, runs interleaved. Returns { process, empty, compile } in ms.
+ * glslang's compile time of `file`: its process CPU time minus the process CPU time of the empty
+ * shader of the same stage (mean of `runs`, in alternating batches). Returns { process, empty,
+ * compile, clock } in ms.
  */
 export function timeGlslang(file, entry, runs, dir) {
   const emptyFile = join(dir, `empty-${entry.stage}.hlsl`);
   writeFileSync(emptyFile, EMPTY_SHADER[entry.stage]);
   const out = join(dir, 'out.spv');
+  glslangOnce(file, entry, out); // fails early with glslang's own message
+  const emptyEntry = { name: 'main', stage: entry.stage };
+  const batches = 4;
+  const perBatch = Math.max(1, Math.ceil(runs / batches));
+  const cpu = { shader: 0, empty: 0 };
+  for (let b = 0; b < batches; b++) {
+    const s = childCpuMs(glslangArgv(file, entry, out), perBatch);
+    const e = childCpuMs(glslangArgv(emptyFile, emptyEntry, out), perBatch);
+    if (s === undefined || e === undefined) return timeGlslangWall(file, entry, runs, emptyFile, out);
+    cpu.shader += s / batches;
+    cpu.empty += e / batches;
+  }
+  return { process: cpu.shader, empty: cpu.empty, compile: Math.max(0, cpu.shader - cpu.empty), clock: 'cpu' };
+}
+
+function timeGlslangWall(file, entry, runs, emptyFile, out) {
   const shader = [];
   const empty = [];
   for (let i = 0; i < runs; i++) {
     shader.push(glslangOnce(file, entry, out));
     empty.push(glslangOnce(emptyFile, { name: 'main', stage: entry.stage }, out));
   }
-  const process = median(shader);
-  const emptyMs = median(empty);
-  return { process, empty: emptyMs, compile: Math.max(0, process - emptyMs) };
+  const process = fastest(shader);
+  const emptyMs = fastest(empty);
+  return { process, empty: emptyMs, compile: Math.max(0, process - emptyMs), clock: 'wall' };
 }
 
-/** Median in-process compile time after warm-up; at least `minRuns`, more while under ~0.5 s. */
+/** Mean in-process CPU ms per compile after warm-up; at least `minRuns`, more while under ~0.5 s. */
 export function timeOurs(compile, source, options, minRuns) {
   for (let i = 0; i < 3; i++) compile(source, options);
-  const samples = [];
+  let runs = 0;
   const started = performance.now();
-  while (samples.length < minRuns || (performance.now() - started < 500 && samples.length < 200)) {
-    const start = performance.now();
+  const cpu = process.cpuUsage();
+  while (runs < minRuns || (performance.now() - started < 500 && runs < 200)) {
     compile(source, options);
-    samples.push(performance.now() - start);
+    runs++;
   }
-  return median(samples);
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 / runs;
 }
 
 function benchShaders(tmp) {
@@ -102,7 +150,7 @@ function benchShaders(tmp) {
   return shaders;
 }
 
-export async function runCompileBench({ iterations = 15, glslangRuns = 5, log = console.log } = {}) {
+export async function runCompileBench({ iterations = 15, glslangRuns = 12, log = console.log } = {}) {
   const { compile } = await loadCompiler();
   const tmp = mkdtempSync(join(tmpdir(), 'bench-compile-'));
   const rows = [];
@@ -129,8 +177,9 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 5, log = 
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  log(`compile time per shader, ms (medians). ours: in-process compile after warm-up. glslang: process time of -D -V on the shader,`);
-  log(`minus its process time on an empty shader of the same stage (runs interleaved, ${glslangRuns} each): that difference is its compile time.`);
+  const clock = rows.find((r) => r.glslang && !r.glslang.error)?.glslang.clock === 'wall' ? 'fastest wall-clock (no python3 for CPU time)' : 'CPU';
+  log(`compile time per shader, ms of ${clock} time. ours: in-process compile after warm-up. glslang: process time of -D -V on the shader,`);
+  log(`minus its process time on an empty shader of the same stage (alternating, ${glslangRuns} each): that difference is its compile time.`);
   log(`${'shader'.padEnd(40)} ${'lines'.padStart(5)} ${'words'.padStart(6)} ${'ours'.padStart(8)} ${'glslang'.padStart(8)} ${'process'.padStart(8)} ${'empty'.padStart(7)}  ours/glslang`);
   const f = (ms, w = 8) => ms.toFixed(2).padStart(w);
   for (const r of rows) {
@@ -139,13 +188,15 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 5, log = 
       continue;
     }
     const g = r.glslang;
-    const peer = g.error ? `n/a (${g.error})` : `${f(g.compile)} ${f(g.process)} ${f(g.empty, 7)}  ${(r.ours / Math.max(g.compile, 0.01)).toFixed(2)}x`;
+    const ratio = g.compile < 0.1 ? 'n/a (glslang compile below timing noise)' : `${(r.ours / g.compile).toFixed(2)}x`;
+    const peer = g.error ? `n/a (${g.error})` : `${f(g.compile)} ${f(g.process)} ${f(g.empty, 7)}  ${ratio}`;
     log(`${r.shader.padEnd(40)} ${String(r.lines).padStart(5)} ${String(r.words).padStart(6)} ${f(r.ours)} ${peer}`);
   }
   const ok = rows.filter((r) => !r.error && !r.glslang.error);
   if (ok.length) {
     const ours = median(ok.map((r) => r.ours));
     const theirs = median(ok.map((r) => r.glslang.compile));
+    // Totals weigh each shader by its size; the medians by count.
     const sumOurs = ok.reduce((s, r) => s + r.ours, 0);
     const sumTheirs = ok.reduce((s, r) => s + r.glslang.compile, 0);
     log(

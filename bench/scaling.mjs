@@ -1,4 +1,4 @@
-// Scaling: compile time of generated lit pixel shaders (bench/shaders.mjs) of about 1k, 10k and
+// Scaling: compile CPU time of generated lit pixel shaders (bench/shaders.mjs) of about 1k, 10k and
 // 100k lines, with the cost per line at each size. Linear growth shows as a flat per-line cost.
 // glslang's compile time (process minus an empty shader's, as in the compile bench) is printed
 // beside ours for the sizes where it finishes in reasonable time.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadCompiler, median, timeGlslang } from './compile.mjs';
+import { loadCompiler, timeGlslang } from './compile.mjs';
 import { litShader } from './shaders.mjs';
 
 /** glslang grows faster than linearly on these shaders: past this size it would take minutes. */
@@ -34,19 +34,20 @@ export async function runScalingBench({ sizes = [1_000, 10_000, 100_000], log = 
       const samples = [];
       let result;
       for (let i = 0; i < runs; i++) {
-        const start = performance.now();
+        const start = process.cpuUsage();
         result = compile(source, options);
-        samples.push(performance.now() - start);
+        const used = process.cpuUsage(start);
+        samples.push((used.user + used.system) / 1000);
       }
       if (!result.success) throw new Error(`lit-${size}: ${result.diagnostics.find((d) => d.severity === 'error')?.message}`);
       const ours = Math.min(...samples);
-      const glslang = lines <= GLSLANG_MAX_LINES * 1.1 ? timeGlslang(file, entry, 3, tmp).compile : undefined;
+      const glslang = lines <= GLSLANG_MAX_LINES * 1.1 ? timeGlslang(file, entry, 4, tmp).compile : undefined;
       rows.push({ size, lines, ours, glslang });
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  log('compile time of generated lit pixel shaders (ours: best of several in-process runs; glslang: process minus empty shader, median of 3)');
+  log('CPU time to compile generated lit pixel shaders (ours: best of several in-process runs; glslang: process minus empty shader, as in the compile bench)');
   log(`${'lines'.padStart(7)} ${'ours ms'.padStart(9)} ${'ours µs/line'.padStart(12)} ${'glslang ms'.padStart(11)} ${'glslang µs/line'.padStart(15)}`);
   for (const r of rows) {
     const g = r.glslang === undefined ? `${'skipped'.padStart(11)} ${'(superlinear)'.padStart(15)}` : `${r.glslang.toFixed(1).padStart(11)} ${((1000 * r.glslang) / r.lines).toFixed(1).padStart(15)}`;
