@@ -9,10 +9,11 @@ import { preprocess } from './preprocess/index.js';
 import { reflect } from './reflect/index.js';
 import type { CompileResult } from './result.js';
 import { emitSpirv } from './spirv/emit.js';
+import { eliminateDeadResources } from './opt/dead-resources.js';
 import { normalizePath } from './util/path.js';
 
 export function compile(source: string, options: CompileOptions = {}): CompileResult {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink(options.warnings);
   const filename = normalizePath(options.filename ?? '/input.hlsl');
   const host = options.host ?? memoryHost({});
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;
@@ -36,8 +37,9 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const program = parse(pp.tokens, sink);
   if (sink.hasErrors()) return fail();
   const checker = new Checker(sink, { ...options, filename });
-  const ir = checker.checkProgram(program, filename);
-  if (!ir || sink.hasErrors()) return fail();
+  const checked = checker.checkProgram(program, filename);
+  if (!checked || sink.hasErrors()) return fail();
+  const ir = eliminateDeadResources(checked, options);
   const emitted = emitSpirv(ir, {
     targetEnv: options.targetEnv ?? 'vulkan1.0',
     layoutRule: options.layoutRule ?? 'relaxed',

@@ -1,5 +1,6 @@
 // Diagnostics: every problem the compiler reports, with the location a user would look at.
 // Stages never throw for bad input; they add to a DiagnosticSink owned by the compile call.
+import { warningAction, type WarningFlag, type WarningPolicy } from './warning-flags.js';
 
 export type Severity = 'error' | 'warning' | 'note';
 
@@ -21,6 +22,8 @@ export interface Diagnostic {
   length: number;
   /** Related locations (e.g. a macro's definition, a previous declaration). */
   notes: Diagnostic[];
+  /** A warning's group (warning-flags.ts): `-Wno-<flag>` silences it. Kept when policy makes it an error. */
+  flag?: string;
 }
 
 export function diagnostic(
@@ -33,16 +36,23 @@ export function diagnostic(
   return { severity, message, file: loc.file, line: loc.line, column: loc.column, length: Math.max(1, length), notes };
 }
 
-/** Collects diagnostics for one compile call. */
+/** Collects diagnostics for one compile call; warnings go through the call's warning policy. */
 export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
+
+  constructor(private readonly policy?: WarningPolicy) {}
 
   error(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = []): Diagnostic {
     return this.add(diagnostic('error', message, loc, length, notes));
   }
 
-  warning(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = []): Diagnostic {
-    return this.add(diagnostic('warning', message, loc, length, notes));
+  /** A warning of group `flag`; dropped or made an error as the policy says (undefined when dropped). */
+  warning(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = [], flag?: WarningFlag): Diagnostic | undefined {
+    const action = warningAction(this.policy, flag);
+    if (action === 'off') return undefined;
+    const d = diagnostic(action === 'error' ? 'error' : 'warning', message, loc, length, notes);
+    if (flag !== undefined) d.flag = flag;
+    return this.add(d);
   }
 
   add(d: Diagnostic): Diagnostic {
@@ -64,7 +74,8 @@ export class DiagnosticSink {
  * the span. `sourceOf` returns a file's text (undefined when it is not known: no frame is printed).
  */
 export function formatDiagnostic(d: Diagnostic, sourceOf: (file: string) => string | undefined): string {
-  const out = [`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`];
+  const flag = d.flag === undefined ? '' : d.severity === 'error' ? ` [-Werror,-W${d.flag}]` : ` [-W${d.flag}]`;
+  const out = [`${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${flag}`];
   const frame = codeFrame(sourceOf(d.file), d.line, d.column, d.length);
   if (frame) out.push(frame);
   for (const note of d.notes) out.push(formatDiagnostic(note, sourceOf));

@@ -4,6 +4,18 @@
 export interface CompilerHost {
   /** Returns the text of the file at an absolute, normalised path, or undefined if it does not exist. */
   readFile(path: string): string | undefined;
+  /**
+   * Resolves an include that is not next to the including file nor in an include directory, the way
+   * the embedder resolves imports (packages in node_modules, bundler aliases). Optional.
+   */
+  resolveInclude?(name: string, includingFile: string): IncludeResolution;
+}
+
+export interface IncludeResolution {
+  /** The absolute, normalised path found. */
+  path?: string;
+  /** What was searched, for the "file not found" message (e.g. `package 'lygia' from /p/src`). */
+  searched: string[];
 }
 
 /** A host over an in-memory map of absolute paths to text. */

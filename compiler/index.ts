@@ -4,6 +4,7 @@ export type { CompileOptions, LayoutRuleOption, TargetEnv, BindingShift, Registe
 export type { CompileResult, CompiledEntryPoint } from './result.js';
 export type { Diagnostic, Severity, SourceLocation } from './diagnostics.js';
 export { formatDiagnostic, codeFrame } from './diagnostics.js';
-export type { CompilerHost } from './host.js';
+export { WARNING_FLAGS, type WarningAction, type WarningFlag, type WarningPolicy } from './warning-flags.js';
+export type { CompilerHost, IncludeResolution } from './host.js';
 export { memoryHost } from './host.js';
 export * from './reflect/types.js';

@@ -1,6 +1,7 @@
 // Options of one compile, named after DXC's SPIR-V command-line options (see bin/hlslc for the
 // flag spelling of each). Defaults are DXC's.
 import type { CompilerHost } from './host.js';
+import type { WarningPolicy } from './warning-flags.js';
 import type { ShaderStage } from './common/stage.js';
 
 /** The four layout rule sets of the manual: vector-relaxed std140/std430 (default), -fvk-use-dx-layout, -fvk-use-gl-layout, -fvk-use-scalar-layout. */
@@ -39,6 +40,12 @@ export interface CompileOptions {
    * entry point (`[shader("…")]`, or `[numthreads]` for compute) is compiled into one module.
    */
   entryPoints?: EntryPointRequest[];
+  /**
+   * For a file that marks no entry point: the stage of `main` (or of the functions whose outputs
+   * name this stage). The plugin derives it from the file name (`x.frag.hlsl`, `fooPS.hlsl`, …).
+   * Without it the stage comes from `main`'s outputs (SV_Position → vertex, SV_Target → pixel).
+   */
+  defaultStage?: ShaderStage;
   /** Shader model from `-T xs_M_N`; default 6.0. */
   shaderModel?: { major: number; minor: number };
   /** `-D NAME=VALUE`; `-D NAME` is `{ NAME: '1' }`. */
@@ -63,6 +70,12 @@ export interface CompileOptions {
   bindRegister?: RegisterBinding[];
   /** `-auto-binding-space N`: set for resources without an explicit space. Default 0. */
   autoBindingSpace?: number;
+  /**
+   * Which warnings to report: per group (each warning names its flag, e.g. `vk-binding-overlap`;
+   * see compiler/warning-flags.ts) 'off' | 'warning' | 'error', and `all` for every warning
+   * (CLI `-Wno-<flag>`, `-Werror=<flag>`, `-WX`, `-no-warnings`).
+   */
+  warnings?: WarningPolicy;
   /** `-fspv-target-env=`; default vulkan1.0 as DXC. */
   targetEnv?: TargetEnv;
   /** `-enable-16bit-types`. */
@@ -91,4 +104,14 @@ export interface CompileOptions {
   arithmetic?: 'defined' | 'dxc';
   /** The file name recorded with `debugInfo` (default `filename`); the plugin passes the path relative to its root. */
   debugSourceName?: string;
+  /**
+   * `-O0`…`-O3` (`-Od` is 0); default 3 as DXC. Above 0, resources, push constants and spec constants
+   * that no entry point uses are not in the module (DXC's optimizer removes them); at 0 they stay
+   * unless resources had to be legalized (DXC's legalization removes them too).
+   */
+  optimizationLevel?: 0 | 1 | 2 | 3;
+  /** `-fcgl`: DXC's codegen without legalization or optimization: unused resources stay. */
+  codeGenHighLevel?: boolean;
+  /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
+  preserveBindings?: boolean;
 }

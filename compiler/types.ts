@@ -48,6 +48,10 @@ export interface StructField {
   packOffset?: number;
   /** `[[vk::location(N)]]` on a stage I/O struct member. */
   location?: number;
+  /** `[[vk::builtin("Name")]]` on a stage I/O struct member. */
+  builtin?: string;
+  /** `[[vk::index(N)]]` on a fragment output member (dual-source blending). */
+  index?: number;
 }
 
 export interface StructType {

@@ -6,6 +6,7 @@ import type { CompileResult } from '../compiler/result.js';
 import type { FileHashes } from './cache.js';
 import { sha256 } from './cache.js';
 import { externalBackend } from './external-backend.js';
+import type { IncludeAlias } from './include-resolution.js';
 import { nodeHost } from './node-host.js';
 import type { CompileFunction, ResolvedOptions } from './options.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
@@ -15,6 +16,8 @@ export interface CompileRequest {
   file: string;
   source: string;
   options: Omit<CompileOptions, 'host' | 'filename'>;
+  /** The bundler's aliases, applied to includes as to imports (structured-cloneable for workers). */
+  includeAliases?: IncludeAlias[];
 }
 
 export interface BackendOutput {
@@ -31,7 +34,7 @@ export interface ShaderBackend {
 
 /** Runs `compile` with a host over the file system and hashes what the host read. */
 export async function compileWithNodeHost(compile: CompileFunction, request: CompileRequest): Promise<BackendOutput> {
-  const host = nodeHost();
+  const host = nodeHost(request.includeAliases);
   const result = await compile(request.source, { ...request.options, filename: request.file, host });
   const fileHashes: FileHashes = { [request.file]: sha256(request.source) };
   for (const [path, text] of host.contents) fileHashes[path] = text === undefined ? null : sha256(text);

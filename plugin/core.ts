@@ -7,7 +7,7 @@ import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js'
 import { createBackend } from './backend.js';
 import type { CompiledShader } from './cache.js';
 import { cacheKey, sha256, ShaderCache } from './cache.js';
-import { generateModule, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
+import { generateModule, spirvBase64, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
 import type { BundlerMessage } from './errors.js';
 import { ShaderCompileError, sourceReader, toBundlerMessage } from './errors.js';
 import { hotAcceptCode, IncludeGraph } from './hmr.js';
@@ -15,6 +15,8 @@ import type { ShaderId } from './ids.js';
 import { isShaderId, parseShaderId } from './ids.js';
 import type { ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
+import { stageFromFileName } from './stage-conventions.js';
+import { aliasKey } from './include-resolution.js';
 import { RUNTIME_SPECIFIER } from './runtime-path.js';
 
 /** Where a SPIR-V module that is not inlined goes; returns JavaScript evaluating to its URL string. */
@@ -82,9 +84,14 @@ export class ShaderCore {
     };
     const entryPoints = query.entryPoints ?? this.options.entryPoints;
     if (entryPoints) options.entryPoints = entryPoints;
+    else {
+      // For files that mark no entry point: `?stage=`, else what the file name says (x.frag.hlsl, fooPS.hlsl).
+      const stage = query.stage ?? (this.options.stageFromFileName ? stageFromFileName(parsed.file) : undefined);
+      if (stage) options.defaultStage = stage;
+    }
     // Debug information names the file relative to the project, so builds match across machines.
     if (options.debugInfo) options.debugSourceName = relative(this.options.root, parsed.file).split(sep).join('/');
-    return { file: parsed.file, source, options };
+    return { file: parsed.file, source, options, ...(this.options.includeAliases.length > 0 ? { includeAliases: this.options.includeAliases } : {}) };
   }
 
   /** Compiles (or finds in the cache) the shader an id names. Throws ShaderCompileError on errors. */
@@ -92,7 +99,7 @@ export class ShaderCore {
     const parsed = parseShaderId(id);
     const source = await readFile(parsed.file, 'utf8');
     const request = this.compileRequest(parsed, source);
-    const key = cacheKey({ source, file: parsed.file, options: request.options, backend: this.backend.id });
+    const key = cacheKey({ source, file: parsed.file, options: [request.options, aliasKey(this.options.includeAliases)], backend: this.backend.id });
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.compileUncached(key, id, request).finally(() => this.inFlight.delete(key));
@@ -187,7 +194,7 @@ export class ShaderCore {
 function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>): GeneratedModule {
   if (spirv.kind === 'inline') {
     return {
-      code: `export default new Uint32Array([${Array.from(spirv.words).join(',')}]);\n`,
+      code: `import { spirvFromBase64 } from ${JSON.stringify(RUNTIME_SPECIFIER)};\nexport default /* @__PURE__ */ spirvFromBase64(${JSON.stringify(spirvBase64(spirv.words))});\n`,
       dts: 'declare const spirv: Uint32Array;\nexport default spirv;\n',
       warnings: [],
     };

@@ -75,6 +75,9 @@ function dxcArgs(file: string, out: string, depfile: string, options: Options): 
   if (options.hlslVersion) args.push('-HV', String(options.hlslVersion));
   if (options.reflect) args.push('-fspv-reflect');
   if (options.debugInfo) args.push('-fspv-debug=file');
+  if (options.optimizationLevel !== undefined) args.push(`-O${options.optimizationLevel}`);
+  if (options.codeGenHighLevel) args.push('-fcgl');
+  if (options.preserveBindings) args.push('-fspv-preserve-bindings');
   args.push(file);
   return args;
 }

@@ -10,6 +10,8 @@ export type ShaderExportKind = 'module' | 'spirv' | 'layout';
 export interface ShaderQuery {
   /** `?entry=a&stage=compute` (repeatable: entry/stage pairs in order). */
   entryPoints?: EntryPointRequest[];
+  /** `?stage=pixel` alone: the stage of a file that marks no entry point (overrides its file name). */
+  stage?: ShaderStage;
   /** `?define=NAME=VALUE` or `?define=NAME` (= '1'), repeatable. */
   defines: Record<string, string>;
   /** `?spirv`: default export is the binary; `?layout`: layouts and bindings only, no binary. */
@@ -75,7 +77,8 @@ export function parseShaderId(id: string): ShaderId {
   const query: ShaderQuery = { defines: {}, exportKind: 'module' };
   const entries = params.getAll('entry');
   const stages = params.getAll('stage');
-  if (entries.length !== stages.length) {
+  if (entries.length === 0 && stages.length === 1) query.stage = oneOf(stages[0]!, STAGES, 'stage');
+  else if (entries.length !== stages.length) {
     throw new ShaderQueryError(
       `${id}: every ?entry= needs a ?stage= (got ${entries.length} entry and ${stages.length} stage parameters)`,
     );

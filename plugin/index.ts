@@ -13,6 +13,7 @@ import { resolveOptions } from './options.js';
 import { RUNTIME_SPECIFIER, runtimeFile, stripTypes } from './runtime-path.js';
 import { isShaderId, splitId } from './ids.js';
 import { createViteHooks, type ViteState } from './vite-hooks.js';
+import { aliasesFromRecord, aliasesFromWebpack, type IncludeAlias } from './include-resolution.js';
 
 export type { HlslPluginOptions } from './options.js';
 
@@ -50,7 +51,10 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
   let core: ShaderCore | undefined;
   const vite: ViteState = { command: 'build', base: '/', devAssets: new Map(), root: undefined };
   let esbuildOutdir: string | undefined;
-  const getCore = (): ShaderCore => (core ??= new ShaderCore(resolveOptions(userOptions, userOptions.root ?? vite.root ?? process.cwd())));
+  /** webpack/Rspack `resolve.alias` and esbuild `alias`, read when the bundler applies the plugin. */
+  let bundlerAliases: IncludeAlias[] = [];
+  const getCore = (): ShaderCore =>
+    (core ??= new ShaderCore(resolveOptions(userOptions, userOptions.root ?? vite.root ?? process.cwd(), vite.aliases ?? bundlerAliases)));
 
   function loadContext(ctx: HookContext): LoadContext {
     switch (meta.framework) {
@@ -125,13 +129,16 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
         const esm = options.format === 'esm' || (options.format === undefined && options.splitting === true);
         const outdir = options.outdir ?? (options.outfile ? dirname(options.outfile) : undefined);
         esbuildOutdir = esm && options.write !== false && outdir ? resolve(options.absWorkingDir ?? process.cwd(), outdir) : undefined;
+        bundlerAliases = aliasesFromRecord(options.alias);
       },
       loader: (_code, id) => (id.endsWith('.ts') ? 'ts' : 'js'),
     },
     webpack(compiler) {
+      bundlerAliases = aliasesFromWebpack(compiler.options.resolve?.alias);
       compiler.hooks.shutdown.tapPromise('unplugin-hlsl', async () => core?.close());
     },
     rspack(compiler) {
+      bundlerAliases = aliasesFromWebpack(compiler.options.resolve?.alias);
       compiler.hooks.shutdown.tapPromise('unplugin-hlsl', async () => core?.close());
     },
     rollup: {

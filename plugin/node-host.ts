@@ -3,16 +3,19 @@
 // invalidate a cached result that probed for it).
 import { readFileSync } from 'node:fs';
 import type { CompilerHost } from '../compiler/host.js';
+import { resolveIncludeLikeImport, type IncludeAlias } from './include-resolution.js';
 
 export interface RecordingHost extends CompilerHost {
   /** Every path read or probed, in first-request order, with its text (undefined: no such file). */
   readonly contents: ReadonlyMap<string, string | undefined>;
 }
 
-export function nodeHost(): RecordingHost {
+/** `aliases`: the bundler's, for includes (include-resolution.ts); packages resolve in any case. */
+export function nodeHost(aliases: readonly IncludeAlias[] = []): RecordingHost {
   const contents = new Map<string, string | undefined>();
   return {
     contents,
+    resolveInclude: (name, includingFile) => resolveIncludeLikeImport(name, includingFile, aliases),
     readFile(path) {
       if (contents.has(path)) return contents.get(path);
       let text: string | undefined;

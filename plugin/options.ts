@@ -2,6 +2,8 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
+import type { WarningAction, WarningFlag } from '../compiler/warning-flags.js';
+import { aliasesFromRecord, type IncludeAlias } from './include-resolution.js';
 import type { CompileResult } from '../compiler/result.js';
 import type { MatrixOrder } from './codegen/index.js';
 
@@ -22,6 +24,31 @@ export interface HlslPluginOptions {
    * @default every entry point the file declares
    */
   entryPoints?: EntryPointRequest[];
+  /**
+   * For a file that marks no entry point (HLSL written for `dxc -E main -T ps_6_0`): take the stage
+   * of `main` from the file name: `x.frag`, `x.frag.hlsl`, `x.ps.hlsl`, `blur_cs.hlsl`, `BlurCS.hlsl`
+   * (vert/vertex/vs, frag/fragment/pixel/ps, comp/compute/cs, geom/gs, tesc/hull/hs, tese/domain/ds,
+   * mesh/ms, task/amp/as). A `?stage=` query overrides it. Otherwise the stage comes from what `main`
+   * writes (SV_Position → vertex, SV_Target → pixel). To compile `.vert`/`.frag`/`.comp` files that
+   * hold HLSL, add those to `extensions`.
+   * @default true
+   */
+  stageFromFileName?: boolean;
+  /**
+   * Warning groups to silence or make errors, by the flag each warning names (`vk-binding-overlap`,
+   * `conversion`, `macro-redefined`, …: the list is WARNING_FLAGS), e.g. `{ 'vk-binding-overlap': 'off' }`.
+   * Same as `compilerOptions.warnings.flags`.
+   * @default every warning reported
+   */
+  warnings?: Partial<Record<WarningFlag, WarningAction>>;
+  /**
+   * Aliases for `#include`, applied like import aliases (`@shaders/noise.hlsl`), in addition to the
+   * bundler's own (Vite `resolve.alias`, webpack/Rspack `resolve.alias`, esbuild `alias`), which
+   * includes follow too. After the including file's folder and the include directories, an include
+   * resolves like an `import` from the including file: aliases, then packages in node_modules.
+   * @default []
+   */
+  alias?: IncludeAlias[] | Record<string, string>;
   /** DXC-equivalent options for every shader (defines, include dirs, layout rule, target env, …). */
   compilerOptions?: ShaderCompileOptions;
   /**
@@ -67,6 +94,9 @@ export interface HlslPluginOptions {
 export interface ResolvedOptions {
   extensions: string[];
   entryPoints: EntryPointRequest[] | undefined;
+  stageFromFileName: boolean;
+  /** The plugin option's aliases, then the bundler's. */
+  includeAliases: IncludeAlias[];
   compilerOptions: ShaderCompileOptions;
   backend: 'builtin' | 'dxc' | 'glslang' | CompileFunction;
   dxcPath: string;
@@ -83,7 +113,7 @@ export interface ResolvedOptions {
 
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/unplugin-hlsl';
 
-export function resolveOptions(options: HlslPluginOptions = {}, root = options.root ?? process.cwd()): ResolvedOptions {
+export function resolveOptions(options: HlslPluginOptions = {}, root = options.root ?? process.cwd(), bundlerAliases: IncludeAlias[] = []): ResolvedOptions {
   const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(root, p));
   const inlineLimit = options.inlineLimit ?? 4096;
   if (!(Number.isInteger(inlineLimit) && inlineLimit >= 0)) {
@@ -97,8 +127,13 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
   return {
     extensions: options.extensions ?? ['.hlsl'],
     entryPoints: options.entryPoints,
+    stageFromFileName: options.stageFromFileName ?? true,
+    includeAliases: [...(Array.isArray(options.alias) ? options.alias : aliasesFromRecord(options.alias)), ...bundlerAliases],
     compilerOptions: {
       ...options.compilerOptions,
+      ...(options.warnings
+        ? { warnings: { ...options.compilerOptions?.warnings, flags: { ...options.compilerOptions?.warnings?.flags, ...options.warnings } } }
+        : {}),
       includeDirs: options.compilerOptions?.includeDirs?.map(absolute),
     },
     backend: options.backend ?? 'builtin',

@@ -3,6 +3,7 @@
 import type { Connect, EnvironmentModuleNode, HotUpdateOptions, Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import type { AssetEmitter } from './core.js';
 import type { ShaderCore } from './core.js';
+import { aliasesFromVite, type IncludeAlias } from './include-resolution.js';
 
 /** What the Vite hooks learn and the shared load hook reads; one object per plugin instance. */
 export interface ViteState {
@@ -11,6 +12,8 @@ export interface ViteState {
   /** `build.ssrEmitAssets`: a server build that writes assets may reference emitted `.spv` files. */
   ssrEmitAssets?: boolean;
   root: string | undefined;
+  /** `resolve.alias`, which includes follow as imports do. */
+  aliases?: IncludeAlias[];
   /** SPIR-V served in dev, by URL path below `${base}@hlsl-spirv/`. */
   devAssets: Map<string, Uint8Array>;
   serveAsset?: AssetEmitter;
@@ -36,6 +39,7 @@ export function createViteHooks(
       state.base = config.base;
       state.ssrEmitAssets = config.build.ssrEmitAssets;
       state.root = config.root;
+      state.aliases = aliasesFromVite(config.resolve.alias);
     },
 
     configureServer(server: ViteDevServer) {

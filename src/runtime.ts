@@ -236,18 +236,15 @@ export async function loadSpirvFromUrl(url: string): Promise<Uint32Array> {
   return spirvWords(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, url);
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** A data: URL holding SPIR-V words as little-endian bytes (inline modules' `spirvUrl`). */
-export function spirvDataUrl(words: Uint32Array): string {
-  let text = '';
-  const byteAt = (i: number): number => (words[i >>> 2]! >>> ((i & 3) * 8)) & 0xff;
-  const length = words.length * 4;
-  for (let i = 0; i < length; i += 3) {
-    const triple = (byteAt(i) << 16) | ((i + 1 < length ? byteAt(i + 1) : 0) << 8) | (i + 2 < length ? byteAt(i + 2) : 0);
-    text += BASE64[(triple >>> 18) & 63]! + BASE64[(triple >>> 12) & 63]!;
-    text += i + 1 < length ? BASE64[(triple >>> 6) & 63]! : '=';
-    text += i + 2 < length ? BASE64[triple & 63]! : '=';
+/**
+ * Inline modules' SPIR-V: base64 of the little-endian words (a third of the size of a number array),
+ * decoded once when the module is evaluated.
+ */
+export function spirvFromBase64(text: string): Uint32Array {
+  const bytes = atob(text);
+  const words = new Uint32Array(bytes.length >>> 2);
+  for (let i = 0, at = 0; i < words.length; i++, at += 4) {
+    words[i] = (bytes.charCodeAt(at) | (bytes.charCodeAt(at + 1) << 8) | (bytes.charCodeAt(at + 2) << 16) | (bytes.charCodeAt(at + 3) << 24)) >>> 0;
   }
-  return `data:application/octet-stream;base64,${text}`;
+  return spirvWords(words.buffer, 'inline SPIR-V');
 }

@@ -121,7 +121,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
     const previous = set.owner(s, binding);
     if (previous && !combinedImageSampler(previous.global, r.global)) {
       const note: Diagnostic = diagnostic('note', `'${previous.global.name}' is bound here`, previous.loc);
-      c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note]);
+      c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note], 'vk-binding-overlap');
     }
     set.use(s, binding, r);
     r.global.binding = { set: s, binding };
@@ -152,7 +152,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
     const number = Number(reg.slot.slice(1));
     const s = reg.space ?? defaultSet;
     if (kind !== 'c' && kind !== registerKind(r.global)) {
-      c.sink.warning(`register type '${kind}' does not match the resource kind of '${r.global.name}' (expected '${registerKind(r.global)}')`, reg.loc);
+      c.sink.warning(`register type '${kind}' does not match the resource kind of '${r.global.name}' (expected '${registerKind(r.global)}')`, reg.loc, 1, [], 'vk-register-kind');
     }
     explicit(r, s, number + (kind === 'c' ? 0 : shiftFor(shifts, kind, s)));
   }

@@ -11,6 +11,9 @@ import type { ExpressionChecker } from './expressions.js';
 import { Scope, type FunctionSymbol } from './scope.js';
 import { isTexelAccess } from './texture-methods.js';
 import type { Value } from './value.js';
+import { holdsResource } from './resource-aliases.js';
+import { needsSpecialization, specializedCall } from './resource-calls.js';
+import { viewType } from './resource-decls.js';
 
 export interface CallSite {
   name: string;
@@ -36,7 +39,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   }
   if (!self && candidates.some((f) => f.thisType)) {
     const thisEntry = site.scope.lookup('this');
-    if (thisEntry?.kind === 'variable') self = { type: thisEntry.type, loc, place: thisEntry.place, readonly: thisEntry.readonly };
+    if (thisEntry?.kind === 'variable') self = { type: thisEntry.type, loc, place: thisEntry.place, readonly: thisEntry.readonly, ...(thisEntry.held ? { held: thisEntry.held } : {}) };
   }
   let best: { fn: FunctionSymbol; cost: number }[] = [];
   for (const fn of candidates) {
@@ -50,7 +53,9 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
       const a = args[i]!;
       // Derived → base converts an `in` argument, ranked like a promotion per inheritance step.
       const up = p.direction === 'in' && x.isDerivedFrom(a.type, p.type) ? c.baseDistance(a.type as StructType, p.type as StructType) : undefined;
-      const k = up !== undefined ? up : p.direction === 'in' ? conversionCost(a.type, p.type, a.literal) : sameType(a.type, p.type) ? 0 : conversionCost(a.type, p.type);
+      // A resource parameter takes the resource's view (ConstantBuffer<S> is used as an S).
+      const pt = holdsResource(p.type) ? viewType(p.type) : p.type;
+      const k = up !== undefined ? up : p.direction === 'in' ? conversionCost(a.type, pt, a.literal) : sameType(a.type, pt) ? 0 : conversionCost(a.type, pt);
       // The worst conversion decides; the sum breaks ties between equally bad candidates.
       cost = k === undefined ? Infinity : Math.max(cost, k) + k / 100;
     }
@@ -67,6 +72,9 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
     return undefined;
   }
   const fn = best[0]!.fn;
+  const pass = (i: number, callArgs: IrCallArg[]): boolean => passArgument(c, x, fn, i, args[i], callArgs);
+  // Resources in parameters, `this` or the result: lowered per combination of argument resources.
+  if (needsSpecialization(fn)) return specializedCall(c, x, fn, self, args, loc, pass);
   const ir = c.lowerFunction(fn, loc);
   if (!ir) return undefined;
   const callArgs: IrCallArg[] = [];
@@ -75,34 +83,40 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
     // Writable objects are passed by place so that the method's changes to `this` are kept.
     callArgs.push(self!.place && !self!.readonly ? { kind: 'place', place: self!.place } : { kind: 'value', value: x.rvalue(self!) });
   }
-  for (let i = 0; i < fn.params.length; i++) {
+  for (let i = 0; i < fn.params.length; i++) if (!pass(i, callArgs)) return undefined;
+  return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true };
+}
+
+/** The argument of parameter `i`: a converted value (`in`), else a place, copied through a temporary if needed. */
+function passArgument(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, i: number, given: Value | undefined, callArgs: IrCallArg[]): boolean {
+  {
     const p = fn.params[i]!;
-    const a = args[i] ?? x.check(p.defaultExpr!, fn.scope);
-    if (!a) return undefined;
+    const a = given ?? x.check(p.defaultExpr!, fn.scope);
+    if (!a) return false;
     if (p.direction === 'in') {
       const v = x.convert(a, p.type, a.loc, 'argument');
-      if (!v) return undefined;
+      if (!v) return false;
       callArgs.push({ kind: 'value', value: v });
-      continue;
+      return true;
     }
-    if (!x.writable(a, a.loc)) return undefined;
+    if (!x.writable(a, a.loc)) return false;
     // A texel (`tex[c]`) has no pointer: it takes the copy-in/copy-out path below.
     if (a.place && sameType(a.type, p.type) && !isTexelAccess(a.place)) {
       callArgs.push({ kind: 'place', place: a.place });
-      continue;
+      return true;
     }
     // Copy-in/copy-out through a temporary when the argument is a swizzle or needs a conversion.
     const tmp = x.newLocal!(`${p.name}_tmp`, p.type);
     if (p.direction === 'inout') {
       const v = x.convert(a, p.type, a.loc, 'argument');
-      if (!v) return undefined;
+      if (!v) return false;
       x.emitBefore({ op: 'store', place: tmp, value: v });
     }
     callArgs.push({ kind: 'place', place: tmp });
     const back = x.convert({ type: p.type, loc: a.loc, place: tmp, readonly: false }, a.type, a.loc, 'argument');
     if (back) x.effects?.after.push(x.storeTo(a, back));
+    return true;
   }
-  return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true };
 }
 
 function signature(fn: FunctionSymbol): string {

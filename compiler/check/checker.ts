@@ -31,6 +31,7 @@ import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
+import { declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 
@@ -62,6 +63,8 @@ export class Checker {
   readonly structMembers = new Map<number, Scope>();
   /** The base struct of each derived struct, by struct id (the base is its member 0). */
   readonly structBases = new Map<number, StructType>();
+  /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
+  legalizedResources = false;
 
   constructor(
     readonly sink: DiagnosticSink,
@@ -102,6 +105,7 @@ export class Checker {
       entryPoints,
       defaultMajorness: this.defaultMajorness,
       sourceFile: filename,
+      ...(this.legalizedResources ? { legalizedResources: true } : {}),
     };
   }
 
@@ -332,6 +336,12 @@ export class Checker {
         for (const attr of member.attributes) {
           if (attr.name === 'vk::offset') field.vkOffset = this.attrInt(attr, 0, inner);
           else if (attr.name === 'vk::location') field.location = this.attrInt(attr, 0, inner);
+          else if (attr.name === 'vk::index') field.index = this.attrInt(attr, 0, inner);
+          else if (attr.name === 'vk::builtin') {
+            const arg = attr.args[0];
+            if (arg?.kind === 'StringLiteral') field.builtin = arg.value;
+            else this.error(`vk::builtin needs a string argument, e.g. [[vk::builtin("PointSize")]]`, attr.loc);
+          }
         }
         if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
         if (struct.fields.some((f) => f.name === d.name)) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
@@ -565,6 +575,10 @@ export class Checker {
         continue;
       }
       const isResource = containsResource(t);
+      if (isStatic && holdsResource(t)) {
+        declareStaticAlias(this, d, t, scope);
+        continue;
+      }
       if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant')) {
         this.declareResource(decl, d, t, scope);
         continue;

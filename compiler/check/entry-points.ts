@@ -7,7 +7,9 @@ import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { resourceCallParts } from './methods.js';
+import { vkBuiltinErrors } from './vk-builtins.js';
 import type { FunctionSymbol } from './scope.js';
+import { inferEntryPoints } from './stage-inference.js';
 
 /** `[shader("…")]` values and the stage each names. */
 const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
@@ -53,7 +55,7 @@ export function collectEntryPoints(c: Checker, requests: EntryPointRequest[] | u
     } else if (fn.decl.attributes.some((a) => a.name === 'numthreads')) out.push({ symbol: fn, stage: 'compute' });
   }
   if (out.length === 0) {
-    c.error(`no entry point found: mark a function with [shader("stage")] or [numthreads(x, y, z)], or name one (-E/-T, or the entry/stage query)`, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+    return inferEntryPoints(c, functionsOf(c), c.options.defaultStage, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
   }
   return out;
 }
@@ -75,6 +77,17 @@ function stageValue(c: Checker, semantic: ast.Semantic | undefined, attributes: 
     const n = c.attrInt(loc, 0, c.global);
     if (n !== undefined) io.location = n;
   }
+  const index = attributes.find((a) => a.name === 'vk::index');
+  if (index) {
+    const n = c.attrInt(index, 0, c.global);
+    if (n !== undefined) io.index = n;
+  }
+  const builtin = attributes.find((a) => a.name === 'vk::builtin');
+  if (builtin) {
+    const arg = builtin.args[0];
+    if (arg?.kind === 'StringLiteral') io.builtin = arg.value;
+    else c.error(`vk::builtin needs a string argument, e.g. [[vk::builtin("PointSize")]]`, builtin.loc);
+  }
   const interp = INTERPOLATION_MODIFIERS.filter((m) => modifiers.includes(m));
   if (interp.length) io.interpolation = interp;
   return io;
@@ -90,7 +103,7 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
     io: stageValue(c, decl.params[i]!.semantic, decl.params[i]!.attributes, decl.params[i]!.modifiers),
   }));
   const ep: IrEntryPoint = { name: decl.name, stage, function: fn, params, globals: referencedGlobals(fn) };
-  if (fn.returnType.kind !== 'void') ep.result = stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location'), []);
+  if (fn.returnType.kind !== 'void') ep.result = stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location' || a.name === 'vk::builtin' || a.name === 'vk::index'), []);
   checkLocationMixing(c, ep, decl);
   const numthreads = decl.attributes.find((a) => a.name === 'numthreads');
   if (stage === 'compute') {
@@ -118,8 +131,8 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
  * (the inputs, or the outputs, of an entry point). Builtins (SV_* other than SV_Target) have no location.
  */
 function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDecl): void {
-  const inputs: StageValue[] = [];
-  const outputs: StageValue[] = [];
+  const inputs: StageLeaf[] = [];
+  const outputs: StageLeaf[] = [];
   ep.params.forEach((p) => {
     const leaves = stageLeaves(p.var.type, p.io);
     if (p.direction !== 'out') inputs.push(...leaves);
@@ -127,7 +140,12 @@ function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDec
   });
   if (ep.result) outputs.push(...stageLeaves(ep.function.returnType, ep.result));
   for (const [which, leaves] of [['input', inputs], ['output', outputs]] as const) {
-    const located = leaves.filter((l) => !isBuiltinSemantic(l.semantic));
+    for (const leaf of leaves.filter((l) => l.builtin !== undefined)) {
+      const use = { builtin: leaf.builtin!, type: leaf.type, dir: which === 'input' ? ('in' as const) : ('out' as const), hasLocation: leaf.location !== undefined, loc: decl.nameLoc };
+      for (const message of vkBuiltinErrors(use, ep.stage)) c.error(message, decl.nameLoc, decl.name.length);
+    }
+    // A builtin (an SV_* semantic other than SV_Target, or vk::builtin) takes no location.
+    const located = leaves.filter((l) => !isBuiltinSemantic(l.semantic) && l.builtin === undefined);
     const explicit = located.filter((l) => l.location !== undefined).length;
     if (explicit > 0 && explicit < located.length) {
       c.error(`partial explicit stage ${which} location assignment via vk::location(X) unsupported: give every ${which} of '${decl.name}' a location, or none`, decl.nameLoc, decl.name.length);
@@ -135,9 +153,17 @@ function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDec
   }
 }
 
-function stageLeaves(t: Type, io: StageValue): StageValue[] {
-  if (t.kind !== 'struct') return [io];
-  return t.fields.flatMap((f) => stageLeaves(f.type, { ...(f.semantic ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}) }));
+type StageLeaf = StageValue & { type: Type };
+
+function stageLeaves(t: Type, io: StageValue): StageLeaf[] {
+  if (t.kind !== 'struct') return [{ ...io, type: t }];
+  return t.fields.flatMap((f) =>
+    stageLeaves(f.type, {
+      ...(f.semantic ? { semantic: f.semantic } : {}),
+      ...(f.location !== undefined ? { location: f.location } : {}),
+      ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
+    }),
+  );
 }
 
 function isBuiltinSemantic(semantic: string | undefined): boolean {

@@ -28,7 +28,9 @@ import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './me
 import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
+import { checkInitializerList } from './initializer-lists.js';
 import { toExpr, type Value } from './value.js';
+import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
@@ -48,10 +50,13 @@ export class ExpressionChecker {
   /** Set by the statement lowerer while a function body is lowered. */
   effects: SideEffects | undefined;
   newLocal: ((name: string, type: Type) => IrPlace) | undefined;
+  /** The left side of the assignment being checked (resource aliases may be unset there). */
+  private assignTarget: ast.Expr | undefined;
 
   constructor(private readonly c: Checker) {}
 
   rvalue(v: Value): IrExpr {
+    if (v.held?.kind === 'struct') this.c.error(`a struct holding resources ('${typeToString(v.type)}') can only be copied, passed or have its members used`, v.loc);
     return toExpr(v);
   }
 
@@ -73,7 +78,13 @@ export class ExpressionChecker {
     return r;
   }
 
+  /** A use of a resource alias must name a known global; the target of `alias = …` need not. */
   check(e: ast.Expr, scope: Scope): Value | undefined {
+    const v = this.checkExpr(e, scope);
+    return v?.held && e !== this.assignTarget && !checkResolved(this.c, v, startOf(e)) ? undefined : v;
+  }
+
+  private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {
     switch (e.kind) {
       case 'IntLiteral':
         return this.intLiteral(e);
@@ -144,6 +155,7 @@ export class ExpressionChecker {
     }
     if (entry.kind === 'variable') {
       const what = `variable '${e.name}'`;
+      if (entry.held) return heldValue(this.c, entry.held, e.loc, entry.readonly);
       if (entry.constant) return { type: entry.type, loc: e.loc, expr: { op: 'const', type: entry.type, value: entry.constant }, readonly: true, what };
       return { type: entry.type, loc: e.loc, place: entry.place, readonly: entry.readonly, what };
     }
@@ -224,7 +236,7 @@ export class ExpressionChecker {
       this.c.error(`${shape}: '${typeToString(l.type)}' ${op} '${typeToString(r.type)}'`, loc);
       return undefined;
     }
-    if (shape.truncated) this.c.sink.warning(`implicit truncation of vector type`, loc);
+    if (shape.truncated) this.c.sink.warning(`implicit truncation of vector type`, loc, 1, [], 'conversion');
     const ls = elementScalar(l.type)!;
     const rs = elementScalar(r.type)!;
     let el = commonScalar(ls, l.literal, rs, r.literal);
@@ -265,8 +277,21 @@ export class ExpressionChecker {
   }
 
   private assign(e: ast.AssignExpr, scope: Scope): Value | undefined {
+    this.assignTarget = e.target;
     const target = this.check(e.target, scope);
+    this.assignTarget = undefined;
     const value = this.check(e.value, scope);
+    if (target && !target.held && holdsResource(target.type)) {
+      // Global resources are uniform, implicitly const (as in DXC); aliases are the local kind.
+      this.c.error(`cannot assign to ${target.what ?? 'a resource'}: global resources are read-only; assign to a local resource variable instead`, startOf(e.target));
+      return undefined;
+    }
+    if (target?.held) {
+      if (e.op !== '=') this.c.error(`operator '${e.op}' cannot be applied to a resource`, e.loc);
+      const ok = !!value && e.op === '=' && assignHeld(this.c, target.held, value, startOf(e.target), (st) => this.emitBefore(st), (x) => this.spill(x, x.type));
+      if (!ok) invalidate(target.held);
+      return ok ? value : undefined;
+    }
     if (!target || !value || !this.writable(target, target.loc)) return undefined;
     let rhs: Value | undefined = value;
     if (e.op !== '=') {
@@ -293,6 +318,9 @@ export class ExpressionChecker {
         return undefined;
       }
       type = withScalar(shape.shape, commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal));
+    } else if (holdsResource(a.type) && sameType(a.type, b.type)) {
+      this.c.error(`the resource chosen by '?:' cannot be determined statically: resources must resolve to one global at compile time`, e.loc);
+      return undefined;
     } else if (sameType(a.type, b.type)) type = a.type;
     else {
       this.c.error(`operands of '?:' have different types '${typeToString(a.type)}' and '${typeToString(b.type)}'`, e.loc);
@@ -380,7 +408,7 @@ export class ExpressionChecker {
     return [e];
   }
 
-  private assemble(comps: IrExpr[], t: NumericType): IrExpr {
+  assemble(comps: IrExpr[], t: NumericType): IrExpr {
     if (t.kind === 'scalar') return comps[0]!;
     if (t.kind === 'vector') return { op: 'construct', type: t, parts: comps };
     const row = rowType(t);
@@ -458,6 +486,11 @@ export class ExpressionChecker {
       if (!found) {
         this.c.error(`no member named '${e.member}' in '${typeToString(t)}'`, e.memberLoc, e.member.length);
         return undefined;
+      }
+      if (obj.held?.kind === 'struct') {
+        let h: Held = obj.held;
+        for (const index of found.path) h = (h as Held & { kind: 'struct' }).fields[index]!;
+        return heldValue(this.c, h, e.loc, obj.readonly);
       }
       let v: Value = obj;
       let vt: Type = t;
@@ -590,7 +623,7 @@ export class ExpressionChecker {
       this.c.error(`cannot implicitly convert from '${typeToString(v.type)}' to '${typeToString(to)}' in ${context}`, loc);
       return undefined;
     }
-    if (cost >= 4) this.c.sink.warning(`implicit truncation of vector type`, loc);
+    if (cost >= 4) this.c.sink.warning(`implicit truncation of vector type`, loc, 1, [], 'conversion');
     return this.coerce(v, to);
   }
 
@@ -665,56 +698,7 @@ export class ExpressionChecker {
       const v = this.check(init, scope);
       return v && this.convert(v, t, init.loc, 'initialization');
     }
-    const leaves: Value[] = [];
-    const flatten = (e: ast.Expr): boolean => {
-      if (e.kind === 'InitList') return e.elements.every(flatten);
-      const v = this.check(e, scope);
-      if (!v) return false;
-      leaves.push(v);
-      return true;
-    };
-    if (!flatten(init)) return undefined;
-    const scalars: { expr: IrExpr; loc: SourceLocation }[] = [];
-    for (const v of leaves) {
-      const e = this.rvalue(v);
-      if (isNumeric(v.type)) for (const c of this.components(e, v.type)) scalars.push({ expr: c, loc: v.loc });
-      else scalars.push({ expr: e, loc: v.loc });
-    }
-    let pos = 0;
-    const build = (ty: Type): IrExpr | undefined => {
-      if (isNumeric(ty)) {
-        const n = componentCount(ty);
-        const comps = scalars.slice(pos, pos + n);
-        pos += n;
-        if (comps.length !== n) return undefined;
-        return this.assemble(comps.map((c) => this.convertExpr(c.expr, elementScalar(ty)!)), ty);
-      }
-      if (ty.kind === 'array' && ty.length !== null) {
-        const parts: IrExpr[] = [];
-        for (let i = 0; i < ty.length; i++) {
-          const p = build(ty.element);
-          if (!p) return undefined;
-          parts.push(p);
-        }
-        return { op: 'construct', type: ty, parts };
-      }
-      if (ty.kind === 'struct') {
-        const parts: IrExpr[] = [];
-        for (const f of ty.fields) {
-          const p = build(f.type);
-          if (!p) return undefined;
-          parts.push(p);
-        }
-        return { op: 'construct', type: ty, parts };
-      }
-      return undefined;
-    };
-    const result = build(t);
-    if (!result || pos !== scalars.length) {
-      this.c.error(`initializer list has ${scalars.length} scalar components, but '${typeToString(t)}' needs ${countScalars(t) ?? '?'}`, init.loc);
-      return undefined;
-    }
-    return result;
+    return checkInitializerList(this.c, this, init, t, scope);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -770,12 +754,6 @@ function constantIndex(e: IrExpr): number | undefined {
   return e.op === 'const' && e.value.kind === 'scalar' && typeof e.value.value !== 'boolean' ? Number(e.value.value) : undefined;
 }
 
-function countScalars(t: Type): number | undefined {
-  if (isNumeric(t)) return componentCount(t);
-  if (t.kind === 'array' && t.length !== null) return (countScalars(t.element) ?? NaN) * t.length;
-  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (countScalars(f.type) ?? NaN), 0);
-  return undefined;
-}
 
 /** `(S)0`: every scalar of the aggregate is the given scalar converted. */
 function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {

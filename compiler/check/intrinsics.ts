@@ -111,7 +111,9 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
       if (el.base === 'float') return noOverload(c, name, t0, loc);
       const t = withScalar(t0, name === 'countbits' || name === 'reversebits' ? UINT : el.base === 'int' ? INT : UINT);
       const argT = withScalar(t0, el.base === 'bool' ? UINT : el);
-      return make(name === 'countbits' || name === 'reversebits' ? withScalar(t0, UINT) : t, [x.coerce(nargs[0]!, argT)]);
+      // reversebits keeps its operand's width (uint16_t → uint16_t, uint64_t → uint64_t); countbits is a uint.
+      const result = name === 'reversebits' ? withScalar(t0, { ...UINT, width: el.base === 'bool' ? 32 : el.width }) : name === 'countbits' ? withScalar(t0, UINT) : t;
+      return make(result, [x.coerce(nargs[0]!, argT)]);
     }
     case 'sign': {
       const t = withScalar(nargs[0]!.type, INT);

@@ -4,6 +4,7 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { IrConst, IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
 import type { FunctionDecl } from '../parse/ast.js';
 import type { StructType, Type } from '../types.js';
+import type { Held } from './resource-aliases.js';
 
 export interface VariableSymbol {
   kind: 'variable';
@@ -14,6 +15,8 @@ export interface VariableSymbol {
   /** Known value of a `static const` (or enum member) usable in constant expressions. */
   constant?: IrConst;
   loc: SourceLocation;
+  /** A resource alias or a struct holding resources: what it holds (its `place` is unused). */
+  held?: Held;
 }
 
 export interface ParamInfo {
@@ -40,6 +43,10 @@ export interface FunctionSymbol {
   thisType?: StructType;
   /** For a template function: its instantiations by argument-type key; params/returnType are unused. */
   instances?: Map<string, FunctionSymbol>;
+  /** Cached: it returns a resource or calls a function that does (resource-constants.ts). */
+  choosesResources?: boolean;
+  /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
+  specializations?: Map<string, { ir: IrFunction; returned?: IrPlace[] }>;
   /** Template parameters bound for an instantiation (`T` → float), visible in its body. */
   templateScope?: Scope;
 }

@@ -4,25 +4,39 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { arrayOf, BOOL, isNumeric, typeToString, type StructType, type Type } from '../types.js';
+import { arrayOf, BOOL, isNumeric, VOID, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { appendAll } from '../util/append.js';
+import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 
 interface FunctionState {
   fn: IrFunction;
   symbol: FunctionSymbol;
   loopDepth: number;
   switchDepth: number;
+  /** Resource aliases of this function and the states that leave loops by break/continue. */
+  flow: ResourceFlow;
+  /** Innermost last: the alias states at each `break` (and, for loops, `continue`) of a loop or switch. */
+  exits: { kind: 'loop' | 'switch'; states: FlowState[] }[];
+  /** A function returning a resource: the origin each live `return` gives. */
+  returns: { origins: Origin[]; loc: SourceLocation }[];
+  /** A function returning a resource (or a struct holding some): what `return` assigns, its data as out parameters. */
+  result?: Held;
 }
 
-export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol): IrFunction | undefined {
+export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Specialization): IrFunction | undefined {
   const decl = symbol.decl;
-  const fn: IrFunction = { id: c.newId(), name: decl.name, params: [], returnType: symbol.returnType, locals: [], body: [] };
+  const returnsResource = holdsResource(symbol.returnType);
+  // A function returning a resource returns nothing at run time: its callers use the origin.
+  const fn: IrFunction = { id: c.newId(), name: decl.name, params: [], returnType: returnsResource ? VOID : symbol.returnType, locals: [], body: [] };
   let outer = symbol.templateScope ?? symbol.scope;
-  if (symbol.thisType) {
+  const flow = new ResourceFlow();
+  if (spec?.self) outer = bindSelf(c, symbol, spec.self, fn, flow, outer);
+  else if (symbol.thisType) {
     // A method: `this` is a hidden first parameter; fields are visible by name through it.
     const self: IrVar = { id: c.newId(), name: 'this', type: symbol.thisType };
     fn.params.push({ var: self, direction: 'inout' });
@@ -42,14 +56,19 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol): IrFunctio
     outer = fields;
   }
   const scope = new Scope(outer, 'function');
+  if (spec) bindParams(c, symbol, spec, fn, flow, scope);
   for (const [i, p] of symbol.params.entries()) {
+    if (spec?.params.has(i)) continue;
     const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
-      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc });
+      const constant = spec?.constants.get(i);
+      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}) });
     }
   }
-  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0 };
+  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
+  // Created after every parameter: the data of a returned struct travels in trailing out parameters.
+  if (returnsResource) state.result = makeHeld(symbol.returnType, 'return value', resultPlace(c, fn), undefined, decl.loc);
   const saved = { effects: c.exprs.effects, newLocal: c.exprs.newLocal };
   c.exprs.newLocal = (name, type) => newLocal(c, fn, name, type);
   fn.body = lowerBlock(c, state, decl.body!.body, scope);
@@ -58,6 +77,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol): IrFunctio
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
     c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
   }
+  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, state.returns);
   return fn;
 }
 
@@ -85,7 +105,21 @@ function endOf(block: ast.Block): SourceLocation {
 
 function lowerBlock(c: Checker, st: FunctionState, stmts: ast.Stmt[], scope: Scope): IrStmt[] {
   const out: IrStmt[] = [];
-  for (const s of stmts) lowerStmt(c, st, s, scope, out);
+  // Code after a return/break/continue/discard (or a constant branch that always leaves) is
+  // unreachable: it is still checked and emitted, but resource aliases ignore it, and the block
+  // does not fall through whatever that code does.
+  let deadRest = false;
+  for (const s of stmts) {
+    if (!deadRest && st.flow.unreachable) {
+      deadRest = true;
+      st.flow.dead++;
+    }
+    lowerStmt(c, st, s, scope, out);
+  }
+  if (deadRest) {
+    st.flow.dead--;
+    st.flow.unreachable = true;
+  }
   return out;
 }
 
@@ -155,8 +189,17 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       return;
     case 'If': {
       const cond = condition(c, s.cond, scope, out);
-      const then = lowerBlock(c, st, [s.then], new Scope(scope, 'block'));
-      const els = s.else ? lowerBlock(c, st, [s.else], new Scope(scope, 'block')) : [];
+      // Resource aliases: each branch starts from the state before; a constant condition decides
+      // which branch's state continues (the other is unreachable), else live branches must agree.
+      const known = cond ? evaluateConstant(cond) : undefined;
+      const taken = known?.kind === 'scalar' ? (known.value ? 'then' : 'else') : undefined;
+      const before = st.flow.snapshot();
+      const paths: FlowState[] = [];
+      const then = branch(st, taken === 'else', paths, () => lowerBlock(c, st, [s.then], new Scope(scope, 'block')));
+      st.flow.restore(before);
+      const els = branch(st, taken === 'then', paths, () => (s.else ? lowerBlock(c, st, [s.else], new Scope(scope, 'block')) : []));
+      st.flow.merge(before, paths, `it is assigned in an 'if' at line ${s.loc.line} whose condition is only known at run time`);
+      st.flow.unreachable = paths.length === 0;
       if (cond) out.push({ op: 'if', cond, then, else: els, ...selectionHint(s.attributes) });
       return;
     }
@@ -168,6 +211,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
         const cond = condition(c, s.cond, inner, body);
         if (cond) body.push(breakUnless(cond));
       }
+      const loop = enterLoop(st);
       st.loopDepth++;
       appendAll(body, lowerBlock(c, st, [s.body], new Scope(inner, 'block')));
       st.loopDepth--;
@@ -178,6 +222,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
         if (result && hasEffect(result)) continuing.push({ op: 'eval', expr: c.exprs.rvalue(result) });
         continuing.push(...after);
       }
+      leaveLoop(c, st, loop, s.loc);
       out.push({ op: 'loop', body, continuing, control: loopControl(c, s.attributes, scope) });
       return;
     }
@@ -185,13 +230,16 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       const body: IrStmt[] = [];
       const cond = condition(c, s.cond, scope, body);
       if (cond) body.push(breakUnless(cond));
+      const loop = enterLoop(st);
       st.loopDepth++;
       appendAll(body, lowerBlock(c, st, [s.body], new Scope(scope, 'block')));
       st.loopDepth--;
+      leaveLoop(c, st, loop, s.loc);
       out.push({ op: 'loop', body, continuing: [], control: loopControl(c, s.attributes, scope) });
       return;
     }
     case 'DoWhile': {
+      const loop = enterLoop(st);
       st.loopDepth++;
       const body = lowerBlock(c, st, [s.body], new Scope(scope, 'block'));
       st.loopDepth--;
@@ -199,6 +247,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       const continuing: IrStmt[] = [];
       const cond = condition(c, s.cond, scope, continuing);
       if (cond) continuing.push(breakUnless(cond));
+      leaveLoop(c, st, loop, s.loc);
       out.push({ op: 'loop', body, continuing, control: loopControl(c, s.attributes, scope) });
       return;
     }
@@ -208,16 +257,20 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
     case 'Break':
       if (st.loopDepth === 0 && st.switchDepth === 0) c.error(`'break' statement not in loop or switch statement`, s.loc, 5);
       else out.push({ op: 'break' });
+      leave(st, 'break');
       return;
     case 'Continue':
       if (st.loopDepth === 0) c.error(`'continue' statement not in loop statement`, s.loc, 8);
       else out.push({ op: 'continue' });
+      leave(st, 'continue');
       return;
     case 'Discard':
       out.push({ op: 'discard' });
+      st.flow.unreachable = true;
       return;
     case 'Return': {
-      const rt = st.fn.returnType;
+      const rt = st.symbol.returnType;
+      st.flow.unreachable = true;
       if (!s.value) {
         if (rt.kind !== 'void') c.error(`non-void function '${st.fn.name}' should return a value`, s.loc, 6);
         out.push({ op: 'return' });
@@ -227,6 +280,11 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       out.push(...before);
       // A return whose value has errors still ends the path (no cascading "missing return").
       if (!result) return void out.push({ op: 'return' });
+      if (holdsResource(rt)) {
+        returnResource(c, st, result, out, startOf(s.value));
+        out.push(...after, { op: 'return' });
+        return;
+      }
       if (rt.kind === 'void') {
         c.error(`void function '${st.fn.name}' should not return a value`, s.value.loc);
         return;
@@ -278,8 +336,8 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
         continue;
       }
     }
-    if (t.kind === 'resource' || t.kind === 'sampler') {
-      c.error(`local resource variables are not supported yet`, d.loc, d.name.length);
+    if (holdsResource(t)) {
+      lowerHeldLocal(c, st, d, t, scope, out);
       continue;
     }
     const place = newLocal(c, st.fn, d.name, t);
@@ -309,6 +367,10 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
     if (!t) continue;
+    if (holdsResource(t)) {
+      declareStaticAlias(c, d, t, scope);
+      continue;
+    }
     if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
     const global: IrGlobal = { id: c.newId(), name: `${st.fn.name}.${d.name}`, type: t, space: 'private', readonly: isConst, loc: d.loc };
     let constant;
@@ -346,7 +408,12 @@ function lowerSwitch(c: Checker, st: FunctionState, s: ast.SwitchStmt, scope: Sc
   const seen = new Set<string>();
   st.switchDepth++;
   const inner = new Scope(scope, 'block');
-  for (const cs of s.cases) {
+  // Resource aliases: each case starts from the state before the switch (a constant selector picks
+  // its case); its `break`s and its end (falling through) reach the end of the switch.
+  const known = evaluateConstant(selector);
+  const entry = st.flow.snapshot();
+  st.exits.push({ kind: 'switch', states: [] });
+  const labels = s.cases.map((cs) => {
     const values: (number | bigint)[] = [];
     let isDefault = false;
     for (const label of cs.labels) {
@@ -360,9 +427,35 @@ function lowerSwitch(c: Checker, st: FunctionState, s: ast.SwitchStmt, scope: Sc
       seen.add(String(v));
       values.push(v);
     }
-    cases.push({ values, isDefault, body: lowerBlock(c, st, cs.body, inner) });
+    return { values, isDefault };
+  });
+  const value = known?.kind === 'scalar' && typeof known.value !== 'boolean' ? BigInt(known.value) : undefined;
+  let chosen = value === undefined ? -1 : labels.findIndex((l) => l.values.some((v) => BigInt(v) === value));
+  if (value !== undefined && chosen < 0) chosen = labels.findIndex((l) => l.isDefault);
+  const live: FlowState[] = [];
+  let fellThrough = false;
+  for (const [i, cs] of s.cases.entries()) {
+    const { values, isDefault } = labels[i]!;
+    // With a constant selector only the chosen case (and what it falls through to) runs.
+    const runs: boolean = value === undefined || i === chosen || (chosen >= 0 && i > chosen && fellThrough);
+    if (!fellThrough) st.flow.restore(entry);
+    st.flow.unreachable = false;
+    const exits = st.exits[st.exits.length - 1]!;
+    const firstExit = exits.states.length;
+    if (!runs) st.flow.dead++;
+    const body = lowerBlock(c, st, cs.body, inner);
+    if (!runs) st.flow.dead--;
+    fellThrough = runs && !st.flow.unreachable && value !== undefined;
+    if (runs) live.push(...exits.states.slice(firstExit));
+    if (runs && !st.flow.unreachable && (value === undefined || i === s.cases.length - 1)) live.push(st.flow.snapshot());
+    cases.push({ values, isDefault, body });
   }
+  st.exits.pop();
   st.switchDepth--;
+  // Without a default (or a constant matching no case), control can pass the switch untouched.
+  if (chosen < 0 && !labels.some((l) => l.isDefault)) live.push(entry);
+  st.flow.unreachable = live.length === 0;
+  st.flow.merge(entry, live, `it is assigned in a 'switch' at line ${s.loc.line} whose selector is only known at run time`);
   out.push({ op: 'switch', selector, cases, ...selectionHint(s.attributes) });
 }
 
@@ -379,4 +472,104 @@ export function alwaysReturns(stmts: IrStmt[]): boolean {
 
 function containsBreak(stmts: IrStmt[]): boolean {
   return stmts.some((s) => s.op === 'break' || (s.op === 'if' && (containsBreak(s.then) || containsBreak(s.else))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resource aliases (resource-aliases.ts) through control flow
+
+/**
+ * Lowers one branch of an `if` from the current state. Unless a constant condition never takes it,
+ * its end state is a path into the merge when control falls out of it.
+ */
+function branch(st: FunctionState, dead: boolean, paths: FlowState[], f: () => IrStmt[]): IrStmt[] {
+  st.flow.unreachable = false;
+  if (dead) st.flow.dead++;
+  try {
+    return f();
+  } finally {
+    if (dead) st.flow.dead--;
+    if (!dead && !st.flow.unreachable) paths.push(st.flow.snapshot());
+  }
+}
+
+/** `break`/`continue`: the state leaves to the loop's (or switch's) end; what follows is unreachable. */
+function leave(st: FunctionState, how: 'break' | 'continue'): void {
+  const target = how === 'break' ? st.exits[st.exits.length - 1] : [...st.exits].reverse().find((e) => e.kind === 'loop');
+  if (target && !st.flow.dead) target.states.push(st.flow.snapshot());
+  st.flow.unreachable = true;
+}
+
+interface LoopEntry {
+  entry: FlowState;
+  reads: Map<AliasCell, number>;
+}
+
+function enterLoop(st: FunctionState): LoopEntry {
+  st.exits.push({ kind: 'loop', states: [] });
+  return { entry: st.flow.snapshot(), reads: st.flow.reads() };
+}
+
+/** A resource alias that a loop reassigns (on any path out of its body) is loop-carried. */
+function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: SourceLocation): void {
+  const exits = st.exits.pop()!.states;
+  const states = st.flow.unreachable ? exits : [st.flow.snapshot(), ...exits];
+  st.flow.unreachable = false;
+  st.flow.endLoop(c, loop.entry, loop.reads, states, loc);
+}
+
+/** The out parameter a data member of a returned struct holding resources is written to. */
+function resultPlace(c: Checker, fn: IrFunction) {
+  return (name: string, type: Type): IrPlace => {
+    const v: IrVar = { id: c.newId(), name, type };
+    fn.params.push({ var: v, direction: 'out' });
+    return { kind: 'local', local: v, type };
+  };
+}
+
+/** `return value;` of a resource (or struct holding some): data to the out parameters, origins recorded. */
+function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStmt[], loc: SourceLocation): void {
+  const held = st.result;
+  if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => c.exprs.spill(e, e.type)) || st.flow.dead) return;
+  st.returns.push({ origins: cells(held).map((cell) => cell.origin), loc });
+}
+
+/** A local that is or holds resources: aliases and exploded data locals. */
+function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Type, scope: Scope, out: IrStmt[]): void {
+  const held = makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
+  if (!held) {
+    c.error(`local '${d.name}' of type '${typeToString(t)}': arrays of structs holding resources are not supported yet`, d.loc, d.name.length);
+    return;
+  }
+  if (d.init) initHeld(c, held, d.init, scope, out);
+  if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+  scope.define({ kind: 'variable', name: d.name, type: t, place: { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t }, readonly: false, loc: d.loc, held });
+}
+
+/** `= value` or `= { … }` (one element per member, nested for members that are structs). */
+function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
+  if (init.kind === 'InitList' && held.kind === 'resource') {
+    c.error(`an initializer list for the resource array '${held.name}' is not supported yet: assign a global array of resources`, init.loc);
+    invalidate(held);
+    return;
+  }
+  if (init.kind === 'InitList' && held.kind === 'struct') {
+    if (init.elements.length !== held.fields.length) {
+      c.error(`initializer list of '${typeToString(held.type)}' needs one element per member (${held.fields.length}), got ${init.elements.length}`, init.loc);
+      return;
+    }
+    held.fields.forEach((f, i) => initHeld(c, f, init.elements[i]!, scope, out));
+    return;
+  }
+  const { result: ok, before, after } = withEffects(c, () => {
+    const v = c.exprs.check(init, scope);
+    if (!v) return false;
+    if (held.kind === 'data') {
+      const value = c.exprs.convert(v, held.type, init.loc, 'initialization');
+      if (value) c.exprs.emitBefore({ op: 'store', place: held.place, value });
+      return true;
+    }
+    return assignHeld(c, held, v, startOf(init), (s) => c.exprs.emitBefore(s), (e) => c.exprs.spill(e, e.type));
+  });
+  if (!ok) invalidate(held);
+  out.push(...before, ...after);
 }

@@ -3,6 +3,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace } from '../ir/ir.js';
 import type { Type } from '../types.js';
+import type { Held } from './resource-aliases.js';
 import type { LiteralKind } from './conversions.js';
 
 export interface Value {
@@ -19,6 +20,8 @@ export interface Value {
   literal?: LiteralKind;
   /** `tex.mips` / `tex.sample` (and after their first `[i]`): only indexing continues them. */
   accessor?: TextureAccessor;
+  /** A resource alias or a struct holding resources (resource-aliases.ts); a cell's place is its origin. */
+  held?: Held;
 }
 
 export interface TextureAccessor {

@@ -211,6 +211,10 @@ export interface StageValue {
   semantic?: string;
   location?: number;
   interpolation?: Interpolation[];
+  /** `[[vk::builtin("Name")]]`: a Vulkan builtin without an HLSL semantic (PointSize, HelperInvocation, …). */
+  builtin?: string;
+  /** `[[vk::index(N)]]`: the fragment output's blend-equation index (dual-source blending). */
+  index?: number;
 }
 
 export interface IrEntryParam {
@@ -239,4 +243,9 @@ export interface IrModule {
   defaultMajorness: Majorness;
   /** Source files, main first, for OpSource/OpString. */
   sourceFile: string;
+  /**
+   * The checker resolved resources held in locals, parameters or struct members to their globals
+   * (what DXC's legalization does; at -O0 that legalization still drops unused resources).
+   */
+  legalizedResources?: boolean;
 }

@@ -92,7 +92,7 @@ function parsePragma(p: ParserState, ctx: DeclContext): Decl[] {
     return [];
   }
   if (ctx !== 'global' && ctx !== 'namespace') {
-    p.warning("'#pragma pack_matrix' is only honoured at file or namespace scope; ignored", t.loc);
+    p.warning("'#pragma pack_matrix' is only honoured at file or namespace scope; ignored", t.loc, 1, 'ignored-pragmas');
     return [];
   }
   return [{ kind: 'PackMatrixPragma', loc: t.loc, majorness: m[1] } satisfies PackMatrixPragma];
@@ -130,7 +130,7 @@ function parseSpecified(
     if (spec.decl) {
       if (p.accept(';')) {
         spec.decl.attributes.unshift(...attributes);
-        if (!spec.decl.name) p.warning('declaration does not declare anything', spec.decl.loc);
+        if (!spec.decl.name) p.warning('declaration does not declare anything', spec.decl.loc, 1, 'missing-declarations');
         return spec.decl.name ? [spec.decl] : [];
       }
       if (missingSemicolonAfterStruct(p)) {

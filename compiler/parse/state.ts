@@ -1,6 +1,7 @@
 // The state one parse call owns: the token cursor, diagnostics (with de-duplication, speculation
 // and an error limit), the nesting-depth guard and the type-name scopes.
 import { diagnostic, type Diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
+import type { WarningFlag } from '../warning-flags.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { ScopeStack } from './scope.js';
 
@@ -186,8 +187,8 @@ export class ParserState {
     }
   }
 
-  warning(message: string, loc: SourceLocation, length = 1): void {
-    if (this.muted === 0) this.sink.warning(message, loc, length);
+  warning(message: string, loc: SourceLocation, length: number, flag: WarningFlag): void {
+    if (this.muted === 0) this.sink.warning(message, loc, length, [], flag);
   }
 
   // ---- Nesting guard ----------------------------------------------------------------------

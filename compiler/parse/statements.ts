@@ -43,7 +43,7 @@ function parseStatementsAt(p: ParserState): Stmt[] {
   const t = p.peek();
   if (t.kind === 'pragma') {
     p.next();
-    p.warning(`'#pragma ${t.text}' is only honoured at file or namespace scope; ignored`, t.loc);
+    p.warning(`'#pragma ${t.text}' is only honoured at file or namespace scope; ignored`, t.loc, 1, 'ignored-pragmas');
     return [{ kind: 'Empty', loc: t.loc, attributes }];
   }
   if (t.kind === 'punct') {

@@ -174,7 +174,7 @@ class ConditionParser {
   private number(t: PPToken): Value {
     const parsed = parseIntegerLiteral(t.text);
     if ('error' in parsed) this.fail(parsed.error, t);
-    if (parsed.warning) this.sink.warning(parsed.warning, t.loc, t.text.length);
+    if (parsed.warning) this.sink.warning(parsed.warning, t.loc, t.text.length, [], 'implicitly-unsigned-literal');
     return parsed;
   }
 

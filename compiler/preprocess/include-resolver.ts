@@ -1,6 +1,7 @@
 // Finds and reads included files. `#include "x"` looks next to the including file, then in the
-// include directories; `#include <x>` only in the include directories (DXC/clang order). At each
-// candidate path the virtual files win over the host. Every path is read at most once per call.
+// include directories; `#include <x>` only in the include directories (DXC/clang order); then both
+// ask the host, which resolves like the embedder resolves imports (node_modules packages, aliases).
+// At each candidate path the virtual files win over the host. Every path is read at most once per call.
 import type { CompilerHost } from '../host.js';
 import { dirname, isAbsolute, joinPath, normalizePath } from '../util/path.js';
 
@@ -43,6 +44,13 @@ export class IncludeResolver {
     for (const path of tried) {
       const text = this.read(path);
       if (text !== undefined) return { found: { path, text }, tried };
+    }
+    if (this.host.resolveInclude && !isAbsolute(name)) {
+      const resolved = this.host.resolveInclude(name, includingFile);
+      const path = resolved.path === undefined ? undefined : normalizePath(resolved.path);
+      const text = path === undefined ? undefined : this.read(path);
+      if (path !== undefined && text !== undefined) return { found: { path, text }, tried: [...tried, ...resolved.searched] };
+      tried.push(...resolved.searched);
     }
     return { tried };
   }

@@ -58,7 +58,7 @@ export function parseDefine(directive: PPToken, line: readonly PPToken[], sink: 
     ({ params, variadic } = parsed);
     i = parsed.next;
   } else if (first !== undefined && !first.spaceBefore) {
-    sink.warning('ISO C99 requires whitespace after the macro name', first.loc);
+    sink.warning('ISO C99 requires whitespace after the macro name', first.loc, 1, [], 'c99-extensions');
   }
   const body: MacroBodyToken[] = [];
   for (let j = i; j < line.length; j++) {

@@ -22,15 +22,15 @@ export function interpretPragma(line: readonly Token[], sink: DiagnosticSink): P
   if (name.text !== 'pack_matrix') return { kind: 'ignored' };
   const [lparen, value, rparen] = [line[1], line[2], line[3]];
   if (lparen === undefined || !isPunct(lparen, '(')) {
-    sink.warning("missing '(' after '#pragma pack_matrix' - ignoring", lparen?.loc ?? endOf(name));
+    sink.warning("missing '(' after '#pragma pack_matrix' - ignoring", lparen?.loc ?? endOf(name), 1, [], 'ignored-pragmas');
     return { kind: 'ignored' };
   }
   if (value === undefined || value.kind !== 'identifier' || !MAJORNESS.has(value.text)) {
-    sink.warning("expected 'row_major' or 'column_major' in '#pragma pack_matrix' - ignoring", value?.loc ?? endOf(lparen));
+    sink.warning("expected 'row_major' or 'column_major' in '#pragma pack_matrix' - ignoring", value?.loc ?? endOf(lparen), 1, [], 'ignored-pragmas');
     return { kind: 'ignored' };
   }
   if (rparen === undefined || !isPunct(rparen, ')')) {
-    sink.warning("missing ')' after '#pragma pack_matrix' - ignoring", rparen?.loc ?? endOf(value));
+    sink.warning("missing ')' after '#pragma pack_matrix' - ignoring", rparen?.loc ?? endOf(value), 1, [], 'ignored-pragmas');
     return { kind: 'ignored' };
   }
   const token: PPToken = makeToken('pragma', `pack_matrix(${value.text})`, name.loc, true, true);

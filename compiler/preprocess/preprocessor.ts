@@ -198,7 +198,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
 
   private extraTokens(d: DirectiveLine, expected: number): void {
     const extra = d.args[expected];
-    if (extra !== undefined) this.sink.warning(`extra tokens at end of #${d.name.text} directive`, extra.loc, extra.text.length);
+    if (extra !== undefined) this.sink.warning(`extra tokens at end of #${d.name.text} directive`, extra.loc, extra.text.length, [], 'extra-tokens');
   }
 
   /** The identifier after `#undef`/`#ifdef`/`#ifndef`, or undefined after reporting why not. */
@@ -224,11 +224,11 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     if (macro === undefined) return undefined;
     const previous = this.macros.get(macro.name);
     if (previous?.builtin !== undefined) {
-      this.sink.warning('redefining builtin macro', macro.loc, macro.name.length);
+      this.sink.warning('redefining builtin macro', macro.loc, macro.name.length, [], 'builtin-macro-redefined');
     } else if (previous !== undefined && !sameDefinition(previous, macro)) {
       this.sink.warning(`'${macro.name}' macro redefined`, macro.loc, macro.name.length, [
         diagnostic('note', 'previous definition is here', previous.loc, macro.name.length),
-      ]);
+      ], 'macro-redefined');
     }
     this.macros.set(macro.name, macro);
     return undefined;
@@ -238,7 +238,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     const name = this.macroName(d);
     if (name === undefined) return undefined;
     this.extraTokens(d, 1);
-    if (this.macros.get(name)?.builtin !== undefined) this.sink.warning('undefining builtin macro', d.args[0]!.loc, name.length);
+    if (this.macros.get(name)?.builtin !== undefined) this.sink.warning('undefining builtin macro', d.args[0]!.loc, name.length, [], 'builtin-macro-redefined');
     this.macros.delete(name);
     return undefined;
   }
@@ -408,7 +408,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
       this.sink.error('empty filename', result.at.loc);
       return undefined;
     }
-    if (result.extra !== undefined) this.sink.warning('extra tokens at end of #include directive', result.extra.loc, result.extra.text.length);
+    if (result.extra !== undefined) this.sink.warning('extra tokens at end of #include directive', result.extra.loc, result.extra.text.length, [], 'extra-tokens');
     return result;
   }
 
@@ -430,7 +430,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
       this.sink.error(`invalid filename for ${what}`, name.loc, name.text.length);
       return undefined;
     }
-    if (!marker && args[2] !== undefined) this.sink.warning('extra tokens at end of #line directive', args[2].loc, args[2].text.length);
+    if (!marker && args[2] !== undefined) this.sink.warning('extra tokens at end of #line directive', args[2].loc, args[2].text.length, [], 'extra-tokens');
     // The line after the directive gets the number: find its physical line.
     const lastOfLine = d.frame.tokens[d.end - 1]!;
     d.frame.setLine(lastOfLine.loc.line + 1, Number(number.text), name === undefined ? undefined : unescape(unquote(name.text)));
@@ -444,7 +444,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     const text = d.frame.file.text;
     const message = first && last ? text.slice(first.loc.offset, last.loc.offset + last.text.length).replace(/\\\r?\n/g, '') : '';
     if (d.name.text === 'error') this.sink.error(message || '#error', d.name.loc, d.name.text.length);
-    else this.sink.warning(message || '#warning', d.name.loc, d.name.text.length);
+    else this.sink.warning(message || '#warning', d.name.loc, d.name.text.length, [], '#warnings');
     return undefined;
   }
 
@@ -453,7 +453,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     const action = interpretPragma(line, this.sink);
     if (action.kind === 'pack_matrix') return action.token;
     if (action.kind === 'once') {
-      if (this.frames.length === 1) this.sink.warning('#pragma once in main file', line[0]?.loc ?? loc, 4);
+      if (this.frames.length === 1) this.sink.warning('#pragma once in main file', line[0]?.loc ?? loc, 4, [], 'pragma-once-outside-header');
       const frame = this.frames[this.frames.length - 1];
       if (frame !== undefined) this.onceFiles.add(frame.file.path);
     }

@@ -9,6 +9,7 @@ import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -36,9 +37,8 @@ const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
   vertex: ExecutionModel.Vertex,
   pixel: ExecutionModel.Fragment,
   compute: ExecutionModel.GLCompute,
-  geometry: ExecutionModel.Geometry,
-  hull: ExecutionModel.TessellationControl,
-  domain: ExecutionModel.TessellationEvaluation,
+  // Geometry, hull and domain shaders are not emitted: without their execution modes, the patch
+  // constant function and arrayed stage I/O the module would be wrong, so they are a clear error.
 };
 
 /** Which rule family each buffer form uses (manual's buffer summary table). */
@@ -144,9 +144,11 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
   }
 
+  const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
+    derivativeUses.set(fn, fe);
   }
   for (const ep of ir.entryPoints) {
     const model = EXECUTION_MODEL[ep.stage];
@@ -169,6 +171,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
+    const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
+    if (derivativeError) errors.push({ message: derivativeError });
   }
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
 }
@@ -193,6 +197,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   let ctx: LayoutContext | undefined;
   let typeId: number;
   let storedType: number | undefined;
+  let blockType: number | undefined;
   switch (g.space) {
     case 'uniform':
     case 'storage':
@@ -207,6 +212,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
         block = types.renamedBlock(element, g.typeName, ctx, layout);
         typeId = types.descriptorArray(block, g.type);
         storedType = typeId;
+        blockType = block;
       } else {
         typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
         block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
@@ -256,7 +262,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
     b.decorate(id, Decoration.Binding, g.binding.binding);
   }
   decorateResourceVariable(m, g, id);
-  return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType } : {}) };
+  return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType, blockType } : {}) };
 }
 
 function globalsLayout(g: IrGlobal, ctx: LayoutContext): Layout {

@@ -21,6 +21,8 @@ export interface GlobalInfo {
    * a block struct of their own (`type.ConstantBuffer.S`, as DXC), so that S stays a plain struct.
    */
   storedType?: number;
+  /** The renamed block struct itself, for arrays of such buffers (their elements are blocks). */
+  blockType?: number;
 }
 
 export interface ModuleContext {
@@ -43,8 +45,9 @@ interface Pointer {
   type: Type;
   storageClass: number;
   ctx?: LayoutContext;
-  /** See GlobalInfo.storedType: only a whole renamed block has one (access chains into it do not). */
+  /** See GlobalInfo.storedType: a whole renamed block (or array of them) has one; chains into a block do not. */
   storedType?: number;
+  blockType?: number;
 }
 
 interface LoopTargets {
@@ -60,6 +63,10 @@ export class FunctionEmitter {
   private readonly breakTargets: number[] = [];
   /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
   readonly pendingModes: number[] = [];
+  /** The first construct here that takes implicit derivatives (ddx, Sample, …): a stage check per entry point. */
+  derivative?: string;
+  /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
+  readonly callees = new Set<IrFunction>();
 
   constructor(readonly m: ModuleContext) {}
 
@@ -178,6 +185,12 @@ export class FunctionEmitter {
         this.expr(s.expr);
         return;
       case 'if':
+        // A constant condition (`if (false)` from a macro) keeps only the branch taken, as DXC's
+        // optimizer does: the other may hold code the stage cannot have (ddx in a vertex shader).
+        if (s.cond.op === 'const' && s.cond.value.kind === 'scalar') {
+          this.stmts(s.cond.value.value ? s.then : s.else);
+          return;
+        }
         this.ifStmt(s.cond, s.then, s.else, selectionControl(s.hint));
         return;
       case 'loop':
@@ -290,7 +303,14 @@ export class FunctionEmitter {
       case 'global': {
         const g = this.m.globals.get(p.global);
         if (!g) throw new Error(`internal: global '${p.global.name}' was not emitted`);
-        return { id: g.id, type: p.global.type, storageClass: g.storageClass, ...(g.ctx ? { ctx: g.ctx } : {}), ...(g.storedType !== undefined ? { storedType: g.storedType } : {}) };
+        return {
+          id: g.id,
+          type: p.global.type,
+          storageClass: g.storageClass,
+          ...(g.ctx ? { ctx: g.ctx } : {}),
+          ...(g.storedType !== undefined ? { storedType: g.storedType } : {}),
+          ...(g.blockType !== undefined ? { blockType: g.blockType } : {}),
+        };
       }
       case 'member': {
         const base = this.place(p.base);
@@ -300,11 +320,20 @@ export class FunctionEmitter {
         const base = this.place(p.base);
         // A 1xN matrix is a SPIR-V vector: its only row is the vector itself.
         if (base.type.kind === 'matrix' && base.type.rows === 1) return { ...base, type: p.type };
+        if (base.blockType !== undefined) return this.blockArrayElement(base, this.expr(p.index), p.type);
         return this.accessChain(base, [this.expr(p.index)], p.type);
       }
       case 'texel':
         throw new Error(`internal: a texel has no pointer (only loads, stores and atomics reach it)`);
     }
+  }
+
+  /** An element of an array of renamed blocks (`ConstantBuffer<S> cbs[4]`): a block, or an inner array of them. */
+  private blockArrayElement(base: Pointer, index: number, type: Type): Pointer {
+    const stored = this.t.descriptorArray(base.blockType!, type);
+    const id = this.b.id();
+    this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType! };
   }
 
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
@@ -494,8 +523,9 @@ export class FunctionEmitter {
     const ts = elementScalar(to);
     if (!fs || !ts) throw new Error(`internal: conversion from non-numeric type`);
     return this.perRow(to, [value], (t, [v]) => {
-      const count = t.kind === 'vector' ? t.size : 1;
+      const count = componentCount(t);
       if (ts.base === 'bool') {
+        if (fs.base === 'bool') return v!;
         const id = this.b.id();
         const zero = this.zeroOf(fs, count);
         this.f.emit(fs.base === 'float' ? Op.FOrdNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
@@ -510,6 +540,14 @@ export class FunctionEmitter {
       const opcode = conversionOpcode(fs, ts);
       if (opcode === undefined) return v!;
       const id = this.b.id();
+      if (opcode === Op.UConvert && ts.base === 'int') {
+        // OpUConvert yields an unsigned type: zero-extend to uint of the target width, then reinterpret.
+        const unsigned: ScalarType = { ...ts, base: 'uint' };
+        this.f.emit(Op.UConvert, [count > 1 ? this.t.vector(unsigned, count) : this.t.scalar(unsigned), id, v!]);
+        const cast = this.b.id();
+        this.f.emit(Op.Bitcast, [this.t.type(t), cast, id]);
+        return cast;
+      }
       this.f.emit(opcode, [this.t.type(t), id, v!]);
       return id;
     }, from);
@@ -551,14 +589,16 @@ export class FunctionEmitter {
   }
 
   splatConst(s: ScalarType, value: number, count: number): number {
-    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value });
+    const scalarValue = s.base === 'bool' ? value !== 0 : s.width === 64 && s.base !== 'float' ? BigInt(value) : value;
+    const scalarConst = constantId(this.m, { kind: 'scalar', type: s, value: scalarValue });
     if (count === 1) return scalarConst;
     const vt: Type = { kind: 'vector', element: s, size: count as 2 | 3 | 4 };
-    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: s.base === 'bool' ? value !== 0 : value }) });
+    return constantId(this.m, { kind: 'composite', type: vt, parts: Array(count).fill({ kind: 'scalar', type: s, value: scalarValue }) });
   }
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;
@@ -660,4 +700,11 @@ function float16Bits(x: number): number {
 
 function selectionControl(hint: SelectionHint | undefined): number {
   return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;
+}
+
+/** Components of a value the back end holds as a scalar or vector (a 1xN or Nx1 matrix is a vector). */
+export function componentCount(t: Type): number {
+  if (t.kind === 'vector') return t.size;
+  if (t.kind === 'matrix' && (t.rows === 1 || t.cols === 1)) return t.rows * t.cols;
+  return 1;
 }

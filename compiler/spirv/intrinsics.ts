@@ -2,9 +2,9 @@
 // instructions where the manual names them, core opcodes otherwise.
 import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, type ScalarType, type Type } from '../types.js';
-import type { FunctionEmitter } from './function.js';
+import { componentCount, type FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
-import { Op } from '../spirv-spec/spec.js';
+import { Capability, Op } from '../spirv-spec/spec.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
 
 /** GLSL.std.450 instruction numbers (the extended instruction set's specification). */
@@ -46,6 +46,9 @@ const CORE_MAP: Record<string, number> = {
   isnan: Op.IsNan, isinf: Op.IsInf, transpose: Op.Transpose, bitcast: Op.Bitcast, fmod: Op.FRem,
 };
 
+/** Intrinsics that take implicit derivatives: only pixel shaders, or compute with a derivative group. */
+const DERIVATIVES = new Set(['ddx', 'ddy', 'ddx_coarse', 'ddy_coarse', 'ddx_fine', 'ddy_fine', 'fwidth']);
+
 /** Barriers: (execution scope or undefined for memory-only, memory scope, semantics) as DXC emits them. */
 const BARRIERS: Record<string, [number | undefined, number, number]> = {
   GroupMemoryBarrier: [undefined, ScopeId.Workgroup, MemorySemantics.AcquireRelease | MemorySemantics.WorkgroupMemory],
@@ -74,6 +77,10 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   }
   if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
   if (name === 'vk::ReadClock') return readClock(fe, e);
+  if (DERIVATIVES.has(name)) {
+    fe.derivative ??= name;
+    if (name.endsWith('_fine') || name.endsWith('_coarse')) b.capability(Capability.DerivativeControl);
+  }
   const args = e.args.map((a) => fe.expr(a));
   const argType = e.args[0]?.type ?? e.type;
   const el = elementScalar(argType)!;
@@ -152,6 +159,12 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
       }));
     }
   }
+  if ((name === 'countbits' || name === 'reversebits') && el.width !== 32) return perRow((rt, [x]) => bitsAt32(fe, name, x!, withEl(rt, el), rt));
+  // Vulkan takes derivatives of 32-bit floats only: half and double go through float, as DXC does.
+  if (DERIVATIVES.has(name) && el.width !== 32) {
+    const f32: ScalarType = { kind: 'scalar', base: 'float', width: 32 };
+    return perRow((rt, [x]) => fe.convert(result(CORE_MAP[name]!, [fe.convert(x!, withEl(rt, el), withEl(rt, f32))], withEl(rt, f32)), withEl(rt, f32), rt));
+  }
   const core = CORE_MAP[name];
   if (core !== undefined) {
     if (name === 'transpose' || name === 'bitcast' || name === 'countbits' || name === 'reversebits') {
@@ -168,12 +181,60 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   return perRow((rt, parts) => glsl(ext, parts, rt));
 }
 
+/**
+ * countbits/reversebits on 16- or 64-bit integers: Vulkan's OpBitCount/OpBitReverse take 32-bit
+ * operands only. 16-bit values are widened (reversebits shifts the result back down); 64-bit values
+ * are split into halves (counts added; reversed halves swapped), as DXC does.
+ */
+function bitsAt32(fe: FunctionEmitter, name: 'countbits' | 'reversebits', x: number, from: Type, to: Type): number {
+  const el = elementScalar(from)!;
+  const n = componentCount(from);
+  const u = (width: 16 | 32 | 64): Type => withEl(from, { kind: 'scalar', base: 'uint', width });
+  const u32 = u(32);
+  const emit = (opcode: number, type: Type, operands: number[]) => {
+    const id = fe.b.id();
+    fe.f.emit(opcode, [fe.t.type(type), id, ...operands]);
+    return id;
+  };
+  const opcode = name === 'countbits' ? Op.BitCount : Op.BitReverse;
+  const unsigned = fe.convert(x, from, u(el.width as 16 | 64));
+  const shift = (value: number, type: Type, by: number, right: boolean) =>
+    emit(right ? Op.ShiftRightLogical : Op.ShiftLeftLogical, type, [value, fe.splatConst(elementScalar(type)!, by, n)]);
+  let value: number;
+  let valueType: Type;
+  if (el.width === 16) {
+    const wide = emit(Op.UConvert, u32, [unsigned]);
+    const r = emit(opcode, u32, [wide]);
+    if (name === 'countbits') {
+      value = r;
+      valueType = u32;
+    } else {
+      value = emit(Op.UConvert, u(16), [shift(r, u32, 16, true)]);
+      valueType = u(16);
+    }
+  } else {
+    const lo = emit(Op.UConvert, u32, [unsigned]);
+    const hi = emit(Op.UConvert, u32, [shift(unsigned, u(64), 32, true)]);
+    const [rlo, rhi] = [emit(opcode, u32, [lo]), emit(opcode, u32, [hi])];
+    if (name === 'countbits') {
+      value = emit(Op.IAdd, u32, [rlo, rhi]);
+      valueType = u32;
+    } else {
+      const top = shift(emit(Op.UConvert, u(64), [rlo]), u(64), 32, false);
+      value = emit(Op.BitwiseOr, u(64), [top, emit(Op.UConvert, u(64), [rhi])]);
+      valueType = u(64);
+    }
+  }
+  return fe.convert(value, valueType, to);
+}
+
 function width(t: Type): number {
-  return t.kind === 'vector' ? t.size : 1;
+  return componentCount(t);
 }
 
 function withEl(t: Type, el: ScalarType): Type {
-  return t.kind === 'vector' ? { ...t, element: el } : el;
+  // A 1xN/Nx1 matrix is held as a vector: the same shape with another element type.
+  return t.kind === 'vector' || (t.kind === 'matrix' && componentCount(t) > 1) ? { ...t, element: el } : el;
 }
 
 /** Applies a scalar-only operation to each component of a scalar or vector. */

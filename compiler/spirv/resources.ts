@@ -142,6 +142,7 @@ export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: '
   const call = e.call;
   switch (call.kind) {
     case 'sample': {
+      if (!call.explicitLod) fe.derivative ??= 'implicit-LOD sampling';
       const t = resourceOf(call.image);
       const el = sampledScalar(t);
       const si = sampledImage(fe, call.image, call.sampler);
@@ -190,6 +191,7 @@ export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: '
       fe.b.capability(Capability.ImageQuery);
       return result(fe, Op.ImageQuerySamples, fe.t.scalar(UINT32), [loadImage(fe, call.image)]);
     case 'queryLod': {
+      fe.derivative ??= 'CalculateLevelOfDetail';
       fe.b.capability(Capability.ImageQuery);
       const si = sampledImage(fe, call.image, call.sampler);
       const lod = result(fe, Op.ImageQueryLod, fe.t.vector(FLOAT32, 2), [si, fe.expr(call.coord)]);

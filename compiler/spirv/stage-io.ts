@@ -55,7 +55,7 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
     { stages: ['pixel'], dir: 'out', builtin: 'SampleMask', type: UINT, packed: UINT },
   ],
   SV_STENCILREF: [{ stages: ['pixel'], dir: 'out', builtin: 'FragStencilRefEXT', type: INT, capability: 'StencilExportEXT', extension: 'SPV_EXT_shader_stencil_export' }],
-  SV_VIEWID: [{ stages: ['vertex', 'pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'ViewIndex', type: UINT, capability: 'MultiView' }],
+  SV_VIEWID: [{ stages: ['vertex', 'pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'ViewIndex', type: UINT, capability: 'MultiView', extension: 'SPV_KHR_multiview' }],
   SV_CLIPDISTANCE: [
     { stages: ['vertex', ...GEOMETRY_LIKE], dir: 'out', builtin: 'ClipDistance', type: FLOAT, packed: FLOAT, capability: 'ClipDistance' },
     { stages: ['pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'ClipDistance', type: FLOAT, packed: FLOAT, capability: 'ClipDistance' },
@@ -69,6 +69,58 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
     { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
   ],
 };
+
+/** `[[vk::builtin("…")]]` (the manual's list): the BuiltIn, and what it needs beyond Shader. */
+const VK_BUILTINS: Record<string, { builtin: keyof typeof BuiltIn; capability?: keyof typeof Capability; extension?: string }> = {
+  PointSize: { builtin: 'PointSize' },
+  HelperInvocation: { builtin: 'HelperInvocation' },
+  BaseVertex: { builtin: 'BaseVertex', capability: 'DrawParameters', extension: 'SPV_KHR_shader_draw_parameters' },
+  BaseInstance: { builtin: 'BaseInstance', capability: 'DrawParameters', extension: 'SPV_KHR_shader_draw_parameters' },
+  DrawIndex: { builtin: 'DrawIndex', capability: 'DrawParameters', extension: 'SPV_KHR_shader_draw_parameters' },
+  DeviceIndex: { builtin: 'DeviceIndex', capability: 'DeviceGroup', extension: 'SPV_KHR_device_group' },
+};
+
+/** Extensions promoted to core SPIR-V: declared only for older module versions. */
+const CORE_SINCE: Record<string, number> = {
+  SPV_KHR_multiview: 3,
+  SPV_KHR_shader_draw_parameters: 3,
+  SPV_KHR_device_group: 3,
+};
+
+/** Declares an extension unless the module's SPIR-V version has it in core. */
+function requireExtension(fe: FunctionEmitter, name: string): void {
+  const core = CORE_SINCE[name];
+  if (core !== undefined && Number(fe.b.version.split('.')[1]) >= core) return;
+  fe.b.extension(name);
+}
+
+/**
+ * Locations a stage variable occupies (Vulkan's interface-matching rules as DXC counts them): a
+ * 64-bit three- or four-component vector takes two, a matrix one per HLSL row, an array its length
+ * times its element's.
+ */
+function locationCount(t: Type): number {
+  const vectorCount = (el: ScalarType, n: number) => (el.width === 64 && n > 2 ? 2 : 1);
+  switch (t.kind) {
+    case 'vector':
+      return vectorCount(t.element, t.size);
+    case 'matrix':
+      if (t.rows === 1 || t.cols === 1) return vectorCount(t.element, t.rows * t.cols);
+      return t.rows * vectorCount(t.element, t.cols);
+    case 'array':
+      return (t.length ?? 1) * locationCount(t.element);
+    default:
+      return 1;
+  }
+}
+
+/** Bool stage variables are not allowed in Vulkan (only as builtins): they travel as uint, as DXC does. */
+function withBoolAsUint(t: Type): Type {
+  if (t.kind === 'scalar' && t.base === 'bool') return UINT;
+  if (t.kind === 'vector' && t.element.base === 'bool') return vector(UINT, t.size);
+  if (t.kind === 'array') return { ...t, element: withBoolAsUint(t.element) };
+  return t;
+}
 
 /** The manual's interpolation modifier table. */
 const INTERPOLATION_DECORATIONS: Record<Interpolation, { decoration?: keyof typeof Decoration; capability?: keyof typeof Capability }> = {
@@ -98,12 +150,18 @@ export interface StageIoError {
 function flatten(type: Type, io: StageValue, path: number[], out: Leaf[], errors: string[]): void {
   if (type.kind === 'struct') {
     type.fields.forEach((f, i) => {
-      const fio: StageValue = { ...(f.semantic ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}), ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}) };
+      const fio: StageValue = {
+        ...(f.semantic ? { semantic: f.semantic } : {}),
+        ...(f.location !== undefined ? { location: f.location } : {}),
+        ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
+        ...(f.index !== undefined ? { index: f.index } : {}),
+        ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}),
+      };
       flatten(f.type, fio, [...path, i], out, errors);
     });
     return;
   }
-  if (!io.semantic) errors.push(`missing semantic on a stage ${path.length ? 'struct member' : 'parameter'} of type '${type.kind}'`);
+  if (!io.semantic && io.builtin === undefined) errors.push(`missing semantic on a stage ${path.length ? 'struct member' : 'parameter'} of type '${type.kind}'`);
   out.push({ type, io, path });
 }
 
@@ -182,27 +240,47 @@ export function emitEntryWrapper(
       return;
     }
     const id = b.id();
-    const varType = rule ? rule.type : leaf.type;
+    const vkBuiltin = leaf.io.builtin !== undefined ? VK_BUILTINS[leaf.io.builtin] : undefined;
+    // A vk::builtin variable has the declared type (int or uint, as written); the checker vetted it.
+    const varType = vkBuiltin ? leaf.type : rule ? rule.type : withBoolAsUint(leaf.type);
     const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
     b.global(Op.Variable, [t.pointer(storage, t.type(varType)), id, storage]);
-    b.name(id, rule ? `gl_${rule.builtin}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
-    if (rule) {
+    const builtinName = vkBuiltin?.builtin ?? rule?.builtin;
+    b.name(id, builtinName ? `gl_${builtinName}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
+    // Vulkan requires integer fragment inputs to be flat, builtins included (PrimitiveId, Layer, …).
+    const flatBuiltin = dir === 'in' && ep.stage === 'pixel' && (scalarOf(varType)?.base === 'int' || scalarOf(varType)?.base === 'uint');
+    if (leaf.io.builtin !== undefined && !vkBuiltin) {
+      errors.push(`vk::builtin("${leaf.io.builtin}") is not supported`);
+    } else if (vkBuiltin) {
+      b.decorate(id, Decoration.BuiltIn, BuiltIn[vkBuiltin.builtin]);
+      if (vkBuiltin.capability) b.capability(Capability[vkBuiltin.capability]);
+      if (vkBuiltin.extension) requireExtension(fe, vkBuiltin.extension);
+      if (flatBuiltin) b.decorate(id, Decoration.Flat);
+    } else if (rule) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.capability) b.capability(Capability[rule.capability]);
-      if (rule.extension) b.extension(rule.extension);
+      if (rule.extension) requireExtension(fe, rule.extension);
       for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
+      if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (BUILTINS[base]) {
       errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
     } else {
       let location = leaf.io.location;
       if (location === undefined && base === 'SV_TARGET') location = index;
+      const count = locationCount(leaf.type);
+      const free = (at: number) => Array.from({ length: count }, (_, i) => at + i).every((l) => !locations.has(l));
       if (location === undefined) {
         location = 0;
-        while (locations.has(location)) location++;
+        while (!free(location)) location++;
       }
-      if (locations.has(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
-      locations.add(location);
+      // The second source of dual-source blending shares its location with the first (vk::index(1)).
+      const secondSource = (leaf.io.index ?? 0) > 0;
+      if (!secondSource) {
+        if (!free(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
+        for (let i = 0; i < count; i++) locations.add(location + i);
+      }
       b.decorate(id, Decoration.Location, location);
+      if (leaf.io.index !== undefined) b.decorate(id, Decoration.Index, leaf.io.index);
       if (ep.stage === 'pixel' && dir === 'in') {
         const el = scalarOf(leaf.type);
         const interp = leaf.io.interpolation ?? [];
@@ -221,13 +299,20 @@ export function emitEntryWrapper(
     interfaceIds.push(id);
   };
   // Explicit locations (and SV_Target indices) are claimed before sequential assignment.
-  const claimExplicit = (leaves: Leaf[]) => new Set(leaves.flatMap((l) => (l.io.location !== undefined ? [l.io.location] : splitSemantic(l.io.semantic ?? '').base === 'SV_TARGET' ? [splitSemantic(l.io.semantic!).index] : [])));
+  const claimExplicit = (leaves: Leaf[]) =>
+    new Set(
+      leaves.flatMap((l) => {
+        if ((l.io.index ?? 0) > 0) return [];
+        const at = l.io.location ?? (splitSemantic(l.io.semantic ?? '').base === 'SV_TARGET' ? splitSemantic(l.io.semantic!).index : undefined);
+        return at === undefined ? [] : Array.from({ length: locationCount(l.type) }, (_, i) => at + i);
+      }),
+    );
   const inLocs = claimExplicit(inputs);
   const outLocs = claimExplicit(outputs);
   const explicitIn = new Set(inLocs);
   const explicitOut = new Set(outLocs);
-  for (const leaf of inputs) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOne(inLocs, leaf.io.location, explicitIn) : inLocs);
-  for (const leaf of outputs) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOne(outLocs, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
+  for (const leaf of inputs) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOwn(inLocs, leaf, leaf.io.location, explicitIn) : inLocs);
+  for (const leaf of outputs) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOwn(outLocs, leaf, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
 
   // The wrapper itself.
   const id = b.id();
@@ -314,10 +399,10 @@ function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
   }
 }
 
-function withoutOne(set: Set<number>, location: number, explicit: Set<number>): Set<number> {
-  // An explicit location is checked against the others, not against itself.
+function withoutOwn(set: Set<number>, leaf: Leaf, location: number, explicit: Set<number>): Set<number> {
+  // An explicit location range is checked against the others, not against itself.
   const copy = new Set(set);
-  if (explicit.has(location)) copy.delete(location);
+  for (let i = 0; i < locationCount(leaf.type); i++) if (explicit.has(location + i)) copy.delete(location + i);
   return copy;
 }
 

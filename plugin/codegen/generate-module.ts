@@ -191,14 +191,20 @@ export function generateModule(input: GenerateInput): GeneratedModule {
   return { code, dts, warnings };
 }
 
+/** SPIR-V words as base64 of their little-endian bytes (decoded by the runtime's spirvFromBase64). */
+export function spirvBase64(words: Uint32Array): string {
+  return Buffer.from(words.buffer, words.byteOffset, words.byteLength).toString('base64');
+}
+
 function spirvExports(source: SpirvSource, helpers: Set<string>): { code: string; dts: string; names: string[] } {
   if (source.kind === 'none') return { code: '', dts: '', names: [] };
   if (source.kind === 'inline') {
-    helpers.add('spirvDataUrl');
+    helpers.add('spirvFromBase64');
     return {
       code: [
-        `export const spirv = new Uint32Array([${Array.from(source.words).join(',')}]);`,
-        `export const spirvUrl = /* @__PURE__ */ spirvDataUrl(spirv);`,
+        `const spirvBase64 = ${stringLiteral(spirvBase64(source.words))};`,
+        `export const spirv = /* @__PURE__ */ spirvFromBase64(spirvBase64);`,
+        `export const spirvUrl = "data:application/octet-stream;base64," + spirvBase64;`,
         `export function loadSpirv() { return Promise.resolve(spirv); }`,
       ].join('\n'),
       dts: [

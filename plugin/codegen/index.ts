@@ -1,3 +1,3 @@
 // The generated TypeScript-typed module for an imported shader.
-export { generateModule, type GenerateInput, type GeneratedModule, type SpirvSource } from './generate-module.js';
+export { generateModule, spirvBase64, type GenerateInput, type GeneratedModule, type SpirvSource } from './generate-module.js';
 export type { MatrixOrder } from './writer.js';

@@ -58,6 +58,7 @@ export function parseArgs(argv: readonly string[], cwd: string = process.cwd()):
     enable16BitTypes: false,
     warningsAsErrors: false,
     noWarnings: false,
+    warningFlags: {},
     help: false,
     version: false,
   };
@@ -161,9 +162,15 @@ function finish(state: ArgState): ParsedArgs {
   if (state.targetEnv) options.targetEnv = state.targetEnv;
   if (state.hlslVersion !== undefined) options.hlslVersion = state.hlslVersion;
   if (state.autoShiftBindings) options.autoShiftBindings = true;
+  // DXC: -WX wins over -no-warnings, so a warning cannot silently pass a -WX build; a group's own flag wins over both.
+  const all = state.warningsAsErrors ? 'error' : state.noWarnings ? 'off' : undefined;
+  if (all || Object.keys(state.warningFlags).length > 0) options.warnings = { ...(all ? { all } : {}), flags: { ...state.warningFlags } };
   if (state.reflect) options.reflect = true;
   if (state.dxcArithmetic) options.arithmetic = 'dxc';
   if (state.debugInfo && !state.stripDebug) options.debugInfo = true;
+  if (state.optimizationLevel !== undefined) options.optimizationLevel = state.optimizationLevel;
+  if (state.codeGenHighLevel) options.codeGenHighLevel = true;
+  if (state.preserveBindings) options.preserveBindings = true;
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.

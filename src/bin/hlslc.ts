@@ -11,7 +11,6 @@ import { compileManyFiles } from './many-files.js';
 import { expandResponseFiles } from './response-file.js';
 import { disassemble } from './disassemble.js';
 import { usage } from './usage.js';
-import { applyWarningOptions } from './warning-options.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -76,7 +75,7 @@ async function run(argv: string[]): Promise<number> {
   const host = nodeHost();
   const result = await compile(source, { ...args.options, filename: input, host });
 
-  const diagnostics = applyWarningOptions(result.diagnostics, args);
+  const diagnostics = result.diagnostics;
   const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
   const report = diagnostics.map((d) => formatDiagnostic(d, sourceOf) + '\n').join('');
   if (args.diagnosticsOutput) writeOutput(args.diagnosticsOutput, report);

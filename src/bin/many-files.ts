@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { compile, formatDiagnostic } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { manyFilesOutputName, type ParsedArgs } from './args.js';
-import { applyWarningOptions } from './warning-options.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -38,7 +37,7 @@ export async function compileManyFiles(args: ParsedArgs & { outputDir: string })
       continue;
     }
     const result = await compile(source, { ...args.options, filename: input, host });
-    const diagnostics = applyWarningOptions(result.diagnostics, args);
+    const diagnostics = result.diagnostics;
     const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
     for (const d of diagnostics) report.push(formatDiagnostic(d, sourceOf) + '\n');
     const failed = !result.success || diagnostics.some((d) => d.severity === 'error');

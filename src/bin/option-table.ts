@@ -2,6 +2,7 @@
 // what each does here — set a compile option, be accepted and ignored (only when it cannot change the
 // SPIR-V's meaning), or fail as not supported yet. args.ts walks argv against this table.
 import type { BindingShift, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
+import type { WarningAction } from '../../compiler/warning-flags.js';
 
 /** How an option takes its values, as DXC (LLVM OptTable) spells them. */
 export type ArgForm =
@@ -41,6 +42,8 @@ export interface ArgState extends OutputRequests {
   hlslVersion?: 2016 | 2017 | 2018 | 2021;
   enable16BitTypes: boolean;
   autoShiftBindings?: boolean;
+  /** `-Wno-<flag>`, `-Werror=<flag>`, `-Wno-error=<flag>`, `-W<flag>`: per warning group, last one wins. */
+  warningFlags: Record<string, WarningAction>;
   /** `-fspv-reflect`. */
   reflect?: boolean;
   /** `--dxc-arithmetic`. */
@@ -48,6 +51,9 @@ export interface ArgState extends OutputRequests {
   /** `-Zi` / `-fspv-debug=file`, and `-Qstrip_debug` to drop them again. */
   debugInfo?: boolean;
   stripDebug?: boolean;
+  optimizationLevel?: 0 | 1 | 2 | 3;
+  codeGenHighLevel?: boolean;
+  preserveBindings?: boolean;
 }
 
 /** What the command line asks for besides compile options: outputs and flags (state and result share them). */
@@ -146,6 +152,11 @@ function bindRegister(state: ArgState, values: string[], flag: string): void {
 
 function unsupported(name: string, form: ArgForm = 'flag', arity?: number): OptionSpec {
   return { name, form, arity, group: 'unsupported', help: '' };
+}
+
+/** `-On`: the last one given wins, as in DXC. */
+function optimization(name: string, level: 0 | 1 | 2 | 3, help: string): OptionSpec {
+  return { name, form: 'flag', group: 'compile', help, apply: (s) => void (s.optimizationLevel = level) };
 }
 
 function ignored(name: string, why: string, form: ArgForm = 'flag'): OptionSpec {
@@ -345,14 +356,17 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   { name: '--version', form: 'flag', group: 'info', help: 'Print the version', apply: (s) => void (s.version = true) },
 
   // ---- accepted and ignored: none of these can change what the SPIR-V means ----
-  ignored('-O0', 'optimization level only'),
-  ignored('-O1', 'optimization level only'),
-  ignored('-O2', 'optimization level only'),
-  ignored('-O3', 'optimization level only'),
-  ignored('-Od', 'disables optimization only'),
+  optimization('-O0', 0, 'Optimization level 0: unused resources stay unless resources had to be legalized'),
+  optimization('-O1', 1, 'Optimization level 1 (unused resources, push constants and spec constants are removed)'),
+  optimization('-O2', 2, 'Optimization level 2 (as -O1 here)'),
+  optimization('-O3', 3, 'Optimization level 3, the default (as -O1 here)'),
+  optimization('-Od', 0, 'Disable optimizations (as -O0)'),
   ignored('-Oconfig=', 'selects SPIRV-Tools optimizer passes only', 'joined'),
   ignored('-fspv-reduce-load-size', 'an optimization of composite loads'),
-  ignored('-fcgl', 'skips legalization and optimization only'),
+  {
+    name: '-fcgl', form: 'flag', group: 'spirv', help: 'Code generation only, without legalization or optimization: unused resources stay',
+    apply: (s) => void (s.codeGenHighLevel = true),
+  },
   ignored('-Vd', 'disables validation only'),
   ignored('-Qembed_debug', 'embeds debug information; hlslc emits none'),
   ignored('-Qstrip_priv', 'strips DXIL container private data; SPIR-V has none'),
@@ -363,7 +377,16 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   ignored('-fspv-print-all', 'prints optimizer passes; hlslc has none'),
   ignored('-nologo', 'copyright banner only'),
   ignored('-Qunused-arguments', 'diagnostics about arguments only'),
-  ignored('-Wno-', 'silences a warning group; warnings never change the output', 'joined'),
+  {
+    name: '-Wno-', form: 'joined', metavar: '<flag>', group: 'compile',
+    help: 'Silence a warning group (each warning names its flag); -Wno-error=<flag> keeps it a warning',
+    apply: (s, [v]) => void (v!.startsWith('error=') ? (s.warningFlags[v!.slice(6)] = 'warning') : (s.warningFlags[v!] = 'off')),
+  },
+  {
+    name: '-Werror=', form: 'joined', metavar: '<flag>', group: 'compile',
+    help: 'Report a warning group as errors',
+    apply: (s, [v]) => void (s.warningFlags[v!] = 'error'),
+  },
   ignored('-Wall', 'enables more warnings only'),
   ignored('-fdiagnostics-show-option', 'diagnostic formatting only'),
   ignored('-fno-diagnostics-show-option', 'diagnostic formatting only'),
@@ -382,7 +405,10 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-fspv-entrypoint-name=', 'joined'),
   unsupported('-fspv-use-legacy-buffer-matrix-order'),
   unsupported('-fspv-fix-func-call-arguments'),
-  unsupported('-fspv-preserve-bindings'),
+  {
+    name: '-fspv-preserve-bindings', form: 'flag', group: 'spirv', help: 'Keep every resource that has a descriptor binding, even when unused',
+    apply: (s) => void (s.preserveBindings = true),
+  },
   unsupported('-fspv-preserve-interface'),
   unsupported('-fspv-enable-maximal-reconvergence'),
   unsupported('-fspv-use-vulkan-memory-model'),

@@ -141,11 +141,11 @@ describe('parseArgs: outputs and CLI switches', () => {
 
 describe('parseArgs: accepted and ignored options', () => {
   const ignored = [
-    ['-O0'], ['-O1'], ['-O2'], ['-O3'], ['-Od'], ['-fcgl'], ['-Vd'],
+    ['-Vd'],
     ['-fspv-extension=SPV_KHR_16bit_storage'], ['-fspv-extension=KHR'],
     ['-nologo'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
     ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
-    ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wno-vk-ignored-features'], ['-Wno-vk-emulated-features'], ['-Wall'],
+    ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wall'],
     ['-fdiagnostics-show-option'], ['-fno-diagnostics-show-option'],
   ];
   it.each(ignored)('%s', (flag) => {
@@ -158,6 +158,20 @@ describe('parseArgs: accepted and ignored options', () => {
     const tested = new Set(ignored.map(([flag]) => OPTION_TABLE.find((s) => s.group === 'ignored' && flag!.startsWith(s.name))?.name));
     const table = OPTION_TABLE.filter((s) => s.group === 'ignored').map((s) => s.name);
     expect(table.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});
+
+describe('parseArgs: warning groups', () => {
+  it('-Wno-<flag>, -Werror=<flag> and -Wno-error=<flag> set one group each; the last one wins', () => {
+    expect(parse(...BASE, '-Wno-vk-binding-overlap', '-Werror=conversion').options.warnings).toEqual({ flags: { 'vk-binding-overlap': 'off', conversion: 'error' } });
+    expect(parse(...BASE, '-Werror=conversion', '-Wno-error=conversion').options.warnings).toEqual({ flags: { conversion: 'warning' } });
+  });
+
+  it('-WX makes every warning an error and wins over -no-warnings; a group flag wins over both', () => {
+    expect(parse(...BASE, '-WX').options.warnings).toEqual({ all: 'error', flags: {} });
+    expect(parse(...BASE, '-no-warnings').options.warnings).toEqual({ all: 'off', flags: {} });
+    expect(parse(...BASE, '-no-warnings', '-WX', '-Wno-conversion').options.warnings).toEqual({ all: 'error', flags: { conversion: 'off' } });
+    expect(parse(...BASE).options.warnings).toBeUndefined();
   });
 });
 
@@ -176,6 +190,22 @@ describe('parseArgs: reflection and debug information', () => {
   });
 });
 
+describe('parseArgs: optimization options (they decide which unused resources stay)', () => {
+  it.each([
+    [['-O0'], { optimizationLevel: 0 }],
+    [['-Od'], { optimizationLevel: 0 }],
+    [['-O1'], { optimizationLevel: 1 }],
+    [['-O3'], { optimizationLevel: 3 }],
+    [['-O0', '-O2'], { optimizationLevel: 2 }],
+    [['-fcgl'], { codeGenHighLevel: true }],
+    [['-fspv-preserve-bindings'], { preserveBindings: true }],
+  ])('%j', (flags, expected) => {
+    const parsed = parse(...BASE, ...flags);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.options).toEqual({ ...parse(...BASE).options, ...expected });
+  });
+});
+
 describe('parseArgs: unsupported and unknown options', () => {
   it.each([
     [['-fvk-invert-y'], '-fvk-invert-y'],
@@ -184,7 +214,6 @@ describe('parseArgs: unsupported and unknown options', () => {
     [['-fvk-support-nonzero-base-instance'], '-fvk-support-nonzero-base-instance'],
     [['-fvk-stage-io-order=alpha'], '-fvk-stage-io-order'],
     [['-fspv-entrypoint-name=foo'], '-fspv-entrypoint-name'],
-    [['-fspv-preserve-bindings'], '-fspv-preserve-bindings'],
     [['-Gis'], '-Gis'],
     [['-Gec'], '-Gec'],
     [['-denorm', 'ftz'], '-denorm'],

@@ -27,7 +27,8 @@ describe('ShaderCore', () => {
     const loaded = await core.load(project.path('uses-include.hlsl'));
     expect(loaded.compiled).toBe(true);
     expect(loaded.watchFiles).toEqual([project.path('uses-include.hlsl'), project.path('common.hlsli')]);
-    expect(loaded.code).toMatch(/export const spirv = new Uint32Array\(\[119734787,/); // 0x07230203, inline under 4 KiB
+    // Inline under 4 KiB, as base64 of the little-endian words: "AwIjBw" is 0x07230203, the magic number.
+    expect(loaded.code).toMatch(/const spirvBase64 = "AwIjBw[A-Za-z0-9+\/=]+";\nexport const spirv = \/\* @__PURE__ \*\/ spirvFromBase64\(spirvBase64\);/);
     expect(loaded.code).toContain('from "unplugin-hlsl/runtime"');
     expect(core.includes.modulesReading(project.path('common.hlsli'))).toEqual([project.path('uses-include.hlsl')]);
   });
@@ -60,6 +61,20 @@ describe('ShaderCore', () => {
     expect(text).not.toContain('slice.hlsl');
   });
 
+  it('takes the stage of an unmarked main from the file name, or from ?stage=', async () => {
+    const project = tempCopy();
+    temps.push(project);
+    const source = 'float4 main(float4 c : COLOR0) : COLOR1 { return c; }';
+    writeFileSync(project.path('tintPS.hlsl'), source);
+    writeFileSync(project.path('tint.hlsl'), source);
+    const core = new ShaderCore(resolveOptions({ cache: false }, project.dir));
+    expect((await core.compile(project.path('tintPS.hlsl'))).shader.reflection.entryPoints.map((e) => e.stage)).toEqual(['pixel']);
+    expect((await core.compile(`${project.path('tint.hlsl')}?stage=pixel`)).shader.reflection.entryPoints.map((e) => e.stage)).toEqual(['pixel']);
+    await expect(core.compile(project.path('tint.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
+    const off = new ShaderCore(resolveOptions({ cache: false, stageFromFileName: false }, project.dir));
+    await expect(off.compile(project.path('tintPS.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
+  });
+
   it('compiles a shader imported twice at once only once', async () => {
     const { project, core, fake } = setup();
     await Promise.all([core.load(project.path('slice.hlsl')), core.load(`${project.path('slice.hlsl')}?import`)]);
@@ -75,13 +90,13 @@ describe('ShaderCore', () => {
     expect(emitted.map((e) => e.name)).toEqual(['slice.spv']);
     expect(new Uint32Array(emitted[0]!.bytes.slice().buffer)[0]).toBe(0x07230203);
     expect(big.code).toContain('export const spirvUrl = ("ASSET_URL");');
-    expect(small.code).toContain('export const spirv = new Uint32Array([');
+    expect(small.code).toContain('export const spirv = /* @__PURE__ */ spirvFromBase64(spirvBase64);');
   });
 
   it('?spirv exports the binary as the default export', async () => {
     const { project, core } = setup();
     const loaded = await core.load(`${project.path('standalone.hlsl')}?spirv`);
-    expect(loaded.code).toMatch(/^export default new Uint32Array\(\[119734787,/);
+    expect(loaded.code).toMatch(/^import \{ spirvFromBase64 \} from "unplugin-hlsl\/runtime";\nexport default \/\* @__PURE__ \*\/ spirvFromBase64\("AwIjBw/);
   });
 
   it('?layout exports the tables and writers without the binary', async () => {

@@ -28,6 +28,13 @@ describe('shader ids', () => {
     expect(() => parseShaderId('/a.hlsl?define=1X')).toThrow(/not a macro name/);
   });
 
+  it('takes ?stage= alone as the stage of a file that marks no entry point', () => {
+    expect(parseShaderId('/a.hlsl?stage=pixel').query).toMatchObject({ stage: 'pixel' });
+    expect(parseShaderId('/a.hlsl?stage=pixel').query.entryPoints).toBeUndefined();
+    expect(() => parseShaderId('/a.hlsl?stage=frag')).toThrow(/\?stage=frag: expected one of vertex/);
+    expect(() => parseShaderId('/a.hlsl?stage=pixel&stage=vertex')).toThrow(/every \?entry= needs a \?stage=/);
+  });
+
   it('leaves ids other plugins own alone', () => {
     expect(isShaderId('/a.hlsl', ['.hlsl'])).toBe(true);
     expect(isShaderId('/a.hlsl?entry=x&stage=pixel', ['.hlsl'])).toBe(true);

@@ -76,7 +76,8 @@ describe('$Globals', () => {
 });
 
 describe('counters of RW/Append/Consume structured buffers', () => {
-  const body = USE_ALL(['a.Append(c.Consume()); rw.IncrementCounter();']);
+  // The counter is its own variable: `rw` itself must be used too, or dead-resource elimination drops it.
+  const body = USE_ALL(['a.Append(c.Consume()); rw[rw.IncrementCounter()] = 1;']);
   it('take the next binding after their buffer when implicit', () => {
     expect(bindings(`AppendStructuredBuffer<float> a;\nConsumeStructuredBuffer<float> c;\nRWStructuredBuffer<float> rw;\n${body}`)).toEqual({
       a: [0, 0],

@@ -2,7 +2,8 @@
 // IEEE 754 binary16 values (sign, 5-bit exponent biased by 15, 10-bit fraction), worked out by hand.
 
 import { describe, expect, test } from 'vitest';
-import { alignTo16, bufferViews, createViewCache, dataViewOf, f32ToF16, targetStart } from '../../../src/runtime.js';
+import { alignTo16, bufferViews, createViewCache, dataViewOf, f32ToF16, spirvFromBase64, targetStart } from '../../../src/runtime.js';
+import { spirvBase64 } from '../../../plugin/codegen/index.js';
 
 describe('f32ToF16', () => {
   test.each([
@@ -65,4 +66,17 @@ test('createViewCache: one set of views per buffer, shared by every view of it',
   expect(viewsOf(new ArrayBuffer(32))).not.toBe(views);
   expect(createViewCache()(buffer)).not.toBe(views); // each cache is its own
   expect([targetStart(buffer), targetStart(new Uint8Array(buffer, 3)), targetStart(new DataView(buffer, 8))]).toEqual([0, 3, 8]);
+});
+
+describe('spirvFromBase64', () => {
+  test('decodes the words the build encoded, little-endian, whatever their bits', () => {
+    const words = new Uint32Array([0x07230203, 0x00010000, 0xffffffff, 0x80000001, 0, 0x12345678]);
+    expect(spirvBase64(words).startsWith('AwIjBw')).toBe(true);
+    expect(spirvFromBase64(spirvBase64(words))).toEqual(words);
+  });
+
+  test('rejects text that is not a SPIR-V module', () => {
+    expect(() => spirvFromBase64(btoa('not spirv at all!!!!'))).toThrow(/missing SPIR-V magic number/);
+    expect(() => spirvFromBase64('AwIjBw==')).toThrow(/is not a SPIR-V module/);
+  });
 });

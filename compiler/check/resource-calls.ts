@@ -1,0 +1,241 @@
+// Calls of functions whose parameters, `this` or return value hold resources (resource-aliases.ts):
+// the callee is lowered once per combination of resources its arguments name (as DXC's inlining
+// makes each call site see its own globals), with resource parameters bound as aliases of the
+// caller's globals and the plain-data parts of resource-holding structs passed as IR parameters.
+// A function returning a resource returns nothing at run time: the call names the returned global.
+import type { SourceLocation } from '../diagnostics.js';
+import type { IrCallArg, IrConst, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
+import { typeToString, type StructType, type Type } from '../types.js';
+import type { Checker } from './checker.js';
+import type { ExpressionChecker } from './expressions.js';
+import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, originKey, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
+import { viewType } from './resource-decls.js';
+import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
+import { evaluateConstant } from './constant-eval.js';
+import { conversionCost } from './conversions.js';
+import { Scope, type FunctionSymbol } from './scope.js';
+import { lowerFunctionBody } from './statements.js';
+import type { Value } from './value.js';
+
+export interface Specialization {
+  /** The caller's held values of the resource-holding parameters, by parameter index. */
+  params: Map<number, Held>;
+  /** The caller's object, when `this` holds resources. */
+  self?: Held;
+  /** Scalar `in` parameters bound to the call's constant argument (resource-constants.ts). */
+  constants: Map<number, IrConst>;
+  /** Filled by lowering: the global-rooted place of each resource a function returns (cells order). */
+  returned?: IrPlace[];
+}
+
+export function needsSpecialization(fn: FunctionSymbol): boolean {
+  return fn.params.some((p) => holdsResource(p.type)) || (!!fn.thisType && holdsResource(fn.thisType)) || choosesResources(fn);
+}
+
+/** A data leaf of a resource-holding parameter becomes an IR parameter of the specialised function. */
+function paramPlace(c: Checker, fn: IrFunction, direction: 'in' | 'out' | 'inout') {
+  return (name: string, type: Type): IrPlace => {
+    const v: IrVar = { id: c.newId(), name, type };
+    fn.params.push({ var: v, direction });
+    return { kind: 'local', local: v, type };
+  };
+}
+
+/**
+ * The callee's copy of a caller's held value: the same origins, its own data parameters. A run-time
+ * element index (`bufs[i]`) becomes an `in` parameter after the data parameters (see heldArguments).
+ */
+function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: SourceLocation, fixed?: string): Held | undefined {
+  const held = makeHeld(type, name, paramPlace(c, fn, direction), flow, loc);
+  if (!held) {
+    c.error(`parameter '${name}' of type '${typeToString(type)}': arrays of structs holding resources are not supported yet`, loc, name.length);
+    return undefined;
+  }
+  const from = cells(caller);
+  cells(held).forEach((cell, i) => {
+    const origin = from[i]!.origin;
+    cell.origin = origin.kind === 'place'
+      ? { kind: 'place', place: replaceIndices(origin.place, (old) => ({ op: 'load', type: old.type, place: paramPlace(c, fn, 'in')(`${cell.name}.index`, old.type) })) }
+      : origin;
+    if (fixed) cell.fixed = fixed;
+  });
+  return held;
+}
+
+/** The arguments a held value gives its specialised parameter: data leaves, then run-time indices. */
+function heldArguments(h: Held, direction: 'in' | 'out' | 'inout', callArgs: IrCallArg[]): void {
+  for (const leaf of dataLeaves(h)) {
+    callArgs.push(direction === 'in' ? { kind: 'value', value: { op: 'load', type: leaf.type, place: leaf.place } } : { kind: 'place', place: leaf.place });
+  }
+  for (const cell of cells(h)) {
+    if (cell.origin.kind === 'place') for (const index of dynamicIndices(cell.origin.place)) callArgs.push({ kind: 'value', value: index });
+  }
+}
+
+/** `this` of a method of a struct holding resources: its fields by name, from the caller's object. */
+export function bindSelf(c: Checker, symbol: FunctionSymbol, caller: Held, fn: IrFunction, flow: ResourceFlow, outer: Scope): Scope {
+  const loc = symbol.decl.loc;
+  const t = symbol.thisType!;
+  const held = bindHeld(c, caller, t, 'this', fn, 'inout', flow, loc, `assigning a resource to a member of 'this' inside a method is not supported yet`);
+  const fields = new Scope(outer, 'block');
+  if (!held || held.kind !== 'struct') return fields;
+  fields.define({ kind: 'variable', name: 'this', type: t, place: { kind: 'local', local: { id: c.newId(), name: 'this', type: t }, type: t }, readonly: false, loc, held });
+  const define = (h: Held & { kind: 'struct' }, st: StructType): void => {
+    const base = c.structBases.get(st.id);
+    if (base) define(h.fields[0] as Held & { kind: 'struct' }, base);
+    st.fields.forEach((f, index) => {
+      if (base && index === 0) return;
+      const fh = h.fields[index]!;
+      if (fh.kind === 'data') fields.define({ kind: 'variable', name: f.name, type: f.type, place: fh.place, readonly: false, loc });
+      else fields.define({ kind: 'variable', name: f.name, type: f.type, place: { kind: 'local', local: { id: c.newId(), name: f.name, type: f.type }, type: f.type }, readonly: false, loc, held: fh });
+    });
+  };
+  define(held, t);
+  return fields;
+}
+
+/** Resource-holding parameters: aliases of the caller's arguments (data parts as IR parameters). */
+export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specialization, fn: IrFunction, flow: ResourceFlow, scope: Scope): void {
+  for (const [i, caller] of spec.params) {
+    const p = symbol.params[i]!;
+    const loc = symbol.decl.params[i]!.loc;
+    const fixed = p.direction === 'in' ? undefined : `assigning a resource to an out/inout parameter is not supported yet`;
+    const held = bindHeld(c, caller, p.type, p.name || `param${i}`, fn, p.direction, flow, loc, fixed);
+    if (held && p.name) {
+      scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: { id: c.newId(), name: p.name, type: p.type }, type: p.type }, readonly: false, loc, held });
+    }
+  }
+}
+
+/** The one origin every live `return` of a function returning a resource gives. */
+export function resolveReturn(c: Checker, symbol: FunctionSymbol, returns: { origins: Origin[]; loc: SourceLocation }[]): IrPlace[] | undefined {
+  if (!returns.length) return undefined;
+  const resolved: IrPlace[] = [];
+  for (let k = 0; k < returns[0]!.origins.length; k++) {
+    const origins = returns.map((r) => r.origins[k]!);
+    const keys = origins.map((o) => (o.kind === 'place' ? originKey(o.place) : undefined));
+    const bad = keys.findIndex((key) => key === undefined || key !== keys[0]);
+    if (bad >= 0) {
+      const o = origins[bad]!;
+      const why = o.kind === 'dynamic' ? o.why : o.kind === 'unset' ? 'no resource is assigned to it' : keys[bad] === undefined ? 'it is an element of a resource array chosen by a run-time index' : 'another return gives a different resource';
+      if (o.kind !== 'invalid') c.error(`the resource returned by '${symbol.name}' cannot be determined statically: ${why}`, returns[bad]!.loc);
+      return undefined;
+    }
+    resolved.push((origins[0] as Origin & { kind: 'place' }).place);
+  }
+  return resolved;
+}
+
+/** The held value an argument gives a resource-holding parameter (a fresh alias for a plain global). */
+function argumentHeld(c: Checker, a: Value, t: Type, loc: SourceLocation): Held | undefined {
+  if (a.held) return a.held;
+  const cell = makeHeld(t, 'argument', () => ({ kind: 'local', local: { id: c.newId(), name: '', type: t }, type: t }), undefined, loc);
+  if (!cell || cell.kind !== 'resource') {
+    c.error(`a struct holding resources can only be passed from a local variable or parameter`, a.loc);
+    return undefined;
+  }
+  return assignHeld(c, cell, a, a.loc, () => undefined, (e) => e) ? cell : undefined;
+}
+
+/** The key of one specialisation: the origins of all resource cells, or undefined (reported). */
+function specializationKey(c: Checker, held: Held[], loc: SourceLocation): string | undefined {
+  const parts: string[] = [];
+  for (const cell of held.flatMap(cells)) {
+    if (cell.origin.kind === 'invalid') return undefined;
+    if (cell.origin.kind !== 'place') {
+      const why = cell.origin.kind === 'unset' ? 'no resource is assigned to it' : cell.origin.why;
+      c.error(`the resource held by '${cell.name}' cannot be determined statically: ${why}`, loc, cell.name.length);
+      return undefined;
+    }
+    parts.push(shapeKey(cell.origin.place)!);
+  }
+  return parts.join(',');
+}
+
+/** `this` as the base part a method of a base struct takes. */
+function upcastHeld(c: Checker, h: Held, base: StructType): Held {
+  let r = h;
+  while (r.kind === 'struct' && r.type.id !== base.id && c.structBases.has(r.type.id)) r = r.fields[0]!;
+  return r;
+}
+
+/**
+ * A call of a function that needs specialising. `pass` lowers the argument of an ordinary
+ * parameter (the caller's usual by-value or by-place passing).
+ */
+export function specializedCall(
+  c: Checker,
+  x: ExpressionChecker,
+  fn: FunctionSymbol,
+  self: Value | undefined,
+  args: (Value | undefined)[],
+  loc: SourceLocation,
+  pass: (index: number, callArgs: IrCallArg[]) => boolean,
+): Value | undefined {
+  const spec: Specialization = { params: new Map(), constants: new Map() };
+  if (fn.thisType && holdsResource(fn.thisType)) {
+    if (self?.held?.kind !== 'struct') {
+      c.error(`a method of '${fn.thisType.name}', which holds resources, needs a local variable or parameter as its object`, loc);
+      return undefined;
+    }
+    spec.self = upcastHeld(c, self.held, fn.thisType);
+  }
+  for (const [i, p] of fn.params.entries()) {
+    if (!holdsResource(p.type)) continue;
+    const a = args[i] ?? x.check(p.defaultExpr!, fn.scope);
+    if (!a) return undefined;
+    if (p.direction !== 'in' && (p.type.kind === 'resource' || p.type.kind === 'sampler' || p.type.kind === 'array')) {
+      c.error(`an out/inout resource parameter ('${p.name}') is not supported yet`, a.loc);
+      return undefined;
+    }
+    const h = argumentHeld(c, a, p.type, loc);
+    if (!h) return undefined;
+    spec.params.set(i, h);
+  }
+  let key = specializationKey(c, [...(spec.self ? [spec.self] : []), ...spec.params.values()], loc);
+  if (key === undefined) return undefined;
+  if (choosesResources(fn)) {
+    for (const [i, p] of fn.params.entries()) {
+      const a = args[i];
+      if (!a || p.direction !== 'in' || p.type.kind !== 'scalar' || !p.name || conversionCost(a.type, p.type, a.literal) === undefined) continue;
+      const value = evaluateConstant(x.coerce(a, p.type));
+      if (value && !mayWrite(fn, p.name)) {
+        spec.constants.set(i, value);
+        key += constantKey(i, value);
+      }
+    }
+  }
+  fn.specializations ??= new Map();
+  let done = fn.specializations.get(key);
+  if (!done) {
+    if (fn.lowering) {
+      c.error(`recursive call to '${fn.name}': recursion is not allowed in HLSL`, loc, fn.name.length);
+      return undefined;
+    }
+    if (!fn.decl.body) {
+      c.error(`function '${fn.name}' is declared but never defined`, loc, fn.name.length);
+      return undefined;
+    }
+    fn.lowering = true;
+    const ir = lowerFunctionBody(c, fn, spec);
+    fn.lowering = false;
+    if (!ir) return undefined;
+    c.functions.push(ir);
+    done = { ir, ...(spec.returned ? { returned: spec.returned } : {}) };
+    fn.specializations.set(key, done);
+  }
+  // Arguments in the specialised function's parameter order: `this`, held data, ordinary parameters.
+  const callArgs: IrCallArg[] = [];
+  if (spec.self) heldArguments(spec.self, 'inout', callArgs);
+  else if (fn.thisType && self) callArgs.push(self.place && !self.readonly ? { kind: 'place', place: self.place } : { kind: 'value', value: x.rvalue(self) });
+  for (const [i, h] of spec.params) heldArguments(h, fn.params[i]!.direction, callArgs);
+  for (let i = 0; i < fn.params.length; i++) if (!spec.params.has(i) && !pass(i, callArgs)) return undefined;
+  if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs }, readonly: true };
+  // The result: a temporary whose cells name the returned globals and whose data the call writes.
+  const result = makeHeld(fn.returnType, `${fn.name}()`, (name, type) => x.newLocal!(name, type), undefined, loc);
+  if (!result || !done.returned) return undefined;
+  for (const leaf of dataLeaves(result)) callArgs.push({ kind: 'place', place: leaf.place });
+  cells(result).forEach((cell, k) => (cell.origin = { kind: 'place', place: done.returned![k]! }));
+  x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs } });
+  return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: done.returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
+}

@@ -1,0 +1,67 @@
+// Constant arguments of functions that choose resources: `Texture2D pick(int i) { if (i == 0) return
+// a; return b; }` resolves per call only when `i` is known. DXC gets there by inlining and constant
+// folding before legalization; here such functions (those returning a resource, or calling one that
+// does, directly or not) are specialised per constant scalar argument, and the parameter is a
+// constant in that specialisation (unless the body writes it), so constant conditions decide.
+import type * as ast from '../parse/ast.js';
+import type { IrConst } from '../ir/ir.js';
+import { holdsResource } from './resource-aliases.js';
+import type { FunctionSymbol } from './scope.js';
+
+/** Whether a call of `fn` may choose a resource by its arguments' values. */
+export function choosesResources(fn: FunctionSymbol, visiting = new Set<FunctionSymbol>()): boolean {
+  if (fn.choosesResources !== undefined) return fn.choosesResources;
+  if (holdsResource(fn.returnType)) return (fn.choosesResources = true);
+  if (visiting.has(fn) || !fn.decl.body) return false;
+  visiting.add(fn);
+  const scope = fn.templateScope ?? fn.scope;
+  let found = false;
+  walk(fn.decl.body, (node) => {
+    if (found || node.kind !== 'Call') return;
+    const callee = (node as ast.CallExpr).callee;
+    if (callee.kind !== 'Name') return;
+    const entry = scope.lookup(callee.name);
+    if (entry?.kind === 'functions') found = entry.overloads.some((o) => !o.instances && choosesResources(o, visiting));
+  });
+  visiting.delete(fn);
+  return (fn.choosesResources = found);
+}
+
+/**
+ * Whether `fn`'s body may write its parameter `name`: assigned, incremented, passed to an out/inout
+ * parameter of some overload, or to a method (whose object may be written).
+ */
+export function mayWrite(fn: FunctionSymbol, name: string): boolean {
+  const scope = fn.templateScope ?? fn.scope;
+  const isName = (e: ast.Expr): boolean => (e.kind === 'Name' && e.name === name) || ((e.kind === 'Member' || e.kind === 'Index') && isName(e.object));
+  let written = false;
+  walk(fn.decl.body, (node) => {
+    if (node.kind === 'Assign') written ||= isName((node as ast.AssignExpr).target);
+    else if (node.kind === 'Postfix' || (node.kind === 'Unary' && ((node as ast.UnaryExpr).op === '++' || (node as ast.UnaryExpr).op === '--'))) {
+      written ||= isName((node as ast.UnaryExpr).operand);
+    } else if (node.kind === 'Call') {
+      const call = node as ast.CallExpr;
+      const entry = call.callee.kind === 'Name' ? scope.lookup(call.callee.name) : undefined;
+      const outAt = (i: number) => entry?.kind !== 'functions' || entry.overloads.some((o) => o.instances || (o.params[i]?.direction ?? 'in') !== 'in');
+      written ||= call.args.some((a, i) => isName(a) && outAt(i)) || (call.callee.kind === 'Member' && isName(call.callee.object));
+    }
+  });
+  return written;
+}
+
+/** Visits every AST node under `root` (objects with a `kind`). */
+function walk(root: unknown, visit: (node: { kind: string }) => void): void {
+  if (Array.isArray(root)) {
+    for (const item of root) walk(item, visit);
+    return;
+  }
+  if (!root || typeof root !== 'object') return;
+  const node = root as Record<string, unknown>;
+  if (typeof node.kind === 'string') visit(node as { kind: string });
+  for (const [key, value] of Object.entries(node)) if (key !== 'loc' && value && typeof value === 'object') walk(value, visit);
+}
+
+/** The key part of a constant argument. */
+export function constantKey(index: number, value: IrConst): string {
+  return value.kind === 'scalar' ? `#${index}=${String(value.value)}` : '';
+}
