@@ -6,6 +6,16 @@ import { MagicNumber, Op, Version } from '../spirv-spec/spec.js';
 const GENERATOR = 0x0000_0001;
 
 export function encodeString(s: string): number[] {
+  const words = new Array<number>((s.length >> 2) + 1).fill(0);
+  let ascii = true;
+  for (let i = 0; i < s.length && ascii; i++) ascii = s.charCodeAt(i) < 0x80;
+  if (!ascii) return encodeUtf8(s);
+  // ASCII (nearly every name): one byte per char, no encoder and no byte array.
+  for (let i = 0; i < s.length; i++) words[i >> 2]! |= s.charCodeAt(i) << ((i & 3) * 8);
+  return words.map((w) => w >>> 0);
+}
+
+function encodeUtf8(s: string): number[] {
   const bytes = new TextEncoder().encode(s);
   const words = new Array<number>(Math.floor(bytes.length / 4) + 1).fill(0);
   for (let i = 0; i < bytes.length; i++) words[i >> 2]! |= bytes[i]! << ((i & 3) * 8);
