@@ -110,7 +110,10 @@ export interface CompileOptions {
    * unless resources had to be legalized (DXC's legalization removes them too).
    */
   optimizationLevel?: 0 | 1 | 2 | 3;
-  /** `-fcgl`: DXC's codegen without legalization or optimization: unused resources stay. */
+  /**
+   * `-fcgl`: DXC's codegen without legalization or optimization: unused resources stay. Resources in
+   * locals are still resolved to their globals (DXC emits pointer-to-pointer code no Vulkan driver takes).
+   */
   codeGenHighLevel?: boolean;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;

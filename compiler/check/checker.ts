@@ -31,7 +31,7 @@ import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
-import { declareStaticAlias, holdsResource } from './resource-aliases.js';
+import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 
@@ -577,6 +577,12 @@ export class Checker {
       const isResource = containsResource(t);
       if (isStatic && holdsResource(t)) {
         declareStaticAlias(this, d, t, scope);
+        continue;
+      }
+      if (!isResource && !groupshared && holdsResource(t)) {
+        // DXC splits such a global into one resource per member, bound in member order.
+        this.error(`global '${d.name}' of type '${typeToString(t)}' holds resources: global structs of resources are not supported yet`, d.loc, d.name.length);
+        declareInvalidAlias(this, d, t, scope);
         continue;
       }
       if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant')) {

@@ -50,6 +50,8 @@ export class ExpressionChecker {
   /** Set by the statement lowerer while a function body is lowered. */
   effects: SideEffects | undefined;
   newLocal: ((name: string, type: Type) => IrPlace) | undefined;
+  /** Inside an operand that may not run (`?:` arms, the right of `&&`/`||`): resource aliases cannot change there. */
+  conditionalArms = 0;
   /** The left side of the assignment being checked (resource aliases may be unset there). */
   private assignTarget: ast.Expr | undefined;
 
@@ -81,7 +83,9 @@ export class ExpressionChecker {
   /** A use of a resource alias must name a known global; the target of `alias = …` need not. */
   check(e: ast.Expr, scope: Scope): Value | undefined {
     const v = this.checkExpr(e, scope);
-    return v?.held && e !== this.assignTarget && !checkResolved(this.c, v, startOf(e)) ? undefined : v;
+    if (!v?.held || e === this.assignTarget) return v;
+    if (v.held.kind === 'resource') v.held.reads++;
+    return checkResolved(this.c, v, startOf(e)) ? v : undefined;
   }
 
   private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {
@@ -288,7 +292,8 @@ export class ExpressionChecker {
     }
     if (target?.held) {
       if (e.op !== '=') this.c.error(`operator '${e.op}' cannot be applied to a resource`, e.loc);
-      const ok = !!value && e.op === '=' && assignHeld(this.c, target.held, value, startOf(e.target), (st) => this.emitBefore(st), (x) => this.spill(x, x.type));
+      if (this.conditionalArms > 0) this.c.error(`the resource assigned to '${startOfName(e.target)}' here cannot be tracked statically: this operand of '?:', '&&' or '||' may not run`, startOf(e.target));
+      const ok = !!value && e.op === '=' && this.conditionalArms === 0 && assignHeld(this.c, target.held, value, startOf(e.target), (st) => this.emitBefore(st), (x) => this.spill(x, x.type));
       if (!ok) invalidate(target.held);
       return ok ? value : undefined;
     }
@@ -732,6 +737,14 @@ export class ExpressionChecker {
     this.emitBefore({ op: 'store', place: tmp, value: e });
     return { op: 'load', type: t, place: tmp };
   }
+}
+
+/** The source text of an assignment target's variable path (`s.buf`), for diagnostics. */
+function startOfName(e: ast.Expr): string {
+  if (e.kind === 'Name') return e.name;
+  if (e.kind === 'Member') return `${startOfName(e.object)}.${e.member}`;
+  if (e.kind === 'Index') return `${startOfName(e.object)}[…]`;
+  return 'it';
 }
 
 export function rowType(t: import('../types.js').MatrixType): Type {

@@ -210,14 +210,21 @@ export function integerMatrixMul(x: ExpressionChecker, a: IrExpr, b: IrExpr, el:
     return m.cols === 1 ? row : { op: 'extract', type: el, arg: row, index: c };
   };
   const cells: IrExpr[] = [];
-  for (let r = 0; r < ar; r++) {
-    for (let c = 0; c < bc; c++) {
-      let sum: IrExpr | undefined;
-      for (let k = 0; k < ac; k++) {
-        const p: IrExpr = { op: 'binary', type: el, operator: 'mul', left: element(av, at, r, k), right: element(bv, bt, k, c) };
-        sum = sum ? { op: 'binary', type: el, operator: 'add', left: sum, right: p } : p;
+  if (at.kind === 'scalar' || bt.kind === 'scalar') {
+    // A scalar times a matrix (either order) scales every element: no sum of products.
+    const [s, v, t] = at.kind === 'scalar' ? [av, bv, bt] : [bv, av, at];
+    const [rows, cols] = shapeOf(t, true);
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push({ op: 'binary', type: el, operator: 'mul', left: s, right: element(v, t, r, c) });
+  } else {
+    for (let r = 0; r < ar; r++) {
+      for (let c = 0; c < bc; c++) {
+        let sum: IrExpr | undefined;
+        for (let k = 0; k < ac; k++) {
+          const p: IrExpr = { op: 'binary', type: el, operator: 'mul', left: element(av, at, r, k), right: element(bv, bt, k, c) };
+          sum = sum ? { op: 'binary', type: el, operator: 'add', left: sum, right: p } : p;
+        }
+        cells.push(sum!);
       }
-      cells.push(sum!);
     }
   }
   if (result.kind === 'scalar') return cells[0]!;

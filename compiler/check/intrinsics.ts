@@ -196,8 +196,28 @@ function noOverload(c: Checker, name: string, t: Type, loc: SourceLocation): und
 function mulIntrinsic(c: Checker, x: ExpressionChecker, a: Value & { type: NumericType }, b: Value & { type: NumericType }, loc: SourceLocation): Value | undefined {
   const el0 = commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal);
   const el = el0.base === 'bool' ? INT : el0;
-  const at = withScalar(a.type, el);
-  const bt = withScalar(b.type, el);
+  let at = withScalar(a.type, el);
+  let bt = withScalar(b.type, el);
+  // Mismatched inner dimensions: as DXC, the larger operand is truncated to fit (mul(float3x3, float4)
+  // uses the float4's xyz), with DXC's warning; an operand is never extended.
+  const truncate = (v: Value, t: NumericType, rows: number, cols: number): NumericType => {
+    c.sink.warning('implicit truncation of vector type', v.loc);
+    if (t.kind === 'vector') return cols === 1 ? el : vector(el, cols);
+    return rows === 1 && cols === 1 ? el : matrix(el, rows, cols);
+  };
+  if (at.kind === 'vector' && bt.kind === 'vector' && at.size !== bt.size) {
+    if (at.size > bt.size) at = truncate(a, at, 1, bt.size);
+    else bt = truncate(b, bt, 1, at.size);
+  } else if (at.kind === 'vector' && bt.kind === 'matrix' && at.size !== bt.rows) {
+    if (at.size > bt.rows) at = truncate(a, at, 1, bt.rows);
+    else bt = truncate(b, bt, at.size, bt.cols);
+  } else if (at.kind === 'matrix' && bt.kind === 'vector' && at.cols !== bt.size) {
+    if (bt.size > at.cols) bt = truncate(b, bt, 1, at.cols);
+    else at = truncate(a, at, at.rows, bt.size);
+  } else if (at.kind === 'matrix' && bt.kind === 'matrix' && at.cols !== bt.rows) {
+    if (at.cols > bt.rows) at = truncate(a, at, at.rows, bt.rows);
+    else bt = truncate(b, bt, at.cols, bt.cols);
+  }
   const fail = () => {
     c.error(`no matching overload of 'mul' for '${typeToString(a.type)}' and '${typeToString(b.type)}'`, loc, 3);
     return undefined;

@@ -37,8 +37,10 @@ export interface AliasCell {
   origin: Origin;
   /** Assignment is rejected: `static` resources (one value for all entry points), members of `this`. */
   fixed?: string;
-  /** Bumped on every read, so loops can tell whether a loop-carried value was used. */
+  /** Bumped on every use, so loops can tell whether a loop-carried value was used. */
   reads: number;
+  /** `reads` at each assignment, in order: whether a loop read the cell before its first write there. */
+  writes: number[];
 }
 
 /** What a resource-holding name holds: a cell, a plain-data leaf (a real IR place), or a struct of them. */
@@ -63,7 +65,7 @@ function isCellType(t: Type): boolean {
  */
 export function makeHeld(t: Type, name: string, dataPlace: (name: string, t: Type) => IrPlace, flow: ResourceFlow | undefined, loc: SourceLocation): Held | undefined {
   if (isCellType(t)) {
-    const cell: AliasCell = { kind: 'resource', name, type: t, origin: { kind: 'unset' }, reads: 0 };
+    const cell: AliasCell = { kind: 'resource', name, type: t, origin: { kind: 'unset' }, reads: 0, writes: [] };
     flow?.cells.push(cell);
     return cell;
   }
@@ -107,7 +109,6 @@ export function cells(h: Held): AliasCell[] {
 export function heldValue(c: Checker, h: Held, loc: SourceLocation, readonly: boolean): Value {
   if (h.kind === 'data') return { type: h.type, loc, place: h.place, readonly };
   if (h.kind === 'struct') return { type: h.type, loc, held: h, readonly };
-  h.reads++;
   const v: Value = { type: viewType(h.type), loc, held: h, readonly: false, what: `variable '${h.name}'` };
   if (h.origin.kind === 'place') v.place = h.origin.place;
   c.legalizedResources = true;
@@ -149,7 +150,11 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
       c.error(`cannot assign '${typeToString(source.type)}' to '${typeToString(target.type)}': a struct holding resources is copied only from a variable of the same struct type`, loc);
       return false;
     }
-    return target.fields.every((f, i) => assignHeld(c, f, heldValue(c, src.fields[i]!, loc, true), loc, out, spill));
+    return target.fields.every((f, i) => {
+      const from = src.fields[i]!;
+      if (from.kind === 'resource') from.reads++;
+      return assignHeld(c, f, heldValue(c, from, loc, true), loc, out, spill);
+    });
   }
   if (target.fixed) {
     c.error(`cannot assign to '${target.name}': ${target.fixed}`, loc, target.name.length);
@@ -157,6 +162,7 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
   }
   if (source.held?.kind === 'resource' && source.held.origin.kind !== 'place') {
     target.origin = source.held.origin;
+    target.writes.push(target.reads);
     return true;
   }
   const place = sourcePlace(source);
@@ -165,6 +171,7 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
     return false;
   }
   target.origin = { kind: 'place', place: stableIndices(place, spill) };
+  target.writes.push(target.reads);
   return true;
 }
 
@@ -263,7 +270,7 @@ export class ResourceFlow {
    * one of them reassigns to another resource than it held at the loop's start is loop-carried; if
    * the body read it, later iterations may have seen another resource: not static.
    */
-  endLoop(c: Checker, entry: Map<AliasCell, Origin>, readsAtEntry: Map<AliasCell, number>, states: Map<AliasCell, Origin>[], loc: SourceLocation): void {
+  endLoop(c: Checker, entry: Map<AliasCell, Origin>, counts: Map<AliasCell, { reads: number; writes: number }>, states: Map<AliasCell, Origin>[], loc: SourceLocation): void {
     for (const cell of this.cells) {
       const start = entry.get(cell);
       if (!start) continue;
@@ -271,15 +278,18 @@ export class ResourceFlow {
         cell.origin = start;
         continue;
       }
-      if (start.kind === 'place' && cell.reads > (readsAtEntry.get(cell) ?? 0)) {
+      // Only a use before the loop's first assignment can see the previous iteration's resource.
+      const before = counts.get(cell) ?? { reads: 0, writes: 0 };
+      const readsBeforeWrite = (cell.writes[before.writes] ?? cell.reads) - before.reads;
+      if (start.kind === 'place' && readsBeforeWrite > 0) {
         c.error(`the resource held by '${cell.name}' cannot be determined statically: this loop reassigns it and reads it, so iterations may see different resources`, loc, 1);
       }
       cell.origin = { kind: 'dynamic', why: `it is reassigned inside the loop at line ${loc.line}` };
     }
   }
 
-  reads(): Map<AliasCell, number> {
-    return new Map(this.cells.map((cell) => [cell, cell.reads]));
+  counts(): Map<AliasCell, { reads: number; writes: number }> {
+    return new Map(this.cells.map((cell) => [cell, { reads: cell.reads, writes: cell.writes.length }]));
   }
 }
 
@@ -302,4 +312,13 @@ export function declareStaticAlias(c: Checker, d: { name: string; init?: import(
   cell.fixed = `a static resource variable holds the resource of its initializer; assigning it is not supported`;
   const place: IrPlace = { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t };
   if (scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: false, loc: d.loc, held: cell })) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+}
+
+/** A name whose declaration was rejected: uses of it fail quietly instead of "undeclared identifier". */
+export function declareInvalidAlias(c: Checker, d: { name: string; loc: SourceLocation }, t: Type, scope: import('./scope.js').Scope): void {
+  const dummy = (name: string, type: Type): IrPlace => ({ kind: 'local', local: { id: c.newId(), name, type }, type });
+  const held = makeHeld(t, d.name, dummy, undefined, d.loc);
+  if (!held) return;
+  invalidate(held);
+  scope.define({ kind: 'variable', name: d.name, type: t, place: dummy(d.name, t), readonly: true, loc: d.loc, held });
 }

@@ -4,11 +4,11 @@
 // caller's globals and the plain-data parts of resource-holding structs passed as IR parameters.
 // A function returning a resource returns nothing at run time: the call names the returned global.
 import type { SourceLocation } from '../diagnostics.js';
-import type { IrCallArg, IrConst, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
+import type { IrCallArg, IrConst, IrExpr, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
 import { typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
-import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, originKey, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
+import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
 import { viewType } from './resource-decls.js';
 import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
 import { evaluateConstant } from './constant-eval.js';
@@ -24,8 +24,10 @@ export interface Specialization {
   self?: Held;
   /** Scalar `in` parameters bound to the call's constant argument (resource-constants.ts). */
   constants: Map<number, IrConst>;
-  /** Filled by lowering: the global-rooted place of each resource a function returns (cells order). */
-  returned?: IrPlace[];
+  /** Filled by lowering: the global-rooted place of each resource a function returns (cells order; undefined: a struct member never assigned). */
+  returned?: (IrPlace | undefined)[];
+  /** Filled by lowering: the IR variable of each ordinary parameter, by parameter index. */
+  paramVars: Map<IrVar, number>;
 }
 
 export function needsSpecialization(fn: FunctionSymbol): boolean {
@@ -108,12 +110,27 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
 }
 
 /** The one origin every live `return` of a function returning a resource gives. */
-export function resolveReturn(c: Checker, symbol: FunctionSymbol, returns: { origins: Origin[]; loc: SourceLocation }[]): IrPlace[] | undefined {
+export function resolveReturn(c: Checker, symbol: FunctionSymbol, spec: Specialization, returns: { origins: Origin[]; loc: SourceLocation }[]): (IrPlace | undefined)[] | undefined {
   if (!returns.length) return undefined;
-  const resolved: IrPlace[] = [];
+  const resolved: (IrPlace | undefined)[] = [];
+  // `return arr[i];` with `i` an `in` parameter the body never writes: the caller indexes with its argument.
+  const paramIndex = (e: IrExpr): number | undefined => {
+    const i = e.op === 'load' && e.place.kind === 'local' ? spec.paramVars.get(e.place.local) : undefined;
+    return i !== undefined && symbol.params[i]!.direction === 'in' && !mayWrite(symbol, symbol.params[i]!.name) ? i : undefined;
+  };
+  // …or by a value no code can change (a cbuffer member): the caller indexes with the same load.
+  const keyOf = (p: IrPlace): string | undefined => {
+    const indices = dynamicIndices(p).map((e) => (paramIndex(e) !== undefined ? `#${paramIndex(e)}` : invariantKey(e)));
+    return indices.some((i) => i === undefined) ? undefined : `${shapeKey(p)}(${indices.join(',')})`;
+  };
   for (let k = 0; k < returns[0]!.origins.length; k++) {
     const origins = returns.map((r) => r.origins[k]!);
-    const keys = origins.map((o) => (o.kind === 'place' ? originKey(o.place) : undefined));
+    // A member of a returned struct that no path assigns stays unassigned in the caller.
+    if (symbol.returnType.kind === 'struct' && origins.every((o) => o.kind === 'unset')) {
+      resolved.push(undefined);
+      continue;
+    }
+    const keys = origins.map((o) => (o.kind === 'place' ? keyOf(o.place) : undefined));
     const bad = keys.findIndex((key) => key === undefined || key !== keys[0]);
     if (bad >= 0) {
       const o = origins[bad]!;
@@ -137,19 +154,15 @@ function argumentHeld(c: Checker, a: Value, t: Type, loc: SourceLocation): Held 
   return assignHeld(c, cell, a, a.loc, () => undefined, (e) => e) ? cell : undefined;
 }
 
-/** The key of one specialisation: the origins of all resource cells, or undefined (reported). */
-function specializationKey(c: Checker, held: Held[], loc: SourceLocation): string | undefined {
-  const parts: string[] = [];
-  for (const cell of held.flatMap(cells)) {
-    if (cell.origin.kind === 'invalid') return undefined;
-    if (cell.origin.kind !== 'place') {
-      const why = cell.origin.kind === 'unset' ? 'no resource is assigned to it' : cell.origin.why;
-      c.error(`the resource held by '${cell.name}' cannot be determined statically: ${why}`, loc, cell.name.length);
-      return undefined;
-    }
-    parts.push(shapeKey(cell.origin.place)!);
-  }
-  return parts.join(',');
+/**
+ * The key of one specialisation: the origins of all resource cells. A member of a struct argument
+ * that holds no known resource travels as it is: only a use of it in the callee is an error.
+ */
+function specializationKey(held: Held[]): string {
+  return held
+    .flatMap(cells)
+    .map((cell) => (cell.origin.kind === 'place' ? shapeKey(cell.origin.place)! : cell.origin.kind === 'dynamic' ? `dynamic:${cell.origin.why}` : cell.origin.kind))
+    .join(',');
 }
 
 /** `this` as the base part a method of a base struct takes. */
@@ -172,7 +185,7 @@ export function specializedCall(
   loc: SourceLocation,
   pass: (index: number, callArgs: IrCallArg[]) => boolean,
 ): Value | undefined {
-  const spec: Specialization = { params: new Map(), constants: new Map() };
+  const spec: Specialization = { params: new Map(), constants: new Map(), paramVars: new Map() };
   if (fn.thisType && holdsResource(fn.thisType)) {
     if (self?.held?.kind !== 'struct') {
       c.error(`a method of '${fn.thisType.name}', which holds resources, needs a local variable or parameter as its object`, loc);
@@ -192,8 +205,9 @@ export function specializedCall(
     if (!h) return undefined;
     spec.params.set(i, h);
   }
-  let key = specializationKey(c, [...(spec.self ? [spec.self] : []), ...spec.params.values()], loc);
-  if (key === undefined) return undefined;
+  const passed = [...(spec.self ? [spec.self] : []), ...spec.params.values()];
+  for (const cell of passed.flatMap(cells)) cell.reads++;
+  let key = specializationKey(passed);
   if (choosesResources(fn)) {
     for (const [i, p] of fn.params.entries()) {
       const a = args[i];
@@ -221,7 +235,7 @@ export function specializedCall(
     fn.lowering = false;
     if (!ir) return undefined;
     c.functions.push(ir);
-    done = { ir, ...(spec.returned ? { returned: spec.returned } : {}) };
+    done = { ir, paramVars: spec.paramVars, ...(spec.returned ? { returned: spec.returned } : {}) };
     fn.specializations.set(key, done);
   }
   // Arguments in the specialised function's parameter order: `this`, held data, ordinary parameters.
@@ -229,13 +243,45 @@ export function specializedCall(
   if (spec.self) heldArguments(spec.self, 'inout', callArgs);
   else if (fn.thisType && self) callArgs.push(self.place && !self.readonly ? { kind: 'place', place: self.place } : { kind: 'value', value: x.rvalue(self) });
   for (const [i, h] of spec.params) heldArguments(h, fn.params[i]!.direction, callArgs);
-  for (let i = 0; i < fn.params.length; i++) if (!spec.params.has(i) && !pass(i, callArgs)) return undefined;
+  const argPositions = new Map<number, number>();
+  for (let i = 0; i < fn.params.length; i++) {
+    if (spec.params.has(i)) continue;
+    argPositions.set(i, callArgs.length);
+    if (!pass(i, callArgs)) return undefined;
+  }
   if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs }, readonly: true };
   // The result: a temporary whose cells name the returned globals and whose data the call writes.
   const result = makeHeld(fn.returnType, `${fn.name}()`, (name, type) => x.newLocal!(name, type), undefined, loc);
   if (!result || !done.returned) return undefined;
   for (const leaf of dataLeaves(result)) callArgs.push({ kind: 'place', place: leaf.place });
-  cells(result).forEach((cell, k) => (cell.origin = { kind: 'place', place: done.returned![k]! }));
+  // A returned element indexed by a parameter is indexed by that argument's value, evaluated once.
+  const returned = done.returned.map((p) => p && replaceIndices(p, (old) => {
+    const i = old.op === 'load' && old.place.kind === 'local' ? done.paramVars.get(old.place.local) : undefined;
+    if (i === undefined && invariantKey(old) !== undefined) return old;
+    const arg = i === undefined ? undefined : callArgs[argPositions.get(i)!];
+    if (arg?.kind !== 'value') throw new Error(`internal: returned resource index is neither a parameter nor invariant`);
+    if (arg.value.op !== 'const') arg.value = x.spill(arg.value, arg.value.type);
+    return arg.value;
+  }));
+  cells(result).forEach((cell, k) => (cell.origin = returned[k] ? { kind: 'place', place: returned[k] } : { kind: 'unset' }));
   x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs } });
-  return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: done.returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
+  return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
+}
+
+/** A key for an index expression whose value is the same everywhere in an invocation: a constant, or a load from a read-only uniform global at constant indices. */
+function invariantKey(e: IrExpr): string | undefined {
+  if (e.op === 'const') return e.value.kind === 'scalar' ? String(e.value.value) : undefined;
+  if (e.op === 'convert') return invariantKey(e.arg);
+  if (e.op !== 'load') return undefined;
+  const place = (p: IrPlace): string | undefined => {
+    if (p.kind === 'global') return p.global.readonly && (p.global.space === 'uniform' || p.global.space === 'spec-constant') ? `g${p.global.id}` : undefined;
+    if (p.kind === 'member') return place(p.base) && `${place(p.base)}.${p.index}`;
+    if (p.kind === 'element') {
+      const b = place(p.base);
+      const i = invariantKey(p.index);
+      return b && i !== undefined ? `${b}[${i}]` : undefined;
+    }
+    return undefined;
+  };
+  return place(e.place);
 }

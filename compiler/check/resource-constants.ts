@@ -6,7 +6,7 @@
 import type * as ast from '../parse/ast.js';
 import type { IrConst } from '../ir/ir.js';
 import { holdsResource } from './resource-aliases.js';
-import type { FunctionSymbol } from './scope.js';
+import type { FunctionSymbol, Scope } from './scope.js';
 
 /** Whether a call of `fn` may choose a resource by its arguments' values. */
 export function choosesResources(fn: FunctionSymbol, visiting = new Set<FunctionSymbol>()): boolean {
@@ -32,10 +32,14 @@ export function choosesResources(fn: FunctionSymbol, visiting = new Set<Function
  * parameter of some overload, or to a method (whose object may be written).
  */
 export function mayWrite(fn: FunctionSymbol, name: string): boolean {
-  const scope = fn.templateScope ?? fn.scope;
+  return mayWriteIn(fn.decl.body, name, fn.templateScope ?? fn.scope);
+}
+
+/** Whether code under `root` may write the variable `name` (calls resolved in `scope`). */
+export function mayWriteIn(root: unknown, name: string, scope: Scope): boolean {
   const isName = (e: ast.Expr): boolean => (e.kind === 'Name' && e.name === name) || ((e.kind === 'Member' || e.kind === 'Index') && isName(e.object));
   let written = false;
-  walk(fn.decl.body, (node) => {
+  walk(root, (node) => {
     if (node.kind === 'Assign') written ||= isName((node as ast.AssignExpr).target);
     else if (node.kind === 'Postfix' || (node.kind === 'Unary' && ((node as ast.UnaryExpr).op === '++' || (node as ast.UnaryExpr).op === '--'))) {
       written ||= isName((node as ast.UnaryExpr).operand);
@@ -50,7 +54,7 @@ export function mayWrite(fn: FunctionSymbol, name: string): boolean {
 }
 
 /** Visits every AST node under `root` (objects with a `kind`). */
-function walk(root: unknown, visit: (node: { kind: string }) => void): void {
+export function walk(root: unknown, visit: (node: { kind: string }) => void): void {
   if (Array.isArray(root)) {
     for (const item of root) walk(item, visit);
     return;

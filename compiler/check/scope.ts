@@ -46,7 +46,7 @@ export interface FunctionSymbol {
   /** Cached: it returns a resource or calls a function that does (resource-constants.ts). */
   choosesResources?: boolean;
   /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
-  specializations?: Map<string, { ir: IrFunction; returned?: IrPlace[] }>;
+  specializations?: Map<string, { ir: IrFunction; returned?: (IrPlace | undefined)[]; paramVars: Map<import('../ir/ir.js').IrVar, number> }>;
   /** Template parameters bound for an instantiation (`T` → float), visible in its body. */
   templateScope?: Scope;
 }

@@ -14,10 +14,12 @@ export function checkApart(x: ExpressionChecker, e: ast.Expr, scope: Scope): { v
   const saved = x.effects;
   const effects: SideEffects = { before: [], after: [] };
   x.effects = saved ? effects : undefined;
+  x.conditionalArms++;
   try {
     return { value: x.check(e, scope), effects };
   } finally {
     x.effects = saved;
+    x.conditionalArms--;
   }
 }
 

@@ -11,6 +11,7 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 
 interface FunctionState {
@@ -60,6 +61,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
     const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
+    spec?.paramVars.set(v, i);
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
       const constant = spec?.constants.get(i);
@@ -77,7 +79,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
     c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
   }
-  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, state.returns);
+  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, spec, state.returns);
   return fn;
 }
 
@@ -204,6 +206,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       return;
     }
     case 'For': {
+      if (unrollForResources(c, s, scope, out, (body, inner) => lowerBlock(c, st, [body], inner))) return;
       const inner = new Scope(scope, 'block');
       if (s.init) lowerStmt(c, st, s.init, inner, out);
       const body: IrStmt[] = [];
@@ -501,12 +504,12 @@ function leave(st: FunctionState, how: 'break' | 'continue'): void {
 
 interface LoopEntry {
   entry: FlowState;
-  reads: Map<AliasCell, number>;
+  counts: Map<AliasCell, { reads: number; writes: number }>;
 }
 
 function enterLoop(st: FunctionState): LoopEntry {
   st.exits.push({ kind: 'loop', states: [] });
-  return { entry: st.flow.snapshot(), reads: st.flow.reads() };
+  return { entry: st.flow.snapshot(), counts: st.flow.counts() };
 }
 
 /** A resource alias that a loop reassigns (on any path out of its body) is loop-carried. */
@@ -514,7 +517,7 @@ function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: SourceLo
   const exits = st.exits.pop()!.states;
   const states = st.flow.unreachable ? exits : [st.flow.snapshot(), ...exits];
   st.flow.unreachable = false;
-  st.flow.endLoop(c, loop.entry, loop.reads, states, loc);
+  st.flow.endLoop(c, loop.entry, loop.counts, states, loc);
 }
 
 /** The out parameter a data member of a returned struct holding resources is written to. */
@@ -529,7 +532,8 @@ function resultPlace(c: Checker, fn: IrFunction) {
 /** `return value;` of a resource (or struct holding some): data to the out parameters, origins recorded. */
 function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStmt[], loc: SourceLocation): void {
   const held = st.result;
-  if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => c.exprs.spill(e, e.type)) || st.flow.dead) return;
+  // Indices stay as written: the caller maps parameter indices to its arguments (resolveReturn).
+  if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => e) || st.flow.dead) return;
   st.returns.push({ origins: cells(held).map((cell) => cell.origin), loc });
 }
 

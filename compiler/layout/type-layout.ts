@@ -151,8 +151,9 @@ function structLayout(ctx: LayoutContext, t: StructType): Layout {
  * moves the last member backwards (and then the buffer would be too small for the earlier members).
  */
 export function finishStruct(ctx: LayoutContext, members: MemberLayout[], maxAlignment: number): Layout {
-  // DXC: an empty struct has size 0 and alignment 1 under every rule.
-  if (members.length === 0) return { kind: 'struct', size: 0, alignment: 1, members };
+  // DXC: an empty struct has size 0; its alignment is 1, rounded up to 16 where aggregates align to
+  // 16 (std140, cbuffers: `float3 a; struct {} b;` puts b at 16, which the relaxed rules require).
+  if (members.length === 0) return { kind: 'struct', size: 0, alignment: ctx.rules.aggregatesAlignTo16 ? REGISTER_BYTES : 1, members };
   const alignment = ctx.rules.aggregatesAlignTo16 ? roundUp(maxAlignment, REGISTER_BYTES) : maxAlignment;
   const end = Math.max(...members.map((m) => m.offset + m.layout.size));
   const size = ctx.rules.padStructEnd ? roundUp(end, alignment) : end;

@@ -726,6 +726,7 @@ export const Capability = {
   DeviceGroup: 4437,
   MultiView: 4439,
   StencilExportEXT: 5013,
+  Int64ImageEXT: 5016,
   StorageBuffer8BitAccess: 4448,
   UniformAndStorageBuffer8BitAccess: 4449,
   StoragePushConstant8: 4450,

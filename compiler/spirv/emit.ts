@@ -10,6 +10,7 @@ import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
+import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -190,6 +191,11 @@ function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: key
 function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOptions, modern: boolean): GlobalInfo {
   const { b, types } = m;
   if (g.space === 'spec-constant') return { id: emitSpecConstant(m, g), storageClass: 0 };
+  if (g.type.kind === 'array' && g.type.length === null && (g.space === 'uniform' || g.space === 'storage' || g.space === 'handle')) {
+    // An unsized array of descriptors (`Texture2D t[]`): Vulkan's descriptor indexing, core from SPIR-V 1.5.
+    b.capability(Capability.RuntimeDescriptorArray);
+    if (Number(SPIRV_VERSION[options.targetEnv].split('.')[1]) < 5) b.extension('SPV_EXT_descriptor_indexing');
+  }
   const id = b.id();
   const name = g.name;
   const ctxFor = (buffer: BufferKind): LayoutContext => ({ rule: options.layoutRule, buffer, defaultMajorness: ir.defaultMajorness });
@@ -250,6 +256,11 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       break;
     case 'function':
       throw new Error(`internal: global '${name}' in function storage`);
+  }
+  if (g.type.kind === 'array' && g.type.length === null && (g.space === 'handle' || g.space === 'uniform' || g.space === 'storage')) {
+    // An unsized array of resources (`Texture2D t[]`, `ConstantBuffer<S> c[]`): a runtime descriptor array.
+    b.capability(Capability.RuntimeDescriptorArray);
+    requireExtension(b, 'SPV_EXT_descriptor_indexing');
   }
   const ptr = types.pointer(storageClass, typeId);
   const init = g.init && g.space === 'private' ? [constantId(m, g.init)] : [];

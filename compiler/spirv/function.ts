@@ -501,16 +501,17 @@ export class FunctionEmitter {
    * Applies a component-wise operation; SPIR-V arithmetic does not take matrices, so a matrix is
    * done row vector by row vector (the manual: "conducted on each component vector").
    */
-  perRow(type: Type, args: number[], f: (t: Type, args: number[]) => number, operandType?: Type): number {
+  perRow(type: Type, args: number[], f: (t: Type, args: number[]) => number, operandType?: Type, argTypes?: readonly Type[]): number {
     const m = (operandType ?? type) as MatrixType;
     if ((operandType ?? type).kind !== 'matrix' || matrixShape(m) === 'vector' || matrixShape(m) === 'scalar') return f(type, args);
     const resultRow: Type = { kind: 'vector', element: elementScalar(type)!, size: m.cols as 2 | 3 | 4 };
-    const argRow: Type = { kind: 'vector', element: m.element, size: m.cols as 2 | 3 | 4 };
+    // Each operand's row has its own element type (ldexp's float matrix beside an int exponent matrix).
+    const argRow = (i: number): Type => ({ kind: 'vector', element: elementScalar(argTypes?.[i] ?? m) ?? m.element, size: m.cols as 2 | 3 | 4 });
     const rows: number[] = [];
     for (let i = 0; i < m.rows; i++) {
-      const parts = args.map((a) => {
+      const parts = args.map((a, k) => {
         const id = this.b.id();
-        this.f.emit(Op.CompositeExtract, [this.t.type(argRow), id, a, i]);
+        this.f.emit(Op.CompositeExtract, [this.t.type(argRow(k)), id, a, i]);
         return id;
       });
       rows.push(f(resultRow, parts));

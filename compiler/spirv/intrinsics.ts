@@ -90,13 +90,14 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
     return id;
   };
   const glsl = (inst: number, operands: number[], type: Type = e.type) => result(Op.ExtInst, [fe.glslSet(), inst, ...operands], type);
-  const perRow = (f: (rowType: Type, parts: number[]) => number) => fe.perRow(e.type, args, f, argType);
+  const perRow = (f: (rowType: Type, parts: number[]) => number) => fe.perRow(e.type, args, f, argType, e.args.map((a) => a.type));
 
   switch (name) {
     case 'mul':
       return mul(fe, e, args);
     case 'dot':
-      if (el.base === 'float') return result(Op.Dot, args);
+      // OpDot takes vectors: a one-component dot (float1, float1x1) is a plain product.
+      if (el.base === 'float') return result(width(argType) === 1 ? Op.FMul : Op.Dot, args);
       return integerDot(fe, e, args);
     case 'saturate':
       return perRow((rt, [x]) => glsl(GLSL.FClamp, [x!, fe.splatConst(elementScalar(rt)!, 0, width(rt)), fe.splatConst(elementScalar(rt)!, 1, width(rt))], rt));
@@ -121,10 +122,12 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
       if (el.base === 'uint') return args[0]!;
       break;
     case 'isfinite': {
-      const bt = e.type;
-      const nan = result(Op.IsNan, args, bt);
-      const inf = result(Op.IsInf, args, bt);
-      return result(Op.LogicalNot, [result(Op.LogicalOr, [nan, inf], bt)], bt);
+      // Per row: a bool matrix is an array of bool vectors, which OpIsNan cannot produce at once.
+      return perRow((bt, [x]) => {
+        const nan = result(Op.IsNan, [x!], bt);
+        const inf = result(Op.IsInf, [x!], bt);
+        return result(Op.LogicalNot, [result(Op.LogicalOr, [nan, inf], bt)], bt);
+      });
     }
     case 'all':
     case 'any': {
@@ -168,7 +171,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   const core = CORE_MAP[name];
   if (core !== undefined) {
     if (name === 'transpose' || name === 'bitcast' || name === 'countbits' || name === 'reversebits') {
-      if (name === 'transpose') return result(core, args);
+      if (name === 'transpose') return transpose(fe, e, args[0]!);
       return perRow((rt, parts) => result(core, parts, rt));
     }
     return perRow((rt, parts) => result(core, parts, rt));
@@ -228,6 +231,31 @@ function bitsAt32(fe: FunctionEmitter, name: 'countbits' | 'reversebits', x: num
   return fe.convert(value, valueType, to);
 }
 
+/**
+ * transpose(): OpTranspose needs a float matrix; integer and bool matrices (arrays of row vectors)
+ * and 1xN/Nx1 shapes (held as vectors or scalars) are rebuilt element by element.
+ */
+function transpose(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>, m: number): number {
+  const from = e.args[0]!.type;
+  if (from.kind !== 'matrix' || componentCount(from) > 1 || from.rows * from.cols === 1) return m; // 1xN ↔ Nx1: same vector, 1x1: same scalar
+  const el = from.element;
+  if (el.base === 'float') {
+    const id = fe.b.id();
+    fe.f.emit(Op.Transpose, [fe.t.type(e.type), id, m]);
+    return id;
+  }
+  const extract = (type: Type, base: number, index: number) => {
+    const id = fe.b.id();
+    fe.f.emit(Op.CompositeExtract, [fe.t.type(type), id, base, index]);
+    return id;
+  };
+  const rowType: Type = { kind: 'vector', element: el, size: from.cols as 2 | 3 | 4 };
+  const rows = Array.from({ length: from.rows }, (_, r) => extract(rowType, m, r));
+  const newRow: Type = { kind: 'vector', element: el, size: from.rows as 2 | 3 | 4 };
+  const columns = Array.from({ length: from.cols }, (_, c) => fe.construct(newRow, rows.map((row) => extract(el, row, c))));
+  return fe.construct(e.type, columns);
+}
+
 function width(t: Type): number {
   return componentCount(t);
 }
@@ -254,6 +282,12 @@ function integerDot(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>
   const n = width(vt);
   const el = e.type;
   const t = fe.t.type(el);
+  if (n === 1) {
+    // One component: held as a scalar, nothing to extract.
+    const id = fe.b.id();
+    fe.f.emit(Op.IMul, [t, id, a!, b!]);
+    return id;
+  }
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const x = fe.b.id();

@@ -46,7 +46,8 @@ function resourceOf(p: IrPlace): ResourceType {
 /** The image's sampled type: the scalar of its texel type. */
 function sampledScalar(t: ResourceType): ScalarType {
   const el = elementScalar(t.element);
-  return el && el.base !== 'bool' ? el : FLOAT32;
+  if (!el) return FLOAT32;
+  return el.base === 'bool' ? { kind: 'scalar', base: 'uint', width: 32 } : el;
 }
 
 function isStorageImage(t: ResourceType): boolean {
@@ -101,10 +102,15 @@ function imageOperands(fe: FunctionEmitter, o: ImageOperands): number[] {
 /** Narrows a 4-component image result to the HLSL texel type (scalar: component 0; vector: the first N). */
 function narrow(fe: FunctionEmitter, v4: number, el: ScalarType, to: Type): number {
   const n = to.kind === 'vector' ? to.size : 1;
-  if (n === 4) return v4;
-  const id = fe.b.id();
-  if (n === 1) fe.f.emit(Op.CompositeExtract, [fe.t.scalar(el), id, v4, 0]);
-  else fe.f.emit(Op.VectorShuffle, [fe.t.vector(el, n), id, v4, v4, ...Array.from({ length: n }, (_, i) => i)]);
+  let id = v4;
+  if (n !== 4) {
+    id = fe.b.id();
+    if (n === 1) fe.f.emit(Op.CompositeExtract, [fe.t.scalar(el), id, v4, 0]);
+    else fe.f.emit(Op.VectorShuffle, [fe.t.vector(el, n), id, v4, v4, ...Array.from({ length: n }, (_, i) => i)]);
+  }
+  // Bool texels are stored as uint: compare with zero.
+  const target = elementScalar(to);
+  if (target?.base === 'bool' && el.base !== 'bool') return fe.convert(id, n === 1 ? el : { kind: 'vector', element: el, size: n as 2 | 3 | 4 }, to);
   return id;
 }
 
@@ -284,6 +290,8 @@ function atomicPointer(fe: FunctionEmitter, target: IrPlace, el: ScalarType): nu
 
 function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic' }>, type: Type): number {
   const el = type as ScalarType;
+  // 64-bit atomics (InterlockedAdd on uint64_t) need Int64Atomics; on image texels also the image extension.
+  if (el.width === 64) fe.b.capability(Capability.Int64Atomics);
   const pointer = atomicPointer(fe, call.target, el);
   const scope = fe.t.uintConst(DEVICE_SCOPE);
   const none = fe.t.uintConst(MemorySemantics.None);

@@ -3,6 +3,7 @@
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
+import { requireExtension } from './extensions.js';
 import type { FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 
@@ -79,20 +80,6 @@ const VK_BUILTINS: Record<string, { builtin: keyof typeof BuiltIn; capability?: 
   DrawIndex: { builtin: 'DrawIndex', capability: 'DrawParameters', extension: 'SPV_KHR_shader_draw_parameters' },
   DeviceIndex: { builtin: 'DeviceIndex', capability: 'DeviceGroup', extension: 'SPV_KHR_device_group' },
 };
-
-/** Extensions promoted to core SPIR-V: declared only for older module versions. */
-const CORE_SINCE: Record<string, number> = {
-  SPV_KHR_multiview: 3,
-  SPV_KHR_shader_draw_parameters: 3,
-  SPV_KHR_device_group: 3,
-};
-
-/** Declares an extension unless the module's SPIR-V version has it in core. */
-function requireExtension(fe: FunctionEmitter, name: string): void {
-  const core = CORE_SINCE[name];
-  if (core !== undefined && Number(fe.b.version.split('.')[1]) >= core) return;
-  fe.b.extension(name);
-}
 
 /**
  * Locations a stage variable occupies (Vulkan's interface-matching rules as DXC counts them): a
@@ -212,7 +199,7 @@ export function emitEntryWrapper(
       let size = 0;
       for (const leaf of group) {
         leaf.packOffset = size;
-        size += leaf.type.kind === 'vector' ? leaf.type.size : 1;
+        size += componentPaths(leaf.type).length;
       }
       const rule = ruleFor(group[0]!.io.semantic, dir)!;
       const id = b.id();
@@ -235,7 +222,7 @@ export function emitEntryWrapper(
     if (rule?.packed) {
       const packed = packedVars.get(`${dir}:${rule.builtin}`)!;
       leaf.varId = packed.id;
-      leaf.varType = leaf.type.kind === 'vector' ? vector(packed.element, leaf.type.size) : packed.element;
+      leaf.varType = withElement(leaf.type, packed.element);
       if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
       return;
     }
@@ -254,12 +241,12 @@ export function emitEntryWrapper(
     } else if (vkBuiltin) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[vkBuiltin.builtin]);
       if (vkBuiltin.capability) b.capability(Capability[vkBuiltin.capability]);
-      if (vkBuiltin.extension) requireExtension(fe, vkBuiltin.extension);
+      if (vkBuiltin.extension) requireExtension(b, vkBuiltin.extension);
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (rule) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.capability) b.capability(Capability[rule.capability]);
-      if (rule.extension) requireExtension(fe, rule.extension);
+      if (rule.extension) requireExtension(b, rule.extension);
       for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (BUILTINS[base]) {
@@ -370,33 +357,55 @@ export function emitEntryWrapper(
   return { id, interfaceIds };
 }
 
-/** The elements of a packed array builtin that belong to one leaf, as a scalar or vector. */
+/** Index paths to every scalar of a stage value, in order (float4 clips[2]: [0,0] … [1,3]). */
+function componentPaths(t: Type): number[][] {
+  if (t.kind === 'vector') return Array.from({ length: t.size }, (_, i) => [i]);
+  if (t.kind === 'array') return Array.from({ length: t.length ?? 0 }, (_, i) => componentPaths(t.element).map((p) => [i, ...p])).flat();
+  return [[]];
+}
+
+/** The same shape with another scalar element (a packed builtin's element type). */
+function withElement(t: Type, el: ScalarType): Type {
+  if (t.kind === 'vector') return vector(el, t.size);
+  if (t.kind === 'array') return { ...t, element: withElement(t.element, el) };
+  return el;
+}
+
+/** The elements of a packed array builtin that belong to one leaf (scalar, vector or array of them). */
 function loadPacked(fe: FunctionEmitter, leaf: Leaf): number {
-  const el = scalarOf(leaf.varType!)!;
-  const n = leaf.varType!.kind === 'vector' ? leaf.varType!.size : 1;
-  const parts = Array.from({ length: n }, (_, i) => {
+  const el = scalarOf(withoutArrays(leaf.varType!))!;
+  const scalars = componentPaths(leaf.varType!).map((_, i) => {
     const ptr = fe.b.id();
     fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Input, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
     const v = fe.b.id();
     fe.f.emit(Op.Load, [fe.t.type(el), v, ptr]);
     return v;
   });
-  return n === 1 ? parts[0]! : fe.construct(leaf.varType!, parts);
+  let next = 0;
+  const build = (t: Type): number => {
+    if (t.kind === 'vector') return fe.construct(t, Array.from({ length: t.size }, () => scalars[next++]!));
+    if (t.kind === 'array') return fe.construct(t, Array.from({ length: t.length ?? 0 }, () => build(t.element)));
+    return scalars[next++]!;
+  };
+  return build(leaf.varType!);
 }
 
 function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
-  const el = scalarOf(leaf.varType!)!;
-  const n = leaf.varType!.kind === 'vector' ? leaf.varType!.size : 1;
-  for (let i = 0; i < n; i++) {
+  const el = scalarOf(withoutArrays(leaf.varType!))!;
+  componentPaths(leaf.varType!).forEach((path, i) => {
     let part = value;
-    if (n > 1) {
+    if (path.length > 0) {
       part = fe.b.id();
-      fe.f.emit(Op.CompositeExtract, [fe.t.type(el), part, value, i]);
+      fe.f.emit(Op.CompositeExtract, [fe.t.type(el), part, value, ...path]);
     }
     const ptr = fe.b.id();
     fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Output, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
     fe.f.emit(Op.Store, [ptr, part]);
-  }
+  });
+}
+
+function withoutArrays(t: Type): Type {
+  return t.kind === 'array' ? withoutArrays(t.element) : t;
 }
 
 function withoutOwn(set: Set<number>, leaf: Leaf, location: number, explicit: Set<number>): Set<number> {

@@ -166,8 +166,14 @@ export class TypeEmitter {
     const spec = IMAGE_TABLE[t.resource];
     if (!spec) throw new Error(`no image type for ${t.resource}`);
     const el = t.element.kind === 'vector' ? t.element.element : t.element.kind === 'scalar' ? t.element : undefined;
-    const sampled = this.scalar(el && el.base !== 'bool' ? el : { kind: 'scalar', base: 'float', width: 32 });
+    // A bool texel is read as uint, as DXC declares it (the reader compares with zero).
+    const sampled = this.scalar(el ? (el.base === 'bool' ? { kind: 'scalar', base: 'uint', width: 32 } : el) : { kind: 'scalar', base: 'float', width: 32 });
     if (spec.capability) this.b.capability(spec.capability);
+    if (el && el.width === 64 && el.base !== 'float') {
+      // 64-bit integer texels (RWTexture2D<uint64_t>, the R64ui/R64i formats): SPV_EXT_shader_image_int64.
+      this.b.capability(Capability.Int64ImageEXT);
+      this.b.extension('SPV_EXT_shader_image_int64');
+    }
     const format = imageFormatOf(t);
     if (!BASIC_FORMATS.has(format)) this.b.capability(Capability.StorageImageExtendedFormats);
     return this.b.intern(`img:${t.resource}:${sampled}:${format}`, Op.TypeImage, [sampled, spec.dim, 2, spec.arrayed, spec.ms, spec.sampled, format], 0);

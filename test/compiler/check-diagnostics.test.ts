@@ -33,9 +33,11 @@ describe('checker diagnostics', () => {
     expect(diagnostics(kernel('  S s; s.a = 1;\n  float x = cos(s);', 'struct S { float a; };\n'))).toEqual([
       `error 5:17 no matching overload of 'cos' for argument of type 'S'`,
     ]);
+    // As DXC: mismatched inner dimensions truncate the larger operand (float2x3 → float2x2) with a warning.
     expect(diagnostics(kernel('  float2x3 m = 1; float3x2 n = 1;\n  float x = mul(m, m)[0][0];'))).toEqual([
-      `error 4:13 no matching overload of 'mul' for 'float2x3' and 'float2x3'`,
+      `warning 4:17 implicit truncation of vector type`,
     ]);
+    expect(diagnostics(kernel('  S s; s.a = 1;\n  float x = mul(s, 2);', 'struct S { float a; };\n'))[0]).toEqual(`error 5:17 no matching overload of 'mul' for argument of type 'S'`);
   });
 
   it('assignment to const and to non-lvalues', () => {

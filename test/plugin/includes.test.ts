@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compile, formatDiagnostic } from '../../compiler/index.js';
 import { ShaderCore } from '../../plugin/core.js';
 import { nodeHost } from '../../plugin/node-host.js';
-import { resolveOptions } from '../../plugin/options.js';
+import { resolveOptions, type HlslPluginOptions } from '../../plugin/options.js';
 import { validateSpirv } from '../helpers/tools.js';
 
 const dirs: string[] = [];
@@ -100,6 +100,25 @@ describe('includes resolved like imports', () => {
   });
 });
 
+/** webpack and Rspack share their configuration: resolve.alias is where the include alias lives. */
+async function webpackLikeBuild(root: string, out: string, bundler: (config: unknown) => Runner, hlsl: (options: HlslPluginOptions) => unknown): Promise<void> {
+  const compiler = bundler({
+    mode: 'production', context: root, entry: './src/main.js', target: 'node', devtool: false,
+    optimization: { minimize: false }, experiments: { outputModule: true },
+    output: { path: out, filename: 'main.js', module: true, library: { type: 'module' }, chunkFormat: 'module' },
+    resolve: { alias: { '@shaders': join(root, 'src/lib') } },
+    plugins: [hlsl({ cache: false })],
+  });
+  await new Promise<void>((resolve, reject) =>
+    compiler.run((err, stats) => compiler.close(() => (err ? reject(err) : stats?.hasErrors() ? reject(new Error(stats.toString('errors-only'))) : resolve()))),
+  );
+}
+
+type Runner = {
+  run(cb: (err: Error | null, stats?: { hasErrors(): boolean; toString(o: unknown): string }) => void): void;
+  close(cb: () => void): void;
+};
+
 /** Each bundler builds the project with its own alias configuration; the built module has the shader. */
 describe.each([
   ['vite', async (root: string, out: string) => {
@@ -114,31 +133,11 @@ describe.each([
   }],
   ['webpack', async (root: string, out: string) => {
     const webpack = (await import('webpack')).default;
-    const hlsl = (await import('../../src/webpack.js')).default;
-    const compiler = webpack({
-      mode: 'production', context: root, entry: './src/main.js', target: 'node', devtool: false,
-      optimization: { minimize: false }, experiments: { outputModule: true },
-      output: { path: out, filename: 'main.js', module: true, library: { type: 'module' }, chunkFormat: 'module' },
-      resolve: { alias: { '@shaders': join(root, 'src/lib') } },
-      plugins: [hlsl({ cache: false })],
-    } as never);
-    await new Promise<void>((resolve, reject) =>
-      compiler.run((err, stats) => compiler.close(() => (err ? reject(err) : stats?.hasErrors() ? reject(new Error(stats.toString('errors-only'))) : resolve()))),
-    );
+    await webpackLikeBuild(root, out, webpack as never, (await import('../../src/webpack.js')).default);
   }],
   ['rspack', async (root: string, out: string) => {
     const { rspack } = await import('@rspack/core');
-    const hlsl = (await import('../../src/rspack.js')).default;
-    const compiler = rspack({
-      mode: 'production', context: root, entry: './src/main.js', target: 'node', devtool: false,
-      optimization: { minimize: false }, experiments: { outputModule: true },
-      output: { path: out, filename: 'main.js', module: true, library: { type: 'module' }, chunkFormat: 'module' },
-      resolve: { alias: { '@shaders': join(root, 'src/lib') } },
-      plugins: [hlsl({ cache: false })],
-    } as never);
-    await new Promise<void>((resolve, reject) =>
-      compiler.run((err, stats) => compiler.close(() => (err ? reject(err) : stats?.hasErrors() ? reject(new Error(stats.toString('errors-only'))) : resolve()))),
-    );
+    await webpackLikeBuild(root, out, rspack as never, (await import('../../src/rspack.js')).default);
   }],
   ['esbuild', async (root: string, out: string) => {
     const esbuild = await import('esbuild');

@@ -13,8 +13,11 @@ import { FIXTURES, readFixture } from './helpers.js';
 
 const SEED = 0x5eed_2021;
 const CASES = 2000;
-/** Per-case time guard: generous for a slow CI machine, far below what a runaway would take. */
-const CASE_LIMIT_MS = 250;
+/**
+ * A hang guard, not a speed check (speed is bench/'s): a case takes about a millisecond, a runaway
+ * (exponential backtracking) far more than this, and a busy 2-core machine must never trip it.
+ */
+const CASE_LIMIT_MS = 3000;
 
 /** Fragments that stress the grammar's decision points when dropped anywhere. */
 const SNIPPETS = [
@@ -116,7 +119,7 @@ describe('parser fuzzing', () => {
       const sink = new DiagnosticSink();
       const started = performance.now();
       expect(() => parse(tokenize(text, 'p.hlsl', sink), sink)).not.toThrow();
-      expect(performance.now() - started).toBeLessThan(2000);
+      expect(performance.now() - started).toBeLessThan(10_000); // hang guard, see CASE_LIMIT_MS
     }
   });
 });

@@ -14,7 +14,7 @@ const DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/
 // PP_FUZZ_CASES / PP_FUZZ_SEED lengthen or vary a local run (75,000 cases over 5 seeds passed).
 const CASES = Number(process.env.PP_FUZZ_CASES ?? 2500);
 /** Generous (a case takes about a millisecond): it catches hangs and blow-ups, not slow machines. */
-const PER_CASE_LIMIT_MS = 1000;
+const PER_CASE_LIMIT_MS = 3000;
 
 function collect(dir: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompileOptions } from '../../../compiler/index.js';
 import { compileValid } from '../helpers.js';
+import { loadGenerated } from '../../plugin/codegen/load-generated.js';
 
 const SOURCE = `Texture2D<float4> unusedTex;
 SamplerState samp;
@@ -121,5 +122,16 @@ describe('-O0, -fcgl and -fspv-preserve-bindings', () => {
     expect(bindings({ ...MAIN, preserveBindings: true })).toEqual(kept);
     expect(specIds({ ...MAIN, preserveBindings: true })).toEqual([4]);
     expect(hasPushConstants({ ...MAIN, preserveBindings: true })).toBe(false);
+  });
+});
+
+describe('the generated module', () => {
+  it('asks the application to bind only what the pipeline reads', async () => {
+    const result = compileValid(SOURCE, MAIN, ['vulkan1.1']);
+    const { exports } = await loadGenerated({ reflection: result.reflection!, spirv: { kind: 'none' } });
+    const entries = (exports.bindGroupLayouts as { entries: { binding: number }[] }[]).flatMap((g) => g.entries.map((e) => e.binding));
+    expect(entries.sort((a, b) => a - b)).toEqual([ALL.samp[1], ALL.tex[1], ALL.Params[1], ALL.result[1], ALL['counter.var.countedOnly'][1]]);
+    const vulkan = (exports.descriptorSetLayouts as { bindings: { binding: number }[] }[]).flatMap((set) => set.bindings.map((b) => b.binding));
+    expect(vulkan.sort((a, b) => a - b)).toEqual(entries);
   });
 });

@@ -45,6 +45,16 @@ describe('resources whose origin is not static', () => {
     ]);
   });
 
+  it('chosen by the counter of a loop that is not unrolled', () => {
+    expect(errors(`  StructuredBuffer<uint> s;
+  for (int n = 0; n < 2; n++) {
+    if (n == 0) s = a; else s = b;
+    o[n] = s[0];
+  }`)).toEqual([
+      `10:12 the resource held by 's' cannot be determined statically here: it is assigned in an 'if' at line 9 whose condition is only known at run time`,
+    ]);
+  });
+
   it('returned differently on different paths', () => {
     expect(errors(`  o[0] = pick(k)[0];`, `StructuredBuffer<uint> pick(uint n) {
   if (n == 0) return a;
@@ -70,16 +80,36 @@ describe('resources whose origin is not static', () => {
   o[0] = a[0];`)).toEqual([`7:3 cannot assign to variable 'a': global resources are read-only; assign to a local resource variable instead`]);
   });
 
+  it("assigned inside an operand of '?:' or '&&' that may not run", () => {
+    expect(errors(`  StructuredBuffer<uint> s = a;
+  bool picked = k > 1 && (s = b)[0] > 0;
+  o[0] = s[0];`)).toEqual([
+      `8:27 the resource assigned to 's' here cannot be tracked statically: this operand of '?:', '&&' or '||' may not run`,
+    ]);
+  });
+
   it('a static resource cannot be reassigned', () => {
     expect(errors(`  g = b;
   o[0] = g[0];`, `static StructuredBuffer<uint> g = a;
 `)).toEqual([`8:3 cannot assign to 'g': a static resource variable holds the resource of its initializer; assigning it is not supported`]);
   });
 
-  it('returning an element chosen by a run-time index of the callee', () => {
+  it('returning an element chosen by a run-time index computed in the callee', () => {
     expect(errors(`  o[0] = at(k)[0];`, `StructuredBuffer<uint> arr[2];
-StructuredBuffer<uint> at(uint n) { return arr[n]; }
-`)).toEqual([`6:44 the resource returned by 'at' cannot be determined statically: it is an element of a resource array chosen by a run-time index`]);
+StructuredBuffer<uint> at(uint n) { uint m = n % 2; return arr[m]; }
+`)).toEqual([`6:60 the resource returned by 'at' cannot be determined statically: it is an element of a resource array chosen by a run-time index`]);
+  });
+});
+
+describe('struct members that hold no resource yet', () => {
+  it('may be passed and returned; only a use is an error, where it is used', () => {
+    expect(errors(`  Two t;
+  t.x = a;
+  o[0] = firstOf(t) + copy(t).x[0];
+  o[1] = copy(t).y[0];`, `struct Two { StructuredBuffer<uint> x; StructuredBuffer<uint> y; };
+uint firstOf(Two p) { return p.x[0]; }
+Two copy(Two p) { return p; }
+`)).toEqual([`13:10 resource variable 'copy().y' is used before a resource is assigned to it`]);
   });
 });
 
@@ -92,6 +122,12 @@ describe('shapes not supported yet say so', () => {
       `8:5 local 'ps' of type 'P[2]': arrays of structs holding resources are not supported yet`,
       `9:36 an initializer list for the resource array 'arr2' is not supported yet: assign a global array of resources`,
     ]);
+  });
+
+  it('global structs of resources', () => {
+    expect(errors(`  o[0] = g.src[0];`, `struct P { StructuredBuffer<uint> src; };
+P g;
+`)).toEqual([`6:3 global 'g' of type 'P' holds resources: global structs of resources are not supported yet`]);
   });
 });
 
@@ -112,6 +148,27 @@ describe('origins that are static', () => {
 }
 uint twice(uint n) { return 2 * pick(n)[0]; }
 `)).toEqual([]);
+  });
+
+  it('a loop may reassign an alias that it only reads after the assignment', () => {
+    expect(errors(`  StructuredBuffer<uint> s = a;
+  for (uint i = 0; i < k; i++) {
+    s = b;
+    o[i] = s[i];
+  }
+  o[0] = 1;`)).toEqual([]);
+  });
+
+  it('but not one a struct copy reads first', () => {
+    expect(errors(`  P p; p.src = a;
+  for (uint i = 0; i < k; i++) {
+    P q = p;
+    p.src = b;
+    o[i] = q.src[i];
+  }`, `struct P { StructuredBuffer<uint> src; };
+`)).toEqual([
+      `9:3 the resource held by 'p.src' cannot be determined statically: this loop reassigns it and reads it, so iterations may see different resources`,
+    ]);
   });
 
   it('a run-time element index is captured when assigned', () => {

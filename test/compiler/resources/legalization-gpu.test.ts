@@ -103,6 +103,15 @@ void main(uint i : SV_DispatchThreadID) {
   // Initialized by a list; a method calling methods on the implicit and explicit 'this'.
   Reader r = { inB, 0 };
   outA[i + 12] = r.twice(i);                            // outA[i + 12] = 2 * inB[i]
+
+  // An [unroll] loop choosing by its counter: each unrolled copy sees its own buffer.
+  uint acc = 0;
+  StructuredBuffer<uint> each;
+  [unroll] for (int n = 0; n < 2; n++) {
+    if (n == 0) each = inA; else each = inB;
+    acc += each[i] * (n + 1);
+  }
+  outA[i + 16] = acc;                                   // outA[i + 16] = inA[i] + 2 * inB[i]
 }
 `;
 
@@ -151,7 +160,7 @@ describe('resources in locals, struct members, parameters and return values', ()
       bindings: [
         { binding: 0, kind: 'storage-buffer', data: inA },
         { binding: 1, kind: 'storage-buffer', data: inB },
-        { binding: 2, kind: 'storage-buffer', data: new Uint32Array(16), name: 'outA' },
+        { binding: 2, kind: 'storage-buffer', data: new Uint32Array(20), name: 'outA' },
         { binding: 3, kind: 'storage-buffer', data: new Uint32Array(16), name: 'outB' },
         { binding: 4, kind: 'storage-buffer', data: raw },
       ],
@@ -162,6 +171,7 @@ describe('resources in locals, struct members, parameters and return values', ()
     expect(outA.slice(4, 8)).toEqual([...inA].map((a) => 2 * a));
     expect(outA.slice(8, 12)).toEqual([...raw].map((r) => 3 * r));
     expect(outA.slice(12, 16)).toEqual([...inB].map((b) => 2 * b));
+    expect(outA.slice(16, 20)).toEqual([...inA].map((a, k) => a + 2 * inB[k]!));
     expect(outB.slice(0, 4)).toEqual([...inA].map((a, k) => 2 * a + inB[k]!));
     expect(outB.slice(4, 8)).toEqual([...inB].map((b) => 2 * b));
     expect(outB.slice(8, 12)).toEqual([...inA].map((a, k) => 100 * a + inB[k]!));
