@@ -1,6 +1,6 @@
 // `npm run build`, after tsc: bundles the two process entry points into one file each, so that
 // starting them loads one module instead of ~100 (most of hlslc's start-up was module loading):
-//   dist/src/bin/hlslc-main.js     the CLI (src/bin/hlslc.ts), loaded by dist/src/bin/launch.js
+//   dist/src/bin/hlslc-main.cjs    the CLI (src/bin/hlslc.ts), loaded by dist/src/bin/launch.js
 //   dist/plugin/compile-worker.js  the worker thread entry (replaces tsc's output at the path
 //                                  plugin/worker-pool.ts starts it from)
 // npm packages stay external (they are the package's dependencies, installed with it), and so do
@@ -22,6 +22,14 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: ['src/bin/hlslc.ts'], outfile: 'dist/src/bin/hlslc-main.js' }),
+  // CommonJS, so src/bin/launch.ts can run it through vm.Script with a code cache on Node < 22.
+  build({
+    ...common,
+    format: 'cjs',
+    entryPoints: ['src/bin/hlslc.ts'],
+    outfile: 'dist/src/bin/hlslc-main.cjs',
+    define: { 'import.meta.url': '__hlslcBundleUrl' },
+    banner: { js: "const __hlslcBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
   build({ ...common, entryPoints: ['plugin/compile-worker.ts'], outfile: 'dist/plugin/compile-worker.js' }),
 ]);

@@ -123,4 +123,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Not a top-level await: the bundle is CommonJS (see scripts/bundle.mjs); main() handles every error.
+void main();
