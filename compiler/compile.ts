@@ -1,16 +1,21 @@
-// One compile: preprocess → parse → check (to IR) → SPIR-V → reflection of the binary. Each stage
-// reports into the same DiagnosticSink; a stage with errors stops the pipeline after it.
+// One compile: preprocess → parse → check (to IR) → the targeted back ends (SPIR-V and its reflection,
+// WGSL and its reflection). Each stage reports into the same DiagnosticSink; a stage with errors stops the pipeline after it.
 import { DiagnosticSink } from './diagnostics.js';
 import { Checker } from './check/checker.js';
 import { memoryHost } from './host.js';
 import type { CompileOptions } from './options.js';
 import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
-import { reflect } from './reflect/index.js';
 import type { CompileResult } from './result.js';
-import { emitSpirv } from './spirv/emit.js';
 import { eliminateDeadResources } from './opt/dead-resources.js';
+import type { Backend, BackendContext, BackendOutput } from './backend.js';
+import { resolveOptions, type CompileTarget } from './options.js';
+import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
+import { wgslBackend } from './wgsl/backend.js';
 import { normalizePath } from './util/path.js';
+
+/** The back end of each target. */
+const BACKENDS: Record<CompileTarget, Backend> = { spirv: spirvBackend, wgsl: wgslBackend };
 
 export function compile(source: string, options: CompileOptions = {}): CompileResult {
   const sink = new DiagnosticSink(options.warnings);
@@ -40,23 +45,24 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checked = checker.checkProgram(program, filename);
   if (!checked || sink.hasErrors()) return fail();
   const ir = eliminateDeadResources(checked, options);
-  const emitted = emitSpirv(ir, {
-    targetEnv: options.targetEnv ?? 'vulkan1.0',
-    layoutRule: options.layoutRule ?? 'relaxed',
-    ...(options.reflect ? { reflect: true } : {}),
-    ...(options.arithmetic ? { arithmetic: options.arithmetic } : {}),
-    ...(options.debugInfo ? { debugSourceName: options.debugSourceName ?? filename } : {}),
-  });
-  for (const e of emitted.errors) {
-    const loc = e.global?.loc ?? { file: filename, line: 1, column: 1, offset: 0 };
-    sink.error(e.message, loc, e.global ? e.global.name.length : 1);
+  const resolved = resolveOptions(options, filename);
+  let spirv: SpirvCompile | undefined;
+  // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.
+  const context: BackendContext = { options: resolved, spirv: () => (spirv ??= compileSpirv(ir, resolved)) };
+  const outputs: NonNullable<BackendOutput['result']> = {};
+  for (const target of resolved.targets) {
+    const out = BACKENDS[target].emit(ir, context);
+    for (const e of out.errors) sink.error(e.message, e.loc ?? { file: filename, line: 1, column: 1, offset: 0 }, e.length ?? 1);
+    Object.assign(outputs, out.result);
   }
   if (sink.hasErrors()) return fail();
-  const reflection = reflect(emitted.spirv);
+  // Only WGSL targeted: its reflection is the result's reflection.
+  const reflection = outputs.reflection ?? outputs.wgsl?.reflection;
   return {
     success: true,
-    spirv: emitted.spirv,
-    reflection,
+    ...(outputs.spirv ? { spirv: outputs.spirv } : {}),
+    ...(reflection ? { reflection } : {}),
+    ...(outputs.wgsl ? { wgsl: outputs.wgsl } : {}),
     entryPoints: ir.entryPoints.map((ep) => ({ name: ep.name, stage: ep.stage, ...(ep.workgroupSize ? { workgroupSize: ep.workgroupSize } : {}) })),
     files: pp.files,
     diagnostics: sink.items,

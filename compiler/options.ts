@@ -9,6 +9,9 @@ export type LayoutRuleOption = 'relaxed' | 'dx' | 'gl' | 'scalar';
 
 export type TargetEnv = 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3';
 
+/** What a compile produces: SPIR-V for Vulkan (the default), WGSL for WebGPU, or both from one IR. */
+export type CompileTarget = 'spirv' | 'wgsl';
+
 /** `-fvk-{b,s,t,u}-shift N M`: add N to register numbers of that kind in space M (or every space). */
 export interface BindingShift {
   registerKind: 'b' | 's' | 't' | 'u';
@@ -117,4 +120,34 @@ export interface CompileOptions {
   codeGenHighLevel?: boolean;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;
+  /** Output(s) to produce (`-target wgsl`; `-spirv` is the default). Default 'spirv'; an array asks for several. */
+  target?: CompileTarget | CompileTarget[];
+}
+
+/** The options after defaults: what the checker and the back ends read (resolved once per compile). */
+export interface ResolvedOptions {
+  filename: string;
+  targets: CompileTarget[];
+  layoutRule: LayoutRuleOption;
+  targetEnv: TargetEnv;
+  hlslVersion: 2016 | 2017 | 2018 | 2021;
+  reflect: boolean;
+  arithmetic: 'defined' | 'dxc';
+  /** The file name OpString records (debug information), or undefined for none. */
+  debugSourceName: string | undefined;
+}
+
+/** Fills the defaults (DXC's), de-duplicates the targets; the one place defaults are decided. */
+export function resolveOptions(options: CompileOptions, filename: string): ResolvedOptions {
+  const asked = options.target === undefined ? ['spirv' as const] : Array.isArray(options.target) ? options.target : [options.target];
+  return {
+    filename,
+    targets: [...new Set(asked.length ? asked : (['spirv'] as const))],
+    layoutRule: options.layoutRule ?? 'relaxed',
+    targetEnv: options.targetEnv ?? 'vulkan1.0',
+    hlslVersion: options.hlslVersion ?? 2021,
+    reflect: options.reflect ?? false,
+    arithmetic: options.arithmetic ?? 'defined',
+    debugSourceName: options.debugInfo ? (options.debugSourceName ?? filename) : undefined,
+  };
 }

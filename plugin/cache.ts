@@ -9,13 +9,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../compiler/diagnostics.js';
 import type { Reflection } from '../compiler/reflect/types.js';
-import type { CompiledEntryPoint } from '../compiler/result.js';
+import type { CompiledEntryPoint, WgslOutput } from '../compiler/result.js';
 import { COMPILER_VERSION } from '../compiler/version.js';
 import { isMissingFile } from './node-host.js';
 
 export interface CompiledShader {
-  spirv: Uint32Array;
+  /** Set when SPIR-V was targeted. */
+  spirv?: Uint32Array;
+  /** Of the SPIR-V when it was targeted, else of the WGSL. */
   reflection: Reflection;
+  /** Set when WGSL was targeted: the code and the WGSL pipeline's reflection. */
+  wgsl?: WgslOutput;
   entryPoints: CompiledEntryPoint[];
   /** Every file the compile read, the shader first. */
   files: string[];
@@ -26,7 +30,7 @@ export interface CompiledShader {
 /** Content hash of each file a compile read or probed; null for one that did not exist. */
 export type FileHashes = Record<string, string | null>;
 
-const FORMAT = 'unplugin-hlsl-cache/1';
+const FORMAT = 'unplugin-hlsl-cache/2';
 
 export function sha256(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
@@ -93,7 +97,7 @@ export class ShaderCache {
     const path = this.entryPath(key);
     if (path === undefined) return;
     const body = JSON.stringify(
-      { key, fileHashes, shader: { ...shader, spirv: Buffer.from(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength).toString('base64') } },
+      { key, fileHashes, shader: { ...shader, spirv: shader.spirv && Buffer.from(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength).toString('base64') } },
       (_, value: unknown) => (typeof value === 'bigint' ? { $bigint: value.toString() } : value),
     );
     const text = JSON.stringify({ format: FORMAT, checksum: sha256(body), body });
@@ -132,12 +136,14 @@ function parseEntry(text: string, key: string): Entry | undefined {
       value !== null && typeof value === 'object' && typeof (value as { $bigint?: unknown }).$bigint === 'string'
         ? BigInt((value as { $bigint: string }).$bigint)
         : value,
-    ) as { key: string; fileHashes: FileHashes; shader: Omit<CompiledShader, 'spirv'> & { spirv: string } };
+    ) as { key: string; fileHashes: FileHashes; shader: Omit<CompiledShader, 'spirv'> & { spirv?: string } };
     if (inner.key !== key) return undefined;
-    const bytes = Buffer.from(inner.shader.spirv, 'base64');
+    const { spirv: base64, ...rest } = inner.shader;
+    if (base64 === undefined) return { key, fileHashes: inner.fileHashes, shader: rest };
+    const bytes = Buffer.from(base64, 'base64');
     const spirv = new Uint32Array(bytes.byteLength / 4);
     new Uint8Array(spirv.buffer).set(bytes);
-    return { key, fileHashes: inner.fileHashes, shader: { ...inner.shader, spirv } };
+    return { key, fileHashes: inner.fileHashes, shader: { ...rest, spirv } };
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
 // bundler adapters (index.ts) only say where SPIR-V assets go and pass errors and watch files on.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import type { CompileOptions } from '../compiler/options.js';
+import type { CompileOptions, CompileTarget } from '../compiler/options.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
 import { createBackend } from './backend.js';
 import type { CompiledShader } from './cache.js';
@@ -81,6 +81,8 @@ export class ShaderCore {
       ...(query.layoutRule ? { layoutRule: query.layoutRule } : {}),
       ...(query.defaultMajorness ? { defaultMajorness: query.defaultMajorness } : {}),
       ...(query.targetEnv ? { targetEnv: query.targetEnv } : {}),
+      // Part of the options, so part of the cache key: each target set is its own entry.
+      target: query.targets ?? this.options.targets,
     };
     const entryPoints = query.entryPoints ?? this.options.entryPoints;
     if (entryPoints) options.entryPoints = entryPoints;
@@ -116,18 +118,22 @@ export class ShaderCore {
     this.stats.compiles++;
     const { result, fileHashes }: BackendOutput = await this.backend.compile(request);
     const files = result.files.length > 0 ? result.files : [request.file];
-    if (!result.success || !result.spirv || !result.reflection) {
+    const targets = toTargets(request.options.target);
+    const missing = targets.filter((t) => (t === 'spirv' ? !result.spirv : !result.wgsl));
+    if (!result.success || !result.reflection || missing.length > 0) {
       // Watch what the failed compile read, so fixing an included file retries it.
       this.includes.record(id, [...new Set([...files, ...Object.keys(fileHashes)])]);
       const sources = new Map<string, string>([[request.file, request.source]]);
       if (result.diagnostics.some((d) => d.severity === 'error')) {
         throw new ShaderCompileError(result.diagnostics, id, sourceReader(sources));
       }
-      throw new Error(`unplugin-hlsl: ${request.file}: the compiler reported failure without an error diagnostic`);
+      if (!result.success) throw new Error(`unplugin-hlsl: ${request.file}: the compiler reported failure without an error diagnostic`);
+      throw new Error(`unplugin-hlsl: ${request.file}: the compiler (backend '${this.backend.id}') returned no ${missing.join(' and ')} output for target ${targets.join(', ')}`);
     }
     const shader: CompiledShader = {
-      spirv: result.spirv,
+      ...(targets.includes('spirv') ? { spirv: result.spirv } : {}),
       reflection: result.reflection,
+      ...(targets.includes('wgsl') ? { wgsl: result.wgsl } : {}),
       entryPoints: result.entryPoints,
       files: [...new Set([request.file, ...files, ...Object.keys(fileHashes).filter((f) => fileHashes[f] !== null)])],
       warnings: result.diagnostics.filter((d) => d.severity === 'warning'),
@@ -146,7 +152,10 @@ export class ShaderCore {
         : this.generate({
             reflection: shader.reflection,
             // `?layout`: tables and writers only; the binary is neither inlined nor emitted.
-            spirv: exportKind === 'layout' ? { kind: 'none' } : this.placeSpirv(parsed, shader, context),
+            spirv: exportKind === 'layout' || !shader.spirv ? { kind: 'none' } : this.placeSpirv(parsed, shader, context),
+            ...(shader.wgsl
+              ? { wgsl: { reflection: shader.wgsl.reflection, ...(exportKind === 'layout' ? {} : { code: shader.wgsl.code }) } }
+              : {}),
             matrixOrder: this.options.matrixOrder,
             runtimeImport: RUNTIME_SPECIFIER,
           });
@@ -161,9 +170,11 @@ export class ShaderCore {
   }
 
   private placeSpirv(parsed: ShaderId, shader: CompiledShader, context: LoadContext): Exclude<SpirvSource, { kind: 'none' }> {
-    const bytes = new Uint8Array(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength);
+    const words = shader.spirv;
+    if (!words) throw new Error(`unplugin-hlsl: internal: ${parsed.file} has no SPIR-V to place`);
+    const bytes = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
     if (!context.emitAsset || bytes.byteLength <= this.options.inlineLimit) {
-      return { kind: 'inline', words: shader.spirv };
+      return { kind: 'inline', words };
     }
     const name = basename(parsed.file).replace(/\.[^.]*$/, '');
     const hash = sha256(bytes).slice(0, 8);
@@ -204,4 +215,8 @@ function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>): Generat
     dts: 'declare const spirvUrl: URL;\nexport default spirvUrl;\n',
     warnings: [],
   };
+}
+
+function toTargets(target: CompileOptions['target']): CompileTarget[] {
+  return target === undefined ? ['spirv'] : Array.isArray(target) ? target : [target];
 }

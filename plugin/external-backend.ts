@@ -12,6 +12,7 @@ import type { ShaderStage } from '../compiler/common/stage.js';
 import type { CompileResult } from '../compiler/result.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
 import { hashFile, sha256 } from './cache.js';
+import { externalWgslError } from './options.js';
 
 export type ExternalTool = 'dxc' | 'glslang';
 
@@ -166,6 +167,8 @@ export function externalBackend(tool: ExternalTool, command: string): ShaderBack
     id: `${tool}:${command}`,
     close: async () => {},
     async compile(request): Promise<BackendOutput> {
+      const { target } = request.options;
+      if (target === 'wgsl' || (Array.isArray(target) && target.includes('wgsl'))) throw new ExternalOptionError(externalWgslError(tool));
       const dir = await mkdtemp(join(tmpdir(), 'unplugin-hlsl-'));
       try {
         const out = join(dir, 'out.spv');

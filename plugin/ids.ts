@@ -1,7 +1,7 @@
-// Module ids of shader imports: `./a.hlsl?entry=PSMain&stage=pixel&define=QUALITY=2&spirv`.
+// Module ids of shader imports: `./a.hlsl?entry=PSMain&stage=pixel&define=QUALITY=2&spirv` (or `&wgsl`).
 // The query selects what is compiled and what the module exports; anything a bundler appends for
 // its own bookkeeping is ignored, anything else is an error (a typo must not silently do nothing).
-import type { EntryPointRequest, LayoutRuleOption, TargetEnv } from '../compiler/options.js';
+import type { CompileTarget, EntryPointRequest, LayoutRuleOption, TargetEnv } from '../compiler/options.js';
 import type { ShaderStage } from '../compiler/common/stage.js';
 
 /** What the generated module exports. */
@@ -16,6 +16,11 @@ export interface ShaderQuery {
   defines: Record<string, string>;
   /** `?spirv`: default export is the binary; `?layout`: layouts and bindings only, no binary. */
   exportKind: ShaderExportKind;
+  /**
+   * `?wgsl`: this import compiles to WGSL only (the module exports `wgsl` and describes the WGSL
+   * pipeline); `?spirv`: SPIR-V only. Absent: the plugin's `target` option.
+   */
+  targets?: CompileTarget[];
   layoutRule?: LayoutRuleOption;
   defaultMajorness?: 'row_major' | 'column_major';
   targetEnv?: TargetEnv;
@@ -94,8 +99,12 @@ export function parseShaderId(id: string): ShaderId {
   }
   const spirv = params.has('spirv');
   const layout = params.has('layout');
+  const wgsl = params.has('wgsl');
   if (spirv && layout) throw new ShaderQueryError(`${id}: ?spirv and ?layout exclude each other`);
+  if (spirv && wgsl) throw new ShaderQueryError(`${id}: ?spirv and ?wgsl exclude each other (the plugin option \`target: ['spirv', 'wgsl']\` compiles both)`);
   query.exportKind = spirv ? 'spirv' : layout ? 'layout' : 'module';
+  if (spirv) query.targets = ['spirv'];
+  if (wgsl) query.targets = ['wgsl'];
   const rule = params.get('layoutRule');
   if (rule !== null) query.layoutRule = oneOf(rule, LAYOUT_RULES, 'layoutRule');
   const majorness = params.get('majorness');
@@ -107,7 +116,7 @@ export function parseShaderId(id: string): ShaderId {
   const env = params.get('targetEnv');
   if (env !== null) query.targetEnv = oneOf(env, TARGET_ENVS, 'targetEnv');
 
-  const known = new Set(['entry', 'stage', 'define', 'spirv', 'layout', 'layoutRule', 'majorness', 'targetEnv']);
+  const known = new Set(['entry', 'stage', 'define', 'spirv', 'wgsl', 'layout', 'layoutRule', 'majorness', 'targetEnv']);
   for (const key of params.keys()) {
     if (!known.has(key) && !BUNDLER_PARAMS.has(key)) {
       throw new ShaderQueryError(`${id}: unknown query parameter "${key}" (known: ${[...known].join(', ')})`);

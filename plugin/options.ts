@@ -1,7 +1,7 @@
 // The plugin's options as users write them, and the resolved form the core works with.
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
+import type { CompileOptions, CompileTarget, EntryPointRequest } from '../compiler/options.js';
 import type { WarningAction, WarningFlag } from '../compiler/warning-flags.js';
 import { aliasesFromRecord, type IncludeAlias } from './include-resolution.js';
 import type { CompileResult } from '../compiler/result.js';
@@ -10,8 +10,8 @@ import type { MatrixOrder } from './codegen/index.js';
 /** The compiler's own signature; tests and embedders can pass one (a fake, an instrumented wrapper). */
 export type CompileFunction = (source: string, options: CompileOptions) => CompileResult | Promise<CompileResult>;
 
-/** Compile options the plugin passes through; file, host, entry points and includes are its own. */
-export type ShaderCompileOptions = Omit<CompileOptions, 'filename' | 'host' | 'entryPoints' | 'virtualFiles'>;
+/** Compile options the plugin passes through; file, host, entry points, includes and target are its own. */
+export type ShaderCompileOptions = Omit<CompileOptions, 'filename' | 'host' | 'entryPoints' | 'virtualFiles' | 'target'>;
 
 export interface HlslPluginOptions {
   /**
@@ -49,6 +49,16 @@ export interface HlslPluginOptions {
    * @default []
    */
   alias?: IncludeAlias[] | Record<string, string>;
+  /**
+   * What every shader compiles to: SPIR-V (Vulkan), WGSL (WebGPU, e.g. in the browser), or both. The
+   * generated module exports `spirv`/`spirvUrl`/`loadSpirv` for SPIR-V and `wgsl` (the code) for WGSL;
+   * with WGSL its `bindGroupLayouts`, `vertexInputs` and `entryPoints` describe the WGSL pipeline. The
+   * buffer writers are the same for both (the WGSL reads the bytes the SPIR-V reads). An import's
+   * `?wgsl` (WGSL only) or `?spirv` (the SPIR-V binary only) overrides it. WGSL needs the built-in
+   * backend (`dxc` and `glslangValidator` produce SPIR-V only).
+   * @default 'spirv'
+   */
+  target?: CompileTarget | CompileTarget[];
   /** DXC-equivalent options for every shader (defines, include dirs, layout rule, target env, …). */
   compilerOptions?: ShaderCompileOptions;
   /**
@@ -93,6 +103,8 @@ export interface HlslPluginOptions {
 
 export interface ResolvedOptions {
   extensions: string[];
+  /** Non-empty, without duplicates, in the order given. */
+  targets: CompileTarget[];
   entryPoints: EntryPointRequest[] | undefined;
   stageFromFileName: boolean;
   /** The plugin option's aliases, then the bundler's. */
@@ -124,8 +136,12 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
     throw new TypeError(`unplugin-hlsl: workers must be a non-negative integer, got ${String(workers)}`);
   }
   const cache = options.cache ?? true;
+  const targets = resolveTargets(options.target);
+  const backend = options.backend ?? 'builtin';
+  if ((backend === 'dxc' || backend === 'glslang') && targets.includes('wgsl')) throw new TypeError(externalWgslError(backend));
   return {
     extensions: options.extensions ?? ['.hlsl'],
+    targets,
     entryPoints: options.entryPoints,
     stageFromFileName: options.stageFromFileName ?? true,
     includeAliases: [...(Array.isArray(options.alias) ? options.alias : aliasesFromRecord(options.alias)), ...bundlerAliases],
@@ -136,7 +152,7 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
         : {}),
       includeDirs: options.compilerOptions?.includeDirs?.map(absolute),
     },
-    backend: options.backend ?? 'builtin',
+    backend,
     dxcPath: options.dxcPath ?? 'dxc',
     glslangPath: options.glslangPath ?? 'glslangValidator',
     inlineLimit,
@@ -146,4 +162,22 @@ export function resolveOptions(options: HlslPluginOptions = {}, root = options.r
     dtsDir: !options.dts ? undefined : options.dts === true ? '' : absolute(options.dts.dir),
     root,
   };
+}
+
+const TARGETS: readonly CompileTarget[] = ['spirv', 'wgsl'];
+
+/** The `target` option as a list; an unknown or empty target is an error, not silently SPIR-V. */
+export function resolveTargets(target: CompileTarget | CompileTarget[] | undefined): CompileTarget[] {
+  const list = target === undefined ? ['spirv' as const] : Array.isArray(target) ? target : [target];
+  for (const t of list) {
+    if (!TARGETS.includes(t)) throw new TypeError(`unplugin-hlsl: target must be 'spirv', 'wgsl' or a list of them, got ${JSON.stringify(t)}`);
+  }
+  if (list.length === 0) throw new TypeError("unplugin-hlsl: target is an empty list; give 'spirv', 'wgsl' or both");
+  return [...new Set(list)];
+}
+
+/** The message when an external compiler is asked for WGSL. */
+export function externalWgslError(backend: 'dxc' | 'glslang'): string {
+  const tool = backend === 'dxc' ? 'dxc' : 'glslangValidator';
+  return `unplugin-hlsl: target 'wgsl' needs backend 'builtin': ${tool} (backend '${backend}') produces SPIR-V only`;
 }

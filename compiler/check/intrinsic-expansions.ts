@@ -2,6 +2,7 @@
 // out parameters: the checker expands them into plain IR here, so every back end gets them for free.
 // sincos/modf/frexp/asuint(double, out, out) write their outputs as statements before the value is used.
 import type { SourceLocation } from '../diagnostics.js';
+import { intrinsicName } from '../ir/intrinsics.js';
 import type { IrExpr } from '../ir/ir.js';
 import {
   BOOL,
@@ -39,7 +40,7 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
 };
 
 function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
-  return { op: 'intrinsic', type, name, args };
+  return { op: 'intrinsic', type, name: intrinsicName(name), args };
 }
 
 function value(type: Type, expr: IrExpr, loc: SourceLocation): Value {

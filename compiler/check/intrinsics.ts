@@ -2,6 +2,7 @@
 // and lowered to `intrinsic` IR nodes that each back end maps to its instructions.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
+import { intrinsicName } from '../ir/intrinsics.js';
 import { BOOL, elementScalar, FLOAT, INT, isNumeric, matrix, typeToString, UINT, vector, VOID, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
@@ -76,7 +77,7 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
   const nargs = args as (Value & { type: NumericType })[];
   if (isWaveIntrinsic(name)) return checkWaveCall(c, x, name, nargs, loc);
   if (expanded) return expanded[1](c, x, nargs, loc);
-  const make = (type: Type, irArgs: IrExpr[], irName = name): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: irName, args: irArgs }, readonly: true });
+  const make = (type: Type, irArgs: IrExpr[], irName = name): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: intrinsicName(irName), args: irArgs }, readonly: true });
   const common = (forceFloat: boolean): NumericType | undefined => {
     let shape: NumericType = nargs[0]!.type;
     let el: ScalarType = elementScalar(shape)!;

@@ -2,6 +2,7 @@
 // `intrinsic` IR nodes named after the HLSL function; the back end maps each to its GroupNonUniform
 // instruction. They need SPIR-V 1.3, so the manual makes them an error when targeting Vulkan 1.0.
 import type { SourceLocation } from '../diagnostics.js';
+import { intrinsicName } from '../ir/intrinsics.js';
 import { BOOL, elementScalar, typeToString, UINT, vector, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { withScalar, type NumericType } from './conversions.js';
@@ -57,17 +58,12 @@ export function isWaveIntrinsic(name: string): boolean {
 
 export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, args: (Value & { type: NumericType })[], loc: SourceLocation): Value | undefined {
   const shape = WAVE_INTRINSICS[name]!;
-  const env = c.options.targetEnv ?? 'vulkan1.0';
-  if (env === 'vulkan1.0') {
-    c.error(`'${name}' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later`, loc, name.length);
-    return undefined;
-  }
   const arity = ARITY[shape.kind];
   if (args.length !== arity) {
     c.error(`'${name}' takes ${arity} argument${arity === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
     return undefined;
   }
-  const make = (type: Type, irArgs: import('../ir/ir.js').IrExpr[]): Value => ({ type, loc, expr: { op: 'intrinsic', type, name, args: irArgs }, readonly: true });
+  const make = (type: Type, irArgs: import('../ir/ir.js').IrExpr[]): Value => ({ type, loc, expr: { op: 'intrinsic', type, name: intrinsicName(name), args: irArgs, loc }, readonly: true });
   if (shape.kind === 'none') return make(shape.result, []);
   if (shape.kind === 'vote') {
     const cond = args[0]!;

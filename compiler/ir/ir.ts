@@ -4,6 +4,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Majorness, ResourceKind, Type } from '../types.js';
+import type { IntrinsicName } from './intrinsics.js';
 
 /** Where a global lives. Maps 1:1 to SPIR-V storage classes / WGSL address spaces. */
 export type AddressSpace =
@@ -161,7 +162,8 @@ export type IrExpr =
   | { op: 'splat'; type: Type; arg: IrExpr }
   | { op: 'select'; type: Type; cond: IrExpr; then: IrExpr; else: IrExpr }
   | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[] }
-  | { op: 'intrinsic'; type: Type; name: string; args: IrExpr[] }
+  /** `loc`: the call, for back ends that reject an intrinsic their target lacks. */
+  | { op: 'intrinsic'; type: Type; name: IntrinsicName; args: IrExpr[]; loc?: SourceLocation }
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
   | { op: 'resource'; type: Type; call: ResourceCall };
 

@@ -1,6 +1,7 @@
 // The SPIR-V back end's module level: header, capabilities, resource variables with their storage
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
-import { layoutGlobals, layoutOf, type BufferKind, type Layout } from '../layout/index.js';
+import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
+import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
 import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
@@ -40,23 +41,6 @@ const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
   compute: ExecutionModel.GLCompute,
   // Geometry, hull and domain shaders are not emitted: without their execution modes, the patch
   // constant function and arrayed stage I/O the module would be wrong, so they are a clear error.
-};
-
-/** Which rule family each buffer form uses (manual's buffer summary table). */
-const BUFFER_KIND: Record<NonNullable<IrGlobal['buffer']>, BufferKind> = {
-  cbuffer: 'uniform',
-  ConstantBuffer: 'uniform',
-  Globals: 'uniform',
-  tbuffer: 'texture',
-  TextureBuffer: 'texture',
-  StructuredBuffer: 'storage',
-  RWStructuredBuffer: 'storage',
-  AppendStructuredBuffer: 'storage',
-  ConsumeStructuredBuffer: 'storage',
-  ByteAddressBuffer: 'storage',
-  RWByteAddressBuffer: 'storage',
-  PushConstant: 'storage',
-  Counter: 'storage',
 };
 
 export interface EmitResult {
@@ -274,14 +258,6 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   }
   decorateResourceVariable(m, g, id);
   return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType, blockType } : {}) };
-}
-
-function globalsLayout(g: IrGlobal, ctx: LayoutContext): Layout {
-  const struct = g.type as StructType;
-  return layoutGlobals(
-    struct.fields.map((f) => ({ name: f.name, type: f.type, ...(f.packOffset !== undefined ? { register: f.packOffset / 16 } : {}) })),
-    { rule: ctx.rule, defaultMajorness: ctx.defaultMajorness },
-  );
 }
 
 function innerStruct(g: IrGlobal): StructType {

@@ -20,6 +20,7 @@ export const FIXED_EXPORTS: readonly string[] = [
   'spirv',
   'spirvUrl',
   'loadSpirv',
+  'wgsl',
   'entryPoints',
   'bindings',
   'pushConstants',

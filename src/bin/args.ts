@@ -171,6 +171,7 @@ function finish(state: ArgState): ParsedArgs {
   if (state.optimizationLevel !== undefined) options.optimizationLevel = state.optimizationLevel;
   if (state.codeGenHighLevel) options.codeGenHighLevel = true;
   if (state.preserveBindings) options.preserveBindings = true;
+  if (state.target) options.target = state.target;
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.
@@ -190,9 +191,9 @@ function finish(state: ArgState): ParsedArgs {
   return result;
 }
 
-/** `<dir>/<name>.spv` for an input: its file name without the extension. */
-export function manyFilesOutputName(input: string): string {
-  return `${basename(input).replace(/\.[^.]*$/, '')}.spv`;
+/** `<dir>/<name>.spv` (`.wgsl`) for an input: its file name without the extension. */
+export function manyFilesOutputName(input: string, extension: 'spv' | 'wgsl' = 'spv'): string {
+  return `${basename(input).replace(/\.[^.]*$/, '')}.${extension}`;
 }
 
 /** -Fo-dir: the single-file outputs make no sense, and two inputs must not write one output. */

@@ -3,10 +3,10 @@
 // parseArgs (args.ts) and compile(): read the input, write the outputs, print diagnostics, exit
 // 0 (success), 1 (compile or I/O error) or 2 (usage error).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { compile, formatDiagnostic } from '../../compiler/index.js';
+import { compile, formatDiagnostic, type CompileResult } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
-import { parseArgs } from './args.js';
+import { parseArgs, type ParsedArgs } from './args.js';
 import { compileManyFiles } from './many-files.js';
 import { expandResponseFiles } from './response-file.js';
 import { disassemble } from './disassemble.js';
@@ -86,6 +86,7 @@ async function run(argv: string[]): Promise<number> {
     if (!diagnostics.some((d) => d.severity === 'error')) throw new CliError('compilation failed without a diagnostic');
     return EXIT_FAILED;
   }
+  if (args.options.target === 'wgsl') return writeWgsl(args, result);
   const spirv = result.spirv;
   if (!spirv) throw new CliError('the compiler reported success but produced no SPIR-V');
 
@@ -104,6 +105,18 @@ async function run(argv: string[]): Promise<number> {
     writeOutput(args.moduleOutput, generated.code);
     writeOutput(declarationPath(args.moduleOutput), generated.dts);
   }
+  return EXIT_OK;
+}
+
+/** `-target wgsl`: the WGSL text to -Fo (or stdout), the WGSL pipeline's reflection to --reflect. */
+function writeWgsl(args: ParsedArgs, result: CompileResult): number {
+  const wgsl = result.wgsl;
+  if (!wgsl) throw new CliError('the compiler reported success but produced no WGSL');
+  if (args.disassemblyOutput) throw new CliError('-Fc (SPIR-V disassembly) cannot be used with -target wgsl: -Fo writes the WGSL text');
+  if (args.moduleOutput) throw new CliError('--emit-module is not available with -target wgsl yet');
+  if (args.output) writeOutput(args.output, wgsl.code);
+  else process.stdout.write(wgsl.code);
+  if (args.reflectOutput) writeOutput(args.reflectOutput, reflectionJson(wgsl.reflection));
   return EXIT_OK;
 }
 

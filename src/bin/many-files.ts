@@ -1,6 +1,6 @@
 // `hlslc -Fo-dir <dir> a.hlsl b.hlsl …`: one process compiles many shaders with the same options,
 // so a build script pays Node's start-up once instead of once per shader. Each input's SPIR-V goes
-// to <dir>/<name>.spv; diagnostics are printed as for one file; a failed input does not stop the
+// to <dir>/<name>.spv (its WGSL to <dir>/<name>.wgsl with -target wgsl); diagnostics are printed as for one file; a failed input does not stop the
 // others, and the exit status is 1 when any failed.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,16 +40,17 @@ export async function compileManyFiles(args: ParsedArgs & { outputDir: string })
     const diagnostics = result.diagnostics;
     const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
     for (const d of diagnostics) report.push(formatDiagnostic(d, sourceOf) + '\n');
+    const wgsl = args.options.target === 'wgsl';
+    const output = wgsl ? result.wgsl?.code : result.spirv;
     const failed = !result.success || diagnostics.some((d) => d.severity === 'error');
-    if (failed || !result.spirv) {
+    if (failed || output === undefined) {
       if (!diagnostics.some((d) => d.severity === 'error')) report.push(`hlslc: error: '${input}' failed without a diagnostic\n`);
       status = EXIT_FAILED;
       continue;
     }
-    const spirv = result.spirv;
-    const file = join(args.outputDir, manyFilesOutputName(input));
+    const file = join(args.outputDir, manyFilesOutputName(input, wgsl ? 'wgsl' : 'spv'));
     try {
-      writeFileSync(file, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
+      writeFileSync(file, typeof output === 'string' ? output : new Uint8Array(output.buffer, output.byteOffset, output.byteLength));
     } catch (error) {
       report.push(`hlslc: error: cannot write '${file}': ${errorCode(error)}\n`);
       status = EXIT_FAILED;

@@ -1,7 +1,7 @@
 // DXC's command-line options as data: spelling and argument form (from DXC's HLSLOptions.td), and
 // what each does here — set a compile option, be accepted and ignored (only when it cannot change the
 // SPIR-V's meaning), or fail as not supported yet. args.ts walks argv against this table.
-import type { BindingShift, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
+import type { BindingShift, CompileTarget, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
 import type { WarningAction } from '../../compiler/warning-flags.js';
 
 /** How an option takes its values, as DXC (LLVM OptTable) spells them. */
@@ -54,6 +54,8 @@ export interface ArgState extends OutputRequests {
   optimizationLevel?: 0 | 1 | 2 | 3;
   codeGenHighLevel?: boolean;
   preserveBindings?: boolean;
+  /** `-target wgsl` (Slang's spelling); SPIR-V otherwise (`-spirv` is the default). */
+  target?: CompileTarget;
 }
 
 /** What the command line asks for besides compile options: outputs and flags (state and result share them). */
@@ -90,6 +92,7 @@ export interface OptionSpec {
 }
 
 const TARGET_ENVS: readonly TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
+const COMPILE_TARGETS: readonly CompileTarget[] = ['spirv', 'wgsl'];
 /** Environments DXC knows that CompileOptions cannot express. */
 const DXC_ONLY_TARGET_ENVS = ['vulkan1.1spirv1.4', 'universal1.5'];
 const HLSL_VERSIONS = [2016, 2017, 2018, 2021] as const;
@@ -234,8 +237,17 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
 
   // ---- SPIR-V ----
   {
-    name: '-spirv', form: 'flag', group: 'spirv', help: 'Generate SPIR-V code (always on: hlslc only generates SPIR-V)',
+    name: '-spirv', form: 'flag', group: 'spirv', help: 'Generate SPIR-V code (the default; ignored beside -target wgsl)',
     apply: () => {},
+  },
+  {
+    name: '-target', form: 'separate', metavar: '<target>', group: 'output',
+    help: 'Output language: spirv (default) or wgsl (WebGPU; -Fo writes the WGSL text, --reflect the WGSL pipeline)',
+    apply: (s, [v]) => {
+      const target = COMPILE_TARGETS.find((t) => t === v);
+      if (target) s.target = target;
+      else s.errors.push(`unknown -target '${v}' (expected ${COMPILE_TARGETS.join(' or ')})`);
+    },
   },
   {
     name: '-fspv-target-env=', form: 'joined', metavar: '<env>', group: 'spirv',
@@ -314,7 +326,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   },
   {
     name: '-Fo-dir', form: 'separate', metavar: '<dir>', group: 'output',
-    help: '(hlslc) Compile each of several input files with the same options, writing <dir>/<name>.spv for each (for build scripts; arguments can also come from a response file, @<file>)',
+    help: '(hlslc) Compile each of several input files with the same options, writing <dir>/<name>.spv (.wgsl with -target wgsl) for each (for build scripts; arguments can also come from a response file, @<file>)',
     apply: (s, [v]) => void (s.outputDir = v),
   },
   {

@@ -44,6 +44,19 @@ describe('hlslc -Fo-dir', () => {
     }
   });
 
+  it('writes <dir>/<name>.wgsl with -target wgsl, each the WGSL the one-file mode writes', () => {
+    const run = hlslc(['-T', 'cs_6_0', '-target', 'wgsl', '-Fo-dir', 'wgsl', ...INPUTS]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    for (const input of INPUTS) {
+      const name = input.split('/').pop()!.replace('.hlsl', '');
+      const single = join(work, `${name}-single.wgsl`);
+      const one = hlslc(['-T', 'cs_6_0', '-target', 'wgsl', input, '-Fo', single]);
+      expect(one.status, one.stderr).toBe(0);
+      expect(readFileSync(join(work, 'wgsl', `${name}.wgsl`), 'utf8')).toBe(readFileSync(single, 'utf8'));
+    }
+  });
+
   it('takes its arguments from a response file', () => {
     writeFileSync(join(work, 'args.txt'), `-T cs_6_0\n-Fo-dir "from rsp"\n${INPUTS.map((f) => `"${f}"`).join('\n')}\n`);
     const run = hlslc(['@args.txt']);

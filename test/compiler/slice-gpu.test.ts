@@ -1,18 +1,19 @@
 // The foundation slice, compiled by our compiler and executed on lavapipe: the bytes placed at the
 // offsets DXC assigns (0, 4, 16, 80; size 144) are the ones the shader reads, and `xform[1][2]`
 // reads row 1, column 2 of a column_major matrix (a transposed read would pick a different value).
+// The WGSL of the same source reads the same bytes on WebGPU.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../compiler/index.js';
-import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
 import { validateSpirv } from '../helpers/tools.js';
+import { runComputeOnBoth, startTargets, type Targets } from '../webgpu/both-targets.js';
 
 const slicePath = new URL('../../fixtures/shaders/slice.hlsl', import.meta.url);
 const source = readFileSync(slicePath, 'utf8');
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 
@@ -45,7 +46,7 @@ describe('foundation slice on a Vulkan driver', () => {
     for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) f[4 + c * 4 + r] = 10 * r + c; // value = 10*row + col
     // counts @ 80, array stride 16
     for (let k = 0; k < 4; k++) i[20 + k * 4] = 100 * (k + 1);
-    const { buffers } = await gpu.runCompute({
+    const results = await runComputeOnBoth(gpu, source, { filename: slicePath.pathname }, {
       spirv: result.spirv!,
       entry: 'main',
       groups: [1, 1, 1],
@@ -53,11 +54,13 @@ describe('foundation slice on a Vulkan driver', () => {
         { set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(params) },
         { set: 0, binding: 1, kind: 'storage-buffer', size: 64 * 4 + 16, name: 'out' },
       ],
-    });
-    const out = new Float32Array(buffers.out!.buffer, buffers.out!.byteOffset, 64);
-    const expected = 1.5 * 2 + 12 /* row 1, col 2 */ + 400;
-    expect([...out]).toEqual(new Array(64).fill(expected));
-    // Bytes past the 64 written floats keep the sentinel.
-    expect([...buffers.out!.subarray(256)]).toEqual(new Array(16).fill(0xcd));
+    }, result.reflection!);
+    for (const [target, { buffers }] of [['SPIR-V', results.spirv], ...(results.wgsl ? [['WGSL', results.wgsl] as const] : [])] as const) {
+      const out = new Float32Array(buffers.out!.buffer, buffers.out!.byteOffset, 64);
+      const expected = 1.5 * 2 + 12 /* row 1, col 2 */ + 400;
+      expect([...out], target).toEqual(new Array(64).fill(expected));
+      // Bytes past the 64 written floats keep the sentinel.
+      expect([...buffers.out!.subarray(256)], target).toEqual(new Array(16).fill(0xcd));
+    }
   });
 });

@@ -56,7 +56,7 @@ describe('ShaderCore', () => {
     temps.push(project);
     const core = new ShaderCore(resolveOptions({ cache: false }, project.dir));
     const { shader } = await core.compile(project.path('slice.hlsl'));
-    const text = new TextDecoder().decode(new Uint8Array(shader.spirv.buffer));
+    const text = new TextDecoder().decode(new Uint8Array(shader.spirv!.buffer));
     expect(text).not.toContain(project.dir);
     expect(text).not.toContain('slice.hlsl');
   });

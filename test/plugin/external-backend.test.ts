@@ -18,7 +18,7 @@ describe('external backends', () => {
     const { shader } = await shaders.compile(`${SHADERS}/uses-include.hlsl?entry=main&stage=compute`);
     const dir = mkdtempSync(join(tmpdir(), 'glslang-'));
     try {
-      writeFileSync(join(dir, 'm.spv'), shader.spirv);
+      writeFileSync(join(dir, 'm.spv'), shader.spirv!);
       spirvVal(join(dir, 'm.spv'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -33,6 +33,14 @@ describe('external backends', () => {
     await expect(core({ backend: 'glslang' }).compile(`${SHADERS}/slice.hlsl`)).rejects.toThrow(/one entry point per run.*`entryPoints`/);
     await expect(core({ backend: 'glslang', compilerOptions: { layoutRule: 'scalar' } }).compile(`${SHADERS}/slice.hlsl?entry=main&stage=compute`)).rejects.toThrow(
       /compilerOptions\.layoutRule has no glslangValidator equivalent/,
+    );
+  });
+
+  it('cannot produce WGSL: the target option and a ?wgsl import say so and name the builtin backend', async () => {
+    expect(() => core({ backend: 'dxc', target: 'wgsl' })).toThrow("target 'wgsl' needs backend 'builtin': dxc (backend 'dxc') produces SPIR-V only");
+    expect(() => core({ backend: 'glslang', target: ['spirv', 'wgsl'] })).toThrow(/target 'wgsl' needs backend 'builtin': glslangValidator/);
+    await expect(core({ backend: 'glslang' }).compile(`${SHADERS}/uses-include.hlsl?entry=main&stage=compute&wgsl`)).rejects.toThrow(
+      /target 'wgsl' needs backend 'builtin': glslangValidator \(backend 'glslang'\) produces SPIR-V only/,
     );
   });
 

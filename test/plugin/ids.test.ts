@@ -20,6 +20,15 @@ describe('shader ids', () => {
     expect(parseShaderId('/a.hlsl?import').canonicalQuery).toBe('');
   });
 
+  it('selects the compile target: ?wgsl compiles WGSL only, ?spirv SPIR-V only, neither leaves the plugin option', () => {
+    expect(parseShaderId('/a.hlsl?wgsl').query).toMatchObject({ exportKind: 'module', targets: ['wgsl'] });
+    expect(parseShaderId('/a.hlsl?wgsl').canonicalQuery).toBe('?wgsl=');
+    expect(parseShaderId('/a.hlsl?wgsl&layout').query).toMatchObject({ exportKind: 'layout', targets: ['wgsl'] });
+    expect(parseShaderId('/a.hlsl?spirv').query.targets).toEqual(['spirv']);
+    expect(parseShaderId('/a.hlsl').query.targets).toBeUndefined();
+    expect(() => parseShaderId('/a.hlsl?spirv&wgsl')).toThrow(/\?spirv and \?wgsl exclude each other/);
+  });
+
   it('rejects typos and inconsistent queries with a message naming the problem', () => {
     expect(() => parseShaderId('/a.hlsl?entyr=main')).toThrow(/unknown query parameter "entyr"/);
     expect(() => parseShaderId('/a.hlsl?entry=main')).toThrow(ShaderQueryError);

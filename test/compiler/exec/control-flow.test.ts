@@ -2,12 +2,12 @@
 // break/continue and early returns, switch with fallthrough, HLSL 2021 short-circuit evaluation,
 // in/out/inout copies, methods, templates, default arguments and static initialization.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { runChecks, type Check } from './kernel.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 

@@ -1,8 +1,10 @@
 // Runs many scalar checks in one compute dispatch: each check's HLSL expression is written to its own
 // slot of an output buffer, and the test compares every slot with a value computed independently
 // in plain JS. Inputs come from a storage buffer so that the driver cannot fold the arithmetic away.
+// Every kernel runs twice from the same source and bytes: SPIR-V on lavapipe and WGSL on WebGPU
+// (test/webgpu/both-targets.ts); both must give the expected values.
 import { expect } from 'vitest';
-import type { GpuRunner } from '../../gpu/harness.js';
+import { expectListedWgslFailure, runComputeOnBoth, wgslGapForCase, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
 
 export type CheckKind = 'f' | 'i' | 'u' | 'b';
@@ -14,6 +16,11 @@ export interface Check {
   expect: number | boolean;
   /** Relative tolerance for floats (default: exact after f32 rounding). */
   tol?: number;
+  /**
+   * The tolerance on the WGSL target where WGSL's accuracy rules allow more than `tol` (e.g. sin/cos:
+   * absolute error up to 2^-11 on [-π, π], WGSL spec "Floating Point Accuracy"); default `tol`.
+   */
+  wgslTol?: number;
 }
 
 const STORE: Record<CheckKind, (slot: number, expr: string) => string> = {
@@ -47,11 +54,11 @@ export function kernelSource(spec: KernelSpec): string {
   ].join('\n');
 }
 
-export async function runChecks(gpu: GpuRunner, spec: KernelSpec): Promise<void> {
+export async function runChecks(targets: Targets, spec: KernelSpec): Promise<void> {
   const source = kernelSource(spec);
-  const { spirv } = compileValid(source);
+  const { spirv, reflection } = compileValid(source);
   const input = new Float32Array((spec.input ?? [[0, 0, 0, 0]]).flat());
-  const { buffers } = await gpu.runCompute({
+  const results = await runComputeOnBoth(targets, source, {}, {
     spirv,
     entry: 'main',
     groups: [1, 1, 1],
@@ -59,8 +66,17 @@ export async function runChecks(gpu: GpuRunner, spec: KernelSpec): Promise<void>
       { set: 0, binding: 0, kind: 'storage-buffer', size: spec.checks.length * 4, name: 'out' },
       { set: 0, binding: 1, kind: 'storage-buffer', data: new Uint8Array(input.buffer) },
     ],
-  });
-  const bytes = buffers.out!;
+  }, reflection!);
+  checkSlots(spec, results.spirv.buffers.out!, 'SPIR-V on lavapipe', false);
+  if (!results.wgsl) return;
+  const wgslOut = results.wgsl.buffers.out!;
+  const gap = wgslGapForCase('result');
+  if (gap) await expectListedWgslFailure(gap, () => checkSlots(spec, wgslOut, 'WGSL on WebGPU', true));
+  else checkSlots(spec, wgslOut, 'WGSL on WebGPU', true);
+}
+
+/** Every slot against its expected value, as one labelled object (one diff shows every wrong check). */
+function checkSlots(spec: KernelSpec, bytes: Uint8Array, target: string, wgsl: boolean): void {
   const u = new Uint32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
   const f = new Float32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
   const i32 = new Int32Array(bytes.buffer, bytes.byteOffset, spec.checks.length);
@@ -76,12 +92,13 @@ export async function runChecks(gpu: GpuRunner, spec: KernelSpec): Promise<void>
     let want = c.expect;
     if (c.kind === 'f' && typeof want === 'number') {
       want = Math.fround(want);
-      const tol = c.tol ?? 0;
+      const tol = (wgsl ? c.wgslTol : undefined) ?? c.tol ?? 0;
       const close = typeof got === 'number' && (Object.is(got, want) || (Number.isNaN(want) && Number.isNaN(got)) || Math.abs(got - want) <= tol * Math.max(1, Math.abs(want)));
       if (close) got = want;
     }
     actual[key] = got;
     expected[key] = want;
   });
-  expect(actual).toEqual(expected);
+  const wrong = Object.keys(expected).filter((key) => !Object.is(actual[key], expected[key]));
+  expect(actual, `${target}, wrong checks: [${wrong.map((key) => `${key} = ${String(actual[key])}, expected ${String(expected[key])}`).join('; ')}]`).toEqual(expected);
 }

@@ -2,12 +2,12 @@
 // sizeof, using namespace, local struct/typedef/enum, static locals with run-time initializers
 // (initialized once), [branch]/[flatten] selections, swizzles on float literals.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { runChecks, type Check } from './kernel.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 

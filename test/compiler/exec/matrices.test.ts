@@ -2,12 +2,12 @@
 // form, element/row access and writes, integer matrices and the 1xN/Nx1 shapes that become vectors.
 // HLSL matrices are SPIR-V transposes, so a missing transpose or operand swap changes these numbers.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { runChecks, type Check } from './kernel.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 

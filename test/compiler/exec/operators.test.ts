@@ -1,12 +1,12 @@
 // Operators and conversions executed on lavapipe; expected values are plain JS arithmetic
 // (C semantics: truncating division, remainder with the dividend's sign, 32-bit wrap).
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { runChecks, type Check } from './kernel.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 

@@ -1,13 +1,15 @@
 // Whole shaders through their entry wrappers: a groupshared reduction with barriers (64 threads),
 // atomics on groupshared memory, and a vertex + pixel pair whose interpolated stage I/O is checked
-// at pixel centres against barycentric interpolation computed here.
+// at pixel centres against barycentric interpolation computed here. Each runs as SPIR-V on lavapipe and
+// as WGSL on WebGPU from the same source and bytes (WebGPU's NDC y points up, Vulkan's down).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import type { RenderResult } from '../../gpu/harness.js';
+import { renderTriangleOnBoth, runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 
@@ -30,9 +32,9 @@ describe('compute stage', () => {
         }
         if (gi == 0) { Out[0] = partial[0]; Out[1] = (float)positives; }
       }`;
-    const { spirv } = compileValid(source);
+    const { spirv, reflection } = compileValid(source);
     const values = Float32Array.from({ length: 64 }, (_, i) => ((i * 37) % 11) - 4.5);
-    const { buffers } = await gpu.runCompute({
+    const results = await runComputeOnBoth(gpu, source, {}, {
       spirv,
       entry: 'main',
       groups: [1, 1, 1],
@@ -40,9 +42,12 @@ describe('compute stage', () => {
         { set: 0, binding: 0, kind: 'storage-buffer', size: 8, name: 'out' },
         { set: 0, binding: 1, kind: 'storage-buffer', data: new Uint8Array(values.buffer) },
       ],
-    });
-    const out = new Float32Array(buffers.out!.buffer, buffers.out!.byteOffset, 2);
-    expect([...out]).toEqual([values.reduce((a, b) => a + b, 0), values.filter((v) => v > 0).length]);
+    }, reflection!);
+    for (const [target, result] of [['SPIR-V', results.spirv], ['WGSL', results.wgsl]] as const) {
+      if (!result) continue;
+      const out = new Float32Array(result.buffers.out!.buffer, result.buffers.out!.byteOffset, 2);
+      expect([...out], target).toEqual([values.reduce((a, b) => a + b, 0), values.filter((v) => v > 0).length]);
+    }
   });
 });
 
@@ -76,7 +81,7 @@ describe('vertex and pixel stages', () => {
       [3, -1, 0, 1, 0],
       [-1, 3, 0, 0, 0.5],
     ];
-    const image = await gpu.renderTriangle({
+    const images = await renderTriangleOnBoth(gpu, source, { entryPoints: [{ name: 'vs_main', stage: 'vertex' }, { name: 'ps_main', stage: 'pixel' }] }, {
       vertexSpirv: vs.spirv,
       pixelSpirv: ps.spirv,
       vertexEntry: 'vs_main',
@@ -92,16 +97,20 @@ describe('vertex and pixel stages', () => {
       format: 'rgba32float',
       clear: [0, 0, 0, 0],
     });
-    for (const [px, py] of [[0, 0], [3, 5], [6, 1]] as const) {
-      // Pixel centre in NDC; barycentric weights of the three vertices (affine: w = 1 everywhere).
-      const x = ((px + 0.5) / 8) * 2 - 1;
-      const y = ((py + 0.5) / 8) * 2 - 1;
-      const w1 = (x + 1) / 4;
-      const w2 = (y + 1) / 4;
-      const w0 = 1 - w1 - w2;
-      const expected = [w0 * 1, w1 * 1 + w1 /* weight */, w2 * 0.5, 1];
-      const got = image.texel(px, py);
-      got.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 4));
-    }
+    const check = (image: RenderResult, yUp: boolean, target: string) => {
+      for (const [px, py] of [[0, 0], [3, 5], [6, 1]] as const) {
+        // Pixel centre in NDC; barycentric weights of the three vertices (affine: w = 1 everywhere).
+        const x = ((px + 0.5) / 8) * 2 - 1;
+        const y = (yUp ? -1 : 1) * (((py + 0.5) / 8) * 2 - 1);
+        const w1 = (x + 1) / 4;
+        const w2 = (y + 1) / 4;
+        const w0 = 1 - w1 - w2;
+        const expected = [w0 * 1, w1 * 1 + w1 /* weight */, w2 * 0.5, 1];
+        const got = image.texel(px, py);
+        got.forEach((v, i) => expect(v, `${target} (${px}, ${py})[${i}]`).toBeCloseTo(expected[i]!, 4));
+      }
+    };
+    check(images.spirv, false, 'SPIR-V on lavapipe');
+    if (images.wgsl) check(images.wgsl, true, 'WGSL on WebGPU');
   });
 });

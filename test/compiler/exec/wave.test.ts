@@ -1,14 +1,15 @@
 // Wave and quad intrinsics executed on lavapipe. The subgroup size is only known at run time, so
 // every thread writes WaveGetLaneCount() too and the expected values are computed from it in JS,
 // assuming what Vulkan guarantees for a 1-D workgroup on this driver: subgroup k holds the threads
-// [k*S, (k+1)*S) and a thread's lane is its index modulo S (the test checks this first).
+// [k*S, (k+1)*S) and a thread's lane is its index modulo S (the test checks this first). The WGSL of
+// the same source runs on WebGPU (Dawn on SwiftShader, `enable subgroups;`) under the same checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 
@@ -100,8 +101,8 @@ function expected(t: number, s: number): Record<string, number> {
 
 describe('wave intrinsics on lavapipe', () => {
   it('lane queries, votes, ballots, reductions, scans, broadcasts and quad reads', async () => {
-    const { spirv } = compileValid(SOURCE, { targetEnv: 'vulkan1.1' });
-    const { buffers } = await gpu.runCompute({
+    const { spirv, reflection } = compileValid(SOURCE, { targetEnv: 'vulkan1.1' });
+    const results = await runComputeOnBoth(gpu, SOURCE, { targetEnv: 'vulkan1.1' }, {
       spirv,
       entry: 'main',
       groups: [1, 1, 1],
@@ -109,12 +110,18 @@ describe('wave intrinsics on lavapipe', () => {
         { set: 0, binding: 0, kind: 'storage-buffer', size: THREADS * SLOTS.length * 4, name: 'out' },
         { set: 0, binding: 1, kind: 'storage-buffer', data: new Uint32Array([2]) },
       ],
-    });
-    const bytes = buffers.out!;
+    }, reflection!);
+    checkWaves(results.spirv.buffers.out!, 'SPIR-V on lavapipe');
+    if (results.wgsl) checkWaves(results.wgsl.buffers.out!, 'WGSL on WebGPU');
+  });
+});
+
+function checkWaves(bytes: Uint8Array, target: string): void {
+  {
     const words = new Uint32Array(bytes.buffer, bytes.byteOffset, THREADS * SLOTS.length);
     const s = words[0]!;
     // A power of two of at least 4 lanes (quads) that divides the workgroup.
-    expect([4, 8, 16, 32, 64]).toContain(s);
+    expect([4, 8, 16, 32, 64], target).toContain(s);
     const actual: Record<string, number>[] = [];
     const want: Record<string, number>[] = [];
     for (let t = 0; t < THREADS; t++) {
@@ -123,6 +130,6 @@ describe('wave intrinsics on lavapipe', () => {
       actual.push(row);
       want.push(expected(t, s));
     }
-    expect(actual).toEqual(want);
-  });
-});
+    expect(actual, target).toEqual(want);
+  }
+}

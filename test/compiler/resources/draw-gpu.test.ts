@@ -1,16 +1,19 @@
 // Implicit-LOD sampling in a draw on lavapipe: Sample and CalculateLevelOfDetailUnclamped in a pixel
 // shader, which only have derivatives inside a draw. Expected values follow from the texture data
-// and the geometry, not from the compiler.
+// and the geometry, not from the compiler. The WGSL of the same source draws on WebGPU with the same
+// texture: WebGPU's NDC y points up (as Direct3D's) where Vulkan's points down, so this shader, which
+// does not flip y, shows texel row 0 at the top on Vulkan and at the bottom on WebGPU.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import type { RenderResult } from '../../gpu/harness.js';
+import { renderTriangleOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
 
 const source = readFileSync(new URL('../../../fixtures/resources/sample-in-pixel.hlsl', import.meta.url), 'utf8');
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 
@@ -25,7 +28,7 @@ describe('Texture2D.Sample in a pixel shader', () => {
       [1, 0, 0, 1], [0, 1, 0, 1],
       [0, 0, 1, 1], [1, 1, 0, 1],
     ];
-    const image = await gpu.renderTriangle({
+    const images = await renderTriangleOnBoth(gpu, source, { entryPoints: [{ name: 'vs_main', stage: 'vertex' }, { name: 'ps_main', stage: 'pixel' }] }, {
       vertexSpirv: vs.spirv,
       pixelSpirv: ps.spirv,
       vertexEntry: 'vs_main',
@@ -39,11 +42,15 @@ describe('Texture2D.Sample in a pixel shader', () => {
         { binding: 1, kind: 'sampler', filter: 'nearest' },
       ],
     });
-    const quadrants: [number, number, number][] = [[4, 4, 0], [27, 4, 1], [4, 27, 2], [27, 27, 3], [15, 15, 0], [16, 16, 3]];
-    for (const [x, y, texel] of quadrants) {
-      const [r, g, b, lod] = image.texel(x, y);
-      expect([r, g, b]).toEqual(colours[texel]!.slice(0, 3));
-      expect(lod).toBeCloseTo(-4, 1);
-    }
+    const check = (image: RenderResult, quadrants: [number, number, number][], target: string) => {
+      for (const [x, y, texel] of quadrants) {
+        const [r, g, b, lod] = image.texel(x, y);
+        expect([r, g, b], `${target} (${x}, ${y})`).toEqual(colours[texel]!.slice(0, 3));
+        expect(lod, `${target} LOD`).toBeCloseTo(-4, 1);
+      }
+    };
+    check(images.spirv, [[4, 4, 0], [27, 4, 1], [4, 27, 2], [27, 27, 3], [15, 15, 0], [16, 16, 3]], 'SPIR-V on lavapipe');
+    // The same quadrants mirrored vertically (y up): row 1 of the texture at the top.
+    if (images.wgsl) check(images.wgsl, [[4, 4, 2], [27, 4, 3], [4, 27, 0], [27, 27, 1], [15, 16, 0], [16, 15, 3]], 'WGSL on WebGPU');
   });
 });

@@ -1,23 +1,32 @@
 // Executed on lavapipe: Gather with four offsets (ConstOffsets and the four-gather fallback), texel
 // references as out/inout arguments, 16-bit specialization constants. Expected values follow from
-// the input data and Vulkan's gather footprint rule, not from the compiler.
+// the input data and Vulkan's gather footprint rule, not from the compiler. Each execution also runs
+// the WGSL of the same source on WebGPU with the same bytes.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import type { ComputeResult } from '../../gpu/harness.js';
+import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
 import { disassembleSpirv as disassemble } from '../../helpers/tools.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/resources/${name}`, import.meta.url), 'utf8');
 const floats = (bytes: Uint8Array) => [...new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2)];
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
+
+/** `check` on the SPIR-V result, then on the WGSL one when the case runs as WGSL. */
+function onBoth(results: { spirv: ComputeResult; wgsl?: ComputeResult }, check: (result: ComputeResult, target: string) => void): void {
+  check(results.spirv, 'SPIR-V');
+  if (results.wgsl) check(results.wgsl, 'WGSL');
+}
 afterAll(() => gpu?.close());
 
 describe('GatherRed(s, uv, o0, o1, o2, o3)', () => {
-  const result = compileValid(fixture('gather-offsets.hlsl'));
+  const source = fixture('gather-offsets.hlsl');
+  const result = compileValid(source);
   const text = disassemble(result.spirv);
 
   it('constant offsets: one OpImageGather with ConstOffsets; others: four with Offset', () => {
@@ -35,7 +44,7 @@ describe('GatherRed(s, uv, o0, o1, o2, o3)', () => {
     const footprint = [[1, 2], [2, 2], [2, 1], [1, 1]];
     const expected = offsets.map(([dx, dy]) => at(1 + dx!, 1 + dy!));
     expect(expected).toEqual([11, 12, 21, 0]);
-    const { buffers } = await gpu.runCompute({
+    const results = await runComputeOnBoth(gpu, source, {}, {
       spirv: result.spirv,
       groups: [1, 1, 1],
       bindings: [
@@ -44,30 +53,33 @@ describe('GatherRed(s, uv, o0, o1, o2, o3)', () => {
         { binding: 2, kind: 'storage-buffer', data: new Int32Array(offsets.flat()) },
         { binding: 3, kind: 'storage-buffer', size: 48, name: 'results' },
       ],
+    }, result.reflection!);
+    onBoth(results, ({ buffers }, target) => {
+      const got = floats(buffers.results!);
+      expect(got.slice(0, 4), target).toEqual(expected); // ConstOffsets
+      expect(got.slice(4, 8), target).toEqual(expected); // four gathers
+      expect(got.slice(8, 12), target).toEqual(footprint.map(([x, y]) => at(x!, y!))); // no offsets
     });
-    const got = floats(buffers.results!);
-    expect(got.slice(0, 4)).toEqual(expected); // ConstOffsets
-    expect(got.slice(4, 8)).toEqual(expected); // four gathers
-    expect(got.slice(8, 12)).toEqual(footprint.map(([x, y]) => at(x!, y!))); // no offsets
   });
 });
 
 describe('texel references as out/inout arguments', () => {
-  const result = compileValid(fixture('texel-out-args.hlsl'));
+  const source = fixture('texel-out-args.hlsl');
+  const result = compileValid(source);
 
   it('copy in, call, write back with OpImageWrite', async () => {
     const initial = new Float32Array([1, 2, 3, 4, 9, 9, 9, 9, 5, 6, 7, 8, 0, 0, 0, 0]);
-    const { images } = await gpu.runCompute({
+    const results = await runComputeOnBoth(gpu, source, {}, {
       spirv: result.spirv,
       groups: [1, 1, 1],
       bindings: [{ binding: 0, kind: 'storage-image', format: 'rgba32float', width: 2, height: 2, data: initial }],
-    });
-    expect(floats(images['0:0']!)).toEqual([
+    }, result.reflection!);
+    onBoth(results, ({ images }, target) => expect(floats(images['0:0']!), target).toEqual([
       3, 5, 7, 9, // (0,0): inout, v * 2 + 1
       5, 6, 7, 8, // (1,0): out, overwritten
       5, 106, 7, 8, // (0,1): inout on one component
       0, 0, 0, 0, // (1,1): untouched
-    ]);
+    ]));
   });
 
   it('rejects a read-only texel as an out argument', async () => {
@@ -78,7 +90,9 @@ describe('texel references as out/inout arguments', () => {
 });
 
 describe('16-bit specialization constants', () => {
-  const result = compileValid(fixture('spec-constants-16bit.hlsl'), { enable16BitTypes: true, shaderModel: { major: 6, minor: 2 } });
+  const source = fixture('spec-constants-16bit.hlsl');
+  const options = { enable16BitTypes: true, shaderModel: { major: 6, minor: 2 } } as const;
+  const result = compileValid(source, options);
 
   it('take one literal word: half bits, sign-extended int16_t, zero-extended uint16_t (SPIR-V spec, OpSpecConstant)', () => {
     const words = result.spirv;
@@ -92,11 +106,11 @@ describe('16-bit specialization constants', () => {
   });
 
   it('read their defaults on the driver', async () => {
-    const { buffers } = await gpu.runCompute({
+    const results = await runComputeOnBoth(gpu, source, options, {
       spirv: result.spirv,
       groups: [1, 1, 1],
       bindings: [{ binding: 0, kind: 'storage-buffer', size: 16, name: 'results' }],
-    });
-    expect(floats(buffers.results!)).toEqual([1.5, -2, 7, 10.5]);
+    }, result.reflection!);
+    onBoth(results, ({ buffers }, target) => expect(floats(buffers.results!), target).toEqual([1.5, -2, 7, 10.5]));
   });
 });

@@ -5,14 +5,14 @@
 // mul() with mismatched inner dimensions truncating the larger operand with DXC's warning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
 import { runChecks, type Check } from '../exec/kernel.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 

@@ -1,0 +1,42 @@
+// The intrinsics an IR `intrinsic` node can name: the checker's HLSL intrinsics that reach the IR
+// (some lower to others: asfloat → bitcast, modf → modfStruct), wave intrinsics and vk:: ones. A
+// back end maps them with a Record<IntrinsicName, …>, so `tsc` says when one is missing.
+
+export const INTRINSIC_NAMES = [
+  // Component-wise math (the manual's intrinsic sections).
+  'abs', 'sign', 'min', 'max', 'clamp', 'mad', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh',
+  'exp', 'exp2', 'log', 'log2', 'log10', 'sqrt', 'rsqrt', 'rcp', 'floor', 'ceil', 'round', 'trunc', 'frac', 'saturate',
+  'radians', 'degrees', 'ddx', 'ddy', 'ddx_coarse', 'ddy_coarse', 'ddx_fine', 'ddy_fine', 'fwidth', 'pow', 'atan2',
+  'fmod', 'step', 'ldexp', 'lerp', 'smoothstep', 'fma', 'faceforward', 'countbits', 'reversebits', 'firstbithigh',
+  'firstbitlow', 'isnan', 'isinf', 'isfinite', 'all', 'any',
+  // Vectors and matrices.
+  'dot', 'length', 'distance', 'cross', 'normalize', 'reflect', 'refract', 'mul', 'transpose', 'determinant',
+  // Bit patterns and half floats (asfloat/asint/asuint/asdouble lower to bitcast).
+  'bitcast', 'f32tof16', 'f16tof32',
+  // modf/frexp lower to one struct-returning call.
+  'modfStruct', 'frexpStruct',
+  // Barriers.
+  'GroupMemoryBarrier', 'GroupMemoryBarrierWithGroupSync', 'DeviceMemoryBarrier', 'DeviceMemoryBarrierWithGroupSync',
+  'AllMemoryBarrier', 'AllMemoryBarrierWithGroupSync',
+  // Wave and quad intrinsics.
+  'WaveGetLaneCount', 'WaveGetLaneIndex', 'WaveIsFirstLane', 'WaveActiveAnyTrue', 'WaveActiveAllTrue', 'WaveActiveBallot',
+  'WaveActiveCountBits', 'WavePrefixCountBits', 'WaveActiveAllEqual', 'WaveReadLaneFirst', 'WaveReadLaneAt', 'WaveActiveSum',
+  'WaveActiveProduct', 'WaveActiveMin', 'WaveActiveMax', 'WavePrefixSum', 'WavePrefixProduct', 'WaveActiveBitAnd',
+  'WaveActiveBitOr', 'WaveActiveBitXor', 'QuadReadAcrossX', 'QuadReadAcrossY', 'QuadReadAcrossDiagonal', 'QuadReadLaneAt',
+  'vk::ReadClock',
+] as const;
+
+export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];
+
+/** Wave and quad intrinsics (SPIR-V group operations, WGSL subgroup builtins). */
+export function isWaveIntrinsicName(name: IntrinsicName): boolean {
+  return name.startsWith('Wave') || name.startsWith('Quad');
+}
+
+const NAMES: ReadonlySet<string> = new Set(INTRINSIC_NAMES);
+
+/** The IR name of a checked intrinsic; an internal error if the checker lowers to a name the IR lacks. */
+export function intrinsicName(name: string): IntrinsicName {
+  if (!NAMES.has(name)) throw new Error(`internal: '${name}' is not an IR intrinsic`);
+  return name as IntrinsicName;
+}

@@ -1,0 +1,90 @@
+// "Can WGSL express this module, and what does writing it need?", answered before writing: the
+// stages, and how globals are used (atomics decide a buffer's word type, comparisons make a texture
+// a depth texture, reads make a storage texture read_write, 16-bit floats need `enable f16;`).
+import type { IrGlobal, IrModule } from '../ir/ir.js';
+import { rootGlobal, walkStmts } from '../ir/walk.js';
+import type { ShaderStage } from '../common/stage.js';
+import { unsupported } from './errors.js';
+import { usesF16 } from './types.js';
+
+const STAGES: readonly ShaderStage[] = ['compute', 'vertex', 'pixel'];
+
+export interface ModuleUsage {
+  /** Globals that atomics touch, with the word type their view needs. */
+  atomics: Map<IrGlobal, 'u32' | 'i32'>;
+  /** Textures sampled or gathered with a comparison. */
+  depthTextures: Set<IrGlobal>;
+  /** Storage textures that are read (declared read_write; otherwise write-only). */
+  readTextures: Set<IrGlobal>;
+  /** Storage textures that are written. */
+  writtenTextures: Set<IrGlobal>;
+  f16: boolean;
+}
+
+export function analyzeModule(ir: IrModule): ModuleUsage {
+  for (const ep of ir.entryPoints) {
+    if (!STAGES.includes(ep.stage)) throw unsupported(`the ${ep.stage} stage (entry point '${ep.name}')`, undefined, 'WebGPU has compute, vertex and fragment stages only');
+  }
+  const signedness = new Map<IrGlobal, Set<'signed' | 'unsigned' | 'any'>>();
+  const usage: ModuleUsage = { atomics: new Map(), depthTextures: new Set(), readTextures: new Set(), writtenTextures: new Set(), f16: false };
+  const note = (g: IrGlobal, kind: 'signed' | 'unsigned' | 'any') => {
+    let s = signedness.get(g);
+    if (!s) signedness.set(g, (s = new Set()));
+    s.add(kind);
+  };
+  const visitor = {
+    // An inout texel argument is read before the call.
+    argument(p: import('../ir/ir.js').IrPlace) {
+      if (!hasTexel(p)) return;
+      const g = rootGlobal(p);
+      if (g) usage.readTextures.add(g);
+    },
+    written(p: import('../ir/ir.js').IrPlace) {
+      if (!hasTexel(p)) return;
+      const g = rootGlobal(p);
+      if (g) usage.writtenTextures.add(g);
+    },
+    // Writing one component of a texel reads the texel first.
+    place(p: import('../ir/ir.js').IrPlace) {
+      if ((p.kind === 'element' || p.kind === 'member') && hasTexel(p.base)) {
+        const g = rootGlobal(p);
+        if (g) usage.readTextures.add(g);
+      }
+    },
+    expr(e: import('../ir/ir.js').IrExpr) {
+      if (usesF16(e.type)) usage.f16 = true;
+      if (e.op === 'load' && hasTexel(e.place)) {
+        const g = rootGlobal(e.place);
+        if (g) usage.readTextures.add(g);
+      }
+      if (e.op !== 'resource') return;
+      const c = e.call;
+      if ((c.kind === 'sample' || c.kind === 'gather') && c.dref) {
+        const g = rootGlobal(c.image);
+        if (g) usage.depthTextures.add(g);
+      }
+      if (c.kind === 'fetch') {
+        const g = rootGlobal(c.image);
+        if (g) usage.readTextures.add(g);
+      }
+      if (c.kind === 'atomic') {
+        const g = rootGlobal(c.target);
+        const signed = e.type.kind === 'scalar' && e.type.base === 'int';
+        if (g) note(g, c.operation === 'min' || c.operation === 'max' ? (signed ? 'signed' : 'unsigned') : 'any');
+      }
+      if (c.kind === 'counter') usage.atomics.set(c.counter, 'i32');
+    },
+  };
+  for (const fn of ir.functions) walkStmts(fn.body, visitor);
+  for (const ep of ir.entryPoints) if (ep.staticInit) walkStmts(ep.staticInit.body, visitor);
+  for (const g of ir.globals) if (g.init && usesF16(g.type)) usage.f16 = true;
+  for (const [g, kinds] of signedness) {
+    if (kinds.has('signed') && kinds.has('unsigned')) throw unsupported(`both signed and unsigned InterlockedMin/Max on '${g.name}'`, g.loc, 'one WGSL atomic type per buffer');
+    usage.atomics.set(g, kinds.has('signed') ? 'i32' : 'u32');
+  }
+  return usage;
+}
+
+function hasTexel(p: import('../ir/ir.js').IrPlace): boolean {
+  return p.kind === 'texel' || ((p.kind === 'member' || p.kind === 'element') && hasTexel(p.base));
+}

@@ -1,0 +1,187 @@
+// HLSL intrinsics in WGSL: a table of the ones that are one WGSL builtin applied component-wise,
+// and expansions for the rest (HLSL's mul() on WGSL's transposed matrices, isnan/isinf through the
+// bits, unsigned abs/sign, barriers, wave intrinsics through `enable subgroups;`).
+import type { IrExpr } from '../ir/ir.js';
+import { elementScalar, type ScalarType, type Type } from '../types.js';
+import { unsupported } from './errors.js';
+import type { FunctionWriter } from './function.js';
+import { scalarLiteral } from './literals.js';
+import { matrixShape, vectorName } from './types.js';
+import { writeWaveIntrinsic } from './wave-intrinsics.js';
+import type { IntrinsicName } from '../ir/intrinsics.js';
+
+/**
+ * How each IR intrinsic is written: one WGSL builtin applied component-wise (matrices row by row),
+ * one builtin on whole values, a wave/subgroup builtin (wave-intrinsics.ts), or an expansion in
+ * writeIntrinsic. A Record over every IntrinsicName: tsc reports a missing one.
+ */
+type Handling = { map: string } | { whole: string } | 'wave' | 'expand';
+
+const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
+  min: { map: 'min' }, max: { map: 'max' }, clamp: { map: 'clamp' }, sin: { map: 'sin' }, cos: { map: 'cos' }, tan: { map: 'tan' },
+  asin: { map: 'asin' }, acos: { map: 'acos' }, atan: { map: 'atan' }, sinh: { map: 'sinh' }, cosh: { map: 'cosh' }, tanh: { map: 'tanh' },
+  exp: { map: 'exp' }, exp2: { map: 'exp2' }, log: { map: 'log' }, log2: { map: 'log2' }, sqrt: { map: 'sqrt' }, rsqrt: { map: 'inverseSqrt' },
+  floor: { map: 'floor' }, ceil: { map: 'ceil' }, trunc: { map: 'trunc' }, frac: { map: 'fract' },
+  // DXIL's round is round-to-nearest-even, which is WGSL's round.
+  round: { map: 'round' }, radians: { map: 'radians' }, degrees: { map: 'degrees' }, pow: { map: 'pow' }, atan2: { map: 'atan2' },
+  step: { map: 'step' }, lerp: { map: 'mix' }, smoothstep: { map: 'smoothstep' }, fma: { map: 'fma' }, saturate: { map: 'saturate' },
+  ddx: { map: 'dpdx' }, ddy: { map: 'dpdy' }, ddx_coarse: { map: 'dpdxCoarse' }, ddy_coarse: { map: 'dpdyCoarse' }, ddx_fine: { map: 'dpdxFine' },
+  ddy_fine: { map: 'dpdyFine' }, fwidth: { map: 'fwidth' }, countbits: { map: 'countOneBits' }, reversebits: { map: 'reverseBits' },
+  firstbitlow: { map: 'firstTrailingBit' }, firstbithigh: { map: 'firstLeadingBit' },
+  length: { whole: 'length' }, distance: { whole: 'distance' }, cross: { whole: 'cross' }, normalize: { whole: 'normalize' },
+  faceforward: { whole: 'faceForward' }, reflect: { whole: 'reflect' }, refract: { whole: 'refract' }, determinant: { whole: 'determinant' },
+  transpose: { whole: 'transpose' },
+  abs: 'expand', sign: 'expand', mad: 'expand', log10: 'expand', rcp: 'expand', fmod: 'expand', ldexp: 'expand', isnan: 'expand',
+  isinf: 'expand', isfinite: 'expand', all: 'expand', any: 'expand', dot: 'expand', mul: 'expand', bitcast: 'expand',
+  f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
+  GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
+  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
+  WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
+  WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
+  WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
+  WavePrefixProduct: 'wave', WaveActiveBitAnd: 'wave', WaveActiveBitOr: 'wave', WaveActiveBitXor: 'wave', QuadReadAcrossX: 'wave',
+  QuadReadAcrossY: 'wave', QuadReadAcrossDiagonal: 'wave', QuadReadLaneAt: 'wave',
+};
+
+const width = (t: Type) => (t.kind === 'vector' ? t.size : 1);
+const U32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
+
+export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intrinsic' }>): string {
+  const name = e.name;
+  const handling = HANDLING[name];
+  if (handling === 'wave') return writeWaveIntrinsic(w, e);
+  switch (name) {
+    case 'GroupMemoryBarrierWithGroupSync':
+      w.line('workgroupBarrier();');
+      return '';
+    case 'DeviceMemoryBarrierWithGroupSync':
+      w.line('storageBarrier();');
+      return '';
+    case 'AllMemoryBarrierWithGroupSync':
+      w.line('storageBarrier();');
+      w.line('workgroupBarrier();');
+      return '';
+    case 'GroupMemoryBarrier':
+    case 'DeviceMemoryBarrier':
+    case 'AllMemoryBarrier':
+      throw unsupported(`'${name}' (a memory barrier without a group sync)`, undefined, 'WGSL barriers always synchronise the workgroup');
+    case 'vk::ReadClock':
+      throw unsupported(`'vk::ReadClock'`, undefined, 'WGSL has no shader clock');
+  }
+  const args = e.args.map((a) => w.expr(a));
+  const argType = e.args[0]?.type ?? e.type;
+  const el = elementScalar(argType)!;
+  const perRow = (f: (rowType: Type, parts: string[]) => string) => w.perRow(e.type, args, e.args.map((a) => a.type), f);
+  /** WGSL's result has the argument's scalar where HLSL's is another (countbits on int → uint): convert. */
+  const retype = (expr: string, from: ScalarType) => w.convert(w.let(expr), withScalar(e.type, from), e.type);
+
+  switch (name) {
+    case 'mul':
+      return mul(w, e, args);
+    case 'dot':
+      return w.let(`dot(${args[0]}, ${args[1]})`);
+    case 'abs':
+      if (el.base === 'uint') return args[0]!;
+      return perRow((_, [x]) => `abs(${x})`);
+    case 'rcp':
+      return perRow((rt, [x]) => `${vectorName(elementScalar(rt)!, width(rt))}(${scalarLiteral(elementScalar(rt)!, 1)}) / ${x}`);
+    case 'log10':
+      // log2(x) / log2(10) as a product with the same constant the SPIR-V back end uses.
+      return perRow((rt, [x]) => `log2(${x}) * ${scalarLiteral(elementScalar(rt)!, 1 / Math.log2(10))}`);
+    case 'mad':
+      if (el.base === 'float') return perRow((_, [a, b, c]) => `fma(${a}, ${b}, ${c})`);
+      return perRow((_, [a, b, c]) => `${a} * ${b} + ${c}`);
+    case 'ldexp': {
+      // x * 2^e: WGSL's ldexp takes an integer exponent; a float one goes through exp2.
+      const integer = elementScalar(e.args[1]!.type)?.base === 'int';
+      return perRow((_, [x, n]) => (integer ? `ldexp(${x}, ${n})` : `${x} * exp2(${n})`));
+    }
+    case 'fmod':
+      // WGSL's float % truncates, like HLSL's fmod (and SPIR-V's OpFRem).
+      return perRow((_, [a, b]) => `${a} % ${b}`);
+    case 'sign': {
+      const s = elementScalar(e.type)!;
+      if (el.base === 'uint') return perRow((rt, [x]) => `select(${vectorName(s, width(rt))}(0i), ${vectorName(s, width(rt))}(1i), ${x} != ${vectorName(el, width(rt))}(0u))`);
+      return perRow((rt, [x]) => `${vectorName(s, width(rt))}(sign(${x}))`);
+    }
+    case 'isnan':
+      return perRow((rt, [x]) => floatBits(x!, rt, el, (b, n) => `(${b} & ${n}(0x7fffffffu)) > ${n}(0x7f800000u)`));
+    case 'isinf':
+      return perRow((rt, [x]) => floatBits(x!, rt, el, (b, n) => `(${b} & ${n}(0x7fffffffu)) == ${n}(0x7f800000u)`));
+    case 'isfinite':
+      return perRow((rt, [x]) => floatBits(x!, rt, el, (b, n) => `(${b} & ${n}(0x7f800000u)) != ${n}(0x7f800000u)`));
+    case 'all':
+    case 'any': {
+      if (argType.kind === 'matrix' && (matrixShape(argType) === 'array' || matrixShape(argType) === 'matrix')) {
+        const rows = Array.from({ length: argType.rows }, (_, r) => `${name}(${args[0]}[${r}])`);
+        return w.let(rows.join(name === 'all' ? ' && ' : ' || '));
+      }
+      return w.let(`${name}(${args[0]})`);
+    }
+    case 'modfStruct':
+    case 'frexpStruct': {
+      const r = w.let(`${name === 'modfStruct' ? 'modf' : 'frexp'}(${args[0]})`);
+      const st = e.type as Extract<Type, { kind: 'struct' }>;
+      const [first, second] = name === 'modfStruct' ? ['fract', 'whole'] : ['fract', 'exp'];
+      return w.let(`${w.typeName(st)}(${r}.${first}, ${w.typeName(st.fields[1]!.type)}(${r}.${second}))`);
+    }
+    case 'f32tof16':
+      return perRow((rt, [x]) => componentwise(w, rt, x!, (c) => `pack2x16float(vec2<f32>(${c}, 0.0f))`, U32));
+    case 'f16tof32':
+      return perRow((rt, [x]) => componentwise(w, rt, x!, (c) => `unpack2x16float(${c}).x`, { kind: 'scalar', base: 'float', width: 32 }));
+    case 'bitcast':
+      return perRow((rt, [x]) => `bitcast<${w.typeName(rt)}>(${x})`);
+  }
+  if (handling === 'expand') throw new Error(`internal: no WGSL expansion for '${name}'`);
+  if ('whole' in handling) return w.let(`${handling.whole}(${args.join(', ')})`);
+  const builtin = handling.map;
+  const resultEl = elementScalar(e.type)!;
+  if (resultEl.base !== el.base && resultEl.base !== 'bool') return retype(perRowOn(w, argType, args, (_, parts) => `${builtin}(${parts.join(', ')})`, e.args.map((a) => a.type)), el);
+  return perRow((_, parts) => `${builtin}(${parts.join(', ')})`);
+}
+
+function perRowOn(w: FunctionWriter, type: Type, args: string[], f: (rowType: Type, parts: string[]) => string, argTypes: Type[]): string {
+  return w.perRow(type, args, argTypes, f);
+}
+
+function withScalar(t: Type, s: ScalarType): Type {
+  if (t.kind === 'vector' || t.kind === 'matrix') return { ...t, element: s };
+  return s;
+}
+
+function floatBits(x: string, rt: Type, el: ScalarType, test: (bits: string, u: string) => string): string {
+  if (el.width !== 32) throw unsupported(`isnan/isinf/isfinite on ${el.width}-bit floats`);
+  const n = width(rt);
+  const u = vectorName(U32, n);
+  return test(`bitcast<${u}>(${x})`, u);
+}
+
+/** A scalar-only WGSL function applied to each component. */
+function componentwise(w: FunctionWriter, t: Type, x: string, f: (c: string) => string, el: ScalarType): string {
+  if (t.kind !== 'vector') return f(x);
+  return `${vectorName(el, t.size)}(${Array.from({ length: t.size }, (_, i) => f(`${x}[${i}]`)).join(', ')})`;
+}
+
+/**
+ * mul(): a WGSL `matRxC` holds HLSL's RxC matrix transposed (column i is row i), as SPIR-V's does;
+ * so mul(M, v) is `v * M`, mul(v, M) is `M * v` and mul(A, B) is `B * A` (manual, matrix multiplication).
+ */
+function mul(w: FunctionWriter, e: Extract<IrExpr, { op: 'intrinsic' }>, [a, b]: string[]): string {
+  const [at, bt] = [e.args[0]!.type, e.args[1]!.type];
+  const isMatrix = (x: Type) => x.kind === 'matrix' && x.rows > 1 && x.cols > 1;
+  const el = elementScalar(e.type)!;
+  if (el.base !== 'float' && (isMatrix(at) || isMatrix(bt))) throw unsupported('mul() on integer matrices');
+  if (at.kind === 'scalar' || bt.kind === 'scalar') return w.let(`${a} * ${b}`);
+  if (!isMatrix(at) && !isMatrix(bt)) {
+    if (isMatrix(e.type)) {
+      // Outer product of a column (Rx1) and a row (1xC): HLSL row i is b scaled by a[i].
+      const m = e.type as Extract<Type, { kind: 'matrix' }>;
+      const rows = Array.from({ length: m.rows }, (_, i) => `${b} * ${a}[${i}]`);
+      return w.let(`${w.typeName(m)}(${rows.join(', ')})`);
+    }
+    return w.let(`dot(${a}, ${b})`);
+  }
+  if (!isMatrix(at)) return w.let(`${b} * ${a}`);
+  if (!isMatrix(bt)) return w.let(`${b} * ${a}`);
+  return w.let(`${b} * ${a}`);
+}

@@ -1,0 +1,148 @@
+// Public job and result types of the WebGPU test harness (re-exported by harness.ts). They mirror
+// test/gpu/types.ts: "group" plays the part of the descriptor set, and formats use the same WebGPU names.
+
+import type { FormatName } from '../gpu/formats.js';
+
+/** Any typed array or DataView; its bytes are used as they are in memory (little-endian). */
+export type BytesInput = ArrayBufferView;
+
+/** Optional WebGPU features a job may ask for. A device only gets the features its job names. */
+export type WebGpuFeature = 'shader-f16' | 'subgroups';
+
+interface BindingSlot {
+  /** Bind group (default 0). */
+  group?: number;
+  binding: number;
+  /** Extra key for the result records, besides "group:binding". */
+  name?: string;
+}
+
+interface InitialContents {
+  /** Initial contents from offset 0. */
+  data?: BytesInput;
+  /** Byte used for every byte `data` does not cover (default: the job's sentinel). */
+  sentinel?: number;
+}
+
+export interface BufferBinding extends BindingSlot, InitialContents {
+  /**
+   * 'storage-buffer' binds as read-write storage ('storage'), 'read-only-storage-buffer' as
+   * 'read-only-storage' (needed for storage buffers a vertex shader sees).
+   */
+  kind: 'uniform-buffer' | 'storage-buffer' | 'read-only-storage-buffer';
+  /** Total byte size (default: `data` length). */
+  size?: number;
+}
+
+/** WebGPU has no 1d-array textures. */
+export type TextureDimension = '1d' | '2d' | '3d' | '2d-array';
+
+export interface TextureDescription extends InitialContents {
+  format: FormatName;
+  width: number;
+  /** Default 1. */
+  height?: number;
+  /** Depth for '3d', layer count for '2d-array' (default 1). */
+  depthOrLayers?: number;
+  /** Default '2d'. */
+  dimension?: TextureDimension;
+}
+
+export interface TextureBinding extends BindingSlot, TextureDescription {
+  /** A sampled texture (`texture_2d<f32>`, ...). */
+  kind: 'texture';
+  /**
+   * Default: from the format ('uint'/'sint' for integer formats, 'unfilterable-float' for 32-bit
+   * floats, which are not filterable without the 'float32-filterable' feature, else 'float').
+   */
+  sampleType?: GPUTextureSampleType;
+}
+
+export interface StorageTextureBinding extends BindingSlot, TextureDescription {
+  kind: 'storage-texture';
+  /** Default 'write-only'. */
+  access?: GPUStorageTextureAccess;
+}
+
+export interface SamplerBinding extends BindingSlot {
+  kind: 'sampler';
+  /** Default 'nearest'; a 'linear' sampler is bound as 'filtering', a 'nearest' one as 'non-filtering'. */
+  filter?: 'nearest' | 'linear';
+  /** Default 'clamp-to-edge'. */
+  addressMode?: GPUAddressMode;
+}
+
+export type Binding = BufferBinding | TextureBinding | StorageTextureBinding | SamplerBinding;
+
+interface JobCommon {
+  bindings?: Binding[];
+  /** Optional features the shader needs (`enable f16;` → 'shader-f16', `enable subgroups;` → 'subgroups'). */
+  features?: WebGpuFeature[];
+  /** Fill byte for bytes no `data` covers (default 0xCD). */
+  sentinel?: number;
+}
+
+export interface ComputeJob extends JobCommon {
+  wgsl: string;
+  /** Default 'main'. */
+  entry?: string;
+  groups: readonly [number, number, number];
+}
+
+export interface ComputeResult {
+  /** Final contents of every buffer binding, keyed by "group:binding" and by `name`. */
+  buffers: Record<string, Uint8Array>;
+  /** Final contents of every storage texture (tightly packed texels), keyed likewise. */
+  images: Record<string, Uint8Array>;
+}
+
+export interface VertexAttribute {
+  location: number;
+  /** e.g. 'rg32float' for a float2 (WebGPU vertex format 'float32x2'). */
+  format: FormatName;
+  /** Byte offset inside one vertex. */
+  offset: number;
+}
+
+export interface RenderJob extends JobCommon {
+  vertexWgsl: string;
+  /** Default: the vertex module (one module with both entry points). */
+  pixelWgsl?: string;
+  /** Default 'main'. */
+  vertexEntry?: string;
+  /** Default 'main'. */
+  pixelEntry?: string;
+  /** Interleaved vertex data bound at vertex buffer slot 0, drawn as a triangle list. */
+  vertices?: BytesInput;
+  /** Bytes per vertex in `vertices`. */
+  stride?: number;
+  attributes?: VertexAttribute[];
+  /** Default: vertices.byteLength / stride. Required without `vertices`. */
+  vertexCount?: number;
+  /** Default 64. */
+  width?: number;
+  /** Default 64. */
+  height?: number;
+  /** Colour target format (default 'rgba8unorm'). */
+  format?: FormatName;
+  /** Clear colour (default 0,0,0,0). */
+  clear?: readonly [number, number, number, number];
+}
+
+export interface RenderResult extends ComputeResult {
+  width: number;
+  height: number;
+  format: FormatName;
+  /** Colour target, row-major from the top-left pixel, tightly packed. */
+  pixels: Uint8Array;
+  /** Decoded channels of pixel (x, y), see decodeTexel. */
+  texel(x: number, y: number): number[];
+}
+
+/** One message of getCompilationInfo(). */
+export interface WgslMessage {
+  type: GPUCompilationMessageType;
+  message: string;
+  line: number;
+  column: number;
+}
