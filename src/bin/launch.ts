@@ -2,7 +2,7 @@
 // The `hlslc` executable: loads the CLI, bundled into one CommonJS file by `npm run build`
 // (scripts/bundle.mjs), with V8's code cache so that a run does not compile the whole CLI again:
 // Node's module compile cache where Node has one (>= 22.1), else a code cache kept here
-// (vm.Script cachedData) in ~/.cache/unplugin-hlsl, one file per V8 version and bundle, written
+// (vm.Script cachedData) in $XDG_CACHE_HOME/unplugin-hlsl (default ~/.cache), one file per V8 version and bundle, written
 // after the first run and again whenever V8 rejects it. A cache that cannot be read or written
 // is no cache: the CLI runs the same, only slower to start.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ function runWithCodeCache(): void {
   // The shebang line would be a syntax error inside the CommonJS wrapper; blank it, keeping line numbers.
   const source = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
   const { size, mtimeMs } = statSync(bundle);
-  const cacheDir = join(homedir(), '.cache', 'unplugin-hlsl');
+  const cacheDir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'unplugin-hlsl');
   const cacheFile = join(cacheDir, `hlslc-${process.versions.v8}-${size}-${Math.trunc(mtimeMs)}.code-cache`);
   let cachedData: Buffer | undefined;
   try {
