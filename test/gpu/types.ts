@@ -113,10 +113,14 @@ export interface VertexAttribute {
   offset: number;
 }
 
-export interface RenderJob extends JobCommon {
+export interface RenderJob extends JobCommon, DrawParameters {
   vertexSpirv: SpirvInput;
   /** Default: the vertex module (one module with both entry points). */
   pixelSpirv?: SpirvInput;
+}
+
+/** A triangle-list draw into one offscreen colour target: what the Vulkan and WebGPU harnesses share. */
+export interface DrawParameters {
   /** Default 'main'. */
   vertexEntry?: string;
   /** Default 'main'. */

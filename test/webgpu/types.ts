@@ -2,6 +2,9 @@
 // test/gpu/types.ts: "group" plays the part of the descriptor set, and formats use the same WebGPU names.
 
 import type { FormatName } from '../gpu/formats.js';
+import type { DrawParameters, VertexAttribute } from '../gpu/types.js';
+
+export type { VertexAttribute };
 
 /** Any typed array or DataView; its bytes are used as they are in memory (little-endian). */
 export type BytesInput = ArrayBufferView;
@@ -96,37 +99,11 @@ export interface ComputeResult {
   images: Record<string, Uint8Array>;
 }
 
-export interface VertexAttribute {
-  location: number;
-  /** e.g. 'rg32float' for a float2 (WebGPU vertex format 'float32x2'). */
-  format: FormatName;
-  /** Byte offset inside one vertex. */
-  offset: number;
-}
 
-export interface RenderJob extends JobCommon {
+export interface RenderJob extends JobCommon, DrawParameters {
   vertexWgsl: string;
   /** Default: the vertex module (one module with both entry points). */
   pixelWgsl?: string;
-  /** Default 'main'. */
-  vertexEntry?: string;
-  /** Default 'main'. */
-  pixelEntry?: string;
-  /** Interleaved vertex data bound at vertex buffer slot 0, drawn as a triangle list. */
-  vertices?: BytesInput;
-  /** Bytes per vertex in `vertices`. */
-  stride?: number;
-  attributes?: VertexAttribute[];
-  /** Default: vertices.byteLength / stride. Required without `vertices`. */
-  vertexCount?: number;
-  /** Default 64. */
-  width?: number;
-  /** Default 64. */
-  height?: number;
-  /** Colour target format (default 'rgba8unorm'). */
-  format?: FormatName;
-  /** Clear colour (default 0,0,0,0). */
-  clear?: readonly [number, number, number, number];
 }
 
 export interface RenderResult extends ComputeResult {
