@@ -8,6 +8,7 @@
 //   node bench/cli.mjs        (or via `node bench/run.mjs cli`)
 
 import { spawnSync } from 'node:child_process';
+import { childCpuMs } from './process-time.mjs';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,17 +32,6 @@ function wallOnce(argv) {
   return ms;
 }
 
-/** Mean CPU ms of `runs` runs of argv, or undefined without python3. */
-function cpuMean(argv, runs) {
-  const script = [
-    'import resource, subprocess, sys',
-    'for _ in range(int(sys.argv[1])): subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)',
-    'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
-    'print((u.ru_utime + u.ru_stime) * 1000 / int(sys.argv[1]))',
-  ].join('\n');
-  const r = spawnSync('python3', ['-c', script, String(runs), ...argv], { encoding: 'utf8' });
-  return r.error || r.status !== 0 ? undefined : Number(r.stdout.trim());
-}
 
 export async function runCliBench({ runs = 8, log = console.log } = {}) {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
@@ -60,7 +50,7 @@ export async function runCliBench({ runs = 8, log = console.log } = {}) {
       for (let i = 0; i < runs; i++) for (const [name, argv] of Object.entries(commands)) best[name] = Math.min(best[name], wallOnce(argv(shader)));
       for (const name of Object.keys(commands)) {
         wall[name].push(best[name]);
-        cpu[name].push(cpuMean(commands[name](shader), Math.ceil(runs / 2)));
+        cpu[name].push(childCpuMs(commands[name](shader), Math.ceil(runs / 2)));
       }
     }
     // Many files: 20 copies of one shader (distinct names, as -Fo-dir writes <name>.spv) in one process.
@@ -74,7 +64,7 @@ export async function runCliBench({ runs = 8, log = console.log } = {}) {
     const manyArgv = [process.execPath, CLI, '-T', many.profile, '-E', many.entry, '-Fo-dir', join(tmp, 'many'), ...copies];
     let manyBest = Infinity;
     for (let i = 0; i < runs; i++) manyBest = Math.min(manyBest, wallOnce(manyArgv));
-    const manyCpu = cpuMean(manyArgv, Math.ceil(runs / 2));
+    const manyCpu = childCpuMs(manyArgv, Math.ceil(runs / 2));
     const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const glslangWall = mean(wall['glslangValidator -D -V']);
     const glslangCpu = cpu['glslangValidator -D -V'].every((x) => x !== undefined) ? mean(cpu['glslangValidator -D -V']) : undefined;

@@ -17,6 +17,7 @@
 // The compiler is TypeScript; this script bundles the current source with esbuild into bench/.out/.
 
 import { spawnSync } from 'node:child_process';
+import { childCpuMs } from './process-time.mjs';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,22 +50,6 @@ export function fastest(samples) {
   return Math.min(...samples);
 }
 
-/** Runs `argv` `runs` times; returns the mean CPU ms per run, or undefined without python3. */
-function childCpuMs(argv, runs) {
-  const script = [
-    'import resource, subprocess, sys',
-    'runs = int(sys.argv[1])',
-    'for _ in range(runs):',
-    '    r = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)',
-    '    if r.returncode != 0: sys.stderr.buffer.write(r.stderr); sys.exit(3)',
-    'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
-    'print((u.ru_utime + u.ru_stime) * 1000 / runs)',
-  ].join('\n');
-  const r = spawnSync('python3', ['-c', script, String(runs), ...argv], { encoding: 'utf8' });
-  if (r.error) return undefined;
-  if (r.status !== 0) throw new Error(r.stderr.split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `exit ${r.status}`);
-  return Number(r.stdout.trim());
-}
 
 function glslangArgv(file, entry, outFile) {
   return ['glslangValidator', '-D', '-V', '--target-env', 'vulkan1.1', '-S', GLSLANG_STAGE[entry.stage], '-e', entry.name, file, '-o', outFile];

@@ -98,27 +98,12 @@ function causeKey(message) {
     .slice(0, 140);
 }
 
-async function bundleCompiler() {
-  const { build } = await import('esbuild');
-  mkdirSync(OUT, { recursive: true });
-  const outfile = join(OUT, 'conformance-lib.mjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { compile } from './compiler/index.ts';",
-        "export { parseArgs } from './src/bin/args.ts';",
-        "export { nodeHost } from './plugin/node-host.ts';",
-      ].join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-  });
-  return outfile;
+function bundleCompiler() {
+  return bundleSources('conformance-lib', [
+    "export { compile } from './compiler/index.ts';",
+    "export { parseArgs } from './src/bin/args.ts';",
+    "export { nodeHost } from './plugin/node-host.ts';",
+  ]);
 }
 
 // ---------------------------------------------------------------- worker: one RUN line at a time

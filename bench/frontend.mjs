@@ -7,37 +7,23 @@
 // The compiler is TypeScript; this script bundles the current source with esbuild into bench/.out/.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { importBundle } from './bundle-sources.mjs';
+import { childCpuMs } from './process-time.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OUT = join(ROOT, 'bench/.out');
 
-async function loadFrontEnd() {
-  mkdirSync(OUT, { recursive: true });
-  const outfile = join(OUT, 'frontend-lib.mjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { DiagnosticSink } from './compiler/diagnostics.ts';",
-        "export { memoryHost } from './compiler/host.ts';",
-        "export { tokenize } from './compiler/lex/lexer.ts';",
-        "export { preprocess } from './compiler/preprocess/index.ts';",
-        "export { parse } from './compiler/parse/index.ts';",
-      ].join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-  });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+function loadFrontEnd() {
+  return importBundle('frontend-lib', [
+    "export { DiagnosticSink } from './compiler/diagnostics.ts';",
+    "export { memoryHost } from './compiler/host.ts';",
+    "export { tokenize } from './compiler/lex/lexer.ts';",
+    "export { preprocess } from './compiler/preprocess/index.ts';",
+    "export { parse } from './compiler/parse/index.ts';",
+  ]);
 }
 
 /** One include file: a guarded module with macros, structs, a cbuffer, resources and functions. */
@@ -141,17 +127,6 @@ function bestCpuOf(rounds, run) {
   return best;
 }
 
-/** Mean CPU ms of `runs` runs of argv as processes (python3's getrusage), or undefined without python3. */
-function processCpuMs(argv, runs) {
-  const script = [
-    'import resource, subprocess, sys',
-    'for _ in range(int(sys.argv[1])): subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)',
-    'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
-    'print((u.ru_utime + u.ru_stime) * 1000 / int(sys.argv[1]))',
-  ].join('\n');
-  const r = spawnSync('python3', ['-c', script, String(runs), ...argv], { encoding: 'utf8' });
-  return r.error || r.status !== 0 ? undefined : Number(r.stdout.trim());
-}
 
 export async function runFrontendBench({ targetBytes = 3_000_000, rounds = 5 } = {}) {
   const fe = await loadFrontEnd();
@@ -192,7 +167,7 @@ export async function runFrontendBench({ targetBytes = 3_000_000, rounds = 5 } =
       const sink = new fe.DiagnosticSink();
       fe.parse(fe.preprocess(files[mainPath], mainPath, host, {}, sink).tokens, sink);
     });
-    const glslangCpuMs = processCpuMs(['glslangValidator', '-D', '-E', '-S', 'comp', mainPath], rounds);
+    const glslangCpuMs = childCpuMs(['glslangValidator', '-D', '-E', '-S', 'comp', mainPath], rounds);
     const row = (name, ms, note, cpuMs) => ({
       name,
       ms: Number(ms.toFixed(1)),
