@@ -2,7 +2,7 @@
 // payload for a compile error (with a frame in the layout Vite's overlay renders), recovery (also
 // for a shader whose first load failed), and the SPIR-V middleware.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type ViteDevServer } from 'vite';
 import hlsl from '../../src/vite.js';
@@ -16,12 +16,20 @@ let origin: string;
 
 beforeAll(async () => {
   project = tempCopy();
-  writeFileSync(project.path('main.js'), "import './uses-include.hlsl';\nimport './standalone.hlsl';\n");
+  // An include reached through Vite's resolve.alias, as imports are.
+  mkdirSync(project.path('lib'));
+  writeFileSync(project.path('lib/aliased.hlsli'), 'float shift(float x) { return x + 1.0; }\n');
+  writeFileSync(
+    project.path('uses-alias.hlsl'),
+    '#include "@lib/aliased.hlsli"\nRWStructuredBuffer<float> data : register(u0);\n[numthreads(4, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { data[id.x] = shift(data[id.x]); }\n',
+  );
+  writeFileSync(project.path('main.js'), "import './uses-include.hlsl';\nimport './standalone.hlsl';\nimport './uses-alias.hlsl';\n");
   server = await createServer({
     root: project.dir,
     configFile: false,
     logLevel: 'silent',
     server: { port: 0, strictPort: false, host: '127.0.0.1' },
+    resolve: { alias: [{ find: '@lib', replacement: project.path('lib') }] },
     // Every SPIR-V module through the dev server's middleware.
     plugins: [hlsl({ cache: false, inlineLimit: 0 })],
   });
@@ -79,6 +87,14 @@ describe('Vite dev server', () => {
     const { status, text } = await fetchModule(`/uses-include.hlsl?t=${Date.now()}`);
     expect(status).toBe(200);
     expect(text).toContain('export const spirvUrl');
+  });
+
+  it('follows an include reached through resolve.alias', async () => {
+    expect((await fetchModule('/uses-alias.hlsl')).status).toBe(200);
+    const from = client.count;
+    await edit(project.path('lib/aliased.hlsli'), 'float shift(float x) { return x + 2.0; }\n');
+    const update = await client.next((p) => p.type === 'update', from);
+    expect(update.updates!.map((u) => u.path)).toEqual(['/uses-alias.hlsl']);
   });
 
   it('reports a compile error in an included file with its file, line and column, then recovers', async () => {
