@@ -166,7 +166,10 @@ export class ShaderCore {
     ];
     if (this.options.dtsDir !== undefined && parsed.canonicalQuery === '') await this.writeDts(parsed.file, generated.dts);
     const code = context.hot ? `${generated.code}\n${hotAcceptCode()}` : generated.code;
-    return { code, dts: generated.dts, watchFiles: shader.files, warnings, compiled };
+    // Includes from installed packages are dependencies, which bundlers do not watch; linked
+    // workspace packages resolve to their real folders outside node_modules and are watched.
+    const watchFiles = shader.files.filter((file) => !file.split(/[\\/]/).includes('node_modules'));
+    return { code, dts: generated.dts, watchFiles, warnings, compiled };
   }
 
   private placeSpirv(parsed: ShaderId, shader: CompiledShader, context: LoadContext): Exclude<SpirvSource, { kind: 'none' }> {

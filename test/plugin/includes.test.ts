@@ -93,6 +93,9 @@ describe('includes resolved like imports', () => {
     const core = new ShaderCore(resolveOptions({ cache: false, alias: { '@shaders': join(root, 'src/lib') } }, root));
     const loaded = await core.load(join(root, 'src/shader.hlsl'));
     expect(loaded.watchFiles).toContain(join(root, 'src/lib/consts.hlsli'));
+    // The linked workspace package is watched (its real folder); installed packages are not.
+    expect(loaded.watchFiles).toContain(join(root, 'packages/ws-common/common.hlsli'));
+    expect(loaded.watchFiles.filter((f) => f.includes('node_modules'))).toEqual([]);
     await core.close();
     const without = new ShaderCore(resolveOptions({ cache: false }, root));
     await expect(without.load(join(root, 'src/shader.hlsl'))).rejects.toThrow(/'@shaders\/consts.hlsli' file not found/);
