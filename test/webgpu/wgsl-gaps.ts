@@ -12,6 +12,11 @@ export interface WgslGap {
 }
 
 export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
+  'compiler/language/hlsl2021.test.ts > HLSL 2021 language forms > 64-bit enums and literal suffixes': {
+    at: 'compile',
+    error: /64-bit .* is not supported by the WGSL target \(WGSL has no 64-bit types\)/,
+    why: 'WebGPU limit: WGSL has no 64-bit types',
+  },
   'compiler/spirv/edge-shapes.test.ts > edge shapes on lavapipe > computes what HLSL defines for them': {
     at: 'webgpu',
     error: /no matching call to 'transpose\(array<vec3<i32>, 2>\)'/,

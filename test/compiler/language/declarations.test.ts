@@ -4,13 +4,13 @@
 // Values are checked on lavapipe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
-import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { runChecks, type Check } from '../exec/kernel.js';
 import { compileValid } from '../helpers.js';
 
-let gpu: GpuRunner;
+let gpu: Targets;
 beforeAll(async () => {
-  gpu = await startGpuRunner();
+  gpu = await startTargets();
 });
 afterAll(() => gpu?.close());
 
