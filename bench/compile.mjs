@@ -1,24 +1,35 @@
-// Whole-compile time per shader (preprocess → parse → check → SPIR-V → reflection) on the compiler
-// fixture suite (fixtures/compiler/*.hlsl, one row per entry point), beside `glslangValidator -D -V`
-// compiling the same entry point in the same run (a process per compile, as a build would spawn it).
+// Whole-compile time per shader (preprocess → parse → check → SPIR-V → reflection) beside
+// glslangValidator's compile of the same entry point, in the same run. Shaders: the compiler
+// fixture suite (fixtures/compiler/*.hlsl, one row per entry point) and generated lit pixel shaders
+// of a few hundred to a thousand lines (bench/shaders.mjs).
+//
+// Fair comparison: ours is the in-process compile (after JIT warm-up); glslang's compile is its
+// process time on the shader minus its process time on an empty shader of the same stage, the
+// two measured alternately so both see the same machine load. Time is CPU time (user + system, all
+// threads) on both sides: on a shared machine wall-clock process times swing by tens of
+// milliseconds, more than a small shader's compile, while CPU time does not count waiting for a
+// core. glslang's CPU time comes from the kernel's accounting of finished children (getrusage,
+// read through python3, microsecond resolution); without python3 the bench falls back to the
+// fastest wall-clock time. Process start-up is compared separately by the CLI bench.
 //
 //   node bench/compile.mjs        (or import { runCompileBench } and call it)
 //
 // The compiler is TypeScript; this script bundles the current source with esbuild into bench/.out/.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { EMPTY_SHADER, litShader } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'bench/.out');
 const FIXTURES = join(ROOT, 'fixtures/compiler');
-const GLSLANG_STAGE = { vertex: 'vert', pixel: 'frag', compute: 'comp' };
+export const GLSLANG_STAGE = { vertex: 'vert', pixel: 'frag', compute: 'comp' };
 
-async function loadCompiler() {
+export async function loadCompiler() {
   mkdirSync(OUT, { recursive: true });
   const outfile = join(OUT, 'compile-lib.mjs');
   await build({ entryPoints: [join(ROOT, 'compiler/index.ts')], bundle: true, platform: 'neutral', format: 'esm', outfile, logLevel: 'error' });
@@ -34,70 +45,165 @@ function entriesOf(source) {
   });
 }
 
-function stats(samples) {
+export function fastest(samples) {
+  return Math.min(...samples);
+}
+
+/** Runs `argv` `runs` times; returns the mean CPU ms per run, or undefined without python3. */
+function childCpuMs(argv, runs) {
+  const script = [
+    'import resource, subprocess, sys',
+    'runs = int(sys.argv[1])',
+    'for _ in range(runs):',
+    '    r = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)',
+    '    if r.returncode != 0: sys.stderr.buffer.write(r.stderr); sys.exit(3)',
+    'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
+    'print((u.ru_utime + u.ru_stime) * 1000 / runs)',
+  ].join('\n');
+  const r = spawnSync('python3', ['-c', script, String(runs), ...argv], { encoding: 'utf8' });
+  if (r.error) return undefined;
+  if (r.status !== 0) throw new Error(r.stderr.split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `exit ${r.status}`);
+  return Number(r.stdout.trim());
+}
+
+function glslangArgv(file, entry, outFile) {
+  return ['glslangValidator', '-D', '-V', '--target-env', 'vulkan1.1', '-S', GLSLANG_STAGE[entry.stage], '-e', entry.name, file, '-o', outFile];
+}
+
+export function median(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { median: at(0.5), p90: at(0.9) };
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
-function timeGlslang(file, entry, runs, dir) {
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const r = spawnSync('glslangValidator', ['-D', '-V', '--target-env', 'vulkan1.1', '-S', GLSLANG_STAGE[entry.stage], '-e', entry.name, file, '-o', join(dir, 'out.spv')], { encoding: 'utf8' });
-    const ms = performance.now() - start;
-    if (r.error) return { error: r.error.code === 'ENOENT' ? 'glslangValidator not installed' : String(r.error) };
-    if (r.status !== 0) return { error: (r.stdout + r.stderr).split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `exit ${r.status}` };
-    samples.push(ms);
+function glslangOnce(file, entry, outFile) {
+  const [command, ...args] = glslangArgv(file, entry, outFile);
+  const start = performance.now();
+  const r = spawnSync(command, args, { encoding: 'utf8' });
+  const ms = performance.now() - start;
+  if (r.error) throw new Error(r.error.code === 'ENOENT' ? 'glslangValidator not installed' : String(r.error));
+  if (r.status !== 0) throw new Error((r.stdout + r.stderr).split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `exit ${r.status}`);
+  return ms;
+}
+
+/**
+ * glslang's compile time of `file`: its process CPU time minus the process CPU time of the empty
+ * shader of the same stage (mean of `runs`, in alternating batches). Returns { process, empty,
+ * compile, clock } in ms.
+ */
+export function timeGlslang(file, entry, runs, dir) {
+  const emptyFile = join(dir, `empty-${entry.stage}.hlsl`);
+  writeFileSync(emptyFile, EMPTY_SHADER[entry.stage]);
+  const out = join(dir, 'out.spv');
+  glslangOnce(file, entry, out); // fails early with glslang's own message
+  const emptyEntry = { name: 'main', stage: entry.stage };
+  const batches = 4;
+  const perBatch = Math.max(1, Math.ceil(runs / batches));
+  const cpu = { shader: 0, empty: 0 };
+  for (let b = 0; b < batches; b++) {
+    const s = childCpuMs(glslangArgv(file, entry, out), perBatch);
+    const e = childCpuMs(glslangArgv(emptyFile, emptyEntry, out), perBatch);
+    if (s === undefined || e === undefined) return timeGlslangWall(file, entry, runs, emptyFile, out);
+    cpu.shader += s / batches;
+    cpu.empty += e / batches;
   }
-  return stats(samples);
+  return { process: cpu.shader, empty: cpu.empty, compile: Math.max(0, cpu.shader - cpu.empty), clock: 'cpu' };
 }
 
-export async function runCompileBench({ iterations = 30, glslangRuns = 5, log = console.log } = {}) {
+function timeGlslangWall(file, entry, runs, emptyFile, out) {
+  const shader = [];
+  const empty = [];
+  for (let i = 0; i < runs; i++) {
+    shader.push(glslangOnce(file, entry, out));
+    empty.push(glslangOnce(emptyFile, { name: 'main', stage: entry.stage }, out));
+  }
+  const process = fastest(shader);
+  const emptyMs = fastest(empty);
+  return { process, empty: emptyMs, compile: Math.max(0, process - emptyMs), clock: 'wall' };
+}
+
+/** Mean in-process CPU ms per compile after warm-up; at least `minRuns`, more while under ~0.5 s. */
+export function timeOurs(compile, source, options, minRuns) {
+  for (let i = 0; i < 3; i++) compile(source, options);
+  let runs = 0;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  while (runs < minRuns || (performance.now() - started < 500 && runs < 200)) {
+    compile(source, options);
+    runs++;
+  }
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 / runs;
+}
+
+function benchShaders(tmp) {
+  const shaders = [];
+  for (const fileName of readdirSync(FIXTURES).filter((f) => f.endsWith('.hlsl')).sort()) {
+    const file = join(FIXTURES, fileName);
+    shaders.push({ label: fileName, file, source: readFileSync(file, 'utf8') });
+  }
+  for (const lines of [300, 1000]) {
+    const file = join(tmp, `lit-${lines}.hlsl`);
+    const source = litShader(lines);
+    writeFileSync(file, source);
+    shaders.push({ label: `generated lit-${lines}.hlsl`, file, source });
+  }
+  return shaders;
+}
+
+export async function runCompileBench({ iterations = 15, glslangRuns = 12, log = console.log } = {}) {
   const { compile } = await loadCompiler();
   const tmp = mkdtempSync(join(tmpdir(), 'bench-compile-'));
   const rows = [];
   try {
-    for (const fileName of readdirSync(FIXTURES).filter((f) => f.endsWith('.hlsl')).sort()) {
-      const file = join(FIXTURES, fileName);
-      const source = readFileSync(file, 'utf8');
+    for (const { label, file, source } of benchShaders(tmp)) {
       for (const entry of entriesOf(source)) {
         const options = { filename: file, entryPoints: [entry], targetEnv: 'vulkan1.1' };
         const first = compile(source, options);
+        const shader = `${label}:${entry.name}`;
         if (!first.success) {
-          rows.push({ shader: `${fileName}:${entry.name}`, error: first.diagnostics.find((d) => d.severity === 'error')?.message });
+          rows.push({ shader, error: first.diagnostics.find((d) => d.severity === 'error')?.message });
           continue;
         }
-        for (let i = 0; i < 3; i++) compile(source, options); // warm-up (JIT)
-        const samples = [];
-        for (let i = 0; i < iterations; i++) {
-          const start = performance.now();
-          compile(source, options);
-          samples.push(performance.now() - start);
+        const ours = timeOurs(compile, source, options, iterations);
+        let glslang;
+        try {
+          glslang = timeGlslang(file, entry, glslangRuns, tmp);
+        } catch (e) {
+          glslang = { error: e.message };
         }
-        const ours = stats(samples);
-        const glslang = timeGlslang(file, entry, glslangRuns, tmp);
-        rows.push({ shader: `${fileName}:${entry.name}`, lines: source.split('\n').length, words: first.spirv.length, ours, glslang });
+        rows.push({ shader, lines: source.split('\n').length, words: first.spirv.length, ours, glslang });
       }
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  const fmt = (s) => (s?.error ? `n/a (${s.error})` : `${s.median.toFixed(2)} / ${s.p90.toFixed(2)}`);
-  log(`compile time per shader, ms (median / p90); ours: ${iterations} in-process compiles, glslangValidator -D -V: ${glslangRuns} processes`);
-  log(`${'shader'.padEnd(34)} ${'lines'.padStart(5)} ${'words'.padStart(6)}  ${'ours'.padEnd(16)} glslang`);
+  const clock = rows.find((r) => r.glslang && !r.glslang.error)?.glslang.clock === 'wall' ? 'fastest wall-clock (no python3 for CPU time)' : 'CPU';
+  log(`compile time per shader, ms of ${clock} time. ours: in-process compile after warm-up. glslang: process time of -D -V on the shader,`);
+  log(`minus its process time on an empty shader of the same stage (alternating, ${glslangRuns} each): that difference is its compile time.`);
+  log(`${'shader'.padEnd(40)} ${'lines'.padStart(5)} ${'words'.padStart(6)} ${'ours'.padStart(8)} ${'glslang'.padStart(8)} ${'process'.padStart(8)} ${'empty'.padStart(7)}  ours/glslang`);
+  const f = (ms, w = 8) => ms.toFixed(2).padStart(w);
   for (const r of rows) {
-    if (r.error) log(`${r.shader.padEnd(34)} ERROR ${r.error}`);
-    else log(`${r.shader.padEnd(34)} ${String(r.lines).padStart(5)} ${String(r.words).padStart(6)}  ${fmt(r.ours).padEnd(16)} ${fmt(r.glslang)}`);
+    if (r.error) {
+      log(`${r.shader.padEnd(40)} ERROR ${r.error}`);
+      continue;
+    }
+    const g = r.glslang;
+    const ratio = g.compile < 0.1 ? 'n/a (glslang compile below timing noise)' : `${(r.ours / g.compile).toFixed(2)}x`;
+    const peer = g.error ? `n/a (${g.error})` : `${f(g.compile)} ${f(g.process)} ${f(g.empty, 7)}  ${ratio}`;
+    log(`${r.shader.padEnd(40)} ${String(r.lines).padStart(5)} ${String(r.words).padStart(6)} ${f(r.ours)} ${peer}`);
   }
-  const ok = rows.filter((r) => !r.error);
-  const all = stats(ok.map((r) => r.ours.median));
-  const gl = ok.filter((r) => !r.glslang.error).map((r) => r.glslang.median);
-  const glMedian = gl.length ? stats(gl).median : undefined;
-  log(
-    `overall: ours median-of-medians ${all.median?.toFixed(2)} ms; glslang ${glMedian !== undefined ? glMedian.toFixed(2) + ' ms' : 'n/a'}` +
-      (glMedian !== undefined ? `; ratio ours/glslang ${(all.median / glMedian).toFixed(3)} (glslang includes process start)` : ''),
-  );
+  const ok = rows.filter((r) => !r.error && !r.glslang.error);
+  if (ok.length) {
+    const ours = median(ok.map((r) => r.ours));
+    const theirs = median(ok.map((r) => r.glslang.compile));
+    // Totals weigh each shader by its size; the medians by count.
+    const sumOurs = ok.reduce((s, r) => s + r.ours, 0);
+    const sumTheirs = ok.reduce((s, r) => s + r.glslang.compile, 0);
+    log(
+      `overall (${ok.length} shaders): median ours ${ours.toFixed(2)} ms vs glslang compile ${theirs.toFixed(2)} ms (${(ours / theirs).toFixed(2)}x); ` +
+        `total ours ${sumOurs.toFixed(1)} ms vs glslang ${sumTheirs.toFixed(1)} ms (${(sumOurs / sumTheirs).toFixed(2)}x)`,
+    );
+  }
   return rows;
 }
 

@@ -9,6 +9,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
+import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
@@ -176,7 +177,7 @@ function selectionHint(attrs: ast.Attribute[]): { hint?: SelectionHint } {
 function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out: IrStmt[]): void {
   switch (s.kind) {
     case 'Block':
-      out.push(...lowerBlock(c, st, s.body, new Scope(scope, 'block')));
+      appendAll(out, lowerBlock(c, st, s.body, new Scope(scope, 'block')));
       return;
     case 'Empty':
       return;
@@ -217,7 +218,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       }
       const loop = enterLoop(st);
       st.loopDepth++;
-      body.push(...lowerBlock(c, st, [s.body], new Scope(inner, 'block')));
+      appendAll(body, lowerBlock(c, st, [s.body], new Scope(inner, 'block')));
       st.loopDepth--;
       const continuing: IrStmt[] = [];
       if (s.step) {
@@ -236,7 +237,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       if (cond) body.push(breakUnless(cond));
       const loop = enterLoop(st);
       st.loopDepth++;
-      body.push(...lowerBlock(c, st, [s.body], new Scope(scope, 'block')));
+      appendAll(body, lowerBlock(c, st, [s.body], new Scope(scope, 'block')));
       st.loopDepth--;
       leaveLoop(c, st, loop, s.loc);
       out.push({ op: 'loop', body, continuing: [], control: loopControl(c, s.attributes, scope) });

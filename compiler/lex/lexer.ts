@@ -3,7 +3,7 @@
 // Hot loops scan char codes and slice runs of plain characters; they fall back to splice-aware
 // stepping only where a backslash appears, so a splice costs nothing where there is none.
 import { diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
-import { PUNCTUATORS, type Token } from './token.js';
+import { makeToken, PUNCTUATORS, type Token } from './token.js';
 
 const LF = 10;
 const CR = 13;
@@ -35,26 +35,27 @@ function isExponentMark(c: number): boolean {
   return c === 101 || c === 69 || c === 112 || c === 80;
 }
 
-/** Punctuators grouped by first character, longest first. */
-const PUNCT_BY_FIRST: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
-  for (const p of PUNCTUATORS) {
-    const list = map.get(p[0]!) ?? [];
-    list.push(p);
-    map.set(p[0]!, list);
-  }
-  for (const list of map.values()) list.sort((a, b) => b.length - a.length);
-  return map;
+/** Punctuators grouped by the char code of their first character (all ASCII), longest first. */
+const PUNCT_BY_FIRST: readonly (readonly string[] | undefined)[] = (() => {
+  const table: string[][] = [];
+  for (const p of PUNCTUATORS) (table[p.charCodeAt(0)] ??= []).push(p);
+  for (const list of table) list?.sort((a, b) => b.length - a.length);
+  return table;
 })();
 
 /** After this many errors in one file the lexer stops: a wrong file must not flood the output. */
 export const MAX_LEX_ERRORS = 100;
 
-export function tokenize(text: string, file: string, diagnostics: DiagnosticSink): Token[] {
+/**
+ * `spellings` interns identifier spellings: one string per distinct name, shared by all files of
+ * a preprocess call, so that the copies sliced from the text die young instead of being kept by
+ * every token.
+ */
+export function tokenize(text: string, file: string, diagnostics: DiagnosticSink, spellings: Map<string, string> = new Map()): Token[] {
   // Source text never holds a NUL: one error for a binary file, instead of one per byte.
   const nul = text.indexOf('\0');
   if (nul >= 0) return binaryFile(text, nul, file, diagnostics);
-  return new Lexer(text, file, diagnostics).run();
+  return new Lexer(text, file, diagnostics, spellings).run();
 }
 
 function binaryFile(text: string, nul: number, file: string, diagnostics: DiagnosticSink): Token[] {
@@ -63,7 +64,7 @@ function binaryFile(text: string, nul: number, file: string, diagnostics: Diagno
   const column = nul - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) ;
   const loc: SourceLocation = { file, line, column, offset: nul };
   diagnostics.error('this is not a text file (it contains a NUL byte): is it a binary file?', loc);
-  return [{ kind: 'eof', text: '', loc: { ...loc, column: column + 1, offset: nul + 1 }, spaceBefore: false, lineStart: true }];
+  return [makeToken('eof', '', { ...loc, column: column + 1, offset: nul + 1 }, false, true)];
 }
 
 class Lexer {
@@ -79,6 +80,7 @@ class Lexer {
     private readonly text: string,
     private readonly file: string,
     private readonly diagnostics: DiagnosticSink,
+    private readonly spellings: Map<string, string>,
   ) {}
 
   run(): Token[] {
@@ -112,7 +114,7 @@ class Lexer {
       }
       this.token();
     }
-    this.tokens.push({ kind: 'eof', text: '', loc: this.here(), spaceBefore: this.spaceBefore, lineStart: true });
+    this.tokens.push(makeToken('eof', '', this.here(), this.spaceBefore, true));
     return this.tokens;
   }
 
@@ -237,33 +239,35 @@ class Lexer {
   }
 
   private push(kind: Token['kind'], text: string, loc: SourceLocation): void {
-    this.tokens.push({ kind, text, loc, spaceBefore: this.spaceBefore, lineStart: this.lineStart });
+    this.tokens.push(makeToken(kind, text, loc, this.spaceBefore, this.lineStart));
     this.spaceBefore = false;
     this.lineStart = false;
   }
 
   private token(): void {
     const loc = this.here();
-    const code = this.text.charCodeAt(this.pos);
+    const text = this.text;
+    const code = text.charCodeAt(this.pos);
     if (isIdentStart(code)) {
-      this.push('identifier', this.takeWhile(isIdentPart, ''), loc);
+      this.push('identifier', this.identifier(), loc);
       return;
     }
     if (isDigit(code) || (code === DOT && isDigit((this.peekAt(1) ?? '').charCodeAt(0)))) {
       this.push('number', this.ppNumber(), loc);
       return;
     }
-    const c = this.text[this.pos]!;
+    const c = text[this.pos]!;
     if (c === '"' || c === "'") {
       this.quoted(c, loc);
       return;
     }
-    const candidates = PUNCT_BY_FIRST.get(c);
+    const candidates = PUNCT_BY_FIRST[code];
     if (candidates) {
       // Without a backslash in the next three characters no splice can interrupt a punctuator.
-      const plain = this.text.slice(this.pos, this.pos + 3).indexOf('\\') < 0;
+      const at = this.pos;
+      const plain = text.charCodeAt(at) !== BACKSLASH && text.charCodeAt(at + 1) !== BACKSLASH && text.charCodeAt(at + 2) !== BACKSLASH;
       for (const p of candidates) {
-        if (plain ? this.text.startsWith(p, this.pos) : this.matches(p)) {
+        if (plain ? p.length === 1 || text.startsWith(p, at) : this.matches(p)) {
           if (plain) {
             this.pos += p.length;
             this.col += p.length;
@@ -279,6 +283,26 @@ class Lexer {
     this.advance();
     this.error(`invalid character '${printable(c)}' in source`, loc);
     this.push('invalid', c, loc);
+  }
+
+  /** An identifier's spelling (interned), read with a plain scan unless a line splice interrupts it. */
+  private identifier(): string {
+    const text = this.text;
+    const start = this.pos;
+    let p = start + 1;
+    while (p < text.length && isIdentPart(text.charCodeAt(p))) p++;
+    let spelling: string;
+    if (text.charCodeAt(p) === BACKSLASH) {
+      spelling = this.takeWhile(isIdentPart, '');
+    } else {
+      spelling = text.slice(start, p);
+      this.col += p - start;
+      this.pos = p;
+    }
+    const interned = this.spellings.get(spelling);
+    if (interned !== undefined) return interned;
+    this.spellings.set(spelling, spelling);
+    return spelling;
   }
 
   private matches(p: string): boolean {

@@ -32,6 +32,22 @@ export interface Token {
   expandedFrom?: { macro: string; loc: SourceLocation };
 }
 
+/**
+ * A token in the one object shape every stage reads (all fields present, in this order): the
+ * lexer, the preprocessor's output and the parser's token splits all build tokens here, so the
+ * hot property reads stay monomorphic.
+ */
+export function makeToken(
+  kind: TokenKind,
+  text: string,
+  loc: SourceLocation,
+  spaceBefore: boolean,
+  lineStart: boolean,
+  expandedFrom?: { macro: string; loc: SourceLocation },
+): Token {
+  return { kind, text, loc, spaceBefore, lineStart, expandedFrom };
+}
+
 /** C punctuators, longest first so the lexer can match greedily. */
 export const PUNCTUATORS: readonly string[] = [
   '<<=', '>>=', '...',

@@ -2,7 +2,7 @@
 // and an error limit), the nesting-depth guard and the type-name scopes.
 import { diagnostic, type Diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
 import type { WarningFlag } from '../warning-flags.js';
-import type { Token } from '../lex/token.js';
+import { makeToken, type Token } from '../lex/token.js';
 import { ScopeStack } from './scope.js';
 
 /** Thrown after a syntax error has been reported; caught where the parser can resynchronise. */
@@ -54,7 +54,7 @@ export class ParserState {
     const last = this.tokens[this.tokens.length - 1];
     if (!last || last.kind !== 'eof') {
       const loc = last?.loc ?? { file: '<input>', line: 1, column: 1, offset: 0 };
-      this.tokens.push({ kind: 'eof', text: '', loc, spaceBefore: false, lineStart: true });
+      this.tokens.push(makeToken('eof', '', loc, false, true));
     }
     this.eofToken = this.tokens[this.tokens.length - 1]!;
   }
@@ -143,7 +143,7 @@ export class ParserState {
       const rest = t.text.slice(1);
       const loc = { ...t.loc, column: t.loc.column + 1, offset: t.loc.offset + 1 };
       this.splits.push({ index: this.pos, original: t });
-      this.tokens[this.pos] = { ...t, text: rest, loc, spaceBefore: false, lineStart: false };
+      this.tokens[this.pos] = makeToken(t.kind, rest, loc, false, false, t.expandedFrom);
       return;
     }
     this.expect('>', 'to close the template argument list');

@@ -13,7 +13,8 @@ export interface QualifiedName {
 }
 
 export function joinName(q: QualifiedName): string {
-  return q.parts.join('::');
+  // Almost every name has one part: no join (and no new string) for it.
+  return q.parts.length === 1 ? q.parts[0]! : q.parts.join('::');
 }
 
 /** Is the token at `n` an identifier that may name something (not a reserved word)? */

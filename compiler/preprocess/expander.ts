@@ -7,8 +7,9 @@
 // so expansion is iterative; only argument pre-expansion recurses, and its depth is bounded.
 import { diagnostic, DiagnosticSink, type SourceLocation } from '../diagnostics.js';
 import { tokenize } from '../lex/lexer.js';
-import { definedHere, type BuiltinMacro, type Macro } from './macro.js';
-import { ArrayTokenSource, HideSet, isPunct, type PPToken, type TokenSource } from './pp-token.js';
+import { makeToken } from '../lex/token.js';
+import { definedHere, type BuiltinMacro, type Macro, type MacroBodyToken } from './macro.js';
+import { ArrayTokenSource, HideSet, isPunct, makePPToken, respaced, type PPToken, type TokenSource } from './pp-token.js';
 
 /** Tokens one top-level expansion may produce before it is cut off (guards exponential macros). */
 export const EXPANSION_TOKEN_LIMIT = 500_000;
@@ -104,7 +105,7 @@ export class MacroExpander {
     if (this.env.budget.exhausted && !this.mode.root) {
       // A limit was hit: nested expanders (arguments, directive lines) stop at once, so that
       // abandoning a runaway expansion costs nothing more.
-      return { kind: 'eof', text: '', loc: this.lastLoc, spaceBefore: false, lineStart: true };
+      return makeToken('eof', '', this.lastLoc, false, true);
     }
     const t = this.pending.pop();
     if (t !== undefined) return (this.lastLoc = t.loc), t;
@@ -199,8 +200,8 @@ export class MacroExpander {
     const body = macro.body;
     if (macro.params === undefined && !macro.pastes) {
       // Object-like without `##`: the body as it stands (the common case, kept cheap).
-      const out = body.map((b) => fromBody(b, macro, site));
-      for (const t of out) t.hideset = hs;
+      const out: PPToken[] = [];
+      for (let i = 0; i < body.length; i++) out.push(fromBody(body[i]!, site, hs));
       if (out.length > 0) {
         out[0]!.spaceBefore = site.spaceBefore;
         out[0]!.lineStart = site.lineStart;
@@ -228,16 +229,16 @@ export class MacroExpander {
         if (nextToPaste) {
           // Operands of `##` are not macro-expanded; an empty one is a placemarker.
           const raw = args[b.param]!;
-          tokens = raw.length === 0 ? [placemarker(b, site)] : raw.map((t) => ({ ...t }));
+          tokens = raw.length === 0 ? [placemarker(b, site)] : raw.map((t) => respaced(t, t.spaceBefore, t.lineStart));
         } else {
           const done = (expanded[b.param] ??= this.expandArgument(args[b.param]!));
-          tokens = done.map((t) => ({ ...t, lineStart: false }));
+          tokens = done.map((t) => respaced(t, t.spaceBefore, false));
         }
         if (tokens.length > 0) tokens[0]!.spaceBefore = b.spaceBefore;
         runs.push({ tokens, variadic });
         continue;
       }
-      runs.push({ tokens: [fromBody(b, macro, site)] });
+      runs.push({ tokens: [fromBody(b, site)] });
     }
     const out = this.pasteRuns(runs, site, macro);
     for (const t of out) t.hideset = t.hideset === undefined ? hs : t.hideset.union(hs);
@@ -259,7 +260,7 @@ export class MacroExpander {
       }
       let rhsRun = runs[++r];
       // `a ## ## b`: the second `##` is an operand.
-      if (rhsRun === PASTE) rhsRun = { tokens: [{ kind: 'punct', text: '##', loc: site.loc, spaceBefore: false, lineStart: false }] };
+      if (rhsRun === PASTE) rhsRun = { tokens: [makePPToken('punct', '##', site.loc, false, false, undefined, undefined)] };
       const lhs = out.pop();
       if (rhsRun === undefined || lhs === undefined) {
         if (lhs) out.push(lhs);
@@ -293,29 +294,13 @@ export class MacroExpander {
       ]);
       return [lhs, rhs];
     }
-    return [
-      {
-        kind,
-        text,
-        loc: lhs.loc,
-        spaceBefore: lhs.spaceBefore,
-        lineStart: false,
-        expandedFrom: lhs.expandedFrom ?? { macro: macro.name, loc: macro.loc },
-        ...(lhs.hideset && rhs.hideset ? { hideset: lhs.hideset.intersection(rhs.hideset, this.env.emptyHideSet) } : {}),
-      },
-    ];
+    const hideset = lhs.hideset && rhs.hideset ? lhs.hideset.intersection(rhs.hideset, this.env.emptyHideSet) : undefined;
+    return [makePPToken(kind, text, lhs.loc, lhs.spaceBefore, false, lhs.expandedFrom ?? { macro: macro.name, loc: macro.loc }, hideset)];
   }
 
   private builtin(kind: BuiltinMacro, t: PPToken): PPToken | undefined {
-    const make = (tokenKind: PPToken['kind'], text: string): PPToken => ({
-      kind: tokenKind,
-      text,
-      loc: t.loc,
-      spaceBefore: t.spaceBefore,
-      lineStart: t.lineStart,
-      ...(t.expandedFrom ? { expandedFrom: t.expandedFrom } : {}),
-      ...(t.hideset ? { hideset: t.hideset } : {}),
-    });
+    const make = (tokenKind: PPToken['kind'], text: string): PPToken =>
+      makePPToken(tokenKind, text, t.loc, t.spaceBefore, t.lineStart, t.expandedFrom, t.hideset);
     switch (kind) {
       case 'line':
         return make('number', String(t.loc.line));
@@ -344,7 +329,7 @@ export class MacroExpander {
     const literal = parts[1]!.text;
     const text = literal.slice(1, literal.endsWith('"') && literal.length > 1 ? -1 : undefined).replace(/\\(["\\])/g, '$1');
     const produced = this.env.pragmaOperator(text, t.loc);
-    return produced === undefined ? undefined : { ...produced, spaceBefore: t.spaceBefore, lineStart: t.lineStart };
+    return produced === undefined ? undefined : respaced(produced, t.spaceBefore, t.lineStart);
   }
 
   /** `defined X` / `defined ( X )` in a condition: 1 or 0, the name itself not expanded. */
@@ -355,7 +340,7 @@ export class MacroExpander {
       lparen = name;
       name = this.read();
     }
-    const result = (value: boolean): PPToken => ({ kind: 'number', text: value ? '1' : '0', loc: t.loc, spaceBefore: t.spaceBefore, lineStart: false });
+    const result = (value: boolean): PPToken => makePPToken('number', value ? '1' : '0', t.loc, t.spaceBefore, false, undefined, undefined);
     if (name.kind !== 'identifier') {
       this.env.sink.error("operator 'defined' requires an identifier", name.kind === 'eof' ? endAfter(lparen ?? t) : name.loc);
       this.pending.push(name);
@@ -393,19 +378,12 @@ function endAfter(t: PPToken): SourceLocation {
   return { ...t.loc, column: t.loc.column + t.text.length, offset: t.loc.offset + t.text.length };
 }
 
-function fromBody(b: PPToken, macro: Macro, site: PPToken): PPToken {
-  return {
-    kind: b.kind,
-    text: b.text,
-    loc: site.loc,
-    spaceBefore: b.spaceBefore,
-    lineStart: false,
-    expandedFrom: { macro: macro.name, loc: b.loc },
-  };
+function fromBody(b: MacroBodyToken, site: PPToken, hideset?: HideSet): PPToken {
+  return makePPToken(b.kind, b.text, site.loc, b.spaceBefore, false, b.origin, hideset);
 }
 
 function placemarker(b: PPToken, site: PPToken): PPToken {
-  return { kind: 'invalid', text: '', loc: site.loc, spaceBefore: b.spaceBefore, lineStart: false, placemarker: true };
+  return makePPToken('invalid', '', site.loc, b.spaceBefore, false, undefined, undefined, true);
 }
 
 /** C99 6.10.3.2: the argument's spelling as a string literal, inner whitespace runs as one space. */
@@ -416,14 +394,7 @@ function stringize(arg: readonly PPToken[], hash: PPToken, macro: Macro, site: P
     if (i > 0 && (t.spaceBefore || t.lineStart)) s += ' ';
     s += t.kind === 'string' || t.kind === 'char' ? t.text.replace(/[\\"]/g, '\\$&') : t.text;
   }
-  return {
-    kind: 'string',
-    text: `"${s}"`,
-    loc: site.loc,
-    spaceBefore: hash.spaceBefore,
-    lineStart: false,
-    expandedFrom: { macro: macro.name, loc: hash.loc },
-  };
+  return makePPToken('string', `"${s}"`, site.loc, hash.spaceBefore, false, { macro: macro.name, loc: hash.loc }, undefined);
 }
 
 /** A file name as a string literal (`__FILE__`). */

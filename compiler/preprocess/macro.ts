@@ -10,6 +10,8 @@ export type BuiltinMacro = 'line' | 'file' | 'counter' | 'pragma';
 /** A replacement-list token; `param` is the index of the parameter it names, or -1. */
 export interface MacroBodyToken extends PPToken {
   param: number;
+  /** `expandedFrom` for the tokens this one becomes: made once per definition, shared by every expansion. */
+  origin: { macro: string; loc: SourceLocation };
 }
 
 export interface Macro {
@@ -62,7 +64,16 @@ export function parseDefine(directive: PPToken, line: readonly PPToken[], sink: 
   for (let j = i; j < line.length; j++) {
     const t = line[j]!;
     const param = params !== undefined && t.kind === 'identifier' ? params.indexOf(t.text) : -1;
-    body.push({ ...t, spaceBefore: j === i ? false : t.spaceBefore, lineStart: false, param });
+    body.push({
+      kind: t.kind,
+      text: t.text,
+      loc: t.loc,
+      spaceBefore: j === i ? false : t.spaceBefore,
+      lineStart: false,
+      expandedFrom: t.expandedFrom,
+      param,
+      origin: { macro: nameTok.text, loc: t.loc },
+    });
   }
   if (!checkBody(body, params !== undefined, sink)) return undefined;
   const pastes = body.some((t) => isPunct(t, '##'));

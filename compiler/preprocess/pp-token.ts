@@ -2,7 +2,7 @@
 // whose expansion produced it, which it must not re-expand). Tokens straight from a file carry no
 // hide set; every token a substitution produces does, and is stripped of it on output.
 import type { SourceLocation } from '../diagnostics.js';
-import type { Token } from '../lex/token.js';
+import { makeToken, type Token } from '../lex/token.js';
 
 /**
  * An immutable set of macro names, interned per preprocess call: adding a name to a given set
@@ -64,6 +64,25 @@ export interface PPToken extends Token {
   placemarker?: boolean;
 }
 
+/** A token made by macro expansion, in the one shape all of them share (all fields present). */
+export function makePPToken(
+  kind: Token['kind'],
+  text: string,
+  loc: SourceLocation,
+  spaceBefore: boolean,
+  lineStart: boolean,
+  expandedFrom: Token['expandedFrom'],
+  hideset: HideSet | undefined,
+  placemarker?: boolean,
+): PPToken {
+  return { kind, text, loc, spaceBefore, lineStart, expandedFrom, hideset, placemarker };
+}
+
+/** A copy of `t` (in the expansion shape) with other spacing flags. */
+export function respaced(t: PPToken, spaceBefore: boolean, lineStart: boolean): PPToken {
+  return makePPToken(t.kind, t.text, t.loc, spaceBefore, lineStart, t.expandedFrom, t.hideset, t.placemarker);
+}
+
 /** Where tokens come from: a file stack, a directive's line, a macro argument. Ends in `eof` forever. */
 export interface TokenSource {
   next(): PPToken;
@@ -75,7 +94,7 @@ export class ArrayTokenSource implements TokenSource {
   private readonly eof: PPToken;
 
   constructor(private readonly tokens: readonly PPToken[], endLoc: SourceLocation) {
-    this.eof = { kind: 'eof', text: '', loc: endLoc, spaceBefore: false, lineStart: true };
+    this.eof = makeToken('eof', '', endLoc, false, true);
   }
 
   next(): PPToken {
@@ -90,7 +109,5 @@ export function isPunct(t: Token, text: string): boolean {
 /** The token the parser sees: the same fields without the preprocessor's bookkeeping. */
 export function toOutputToken(t: PPToken): Token {
   if (t.hideset === undefined && t.placemarker === undefined) return t;
-  const out: Token = { kind: t.kind, text: t.text, loc: t.loc, spaceBefore: t.spaceBefore, lineStart: t.lineStart };
-  if (t.expandedFrom) out.expandedFrom = t.expandedFrom;
-  return out;
+  return makeToken(t.kind, t.text, t.loc, t.spaceBefore, t.lineStart, t.expandedFrom);
 }

@@ -2,7 +2,7 @@
 // which the parser needs at its exact place in the token stream. Everything else (`warning`,
 // `def`, `message`, vendor pragmas) is ignored, as DXC ignores pragmas it does not know.
 import type { DiagnosticSink } from '../diagnostics.js';
-import type { Token } from '../lex/token.js';
+import { makeToken, type Token } from '../lex/token.js';
 import { endOf } from './locations.js';
 import { isPunct, type PPToken } from './pp-token.js';
 
@@ -33,6 +33,6 @@ export function interpretPragma(line: readonly Token[], sink: DiagnosticSink): P
     sink.warning("missing ')' after '#pragma pack_matrix' - ignoring", rparen?.loc ?? endOf(value), 1, [], 'ignored-pragmas');
     return { kind: 'ignored' };
   }
-  const token: PPToken = { kind: 'pragma', text: `pack_matrix(${value.text})`, loc: name.loc, spaceBefore: true, lineStart: true };
+  const token: PPToken = makeToken('pragma', `pack_matrix(${value.text})`, name.loc, true, true);
   return { kind: 'pack_matrix', token };
 }

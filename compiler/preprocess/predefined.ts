@@ -2,6 +2,7 @@
 // (tools/clang/lib/Frontend/InitPreprocessor.cpp, HLSL section), plus -D defines.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
 import { tokenize } from '../lex/lexer.js';
+import { makeToken } from '../lex/token.js';
 import type { ShaderStage } from '../common/stage.js';
 import { parseDefine, type BuiltinMacro, type Macro } from './macro.js';
 import type { PPToken } from './pp-token.js';
@@ -110,7 +111,7 @@ export function initialMacros(options: PredefinedOptions, defines: Record<string
 function defineFromText(name: string, value: string, file: string, sink: DiagnosticSink): Macro | undefined {
   const tokens: PPToken[] = tokenize(`${name} ${value}`, file, sink).filter((t) => t.kind !== 'eof');
   // The parameter list must touch the name; the space we inserted goes before the value.
-  const directive: PPToken = { kind: 'identifier', text: 'define', loc: { file, line: 1, column: 1, offset: 0 }, spaceBefore: false, lineStart: false };
+  const directive: PPToken = makeToken('identifier', 'define', { file, line: 1, column: 1, offset: 0 }, false, false);
   return parseDefine(directive, tokens, sink);
 }
 

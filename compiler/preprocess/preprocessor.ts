@@ -5,7 +5,7 @@
 import { diagnostic, DiagnosticSink, type SourceLocation } from '../diagnostics.js';
 import type { CompilerHost } from '../host.js';
 import { tokenize } from '../lex/lexer.js';
-import type { Token } from '../lex/token.js';
+import { makeToken, type Token } from '../lex/token.js';
 import { normalizePath } from '../util/path.js';
 import { evaluateCondition } from './condition.js';
 import { skipToGroupDirective, type Conditional } from './conditionals.js';
@@ -44,6 +44,9 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   private readonly conditionals: Conditional[] = [];
   private readonly sourceFiles = new Map<string, SourceFile>();
   private readonly filesRead: string[] = [];
+  private readonly filesReadSet = new Set<string>();
+  /** Identifier spellings interned across all files of this call (see tokenize). */
+  private readonly spellings = new Map<string, string>();
   private readonly onceFiles = new Set<string>();
   private readonly resolver: IncludeResolver;
   private counter = 0;
@@ -62,6 +65,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     const path = normalizePath(file);
     this.resolver.remember(path, text);
     this.filesRead.push(path);
+    this.filesReadSet.add(path);
     this.enter(this.sourceFile(path, text));
     const root = new MacroExpander(this, this, { depth: 0, condition: false, root: true });
     const tokens: Token[] = [];
@@ -111,7 +115,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   private sourceFile(path: string, text: string): SourceFile {
     let file = this.sourceFiles.get(path);
     if (file === undefined) {
-      file = loadSourceFile(path, text);
+      file = loadSourceFile(path, text, this.spellings);
       this.sourceFiles.set(path, file);
     }
     return file;
@@ -126,7 +130,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   pragmaOperator(text: string, loc: SourceLocation): PPToken | undefined {
     const line = tokenize(text, loc.file, new DiagnosticSink())
       .filter((t) => t.kind !== 'eof')
-      .map((t) => ({ ...t, loc }));
+      .map((t) => makeToken(t.kind, t.text, loc, t.spaceBefore, t.lineStart));
     return this.pragma(line, loc);
   }
 
@@ -341,7 +345,10 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
       return undefined;
     }
     const { path, text } = lookup.found;
-    if (!this.filesRead.includes(path)) this.filesRead.push(path);
+    if (!this.filesReadSet.has(path)) {
+      this.filesReadSet.add(path);
+      this.filesRead.push(path);
+    }
     if (this.onceFiles.has(path)) return undefined;
     const file = this.sourceFile(path, text);
     if (file.guard !== undefined && this.macros.has(file.guard)) return undefined;

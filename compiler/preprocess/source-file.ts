@@ -4,7 +4,7 @@
 // `#if 0` blocks or in `#error` text are not reported (as in clang, which does not lex those).
 import { DiagnosticSink, type Diagnostic, type SourceLocation } from '../diagnostics.js';
 import { tokenize } from '../lex/lexer.js';
-import type { Token } from '../lex/token.js';
+import { makeToken, type Token } from '../lex/token.js';
 import { findIncludeGuard } from './include-guard.js';
 
 export interface SourceFile {
@@ -19,9 +19,9 @@ export interface SourceFile {
   guard: string | undefined;
 }
 
-export function loadSourceFile(path: string, text: string): SourceFile {
+export function loadSourceFile(path: string, text: string, spellings: Map<string, string>): SourceFile {
   const lexSink = new DiagnosticSink();
-  const tokens = tokenize(text, path, lexSink);
+  const tokens = tokenize(text, path, lexSink, spellings);
   return { path, text, tokens, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens) };
 }
 
@@ -56,7 +56,7 @@ export class FileFrame {
 
   /** The token with its location as the user sees it (after `#line`). */
   map(t: Token): Token {
-    return this.remapped ? { ...t, loc: this.mapLoc(t.loc) } : t;
+    return this.remapped ? makeToken(t.kind, t.text, this.mapLoc(t.loc), t.spaceBefore, t.lineStart, t.expandedFrom) : t;
   }
 
   mapLoc(loc: SourceLocation): SourceLocation {
@@ -75,6 +75,7 @@ export class FileFrame {
    */
   releaseLexDiagnostics(t: Token, inclusive: boolean, mode: LexDiagnosticMode, sink: DiagnosticSink): void {
     const all = this.file.lexDiagnostics;
+    if (this.lexIndex >= all.length) return; // the common case: nothing (left) to release
     while (this.lexIndex < all.length) {
       const d = all[this.lexIndex]!;
       const before = d.line < t.loc.line || (d.line === t.loc.line && (inclusive ? d.column <= t.loc.column : d.column < t.loc.column));

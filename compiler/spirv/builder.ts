@@ -6,6 +6,16 @@ import { MagicNumber, Op, Version } from '../spirv-spec/spec.js';
 const GENERATOR = 0x0000_0001;
 
 export function encodeString(s: string): number[] {
+  const words = new Array<number>((s.length >> 2) + 1).fill(0);
+  let ascii = true;
+  for (let i = 0; i < s.length && ascii; i++) ascii = s.charCodeAt(i) < 0x80;
+  if (!ascii) return encodeUtf8(s);
+  // ASCII (nearly every name): one byte per char, no encoder and no byte array.
+  for (let i = 0; i < s.length; i++) words[i >> 2]! |= s.charCodeAt(i) << ((i & 3) * 8);
+  return words.map((w) => w >>> 0);
+}
+
+function encodeUtf8(s: string): number[] {
   const bytes = new TextEncoder().encode(s);
   const words = new Array<number>(Math.floor(bytes.length / 4) + 1).fill(0);
   for (let i = 0; i < bytes.length; i++) words[i >> 2]! |= bytes[i]! << ((i & 3) * 8);
@@ -29,7 +39,8 @@ export class ModuleBuilder {
   private readonly memberNames: number[] = [];
   private readonly annotations: number[] = [];
   private readonly globals: number[] = [];
-  private readonly functions: number[] = [];
+  /** Each function's code, in emission order (kept as chunks: copied once, into the binary). */
+  private readonly functions: number[][] = [];
   private readonly interned = new Map<string, number>();
   private readonly decorated = new Set<string>();
   memoryModel = { addressing: 0, memory: 1 };
@@ -129,20 +140,28 @@ export class ModuleBuilder {
   }
 
   functionCode(words: number[]): void {
-    this.functions.push(...words);
+    this.functions.push(words);
   }
 
   assemble(): Uint32Array {
-    const words: number[] = [MagicNumber, Version[this.version], GENERATOR, this.nextId, 0];
-    for (const cap of [...this.capabilities].sort((a, b) => a - b)) words.push(...instruction(Op.Capability, [cap]));
-    for (const ext of this.extensions) words.push(...instruction(Op.Extension, encodeString(ext)));
-    for (const [name, id] of this.extInstImports) words.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
-    words.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
-    words.push(...this.entryPoints, ...this.executionModes, ...this.debugSource);
-    for (const name of this.names.values()) words.push(...name);
-    words.push(...this.memberNames);
-    words.push(...this.annotations, ...this.globals, ...this.functions);
-    return Uint32Array.from(words);
+    const head: number[] = [MagicNumber, Version[this.version], GENERATOR, this.nextId, 0];
+    for (const cap of [...this.capabilities].sort((a, b) => a - b)) head.push(...instruction(Op.Capability, [cap]));
+    for (const ext of this.extensions) head.push(...instruction(Op.Extension, encodeString(ext)));
+    for (const [name, id] of this.extInstImports) head.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
+    head.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
+    const sections = [head, this.entryPoints, this.executionModes, this.debugSource, ...this.names.values()];
+    sections.push(this.memberNames, this.annotations, this.globals);
+    for (const fn of this.functions) sections.push(fn);
+    // One allocation for the binary, each section copied in natively (no growing word array).
+    let length = 0;
+    for (const section of sections) length += section.length;
+    const binary = new Uint32Array(length);
+    let at = 0;
+    for (const section of sections) {
+      binary.set(section, at);
+      at += section.length;
+    }
+    return binary;
   }
 }
 
@@ -174,8 +193,6 @@ export class FunctionBuilder {
   }
 
   finish(): number[] {
-    const out = [...this.words];
-    out.splice(this.firstLabelEnd, 0, ...this.variables);
-    return out;
+    return this.words.slice(0, this.firstLabelEnd).concat(this.variables, this.words.slice(this.firstLabelEnd));
   }
 }

@@ -9,7 +9,7 @@ import { writeIntrinsic } from './intrinsics.js';
 import { constLiteral, scalarLiteral } from './literals.js';
 import { elementPlace, loadMemory, memberPlace, storeMemory, type CodeSink, type MemoryPlace } from './memory.js';
 import { loadTexel, storeTexel, writeResourceCall, type TexelPlace } from './resources.js';
-import { matrixShape, memberName, vectorName } from './types.js';
+import { componentCount, matrixShape, memberName, vectorName } from './types.js';
 
 /** What a function writer needs from the module writer. */
 export interface ModuleScope {
@@ -362,13 +362,13 @@ export class FunctionWriter implements CodeSink {
     const op = e.operator === 'lognot' ? '!' : e.operator === 'bitnot' ? '~' : '-';
     // WGSL has no unary minus on unsigned integers: HLSL's wraps, as 0 - x does.
     const unsigned = e.operator === 'neg' && elementScalar(e.type)?.base === 'uint';
-    return this.perRow(e.type, [arg], [e.arg.type], (rt, [a]) => (unsigned ? `${vectorName(elementScalar(rt)!, rt.kind === 'vector' ? rt.size : 1)}(0u) - ${a}` : `${op}(${a})`));
+    return this.perRow(e.type, [arg], [e.arg.type], (rt, [a]) => (unsigned ? `${vectorName(elementScalar(rt)!, componentCount(rt))}(0u) - ${a}` : `${op}(${a})`));
   }
 
   binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, operandType: Type, l: string, r: string): string {
     const el = elementScalar(operandType)!;
     return this.perRow(type, [l, r], [operandType, operandType], (rowType, [a, b]) => {
-      const n = rowType.kind === 'vector' ? rowType.size : 1;
+      const n = componentCount(rowType);
       switch (op) {
         case 'add':
           return `${a} + ${b}`;
@@ -435,7 +435,7 @@ export class FunctionWriter implements CodeSink {
     if (!fs || !ts) throw new Error('internal: conversion of a non-numeric type');
     if (fs.base === ts.base && fs.width === ts.width) return value;
     return this.perRow(to, [value], [from], (rt, [v]) => {
-      const n = rt.kind === 'vector' ? rt.size : 1;
+      const n = componentCount(rt);
       const target = vectorName(ts, n);
       if (ts.base === 'bool') return `${v} != ${vectorName(fs, n)}(${scalarLiteral(fs, 0)})`;
       if (fs.base === 'bool') return `select(${target}(${scalarLiteral(ts, 0)}), ${target}(${scalarLiteral(ts, 1)}), ${v})`;
@@ -493,7 +493,10 @@ export class FunctionWriter implements CodeSink {
     args.forEach((a, i) => {
       const p = callee.params[i]!;
       if (a.kind === 'value') {
-        passed.push(this.expr(a.value));
+        // A pointer parameter (out/inout, or `this` of a method called on a temporary) gets a
+        // temporary holding the value; nothing is written back.
+        if (p.direction !== 'in') passed.push(`&${this.temp(p.var.type, this.expr(a.value))}`);
+        else passed.push(this.expr(a.value));
         return;
       }
       const place = this.place(a.place);

@@ -6,7 +6,7 @@ import { elementScalar, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
 import type { FunctionWriter } from './function.js';
 import { scalarLiteral } from './literals.js';
-import { matrixShape, vectorName } from './types.js';
+import { componentCount, matrixShape, vectorName } from './types.js';
 import { writeWaveIntrinsic } from './wave-intrinsics.js';
 import type { IntrinsicName } from '../ir/intrinsics.js';
 
@@ -43,7 +43,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   QuadReadAcrossY: 'wave', QuadReadAcrossDiagonal: 'wave', QuadReadLaneAt: 'wave',
 };
 
-const width = (t: Type) => (t.kind === 'vector' ? t.size : 1);
+const width = componentCount;
 const U32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
 
 export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intrinsic' }>): string {
@@ -78,7 +78,17 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
   switch (name) {
     case 'mul':
       return mul(w, e, args);
+    case 'transpose':
+      // WGSL transposes float matrices only; an integer or bool matrix is an array of row vectors, rebuilt here.
+      if (argType.kind === 'matrix' && matrixShape(argType) === 'array') {
+        const rows = Array.from({ length: argType.cols }, (_, c) =>
+          `${vectorName(el, argType.rows)}(${Array.from({ length: argType.rows }, (_, r) => `${args[0]}[${r}][${c}]`).join(', ')})`);
+        return w.let(`${w.typeName(e.type)}(${rows.join(', ')})`);
+      }
+      break;
     case 'dot':
+      // A one-component dot (float1) is a scalar in WGSL, where dot() takes vectors only.
+      if (componentCount(argType) === 1) return w.let(`${args[0]} * ${args[1]}`);
       return w.let(`dot(${args[0]}, ${args[1]})`);
     case 'abs':
       if (el.base === 'uint') return args[0]!;

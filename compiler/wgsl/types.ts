@@ -5,6 +5,13 @@ import { typeToString, type MatrixType, type ScalarType, type StructType, type T
 import { unsupported } from './errors.js';
 
 /** Shape of an HLSL matrix in WGSL (the same as the SPIR-V back end's). */
+/** Components of a value as WGSL holds it: a vector's size, a 1xN/Nx1 matrix's N (a WGSL vector), else 1. */
+export function componentCount(t: Type): number {
+  if (t.kind === 'vector') return t.size;
+  if (t.kind === 'matrix' && matrixShape(t) === 'vector') return t.rows * t.cols;
+  return 1;
+}
+
 export function matrixShape(t: MatrixType): 'scalar' | 'vector' | 'matrix' | 'array' {
   if (t.rows === 1 && t.cols === 1) return 'scalar';
   if (t.rows === 1 || t.cols === 1) return 'vector';

@@ -1,6 +1,6 @@
 // hlslc's command line: DXC's spellings (option-table.ts) turned into CompileOptions. Pure: no I/O;
 // relative paths are resolved against the `cwd` argument.
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { CompileOptions } from '../../compiler/index.js';
 import { OPTION_TABLE, type ArgState, type OptionSpec, type OutputRequests } from './option-table.js';
 import { parseProfile } from './profiles.js';
@@ -8,8 +8,10 @@ import { parseProfile } from './profiles.js';
 export interface ParsedArgs extends OutputRequests {
   /** Everything but `host` (hlslc adds its file system host). `filename` is the absolute input path. */
   options: CompileOptions;
-  /** Absolute path of the HLSL input. */
+  /** Absolute path of the HLSL input (one input, without -Fo-dir). */
   input?: string;
+  /** Absolute paths of every input (with -Fo-dir: one or more). */
+  inputs: string[];
   /** Usage errors, each one line without the `hlslc: error: ` prefix. */
   errors: string[];
 }
@@ -105,6 +107,7 @@ function finish(state: ArgState): ParsedArgs {
   const options: CompileOptions = {};
   const result: ParsedArgs = {
     options,
+    inputs: [],
     warningsAsErrors: state.warningsAsErrors,
     noWarnings: state.noWarnings,
     help: state.help,
@@ -114,9 +117,12 @@ function finish(state: ArgState): ParsedArgs {
   // As DXC: help and version win over every other problem.
   if (state.help || state.version) return result;
 
+  result.inputs = state.inputs.map((f) => resolve(cwd, f));
   if (state.inputs.length === 0) errors.push('required input file argument is missing; use -help for usage');
-  else if (state.inputs.length > 1) errors.push(`only one input file is supported, got ${state.inputs.map((f) => `'${f}'`).join(', ')}`);
-  else result.input = resolve(cwd, state.inputs[0]!);
+  else if (state.outputDir !== undefined) checkManyFiles(state, result.inputs);
+  else if (state.inputs.length > 1) {
+    errors.push(`only one input file is supported without -Fo-dir, got ${state.inputs.map((f) => `'${f}'`).join(', ')}`);
+  } else result.input = result.inputs[0];
   if (result.input) options.filename = result.input;
 
   let minor: number | undefined;
@@ -181,5 +187,29 @@ function finish(state: ArgState): ParsedArgs {
   result.diagnosticsOutput = outputPath(state.diagnosticsOutput);
   result.reflectOutput = outputPath(state.reflectOutput);
   result.moduleOutput = outputPath(state.moduleOutput);
+  result.outputDir = outputPath(state.outputDir);
   return result;
+}
+
+/** `<dir>/<name>.spv` (`.wgsl`) for an input: its file name without the extension. */
+export function manyFilesOutputName(input: string, extension: 'spv' | 'wgsl' = 'spv'): string {
+  return `${basename(input).replace(/\.[^.]*$/, '')}.${extension}`;
+}
+
+/** -Fo-dir: the single-file outputs make no sense, and two inputs must not write one output. */
+function checkManyFiles(state: ArgState, inputs: readonly string[]): void {
+  const single = [
+    ['-Fo', state.output],
+    ['-Fc', state.disassemblyOutput],
+    ['--reflect', state.reflectOutput],
+    ['--emit-module', state.moduleOutput],
+  ].filter(([, value]) => value !== undefined);
+  for (const [flag] of single) state.errors.push(`${flag} names one output file and cannot be used with -Fo-dir`);
+  const seen = new Map<string, string>();
+  for (const input of inputs) {
+    const name = manyFilesOutputName(input);
+    const other = seen.get(name);
+    if (other !== undefined) state.errors.push(`'${other}' and '${input}' would both be written to ${name} in the -Fo-dir directory`);
+    else seen.set(name, input);
+  }
 }

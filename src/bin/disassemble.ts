@@ -41,7 +41,8 @@ async function withSpirvToolsPackage(words: Uint32Array): Promise<Disassembly | 
   }
   // Under Node the Emscripten loader would `fetch` the wasm by file path, which fails; hand it the bytes.
   const wasmBinary = readFileSync(entry.replace(/\.js$/, '.wasm'));
-  const factory = (await import('spirv-tools')).default as unknown as (module: object) => Promise<SpirvToolsWasm>;
+  // The package is CommonJS (an Emscripten build): require it, so the bundled CLI needs no dynamic import().
+  const factory = require(entry) as (module: object) => Promise<SpirvToolsWasm>;
   const tools = await factory({ wasmBinary });
   const env = tools.SPV_ENV_UNIVERSAL_1_6 ?? tools.SPV_ENV_UNIVERSAL_1_5;
   const text = tools.dis(

@@ -7,6 +7,8 @@ import { compile, formatDiagnostic, type CompileResult } from '../../compiler/in
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
 import { parseArgs, type ParsedArgs } from './args.js';
+import { compileManyFiles } from './many-files.js';
+import { expandResponseFiles } from './response-file.js';
 import { disassemble } from './disassemble.js';
 import { usage } from './usage.js';
 
@@ -60,6 +62,7 @@ async function run(argv: string[]): Promise<number> {
     for (const error of args.errors) process.stderr.write(`hlslc: error: ${error}\n`);
     return EXIT_USAGE;
   }
+  if (args.outputDir !== undefined) return compileManyFiles({ ...args, outputDir: args.outputDir });
   const input = args.input!;
 
   let source: string;
@@ -119,7 +122,13 @@ function writeWgsl(args: ParsedArgs, result: CompileResult): number {
 
 async function main(): Promise<void> {
   try {
-    process.exitCode = await run(process.argv.slice(2));
+    const argv = expandResponseFiles(process.argv.slice(2), (path) => readFileSync(path, 'utf8'));
+    if (!argv.ok) {
+      process.stderr.write(`hlslc: error: ${argv.error}\n`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    process.exitCode = await run(argv.argv);
   } catch (error) {
     if (error instanceof CliError) process.stderr.write(`hlslc: error: ${error.message}\n`);
     else process.stderr.write(`hlslc: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
@@ -127,4 +136,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Not a top-level await: the bundle is CommonJS (see scripts/bundle.mjs); main() handles every error.
+void main();

@@ -70,6 +70,8 @@ export interface OutputRequests {
   reflectOutput?: string;
   /** `--emit-module`: the generated ES module. */
   moduleOutput?: string;
+  /** `-Fo-dir`: compile every input, writing `<dir>/<input name>.spv` for each. */
+  outputDir?: string;
   warningsAsErrors: boolean;
   noWarnings: boolean;
   help: boolean;
@@ -321,6 +323,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     name: '--reflect', form: 'separate', metavar: '<file>', group: 'output',
     help: '(hlslc) Write the reflection (bindings, layouts, entry points) as JSON to <file>',
     apply: (s, [v]) => void (s.reflectOutput = v),
+  },
+  {
+    name: '-Fo-dir', form: 'separate', metavar: '<dir>', group: 'output',
+    help: '(hlslc) Compile each of several input files with the same options, writing <dir>/<name>.spv (.wgsl with -target wgsl) for each (for build scripts; arguments can also come from a response file, @<file>)',
+    apply: (s, [v]) => void (s.outputDir = v),
   },
   {
     name: '--emit-module', form: 'separate', metavar: '<file>', group: 'output',

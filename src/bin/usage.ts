@@ -19,6 +19,8 @@ export function usage(): string {
     'OVERVIEW: HLSL to SPIR-V compiler (DXC-compatible options, SPIR-V only)',
     '',
     'USAGE: hlslc -T <profile> [-E <entry>] [options] <input.hlsl>',
+    '       hlslc -T <profile> [-E <entry>] [options] -Fo-dir <dir> <a.hlsl> <b.hlsl> ...',
+    '       (any argument may be @<file>: a response file holding more arguments)',
     '',
     'Without -Fo the SPIR-V disassembly is printed to stdout (needs spirv-dis on PATH or the',
     'spirv-tools npm package). Exit status: 0 success, 1 compile error, 2 usage error.',

@@ -244,7 +244,10 @@ describe('parseArgs: bad values and combinations', () => {
     [['-T', 'cs_6_0', 'in.hlsl', '-fvk-b-shift', '1'], "argument to '-fvk-b-shift' is missing (expected 2 values)"],
     [['in.hlsl'], 'target profile argument is missing (-T, e.g. -T cs_6_0)'],
     [['-T', 'cs_6_0'], 'required input file argument is missing; use -help for usage'],
-    [['-T', 'cs_6_0', 'a.hlsl', 'b.hlsl'], "only one input file is supported, got 'a.hlsl', 'b.hlsl'"],
+    [['-T', 'cs_6_0', 'a.hlsl', 'b.hlsl'], "only one input file is supported without -Fo-dir, got 'a.hlsl', 'b.hlsl'"],
+    [['-T', 'cs_6_0', '-Fo-dir', 'out', 'a.hlsl', '-Fo', 'a.spv'], '-Fo names one output file and cannot be used with -Fo-dir'],
+    [['-T', 'cs_6_0', '-Fo-dir', 'out', 'a.hlsl', '--reflect', 'a.json'], '--reflect names one output file and cannot be used with -Fo-dir'],
+    [['-T', 'cs_6_0', '-Fo-dir', 'out', 'x/a.hlsl', 'y/a.hlsl'], "'/work/proj/x/a.hlsl' and '/work/proj/y/a.hlsl' would both be written to a.spv in the -Fo-dir directory"],
     [['-T', 'cs_5_0', 'in.hlsl'], "unsupported shader model in profile 'cs_5_0' (SPIR-V needs 6.0 … 6.8)"],
     [['-T', 'xs_6_0', 'in.hlsl'], "unknown target profile 'xs_6_0' (expected vs, ps, gs, hs, ds, cs, lib, ms, as followed by _6_0 … _6_8, e.g. cs_6_0)"],
     [['-T', 'ms_6_4', 'in.hlsl'], "profile 'ms_6_4' needs shader model 6.5 or higher"],
@@ -271,5 +274,20 @@ describe('parseArgs: bad values and combinations', () => {
     [['-T', 'cs_6_2', 'in.hlsl', '-HV', '2017', '-enable-16bit-types'], 'enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.'],
   ])('%j', (argv, message) => {
     expect(parse(...argv).errors).toEqual([message]);
+  });
+});
+
+describe('parseArgs: -Fo-dir (many files)', () => {
+  it('takes every input, resolved, and the output directory', () => {
+    const args = parse('-T', 'cs_6_0', '-Fo-dir', 'out', 'a.hlsl', 'sub/b.hlsl');
+    expect(args.errors).toEqual([]);
+    expect(args.inputs).toEqual(['/work/proj/a.hlsl', '/work/proj/sub/b.hlsl']);
+    expect(args.outputDir).toBe('/work/proj/out');
+    expect(args.input).toBeUndefined();
+  });
+
+  it('is an exact option, not -Fo with the file name "-dir"', () => {
+    expect(parse('-T', 'cs_6_0', '-Fo-dir', 'out', 'a.hlsl').output).toBeUndefined();
+    expect(parse('-T', 'cs_6_0', '-Fo-x.spv', 'a.hlsl').output).toBe('/work/proj/-x.spv');
   });
 });

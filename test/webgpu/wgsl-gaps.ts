@@ -17,11 +17,6 @@ export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
     error: /64-bit .* is not supported by the WGSL target \(WGSL has no 64-bit types\)/,
     why: 'WebGPU limit: WGSL has no 64-bit types',
   },
-  'compiler/spirv/edge-shapes.test.ts > edge shapes on lavapipe > computes what HLSL defines for them': {
-    at: 'webgpu',
-    error: /no matching call to 'transpose\(array<vec3<i32>, 2>\)'/,
-    why: 'back-end bug: transpose of an integer matrix (an array of rows) is emitted as WGSL transpose, which takes float matrices only; should be rebuilt element by element as the SPIR-V back end does',
-  },
   'compiler/exec/intrinsics.test.ts > intrinsics > asdouble and asuint(double) round-trip 64-bit patterns': {
     at: 'compile',
     error: /the 64-bit type 'double' is not supported by the WGSL target \(WGSL has no 64-bit types\)/,

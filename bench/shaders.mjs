@@ -1,0 +1,61 @@
+// Generated, realistic shaders for the compile and scaling benches: a lit pixel shader made of
+// `functions` shading helpers (cbuffer arrays, texture sampling, loops, branches, swizzles,
+// intrinsics) that the entry point all calls, so none is dead code. Both our compiler and
+// glslangValidator compile it; about 13 lines per helper.
+
+function helper(i) {
+  return `float3 shade${i}(float3 n, float3 l, float2 uv, float k) {
+  float ndl = saturate(dot(n, l));
+  float3 h = normalize(l + float3(0.0, 0.0, 1.0));
+  float spec = pow(saturate(dot(n, h)), ${(i % 8) + 8}.0 + k);
+  float3 c = lights[${i % 8}].color.rgb * ndl + spec * lights[${i % 8}].position.w;
+  for (int j = 0; j < 4; ++j) {
+    c += lights[j].color.rgb * (0.25 * (float)j) * ndl;
+  }
+  if (k > 0.5) c = lerp(c, float3(1.0, 0.0, 0.0), saturate(k - 0.5));
+  else c *= 0.5 + ${(i % 5) / 10};
+  return c * albedo.Sample(linearSampler, uv * ${(i % 3) + 1}.0 + float2(k, ${i % 7}.0 / 7.0)).rgb;
+}
+`;
+}
+
+/** A pixel shader of about `lines` lines; its entry point is `main`. */
+export function litShader(lines) {
+  const functions = Math.max(1, Math.round((lines - 30) / 14));
+  const parts = [
+    `// entry: main pixel
+struct Light { float4 position; float4 color; };
+cbuffer Frame : register(b0) {
+  float4x4 viewProj;
+  float3 eye;
+  float time;
+  Light lights[8];
+};
+Texture2D<float4> albedo : register(t0);
+SamplerState linearSampler : register(s0);
+struct PSInput {
+  float4 position : SV_Position;
+  float3 normal : NORMAL;
+  float2 uv : TEXCOORD0;
+};
+`,
+  ];
+  for (let i = 0; i < functions; i++) parts.push(helper(i));
+  parts.push(`float4 main(PSInput input) : SV_Target {
+  float3 n = normalize(input.normal);
+  float3 l = normalize(eye - input.position.xyz);
+  float3 acc = float3(0.0, 0.0, 0.0);
+`);
+  for (let i = 0; i < functions; i++) parts.push(`  acc += shade${i}(n, l, input.uv, acc.x * 0.001 + time);\n`);
+  parts.push(`  return float4(acc / ${functions}.0, 1.0);
+}
+`);
+  return parts.join('');
+}
+
+/** The smallest valid shader of each stage: glslang's start-up plus fixed costs, subtracted from its times. */
+export const EMPTY_SHADER = {
+  vertex: 'float4 main() : SV_Position { return float4(0, 0, 0, 1); }\n',
+  pixel: 'float4 main() : SV_Target { return float4(0, 0, 0, 1); }\n',
+  compute: '[numthreads(1, 1, 1)]\nvoid main() {}\n',
+};

@@ -1,0 +1,35 @@
+// `npm run build`, after tsc: bundles the two process entry points into one file each, so that
+// starting them loads one module instead of ~100 (most of hlslc's start-up was module loading):
+//   dist/src/bin/hlslc-main.cjs    the CLI (src/bin/hlslc.ts), loaded by dist/src/bin/launch.js
+//   dist/plugin/compile-worker.js  the worker thread entry (replaces tsc's output at the path
+//                                  plugin/worker-pool.ts starts it from)
+// npm packages stay external (they are the package's dependencies, installed with it), and so do
+// the optional ones imported lazily (spirv-tools for disassembly).
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const common = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  // CommonJS, so src/bin/launch.ts can run it through vm.Script with a code cache on Node < 22.
+  build({
+    ...common,
+    format: 'cjs',
+    entryPoints: ['src/bin/hlslc.ts'],
+    outfile: 'dist/src/bin/hlslc-main.cjs',
+    define: { 'import.meta.url': '__hlslcBundleUrl' },
+    banner: { js: "const __hlslcBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  build({ ...common, entryPoints: ['plugin/compile-worker.ts'], outfile: 'dist/plugin/compile-worker.js' }),
+]);
