@@ -84,7 +84,13 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   if (fn.thisType) {
     self = x.upcast(self!, fn.thisType);
     // Writable objects are passed by place so that the method's changes to `this` are kept.
-    callArgs.push(self!.place && !self!.readonly ? { kind: 'place', place: self!.place } : { kind: 'value', value: x.rvalue(self!) });
+    // Anything else (a value, a read-only object) is copied to a temporary: `this` is an inout parameter.
+    if (self!.place && !self!.readonly) callArgs.push({ kind: 'place', place: self!.place });
+    else if (x.newLocal) {
+      const copy = x.newLocal('this', fn.thisType);
+      x.emitBefore({ op: 'store', place: copy, value: x.rvalue(self!) });
+      callArgs.push({ kind: 'place', place: copy });
+    } else callArgs.push({ kind: 'value', value: x.rvalue(self!) });
   }
   for (let i = 0; i < fn.params.length; i++) if (!pass(i, callArgs)) return undefined;
   return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true, ...(fn.half ? { half: true } : {}) };

@@ -11,7 +11,6 @@ import {
   scalar,
   vector,
   VOID,
-  sameType,
   type Bitfield,
   type Majorness,
   type StructField,
@@ -38,6 +37,8 @@ import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './sco
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
 import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
+import { halfFlag } from './half-spelling.js';
+import { declareEnum, defineStaticMember } from './enums-and-statics.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -151,7 +152,7 @@ export class Checker {
         return;
       }
       case 'EnumDecl':
-        this.declareEnum(decl, scope);
+        declareEnum(this, decl, scope);
         return;
       case 'UsingDecl':
         if (decl.alias) {
@@ -274,18 +275,9 @@ export class Checker {
     return samples !== undefined ? { kind: 'resource', resource: kind, element, samples } : { kind: 'resource', resource: kind, element };
   }
 
-  /**
-   * `{ half: true }` for a type spelled with `half` (`half3`, `vector<half, 2>`, a typedef of one) when
-   * half is float (no -enable-16bit-types): DXC keeps such a type apart from float (HalfFloat), which
-   * only overload resolution can tell; everywhere else it is float.
-   */
+  /** `{ half: true }` for a type spelled with `half` while half is float (half-spelling.ts). */
   halfFlag(spec: ast.TypeSpec, scope: Scope): { half?: true } {
-    if (this.enable16) return {};
-    if (/^half([1-4](x[1-4])?)?$/.test(spec.name)) return { half: true };
-    const el = spec.templateArgs?.[0];
-    if ((spec.name === 'vector' || spec.name === 'matrix') && el?.kind === 'TypeSpec') return this.halfFlag(el, scope);
-    const entry = spec.templateArgs ? undefined : scope.lookup(spec.name);
-    return entry?.kind === 'type' && entry.half ? { half: true } : {};
+    return halfFlag(this, spec, scope);
   }
 
   /** Applies array dimensions (outermost first) to an element type. */
@@ -458,32 +450,6 @@ export class Checker {
     }
   }
 
-  private declareEnum(decl: ast.EnumDecl, scope: Scope): void {
-    const underlying = decl.underlying ? this.resolveType(decl.underlying, scope, []) : scalar('int');
-    if (!underlying) return;
-    if (underlying.kind !== 'scalar' || underlying.base === 'float' || underlying.base === 'bool') {
-      this.error(`underlying type of enum '${decl.name}' must be an integer type, not '${typeToString(underlying)}'`, decl.underlying!.loc);
-      return;
-    }
-    // The enumerators are reached as `E::A` (both kinds, as DXC allows) and, unscoped, also as `A`.
-    const members = new Scope(scope, 'namespace');
-    if (decl.name) scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc, members });
-    const targets = decl.scoped ? [members] : [members, scope];
-    let next = 0n;
-    for (const m of decl.members) {
-      if (m.value) {
-        const v = this.constantValue(m.value, scope);
-        if (v?.kind === 'scalar' && typeof v.value !== 'boolean') next = BigInt(v.value);
-      }
-      const value: IrConst = { kind: 'scalar', type: underlying, value: underlying.width === 64 ? next : Number(next) };
-      const place = { kind: 'local' as const, local: { id: this.newId(), name: m.name, type: underlying }, type: underlying };
-      for (const target of targets) {
-        if (target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc })) this.error(`redefinition of '${m.name}'`, m.loc, m.name.length);
-      }
-      next++;
-    }
-  }
-
   private declareFunction(decl: ast.FunctionDecl, scope: Scope, thisType?: StructType): void {
     let name = decl.name;
     if (name.includes('::')) {
@@ -645,7 +611,7 @@ export class Checker {
       if (!t) continue;
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       if (d.name.includes('::')) {
-        this.defineStaticMember(d, t, scope);
+        defineStaticMember(this, d, t, scope);
         continue;
       }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
@@ -707,29 +673,6 @@ export class Checker {
       const prev = scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: true, loc: d.loc, ...this.halfFlag(decl.type, scope) });
       if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     }
-  }
-
-  /** `float T::M = 2.5;`: the definition (and initial value) of static data member M of struct T. */
-  private defineStaticMember(d: ast.Declarator, t: Type, scope: Scope): void {
-    const member = scope.lookup(d.name);
-    const place = member?.kind === 'variable' ? member.place : undefined;
-    if (!place || place.kind !== 'global' || place.global.space !== 'private') {
-      this.error(`'${d.name}' is not a static data member of a struct`, d.loc, d.name.length);
-      return;
-    }
-    if (!sameType(place.global.type, t)) {
-      this.error(`the definition of '${d.name}' has type '${typeToString(t)}', but it is declared as '${typeToString(place.global.type)}'`, d.loc, d.name.length);
-      return;
-    }
-    if (!d.init) return;
-    if (place.global.init) {
-      this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
-      return;
-    }
-    const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(d.init!, t, scope));
-    const constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
-    if (constant) place.global.init = constant;
-    else if (result) this.staticInit().body.push(...before, { op: 'store', place, value: result }, ...after);
   }
 
   private globalsBlockGlobal: IrGlobal | undefined;

@@ -15,7 +15,6 @@ import {
   UINT,
   vector,
   type ScalarType,
-  type StructField,
   type StructType,
   type Type,
 } from '../types.js';
@@ -31,6 +30,9 @@ import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
 import { isLvalue, isSimpleExpr, storeBitfield, storeScatter, toExpr, type Value } from './value.js';
 import { readBitfield } from './bitfields.js';
+import { halfValue } from './half-spelling.js';
+import { matrixMember } from './matrix-members.js';
+import { operatorCall } from './operator-overloads.js';
 import { checkInitializerList } from './initializer-lists.js';
 import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
 
@@ -86,7 +88,7 @@ export class ExpressionChecker {
   check(e: ast.Expr, scope: Scope): Value | undefined {
     const v = this.checkExpr(e, scope);
     if (v && !this.c.enable16) {
-      if (!v.half && this.halfValue(e, v, scope)) v.half = true;
+      if (!v.half && halfValue(this.c, this.checked, e, v, scope)) v.half = true;
       this.checked.set(e, v);
     }
     if (!v?.held || e === this.assignTarget) return v;
@@ -96,55 +98,6 @@ export class ExpressionChecker {
 
   /** Values of the subexpressions checked so far (for `half` spellings, see halfValue). */
   private readonly checked = new WeakMap<ast.Expr, Value>();
-
-  /**
-   * Does the value have a `half` spelling (half is float here, but DXC's overload resolution tells
-   * them apart): a variable, field, cast or constructor spelled half, or operations on such values.
-   */
-  private halfValue(e: ast.Expr, v: Value, scope: Scope): boolean {
-    const el = elementScalar(v.type);
-    if (!el || el.base !== 'float' || el.width !== 32 || el.relaxed) return false;
-    const sub = (x: ast.Expr) => this.checked.get(x);
-    const halfOrLiteral = (x: Value | undefined) => !!x && (!!x.half || !!x.literal);
-    switch (e.kind) {
-      case 'Name': {
-        const entry = scope.lookup(e.name);
-        return entry?.kind === 'variable' && !!entry.half;
-      }
-      case 'Member': {
-        const obj = sub(e.object);
-        if (obj?.type.kind !== 'struct') return !!obj?.half;
-        const found = this.c.fieldPath(obj.type, e.member);
-        let t: Type = obj.type;
-        let half = false;
-        for (const index of found?.path ?? []) {
-          const f: StructField = (t as StructType).fields[index]!;
-          half = !!f.half;
-          t = f.type;
-        }
-        return half;
-      }
-      case 'Index':
-        return !!sub(e.object)?.half;
-      case 'Unary':
-      case 'Postfix':
-        return !!sub(e.operand)?.half;
-      case 'Assign':
-        return !!sub(e.target)?.half;
-      case 'Binary': {
-        const l = sub(e.left);
-        const r = sub(e.right);
-        return halfOrLiteral(l) && halfOrLiteral(r) && (!!l!.half || !!r!.half);
-      }
-      case 'Conditional':
-        return !!sub(e.then)?.half && !!sub(e.else)?.half;
-      case 'Cast':
-      case 'Construct':
-        return !!this.c.halfFlag(e.type, scope).half;
-      default:
-        return false;
-    }
-  }
 
   private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {
     switch (e.kind) {
@@ -249,7 +202,7 @@ export class ExpressionChecker {
   private unary(e: ast.UnaryExpr, scope: Scope): Value | undefined {
     if (e.op === '++' || e.op === '--') return this.increment(e.operand, e.op, true, e.loc, scope);
     const v = this.check(e.operand, scope);
-    if (v?.type.kind === 'struct') return this.operatorCall(e.op, v, undefined, e.loc, scope);
+    if (v?.type.kind === 'struct') return operatorCall(this.c, this, e.op, v, undefined, e.loc, scope);
     if (!v || !this.numericOperand(v, e.op)) return undefined;
     if (e.op === '+') return { ...v, place: undefined, swizzle: undefined, expr: this.rvalue(v), readonly: true };
     if (e.op === '!') {
@@ -303,26 +256,11 @@ export class ExpressionChecker {
     const l = this.check(e.left, scope);
     const r = this.check(e.right, scope);
     if (!l || !r) return undefined;
-    if (l.type.kind === 'struct') return this.operatorCall(e.op, l, r, e.loc, scope);
+    if (l.type.kind === 'struct') return operatorCall(this.c, this, e.op, l, r, e.loc, scope);
     return this.binaryValues(e.op, l, r, e.loc);
   }
 
-  /**
-   * `a + b`, `-a`, `a[i]` on a struct: its member `operator+` / `operator-` / `operator[]` (HLSL 2021
-   * operator overloading), called on `a` with the other operand, if any, as the argument.
-   */
-  private operatorCall(op: string, l: Value, r: Value | Value[] | undefined, loc: SourceLocation, scope: Scope): Value | undefined {
-    const t = l.type as StructType;
-    const name = `operator${op}`;
-    const entry = this.c.structMembers.get(t.id)?.lookupMember(name);
-    const args = r === undefined ? [] : Array.isArray(r) ? r : [r];
-    if (entry?.kind !== 'functions') {
-      const operands = r && !Array.isArray(r) ? `binary expression ('${typeToString(l.type)}' and '${typeToString(r.type)}')` : `'${op}' ('${typeToString(l.type)}')`;
-      this.c.error(`invalid operand${r && !Array.isArray(r) ? 's' : ''} to ${operands}: '${typeToString(t)}' has no member '${name}'`, loc);
-      return undefined;
-    }
-    return checkUserCall(this.c, this, entry.overloads, args, { name, loc, scope, self: l });
-  }
+
 
   binaryValues(op: Exclude<ast.BinaryOp, ','>, l: Value, r: Value, loc: SourceLocation): Value | undefined {
     if (!this.numericOperand(l, op) || !this.numericOperand(r, op)) return undefined;
@@ -394,9 +332,9 @@ export class ExpressionChecker {
       const op = e.op.slice(0, -1) as Exclude<ast.BinaryOp, ','>;
       // `a += b` on a struct: its `operator+=` if it has one, else `a = a.operator+(b)`.
       const members = target.type.kind === 'struct' ? this.c.structMembers.get(target.type.id) : undefined;
-      if (members?.lookupMember(`operator${e.op}`)?.kind === 'functions') return this.operatorCall(e.op, target, value, e.loc, scope);
+      if (members?.lookupMember(`operator${e.op}`)?.kind === 'functions') return operatorCall(this.c, this, e.op, target, value, e.loc, scope);
       rhs = target.type.kind === 'struct'
-        ? this.operatorCall(op, { ...target, readonly: true }, value, e.loc, scope)
+        ? operatorCall(this.c, this, op, { ...target, readonly: true }, value, e.loc, scope)
         : this.binaryValues(op, { ...target, readonly: true }, value, e.loc);
       if (!rhs) return undefined;
     }
@@ -547,7 +485,7 @@ export class ExpressionChecker {
       const self = this.check(e.callee, scope);
       const args = e.args.map((a) => this.check(a, scope));
       if (!self || args.some((a) => !a)) return undefined;
-      return this.operatorCall('()', self, args as Value[], e.loc, scope);
+      return operatorCall(this.c, this, '()', self, args as Value[], e.loc, scope);
     }
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
@@ -626,7 +564,7 @@ export class ExpressionChecker {
       return v;
     }
     if (t.kind === 'scalar' || t.kind === 'vector') return this.swizzle(obj, t.kind === 'scalar' ? 1 : t.size, e);
-    if (t.kind === 'matrix') return this.matrixMember(obj, t, e);
+    if (t.kind === 'matrix') return matrixMember(this.c, this, obj, t, e);
     if (t.kind === 'resource') return textureMember(this.c, obj, t, e.member, e.loc, e.memberLoc);
     this.c.error(`member reference base type '${typeToString(t)}' is not a structure`, e.memberLoc, e.member.length);
     return undefined;
@@ -668,42 +606,11 @@ export class ExpressionChecker {
     return { type: t, loc: e.loc, expr: { op: 'swizzle', type: t, arg, components: comps }, readonly: true };
   }
 
-  /** `m._m01` (zero-based) and `m._12` (one-based), possibly several: `m._m00_m11`. */
-  private matrixMember(obj: Value, t: import('../types.js').MatrixType, e: ast.MemberExpr): Value | undefined {
-    const m = /^(?:_m[0-3][0-3])+$|^(?:_[1-4][1-4])+$/.exec(e.member);
-    if (!m) {
-      this.c.error(`invalid matrix member '${e.member}' on '${typeToString(t)}'`, e.memberLoc, e.member.length);
-      return undefined;
-    }
-    const zeroBased = e.member.startsWith('_m');
-    const parts = e.member.split('_').filter(Boolean).map((p) => (zeroBased ? [Number(p[1]), Number(p[2])] : [Number(p[0]) - 1, Number(p[1]) - 1]) as [number, number]);
-    if (parts.some(([r, c]) => r >= t.rows || c >= t.cols)) {
-      this.c.error(`matrix member '${e.member}' is out of range for '${typeToString(t)}'`, e.memberLoc, e.member.length);
-      return undefined;
-    }
-    const el = t.element;
-    const single = (r: number, c: number): Value => {
-      if (obj.place) {
-        const row: IrPlace = { kind: 'element', base: obj.place, index: constExpr(INT, r), type: rowType(t) };
-        const place: IrPlace = t.cols === 1 ? row : { kind: 'element', base: row, index: constExpr(INT, c), type: el };
-        return { type: el, loc: e.loc, place, readonly: obj.readonly };
-      }
-      const rowE: IrExpr = { op: 'extract', type: rowType(t), arg: this.rvalue(obj), index: r };
-      return { type: el, loc: e.loc, expr: t.cols === 1 ? rowE : { op: 'extract', type: el, arg: rowE, index: c }, readonly: true };
-    };
-    if (parts.length === 1) return single(...parts[0]!);
-    const vt = vector(el, parts.length);
-    // Distinct elements of a matrix in memory can be assigned: `m._m00_m11 = v`, `m._11_22 += v`.
-    const distinct = new Set(parts.map(([r, c]) => r * 4 + c)).size === parts.length;
-    if (obj.place && distinct) return { type: vt, loc: e.loc, scatter: { place: obj.place, elements: parts }, readonly: obj.readonly, ...(obj.what ? { what: obj.what } : {}) };
-    return { type: vt, loc: e.loc, expr: { op: 'construct', type: vt, parts: parts.map(([r, c]) => this.rvalue(single(r, c))) }, readonly: true };
-  }
-
   private index(e: ast.IndexExpr, scope: Scope): Value | undefined {
     const obj = this.check(e.object, scope);
     const idx = this.check(e.index, scope);
     if (!obj || !idx) return undefined;
-    if (obj.type.kind === 'struct') return this.operatorCall('[]', obj, idx, e.loc, scope);
+    if (obj.type.kind === 'struct') return operatorCall(this.c, this, '[]', obj, idx, e.loc, scope);
     if (obj.accessor) return accessorIndex(this.c, this, obj, idx, e.loc);
     // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
     if (obj.type.kind === 'resource') return this.resourceIndex(obj, obj.type, idx, e.loc);

@@ -2,7 +2,7 @@
 // or a writable swizzle of a vector place. Loads are made explicit only when a value is needed.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
-import { vector, type Bitfield, type MatrixType, type ScalarType, type Type } from '../types.js';
+import { BOOL, INT, vector, type Bitfield, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { insertBitfield, readBitfield } from './bitfields.js';
 import type { Held } from './resource-aliases.js';
 import type { LiteralKind } from './conversions.js';
@@ -72,25 +72,23 @@ export function matrixElement(m: IrExpr, r: number, c: number): IrExpr {
 }
 
 /**
- * The statement writing `value` (a vector, or a scalar for one element) to the matrix elements of a
- * matrix swizzle: the matrix is stored whole, each written element taken from `value`, the others
- * from the matrix as it was. `value` must be cheap to repeat (the caller spills it otherwise).
+ * The statements writing `value` (a vector, or a scalar for one element) to the matrix elements of a
+ * matrix swizzle: one store per element, as DXC does, so that the other elements of a shared matrix
+ * (groupshared, a RW buffer) are not rewritten. Grouped in an always-taken `if` because a store
+ * target yields one statement. `value` must be cheap to repeat (the caller spills it otherwise).
  */
 export function storeScatter(target: Value, value: IrExpr): IrStmt {
   const { place, elements } = target.scatter!;
   const t = place.type as MatrixType;
-  const old: IrExpr = { op: 'load', type: t, place };
-  const component = (r: number, c: number): IrExpr => {
-    const k = elements.findIndex(([er, ec]) => er === r && ec === c);
-    if (k < 0) return matrixElement(old, r, c);
-    return elements.length === 1 ? value : { op: 'extract', type: t.element, arg: value, index: k };
-  };
-  const rows: IrExpr[] = [];
-  for (let r = 0; r < t.rows; r++) {
-    const parts = Array.from({ length: t.cols }, (_, c) => component(r, c));
-    rows.push(t.cols === 1 ? parts[0]! : { op: 'construct', type: vector(t.element, t.cols), parts });
-  }
-  return { op: 'store', place, value: { op: 'construct', type: t, parts: rows } };
+  const rowT: Type = t.cols === 1 ? t.element : vector(t.element, t.cols);
+  const index = (n: number): IrExpr => ({ op: 'const', type: INT, value: { kind: 'scalar', type: INT, value: n } });
+  const stores: IrStmt[] = elements.map(([r, c], k) => {
+    const row: IrPlace = { kind: 'element', base: place, index: index(r), type: rowT };
+    const cell: IrPlace = t.cols === 1 ? row : { kind: 'element', base: row, index: index(c), type: t.element };
+    return { op: 'store', place: cell, value: elements.length === 1 ? value : { op: 'extract', type: t.element, arg: value, index: k } };
+  });
+  const yes: IrExpr = { op: 'const', type: BOOL, value: { kind: 'scalar', type: BOOL, value: true } };
+  return stores.length === 1 ? stores[0]! : { op: 'if', cond: yes, then: stores, else: [] };
 }
 
 /** Pure and cheap: a constant, a load, or conversions/extractions of one (safe to evaluate twice). */

@@ -1,0 +1,58 @@
+// Enumerations (plain and `enum class`, with explicit underlying types; enumerators reached as `E::A`)
+// and out-of-line definitions of static data members (`float T::M = 2.5;`).
+import type { IrConst } from '../ir/ir.js';
+import type * as ast from '../parse/ast.js';
+import { sameType, scalar, typeToString, type Type } from '../types.js';
+import type { Checker } from './checker.js';
+import { evaluateConstant } from './constant-eval.js';
+import { Scope } from './scope.js';
+import { lowerInStaticInit } from './statements.js';
+
+export function declareEnum(c: Checker, decl: ast.EnumDecl, scope: Scope): void {
+  const underlying = decl.underlying ? c.resolveType(decl.underlying, scope, []) : scalar('int');
+  if (!underlying) return;
+  if (underlying.kind !== 'scalar' || underlying.base === 'float' || underlying.base === 'bool') {
+    c.error(`underlying type of enum '${decl.name}' must be an integer type, not '${typeToString(underlying)}'`, decl.underlying!.loc);
+    return;
+  }
+  // The enumerators are reached as `E::A` (both kinds, as DXC allows) and, unscoped, also as `A`.
+  const members = new Scope(scope, 'namespace');
+  if (decl.name) scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc, members });
+  const targets = decl.scoped ? [members] : [members, scope];
+  let next = 0n;
+  for (const m of decl.members) {
+    if (m.value) {
+      const v = c.constantValue(m.value, scope);
+      if (v?.kind === 'scalar' && typeof v.value !== 'boolean') next = BigInt(v.value);
+    }
+    const value: IrConst = { kind: 'scalar', type: underlying, value: underlying.width === 64 ? next : Number(next) };
+    const place = { kind: 'local' as const, local: { id: c.newId(), name: m.name, type: underlying }, type: underlying };
+    for (const target of targets) {
+      if (target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc })) c.error(`redefinition of '${m.name}'`, m.loc, m.name.length);
+    }
+    next++;
+  }
+}
+
+/** `float T::M = 2.5;`: the definition (and initial value) of static data member M of struct T. */
+export function defineStaticMember(c: Checker, d: ast.Declarator, t: Type, scope: Scope): void {
+  const member = scope.lookup(d.name);
+  const place = member?.kind === 'variable' ? member.place : undefined;
+  if (!place || place.kind !== 'global' || place.global.space !== 'private') {
+    c.error(`'${d.name}' is not a static data member of a struct`, d.loc, d.name.length);
+    return;
+  }
+  if (!sameType(place.global.type, t)) {
+    c.error(`the definition of '${d.name}' has type '${typeToString(t)}', but it is declared as '${typeToString(place.global.type)}'`, d.loc, d.name.length);
+    return;
+  }
+  if (!d.init) return;
+  if (place.global.init) {
+    c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    return;
+  }
+  const { result, before, after } = lowerInStaticInit(c, () => c.exprs.checkInitializer(d.init!, t, scope));
+  const constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
+  if (constant) place.global.init = constant;
+  else if (result) c.staticInit().body.push(...before, { op: 'store', place, value: result }, ...after);
+}
