@@ -35,3 +35,34 @@ export const FIELDS: Field[] = [
   { decl: 'float tail;', reads: ['tail'] },
 ];
 
+
+/** The value written: every scalar distinct (bools alternate), matrices given column by column (the writer's default). */
+export function makeValue(seed: number) {
+  let next = seed;
+  const n = () => next++;
+  const vec = (k: number) => Array.from({ length: k }, n);
+  const matrix = (rows: number, cols: number) => vec(rows * cols);
+  return {
+    s: n(), i: -n(), u: n(), b: 1,
+    v2: vec(2), v3: vec(3), v4: vec(4), i3: vec(3).map((x) => -x), u2: vec(2), b2: [0, 1],
+    m23c: matrix(2, 3), m23r: matrix(2, 3), m33c: matrix(3, 3), m33r: matrix(3, 3), m44c: matrix(4, 4), m44r: matrix(4, 4),
+    fa: vec(3), va: [vec(3), vec(3)], sa: [{ p: vec(2), q: n() }, { p: vec(2), q: n() }], nested: { p: vec(2), q: n() }, tail: n(),
+  };
+}
+
+/** What each HLSL read must return, from the value (matrix element [r][c] of column-major input is at c*rows + r). */
+export function expectedReads(value: object, reads: readonly string[]): number[] {
+  const get = (path: string): number => {
+    const m = /^(\w+)\[(\d)\]\[(\d)\]$/.exec(path);
+    if (m && /^m\d\d[cr]$/.test(m[1]!)) {
+      const rows = Number(m[1]![1]);
+      return (value as unknown as Record<string, number[]>)[m[1]!]![Number(m[3]) * rows + Number(m[2])]!;
+    }
+    let cur: unknown = value;
+    for (const part of path.split(/\.|\[|\]/).filter(Boolean)) {
+      cur = /^[xyzw]$/.test(part) && Array.isArray(cur) ? cur['xyzw'.indexOf(part)] : (cur as Record<string, unknown>)[part];
+    }
+    return cur as number;
+  };
+  return reads.map(get);
+}

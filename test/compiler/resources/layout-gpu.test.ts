@@ -10,7 +10,7 @@ import type { LayoutRuleOption } from '../../../compiler/index.js';
 import { loadGenerated, moduleDirectory } from '../../plugin/codegen/load-generated.js';
 import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { compileValid } from '../helpers.js';
-import { FIELDS } from './layout-fields.js';
+import { expectedReads as readsOf, FIELDS, makeValue } from './layout-fields.js';
 
 const READS = FIELDS.flatMap((f) => f.reads);
 
@@ -28,36 +28,7 @@ void main() {
 ${READS.map((r, k) => `  fromCb[${k}] = (float)cb.${r};\n  fromSb[${k}] = (float)sb[1].${r};`).join('\n')}
 }`;
 
-/** The value written: every scalar distinct (bools alternate), matrices given column by column (the writer's default). */
-function makeValue(seed: number) {
-  let next = seed;
-  const n = () => next++;
-  const vec = (k: number) => Array.from({ length: k }, n);
-  const matrix = (rows: number, cols: number) => vec(rows * cols);
-  return {
-    s: n(), i: -n(), u: n(), b: 1,
-    v2: vec(2), v3: vec(3), v4: vec(4), i3: vec(3).map((x) => -x), u2: vec(2), b2: [0, 1],
-    m23c: matrix(2, 3), m23r: matrix(2, 3), m33c: matrix(3, 3), m33r: matrix(3, 3), m44c: matrix(4, 4), m44r: matrix(4, 4),
-    fa: vec(3), va: [vec(3), vec(3)], sa: [{ p: vec(2), q: n() }, { p: vec(2), q: n() }], nested: { p: vec(2), q: n() }, tail: n(),
-  };
-}
 
-/** What each HLSL read must return, from the value (matrix element [r][c] of column-major input is at c*rows + r). */
-function expectedReads(value: ReturnType<typeof makeValue>): number[] {
-  const get = (path: string): number => {
-    const m = /^(\w+)\[(\d)\]\[(\d)\]$/.exec(path);
-    if (m && /^m\d\d[cr]$/.test(m[1]!)) {
-      const rows = Number(m[1]![1]);
-      return (value as unknown as Record<string, number[]>)[m[1]!]![Number(m[3]) * rows + Number(m[2])]!;
-    }
-    let cur: unknown = value;
-    for (const part of path.split(/\.|\[|\]/).filter(Boolean)) {
-      cur = /^[xyzw]$/.test(part) && Array.isArray(cur) ? cur['xyzw'.indexOf(part)] : (cur as Record<string, unknown>)[part];
-    }
-    return cur as number;
-  };
-  return READS.map(get);
-}
 
 let gpu: Targets;
 /** One directory with the runtime's JavaScript for every generated module of this file. */
@@ -100,8 +71,8 @@ describe.each(['relaxed', 'gl', 'scalar', 'dx'] as const)('the %s rules', (rule:
     const labelled = (values: number[]) => Object.fromEntries(READS.map((r, k) => [r, values[k]]));
     for (const [target, result] of [['SPIR-V', results.spirv], ['WGSL', results.wgsl]] as const) {
       if (!result) continue;
-      expect(labelled(read(result.buffers.fromCb!)), target).toEqual(labelled(expectedReads(forCb)));
-      expect(labelled(read(result.buffers.fromSb!)), target).toEqual(labelled(expectedReads(forSb[1]!)));
+      expect(labelled(read(result.buffers.fromCb!)), target).toEqual(labelled(readsOf(forCb, READS)));
+      expect(labelled(read(result.buffers.fromSb!)), target).toEqual(labelled(readsOf(forSb[1]!, READS)));
     }
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type LayoutRuleOption } from '../../../compiler/index.js';
 import { loadGenerated } from '../../plugin/codegen/load-generated.js';
 import { openDawn, type Dawn } from './dawn.js';
-import { FIELDS, matrixReads, scalarReads } from '../resources/layout-fields.js';
+import { expectedReads, FIELDS, makeValue, matrixReads, scalarReads } from '../resources/layout-fields.js';
 
 /**
  * Members WGSL's own layout can place (no bools, row_major matrices, 16-byte array strides): under
@@ -48,18 +48,6 @@ ${reads.map((r, k) => `  fromCb[${k}] = (float)cb.${r};\n  fromSb[${k}] = (float
 }`;
 }
 
-function makeValue(seed: number) {
-  let next = seed;
-  const n = () => next++;
-  const vec = (k: number) => Array.from({ length: k }, n);
-  const matrix = (rows: number, cols: number) => vec(rows * cols);
-  return {
-    s: n(), i: -n(), u: n(), b: 1,
-    v2: vec(2), v3: vec(3), v4: vec(4), i3: vec(3).map((x) => -x), u2: vec(2), b2: [0, 1],
-    m23c: matrix(2, 3), m23r: matrix(2, 3), m33c: matrix(3, 3), m33r: matrix(3, 3), m44c: matrix(4, 4), m44r: matrix(4, 4),
-    fa: vec(3), va: [vec(3), vec(3)], sa: [{ p: vec(2), q: n() }, { p: vec(2), q: n() }], nested: { p: vec(2), q: n() }, tail: n(),
-  };
-}
 
 function makeFriendlyValue(seed: number) {
   let next = seed;
@@ -68,22 +56,6 @@ function makeFriendlyValue(seed: number) {
   return { v4: vec(4), v3: vec(3), s: n(), i2: vec(2).map((x) => -x), u: n(), m34r: vec(12), m23r: vec(6), va: [vec(4), vec(4)], nested: { p: vec(4), q: n() }, tail: n(), far: n() };
 }
 
-/** What each HLSL read must return (matrix element [r][c] of the column-major input is at c*rows + r). */
-function expectedReads(value: object, reads: string[]): number[] {
-  const get = (path: string): number => {
-    const m = /^(\w+)\[(\d)\]\[(\d)\]$/.exec(path);
-    if (m && /^m\d\d[cr]$/.test(m[1]!)) {
-      const rows = Number(m[1]![1]);
-      return (value as unknown as Record<string, number[]>)[m[1]!]![Number(m[3]) * rows + Number(m[2])]!;
-    }
-    let cur: unknown = value;
-    for (const part of path.split(/\.|\[|\]/).filter(Boolean)) {
-      cur = /^[xyzw]$/.test(part) && Array.isArray(cur) ? cur['xyzw'.indexOf(part)] : (cur as Record<string, unknown>)[part];
-    }
-    return cur as number;
-  };
-  return reads.map(get);
-}
 
 let dawn: Dawn;
 beforeAll(async () => {
