@@ -76,7 +76,18 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], param: st
   throw new ShaderQueryError(`?${param}=${value}: expected one of ${allowed.join(', ')}`);
 }
 
+/** Parses a shader id; a bad query is an error naming the file it was written for. */
 export function parseShaderId(id: string): ShaderId {
+  try {
+    return parseQuery(id);
+  } catch (error) {
+    const { file } = splitId(id);
+    if (error instanceof ShaderQueryError && !error.message.startsWith(file)) throw new ShaderQueryError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+function parseQuery(id: string): ShaderId {
   const { file, search } = splitId(id);
   const params = new URLSearchParams(search);
   const query: ShaderQuery = { defines: {}, exportKind: 'module' };

@@ -40,7 +40,7 @@ describe('shader ids', () => {
   it('takes ?stage= alone as the stage of a file that marks no entry point', () => {
     expect(parseShaderId('/a.hlsl?stage=pixel').query).toMatchObject({ stage: 'pixel' });
     expect(parseShaderId('/a.hlsl?stage=pixel').query.entryPoints).toBeUndefined();
-    expect(() => parseShaderId('/a.hlsl?stage=frag')).toThrow(/\?stage=frag: expected one of vertex/);
+    expect(() => parseShaderId('/a.hlsl?stage=frag')).toThrow(/^\/a\.hlsl: \?stage=frag: expected one of vertex/);
     expect(() => parseShaderId('/a.hlsl?stage=pixel&stage=vertex')).toThrow(/every \?entry= needs a \?stage=/);
   });
 
