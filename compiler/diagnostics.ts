@@ -24,6 +24,8 @@ export interface Diagnostic {
   notes: Diagnostic[];
   /** A warning's group (warning-flags.ts): `-Wno-<flag>` silences it. Kept when policy makes it an error. */
   flag?: string;
+  /** On a "file not found" error: the include as written, which an embedder may resolve and retry. */
+  include?: string;
 }
 
 export function diagnostic(

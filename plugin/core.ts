@@ -1,7 +1,8 @@
 // Everything the plugin does, independent of any bundler: an id in, a JavaScript module out. The
 // bundler adapters (index.ts) only say where SPIR-V assets go and pass errors and watch files on.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { CompileOptions, CompileTarget } from '../compiler/options.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
 import { createBackend } from './backend.js';
@@ -12,11 +13,11 @@ import type { BundlerMessage } from './errors.js';
 import { ShaderCompileError, sourceReader, toBundlerMessage } from './errors.js';
 import { hotAcceptCode, IncludeGraph } from './hmr.js';
 import type { ShaderId } from './ids.js';
-import { isShaderId, parseShaderId } from './ids.js';
+import { isShaderId, parseShaderId, splitId } from './ids.js';
 import type { ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
 import { stageFromFileName } from './stage-conventions.js';
-import { aliasKey } from './include-resolution.js';
+import { aliasKey, type IncludeAlias } from './include-resolution.js';
 import { RUNTIME_SPECIFIER } from './runtime-path.js';
 
 /** Where a SPIR-V module that is not inlined goes; returns JavaScript evaluating to its URL string. */
@@ -67,6 +68,33 @@ export class ShaderCore {
     this.generate = deps.generate ?? generateModule;
   }
 
+  /** Includes the bundler's asynchronous resolve hook answered (learnIncludes), as exact aliases. */
+  private readonly learnedIncludes: IncludeAlias[] = [];
+
+  private includeAliases(): IncludeAlias[] {
+    return this.learnedIncludes.length ? [...this.options.includeAliases, ...this.learnedIncludes] : this.options.includeAliases;
+  }
+
+  /**
+   * After a compile failed on includes nothing synchronous found: asks the bundler's resolve hook
+   * (Rollup's `this.resolve`, which aliases and other plugins answer) for each bare specifier, from
+   * its including file, and remembers the answers. True when something new was learned (compile again).
+   */
+  async learnIncludes(error: unknown, resolveId: (spec: string, importer: string) => Promise<string | undefined>): Promise<boolean> {
+    if (!(error instanceof ShaderCompileError)) return false;
+    let learned = false;
+    for (const d of error.diagnostics) {
+      if (d.include === undefined || d.include.startsWith('.') || isAbsolute(d.include)) continue;
+      if (this.learnedIncludes.some((a) => a.find === d.include)) continue;
+      const resolved = await resolveId(d.include, d.file);
+      const path = resolved === undefined ? undefined : splitId(resolved).file;
+      if (path === undefined || !isAbsolute(path) || !existsSync(path)) continue;
+      this.learnedIncludes.push({ find: d.include, replacement: path });
+      learned = true;
+    }
+    return learned;
+  }
+
   isShader(id: string): boolean {
     return isShaderId(id, this.options.extensions);
   }
@@ -93,7 +121,8 @@ export class ShaderCore {
     }
     // Debug information names the file relative to the project, so builds match across machines.
     if (options.debugInfo) options.debugSourceName = relative(this.options.root, parsed.file).split(sep).join('/');
-    return { file: parsed.file, source, options, ...(this.options.includeAliases.length > 0 ? { includeAliases: this.options.includeAliases } : {}) };
+    const includeAliases = this.includeAliases();
+    return { file: parsed.file, source, options, ...(includeAliases.length > 0 ? { includeAliases } : {}) };
   }
 
   /** Compiles (or finds in the cache) the shader an id names. Throws ShaderCompileError on errors. */
@@ -101,7 +130,7 @@ export class ShaderCore {
     const parsed = parseShaderId(id);
     const source = await readFile(parsed.file, 'utf8');
     const request = this.compileRequest(parsed, source);
-    const key = cacheKey({ source, file: parsed.file, options: [request.options, aliasKey(this.options.includeAliases)], backend: this.backend.id });
+    const key = cacheKey({ source, file: parsed.file, options: [request.options, aliasKey(this.includeAliases())], backend: this.backend.id });
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.compileUncached(key, id, request).finally(() => this.inFlight.delete(key));

@@ -24,6 +24,11 @@ interface RollupEmitContext {
   emitFile(file: { type: 'asset'; name: string; source: Uint8Array }): string;
 }
 
+/** Rollup's (and Vite's) `this.resolve`, the part the load hook uses. */
+type BundlerResolve = (spec: string, importer: string, options: { skipSelf: boolean }) => Promise<{ id: string } | null>;
+/** Each round can learn the includes of one more level of nesting. */
+const MAX_RESOLVE_ROUNDS = 8;
+
 /** Asset files for webpack/Rspack: `new URL(absolutePath, import.meta.url)` makes them emit the file as an asset module. */
 function webpackEmitter(dir: string): AssetEmitter {
   return (fileName, bytes, hash) => {
@@ -118,13 +123,21 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
         if (!isShaderId(id, extensions)) return null;
         const shaders = getCore();
         const context = loadContext(this);
+        // Rollup and Vite resolve asynchronously (aliases, other plugins' resolveId): an include the
+        // synchronous resolution missed is asked of them, and the shader compiled again.
+        const bundlerResolve = (this as { resolve?: BundlerResolve }).resolve;
+        const resolveInclude = async (spec: string, importer: string) => (await bundlerResolve!.call(this, spec, importer, { skipSelf: true }))?.id;
         let loaded;
-        try {
-          loaded = await shaders.load(id, context);
-        } catch (error) {
-          // Only a dev client load is hot (see vite-hooks.ts: hotUpdate).
-          if (context.hot) vite.failedClientLoads.add(id);
-          throw error;
+        for (let round = 0; ; round++) {
+          try {
+            loaded = await shaders.load(id, context);
+            break;
+          } catch (error) {
+            if (round < MAX_RESOLVE_ROUNDS && bundlerResolve && (await shaders.learnIncludes(error, resolveInclude))) continue;
+            // Only a dev client load is hot (see vite-hooks.ts: hotUpdate).
+            if (context.hot) vite.failedClientLoads.add(id);
+            throw error;
+          }
         }
         vite.failedClientLoads.delete(id);
         for (const file of loaded.watchFiles) this.addWatchFile(file);

@@ -341,7 +341,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
         lookup.tried.length > 0
           ? `searched ${lookup.tried.join(', ')}`
           : `<${name}> is searched only in the include directories, and none were given`;
-      this.sink.error(`'${name}' file not found (${where})`, at.loc, at.text.length);
+      this.sink.error(`'${name}' file not found (${where})`, at.loc, at.text.length).include = name;
       return undefined;
     }
     const { path, text } = lookup.found;

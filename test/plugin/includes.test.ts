@@ -150,6 +150,14 @@ describe.each([
       alias: { '@shaders': join(root, 'src/lib') }, logLevel: 'silent', plugins: [hlsl({ cache: false })],
     });
   }],
+  ['rollup (its resolve hook: another plugin answers the alias)', async (root: string, out: string) => {
+    const { rollup } = await import('rollup');
+    const hlsl = (await import('../../src/rollup.js')).default;
+    const alias = { name: 'alias', resolveId: (source: string) => (source.startsWith('@shaders/') ? join(root, 'src/lib', source.slice('@shaders/'.length)) : null) };
+    const bundle = await rollup({ input: join(root, 'src/main.js'), plugins: [alias, hlsl({ cache: false })] });
+    await bundle.write({ dir: out, format: 'es', entryFileNames: 'main.js' });
+    await bundle.close();
+  }],
   ['rollup (plugin option)', async (root: string, out: string) => {
     const { rollup } = await import('rollup');
     const hlsl = (await import('../../src/rollup.js')).default;
