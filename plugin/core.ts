@@ -1,7 +1,7 @@
 // Everything the plugin does, independent of any bundler: an id in, a JavaScript module out. The
 // bundler adapters (index.ts) only say where SPIR-V assets go and pass errors and watch files on.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { CompileOptions, CompileTarget } from '../compiler/options.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
@@ -66,6 +66,24 @@ export class ShaderCore {
     this.cache = new ShaderCache(this.options.cacheDir);
     this.backend = deps.backend ?? createBackend(this.options);
     this.generate = deps.generate ?? generateModule;
+  }
+
+  /**
+   * With the `dts` option: a `.d.ts` for every shader of the project at start-up, so TypeScript sees
+   * exact types before the first import is bundled (kept in sync afterwards by each load). A shader
+   * with errors is skipped here; importing it reports the error.
+   */
+  async writeProjectDts(): Promise<void> {
+    if (this.options.dtsDir === undefined) return;
+    for (const file of shaderFilesUnder(this.options.root, this.options.extensions)) {
+      try {
+        // Placed as a build or dev server places it (inline under inlineLimit, else an asset), so the
+        // declaration matches the module the bundler will generate; nothing is emitted here.
+        await this.load(file, { emitAsset: () => 'undefined' });
+      } catch {
+        // reported when the shader is imported
+      }
+    }
   }
 
   /** Includes the bundler's asynchronous resolve hook answered (learnIncludes), as exact aliases. */
@@ -231,6 +249,21 @@ export class ShaderCore {
   close(): Promise<void> {
     return this.backend.close();
   }
+}
+
+/** Shader files below `root`, skipping node_modules and dot folders (dependencies and tool state). */
+function shaderFilesUnder(root: string, extensions: readonly string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext))) found.push(path);
+    }
+  };
+  walk(root);
+  return found.sort();
 }
 
 /** `?spirv`: the default export is the binary (Uint32Array) or, for an emitted asset, its URL. */

@@ -145,6 +145,10 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
         return loaded.code;
       },
     },
+    // Declarations for every shader before anything imports one (the `dts` option); Vite's own hook does it there.
+    async buildStart() {
+      await getCore().writeProjectDts();
+    },
     vite: createViteHooks(vite, () => core, getCore),
     esbuild: {
       config(options) {

@@ -124,10 +124,12 @@ export interface ResolvedOptions {
 }
 
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/unplugin-hlsl';
+/** SPIR-V up to this many bytes is inlined (base64); larger modules become assets. */
+export const DEFAULT_INLINE_LIMIT = 4096;
 
 export function resolveOptions(options: HlslPluginOptions = {}, root = options.root ?? process.cwd(), bundlerAliases: IncludeAlias[] = []): ResolvedOptions {
   const absolute = (p: string): string => (isAbsolute(p) ? p : resolve(root, p));
-  const inlineLimit = options.inlineLimit ?? 4096;
+  const inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
   if (!(Number.isInteger(inlineLimit) && inlineLimit >= 0)) {
     throw new TypeError(`unplugin-hlsl: inlineLimit must be a non-negative integer, got ${String(inlineLimit)}`);
   }

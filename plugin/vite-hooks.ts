@@ -99,8 +99,8 @@ export function createViteHooks(
     },
 
     // The core's root is Vite's root: create it now so the first load does not race configResolved.
-    buildStart() {
-      if (state.root !== undefined) getCore();
+    async buildStart() {
+      if (state.root !== undefined) await getCore().writeProjectDts();
     },
   };
 }

@@ -187,6 +187,7 @@ function finish(state: ArgState): ParsedArgs {
   result.diagnosticsOutput = outputPath(state.diagnosticsOutput);
   result.reflectOutput = outputPath(state.reflectOutput);
   result.moduleOutput = outputPath(state.moduleOutput);
+  if (state.dtsOutput) result.dtsOutput = true;
   result.outputDir = outputPath(state.outputDir);
   return result;
 }
@@ -203,6 +204,7 @@ function checkManyFiles(state: ArgState, inputs: readonly string[]): void {
     ['-Fc', state.disassemblyOutput],
     ['--reflect', state.reflectOutput],
     ['--emit-module', state.moduleOutput],
+    ['--dts', state.dtsOutput ? 'yes' : undefined],
   ].filter(([, value]) => value !== undefined);
   for (const [flag] of single) state.errors.push(`${flag} names one output file and cannot be used with -Fo-dir`);
   const seen = new Map<string, string>();

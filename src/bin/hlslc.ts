@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { compile, formatDiagnostic, type CompileResult } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
+import { DEFAULT_INLINE_LIMIT } from '../../plugin/options.js';
 import { parseArgs, type ParsedArgs } from './args.js';
 import { compileManyFiles } from './many-files.js';
 import { expandResponseFiles } from './response-file.js';
@@ -98,6 +99,12 @@ async function run(argv: string[]): Promise<number> {
     if (!args.output) process.stdout.write(listing.text);
   }
   if (args.reflectOutput) writeOutput(args.reflectOutput, reflectionJson(result.reflection));
+  if (args.dtsOutput) {
+    if (!result.reflection) throw new CliError('the compiler produced no reflection to generate a declaration from');
+    // As the plugins place the binary by default: inline up to their inline limit, else an asset (no `spirv` export).
+    const placed = spirv.byteLength <= DEFAULT_INLINE_LIMIT ? ({ kind: 'inline', words: spirv } as const) : ({ kind: 'url', expression: 'undefined' } as const);
+    writeOutput(`${input}.d.ts`, generateModule({ reflection: result.reflection, spirv: placed }).dts);
+  }
   if (args.moduleOutput) {
     if (!result.reflection) throw new CliError('the compiler produced no reflection to generate a module from');
     const generated = generateModule({ reflection: result.reflection, spirv: { kind: 'inline', words: spirv } });

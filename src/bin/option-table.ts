@@ -68,6 +68,8 @@ export interface OutputRequests {
   diagnosticsOutput?: string;
   /** `--reflect`: reflection JSON. */
   reflectOutput?: string;
+  /** `--dts`: `<input>.d.ts`. */
+  dtsOutput?: boolean;
   /** `--emit-module`: the generated ES module. */
   moduleOutput?: string;
   /** `-Fo-dir`: compile every input, writing `<dir>/<input name>.spv` for each. */
@@ -328,6 +330,11 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     name: '-Fo-dir', form: 'separate', metavar: '<dir>', group: 'output',
     help: '(hlslc) Compile each of several input files with the same options, writing <dir>/<name>.spv (.wgsl with -target wgsl) for each (for build scripts; arguments can also come from a response file, @<file>)',
     apply: (s, [v]) => void (s.outputDir = v),
+  },
+  {
+    name: '--dts', form: 'flag', group: 'output',
+    help: '(hlslc) Write <input>.d.ts, the declaration the bundler plugins generate for this shader (for tsc and editors before any build)',
+    apply: (s) => void (s.dtsOutput = true),
   },
   {
     name: '--emit-module', form: 'separate', metavar: '<file>', group: 'output',

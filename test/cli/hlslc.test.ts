@@ -111,6 +111,16 @@ describe('hlslc on fixtures/shaders/slice.hlsl', () => {
     expect(readFileSync(module, 'utf8')).toMatch(/^export /m);
     expect(readFileSync(join(work, 'slice.d.mts'), 'utf8')).toMatch(/export /);
   });
+
+  it('--dts writes <input>.d.ts, the declaration a bundler import of the shader gets', () => {
+    const dir = scratch('dts');
+    const file = join(dir, 'slice.hlsl');
+    writeFileSync(file, readFileSync(SLICE, 'utf8'));
+    compileOk(['-T', 'cs_6_0', '-Fo', join(dir, 'slice.spv'), '--dts', file]);
+    const dts = readFileSync(`${file}.d.ts`, 'utf8');
+    expect(dts).toMatch(/export \{ layout0 as Params/);
+    expect(dts).toContain('export declare function loadSpirv(): Promise<Uint32Array>;');
+  });
 });
 
 describe('hlslc diagnostics and exit codes', () => {

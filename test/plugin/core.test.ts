@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ShaderCore } from '../../plugin/core.js';
 import { inProcessBackend } from '../../plugin/backend.js';
 import { ShaderCompileError } from '../../plugin/errors.js';
@@ -73,6 +73,21 @@ describe('ShaderCore', () => {
     await expect(core.compile(project.path('tint.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
     const off = new ShaderCore(resolveOptions({ cache: false, stageFromFileName: false }, project.dir));
     await expect(off.compile(project.path('tintPS.hlsl'))).rejects.toThrow(/cannot tell which stage 'main' is/);
+  });
+
+  it('with dts, writes a declaration for every shader of the project at start-up (not includes, not node_modules)', async () => {
+    const project = tempCopy();
+    temps.push(project);
+    mkdirSync(project.path('node_modules/lib'), { recursive: true });
+    writeFileSync(project.path('node_modules/lib/dep.hlsl'), 'this is not even HLSL');
+    writeFileSync(project.path('broken.hlsl'), '[numthreads(1,1,1)] void main() { syntax error }');
+    const core = new ShaderCore(resolveOptions({ cache: false, dts: true }, project.dir));
+    await core.writeProjectDts();
+    const written = readdirSync(project.dir).filter((f) => f.endsWith('.d.ts')).sort();
+    const shaders = readdirSync(project.dir).filter((f) => f.endsWith('.hlsl') && f !== 'broken.hlsl').sort();
+    expect(written).toEqual(shaders.map((f) => `${f}.d.ts`));
+    expect(readFileSync(project.path('slice.hlsl.d.ts'), 'utf8')).toMatch(/export \{ layout0 as Params/);
+    expect(readdirSync(project.path('node_modules/lib'))).toEqual(['dep.hlsl']);
   });
 
   it('compiles a shader imported twice at once only once', async () => {
