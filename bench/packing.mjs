@@ -200,7 +200,7 @@ export async function runPackingBench({ milliseconds = 200, rounds = 7 } = {}) {
   // feeding one `write` three kinds of target does not make it polymorphic: an application writes
   // a given layout into one kind of target, and each hand-written candidate gets its own function too.
   const load = async (instance) => (await import(`${pathToFileURL(modulePath).href}?${instance}`)).Frame;
-  const [FrameA, FrameB, FrameC] = [await load('a'), await load('b'), await load('c')];
+  const [FrameA, FrameB, FrameC, FrameD] = [await load('a'), await load('b'), await load('c'), await load('d')];
   const { makeShaderDataDefinitions, makeStructuredView } = await loadWebgpuUtils();
   const structuredView = makeStructuredView(makeShaderDataDefinitions(WGSL).uniforms.frame);
 
@@ -211,6 +211,7 @@ export async function runPackingBench({ milliseconds = 200, rounds = 7 } = {}) {
   const uints = new Uint32Array(buffer);
   // The generated writer's DataView fallback, taken when the target offset is not 4-byte aligned.
   const unaligned = new ArrayBuffer(304 + 4);
+  const boundD = FrameD.bind(buffer);
 
   // Each candidate has its own loop: a call site shared by all of them would turn megamorphic and
   // slow every candidate measured after the first. `bytes` is where the candidate's 304 bytes land.
@@ -232,6 +233,12 @@ export async function runPackingBench({ milliseconds = 200, rounds = 7 } = {}) {
       write: (v) => FrameC.write(unaligned, v, 2),
       run: (vs, n) => { for (let i = 0; i < n; i++) FrameC.write(unaligned, vs[i & 7], 2); },
       bytes: () => unaligned.slice(2, 306),
+    },
+    {
+      name: 'generated bind(ArrayBuffer).write()',
+      write: (v) => boundD.write(v),
+      run: (vs, n) => { for (let i = 0; i < n; i++) boundD.write(vs[i & 7]); },
+      bytes: () => buffer,
     },
     {
       name: 'hand-written DataView',

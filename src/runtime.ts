@@ -79,6 +79,16 @@ export interface BufferLayout<Value, Fields extends FieldsInfo = FieldsInfo, Siz
   write(target: BufferTarget, value: Value, byteOffset?: number): void;
   /** A zeroed ArrayBuffer of `size` rounded up to 16 bytes, with `value` packed into it. */
   create(value?: Value): ArrayBuffer;
+  /**
+   * A writer for one region of one buffer (checked once here): for values written every frame, it
+   * skips the per-call lookup of the buffer's views that `write` does.
+   */
+  bind(target: BufferTarget, byteOffset?: number): BoundWriter<Value>;
+}
+
+export interface BoundWriter<Value> {
+  /** As `write(target, value, byteOffset)` with the bound target and offset. */
+  write(value: Value): void;
 }
 
 /** A storage block ending in a runtime-sized array (every HLSL structured and byte-address buffer). */

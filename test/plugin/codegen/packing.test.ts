@@ -109,6 +109,21 @@ describe('cbuffer Params { float time; float3 tint; float4x4 xform; int counts[4
     expectStored(created, fullStored, 0, 0); // create() starts from zeros
   });
 
+  test('bind(): a writer for one region stores what write() stores, at the view\'s and the given offset', async () => {
+    const Params = await singleLayout('Params', PARAMS);
+    const value = { ...full, xform: columnMajorInput };
+    const shifted = filled(64 + 8 + 144);
+    const bound = Params.bind(new Uint8Array(shifted, 64), 8);
+    bound.write(value);
+    expectStored(shifted, fullStored, 72);
+    bound.write({ time: 9 }); // partial, like write()
+    expectStored(shifted, [{ at: 0, f32: 9 }, ...fullStored.slice(1)], 72);
+    const unaligned = filled(3 + 144);
+    Params.bind(unaligned, 3).write(value); // the DataView path
+    expectStored(unaligned, fullStored, 3);
+    expect(() => Params.bind(filled(144), 8)).toThrow(/Params\.bind: 144 bytes at byteOffset 8 do not fit in a target of 144 bytes/);
+  });
+
   test('bad values fail with precise errors before any byte is written', async () => {
     const Params = await singleLayout('Params', PARAMS);
     const buffer = filled(144);
@@ -286,10 +301,15 @@ describe('runtime arrays (structured buffers)', () => {
     particles.writeElement(buffer, 0, { life: 7 });
     expectStored(buffer, [...stored(10, 64), { at: 12, f32: 7 }]);
 
+    // A bound writer checks the runtime array's extent on each write, as write() does.
+    const bound = particles.bind(buffer);
+    bound.write({ _m0: [undefined, p(30)] });
+    expectStored(buffer, [...stored(30, 32), ...stored(10, 64), { at: 12, f32: 7 }]);
+    expect(() => bound.write({ _m0: [p(1), p(2), p(3), p(4), p(5)] })).toThrow(RangeError);
     expect(() => particles.writeElement(buffer, 4, p(1))).toThrow(RangeError);
     expect(() => particles.writeElement(buffer, -1, p(1))).toThrow(/particles\.writeElement: index -1/);
     expect(() => particles.writeElement(buffer, 1.5, p(1))).toThrow(RangeError);
-    expectStored(buffer, [...stored(10, 64), { at: 12, f32: 7 }]);
+    expectStored(buffer, [...stored(30, 32), ...stored(10, 64), { at: 12, f32: 7 }]);
 
     const created = particles.createArray(3, [p(1), undefined, p(20)]);
     expect(created.byteLength).toBe(96);
