@@ -16,7 +16,7 @@ interface BindingSlot {
   name?: string;
 }
 
-interface InitialContents {
+export interface InitialContents {
   /** Initial contents from offset 0. */
   data?: BytesInput;
   /** Byte used for every byte `data` does not cover (default: the job's sentinel). */

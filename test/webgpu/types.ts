@@ -2,12 +2,11 @@
 // test/gpu/types.ts: "group" plays the part of the descriptor set, and formats use the same WebGPU names.
 
 import type { FormatName } from '../gpu/formats.js';
-import type { DrawParameters, VertexAttribute } from '../gpu/types.js';
+import type { BytesInput, DrawParameters, InitialContents, VertexAttribute } from '../gpu/types.js';
 
-export type { VertexAttribute };
+/** Buffer contents and vertex data are described as for the Vulkan harness. */
+export type { BytesInput, VertexAttribute };
 
-/** Any typed array or DataView; its bytes are used as they are in memory (little-endian). */
-export type BytesInput = ArrayBufferView;
 
 /** Optional WebGPU features a job may ask for. A device only gets the features its job names. */
 export type WebGpuFeature = 'shader-f16' | 'subgroups';
@@ -20,12 +19,6 @@ interface BindingSlot {
   name?: string;
 }
 
-interface InitialContents {
-  /** Initial contents from offset 0. */
-  data?: BytesInput;
-  /** Byte used for every byte `data` does not cover (default: the job's sentinel). */
-  sentinel?: number;
-}
 
 export interface BufferBinding extends BindingSlot, InitialContents {
   /**
