@@ -3,13 +3,12 @@
 import { DiagnosticSink } from './diagnostics.js';
 import { Checker } from './check/checker.js';
 import { memoryHost } from './host.js';
-import type { CompileOptions } from './options.js';
 import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
 import type { CompileResult } from './result.js';
 import { eliminateDeadResources } from './opt/dead-resources.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
-import { resolveOptions, type CompileTarget } from './options.js';
+import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
 import { wgslBackend } from './wgsl/backend.js';
 import { normalizePath } from './util/path.js';
