@@ -1,7 +1,7 @@
 // Everything the plugin does, independent of any bundler: an id in, a JavaScript module out. The
 // bundler adapters (index.ts) only say where SPIR-V assets go and pass errors and watch files on.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { CompileOptions, CompileTarget } from '../compiler/options.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
@@ -19,6 +19,8 @@ import { resolveOptions } from './options.js';
 import { stageFromFileName } from './stage-conventions.js';
 import { aliasKey, type IncludeAlias } from './include-resolution.js';
 import { RUNTIME_SPECIFIER } from './runtime-path.js';
+import { projectFiles } from './project-files.js';
+import { QUERY_IMPORTS_DTS, QueryImportDeclarations, scanQueryImports } from './query-imports.js';
 
 /** Where a SPIR-V module that is not inlined goes; returns JavaScript evaluating to its URL string. */
 export type AssetEmitter = (fileName: string, bytes: Uint8Array, contentHash: string) => string;
@@ -75,7 +77,7 @@ export class ShaderCore {
    */
   async writeProjectDts(): Promise<void> {
     if (this.options.dtsDir === undefined) return;
-    for (const file of shaderFilesUnder(this.options.root, this.options.extensions)) {
+    for (const file of projectFiles(this.options.root, (name) => this.options.extensions.some((ext) => name.endsWith(ext)))) {
       try {
         // Placed as a build or dev server places it (inline under inlineLimit, else an asset), so the
         // declaration matches the module the bundler will generate; nothing is emitted here.
@@ -84,6 +86,40 @@ export class ShaderCore {
         // reported when the shader is imported
       }
     }
+    for (const { specifier, id } of scanQueryImports(this.options.root, this.options.extensions)) this.noteImport(specifier, id);
+    for (const id of this.queryImports.ids()) {
+      try {
+        await this.load(id, { emitAsset: () => 'undefined' });
+      } catch {
+        // reported when the shader is imported
+      }
+    }
+    await this.writeQueryImportsDts();
+  }
+
+  /** Declarations of imports with a query (`hlsl-imports.d.ts`), kept while the `dts` option is on. */
+  private readonly queryImports = new QueryImportDeclarations();
+
+  /**
+   * A shader specifier as an import wrote it (the start-up scan, or the bundler's resolve hook while
+   * it runs): with a query and the `dts` option on, it gets a declaration in `hlsl-imports.d.ts`.
+   */
+  noteImport(specifier: string, id: string): void {
+    if (this.options.dtsDir === undefined || !specifier.includes('?') || !this.isShader(id)) return;
+    try {
+      const parsed = parseShaderId(id);
+      if (parsed.canonicalQuery !== '') this.queryImports.add(specifier, parsed.file + parsed.canonicalQuery);
+    } catch {
+      // a bad query is reported when the shader is loaded
+    }
+  }
+
+  private async writeQueryImportsDts(): Promise<void> {
+    const dir = this.options.dtsDir;
+    if (dir === undefined) return;
+    const path = join(dir === '' ? this.options.root : dir, QUERY_IMPORTS_DTS);
+    if (this.queryImports.size === 0 && !existsSync(path)) return;
+    await writeIfChanged(path, this.queryImports.render());
   }
 
   /** Includes the bundler's asynchronous resolve hook answered (learnIncludes), as exact aliases. */
@@ -211,7 +247,11 @@ export class ShaderCore {
       ...shader.warnings.map((d) => toBundlerMessage(d, id, sourceOf)),
       ...generated.warnings.map((message) => ({ message, id, loc: { file: parsed.file, line: 1, column: 1 } })),
     ];
-    if (this.options.dtsDir !== undefined && parsed.canonicalQuery === '') await this.writeDts(parsed.file, generated.dts);
+    if (this.options.dtsDir !== undefined && parsed.canonicalQuery === '') await writeIfChanged(this.dtsPath(parsed.file), generated.dts);
+    if (this.options.dtsDir !== undefined && this.queryImports.has(parsed.file + parsed.canonicalQuery)) {
+      this.queryImports.setDeclaration(parsed.file + parsed.canonicalQuery, generated.dts);
+      await this.writeQueryImportsDts();
+    }
     const code = context.hot ? `${generated.code}\n${hotAcceptCode()}` : generated.code;
     // Includes from installed packages are dependencies, which bundlers do not watch; linked
     // workspace packages resolve to their real folders outside node_modules and are watched.
@@ -238,32 +278,17 @@ export class ShaderCore {
     return dir === '' ? `${file}.d.ts` : join(dir, `${relative(this.options.root, file)}.d.ts`);
   }
 
-  private async writeDts(file: string, dts: string): Promise<void> {
-    const path = this.dtsPath(file);
-    const current = await readFile(path, 'utf8').catch(() => undefined);
-    if (current === dts) return; // unchanged: do not wake up tsc watchers
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, dts);
-  }
-
   close(): Promise<void> {
     return this.backend.close();
   }
 }
 
-/** Shader files below `root`, skipping node_modules and dot folders (dependencies and tool state). */
-function shaderFilesUnder(root: string, extensions: readonly string[]): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext))) found.push(path);
-    }
-  };
-  walk(root);
-  return found.sort();
+/** Writes a declaration file unless it already holds `text` (an unchanged file does not wake up tsc watchers). */
+async function writeIfChanged(path: string, text: string): Promise<void> {
+  const current = await readFile(path, 'utf8').catch(() => undefined);
+  if (current === text) return;
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
 }
 
 /** `?spirv`: the default export is the binary (Uint32Array) or, for an emitted asset, its URL. */

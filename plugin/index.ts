@@ -106,9 +106,11 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
         // Bundlers' own resolvers keep no query (Rollup) or reject it (esbuild): resolve relative shader ids here.
         const { file, search } = splitId(id);
         if (!isShaderId(id, extensions)) return null;
-        if (isAbsolute(file)) return id;
-        if (!file.startsWith('.') || !importer) return null;
-        return resolve(dirname(splitId(importer).file), file) + search;
+        if (!isAbsolute(file) && (!file.startsWith('.') || !importer)) return null;
+        const resolved = isAbsolute(file) ? id : resolve(dirname(splitId(importer!).file), file) + search;
+        // Imports written while the bundler runs get their query declarations too (the `dts` option).
+        if (search !== '') getCore().noteImport(id, resolved);
+        return resolved;
       },
     },
     load: {
