@@ -23,20 +23,14 @@ export interface QueryImport {
   id: string;
 }
 
-// The pattern TypeScript matches the specifier with: the leading relative segments become a star
-// (`./a/b.hlsl?x` gives `*/a/b.hlsl?x`); other specifiers (aliases, packages) are declared as written.
+// The pattern TypeScript matches the specifier with: the leading relative segments become `.*`
+// (`./a/b.hlsl?x` gives `.*/a/b.hlsl?x`, which `./` and `../../` both match). A pattern may not look
+// relative (`./…`), and `.*` does not; its one-character prefix also outranks the client types'
+// `*.hlsl?wgsl` (TypeScript takes the pattern with the longest prefix). Aliases and packages are
+// declared as written: an exact name wins over any pattern.
 export function declarationPattern(specifier: string): string {
   const relative = /^(?:\.\.?\/)+/.exec(specifier);
-  return relative ? `*/${specifier.slice(relative[0].length)}` : specifier;
-}
-
-/**
- * Client types (`unplugin-hlsl/client`) already give `*.hlsl?spirv`, `?wgsl` and `?layout` a type; a
- * second pattern of equal prefix would make TypeScript pick whichever it saw first, so those keep it.
- */
-function coveredByClientTypes(specifier: string, extensions: readonly string[]): boolean {
-  const { file, search } = splitId(specifier);
-  return extensions.includes('.hlsl') && file.endsWith('.hlsl') && ['?spirv', '?wgsl', '?layout'].includes(search);
+  return relative ? `.*/${specifier.slice(relative[0].length)}` : specifier;
 }
 
 /** String literals naming a shader with a query, in one source text. */
@@ -46,7 +40,7 @@ export function queryImportSpecifiers(text: string, extensions: readonly string[
   const found = new Set<string>();
   for (const match of text.matchAll(literal)) {
     const specifier = match[2]!;
-    if (!specifier.includes('${') && !coveredByClientTypes(specifier, extensions)) found.add(specifier);
+    if (!specifier.includes('${')) found.add(specifier);
   }
   return [...found];
 }

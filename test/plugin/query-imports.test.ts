@@ -11,6 +11,7 @@ import { declarationPattern, QueryImportDeclarations, queryImportSpecifiers } fr
 import { tempCopy, type TempDir } from './helpers/temp-project.js';
 
 const RUNTIME = fileURLToPath(new URL('../../src/runtime.ts', import.meta.url));
+const CLIENT = fileURLToPath(new URL('../../client.d.ts', import.meta.url));
 const temps: TempDir[] = [];
 afterEach(() => temps.splice(0).forEach((t) => t.remove()));
 
@@ -37,12 +38,12 @@ function typecheck(project: TempDir, include: string[]): { line: number; code: n
 
 describe('query import declarations', () => {
   it('turns relative specifiers into patterns TypeScript accepts in an ambient declaration', () => {
-    expect(declarationPattern('./blur.hlsl?stage=pixel')).toBe('*/blur.hlsl?stage=pixel');
-    expect(declarationPattern('../../shaders/blur.hlsl?stage=pixel')).toBe('*/shaders/blur.hlsl?stage=pixel');
+    expect(declarationPattern('./blur.hlsl?stage=pixel')).toBe('.*/blur.hlsl?stage=pixel');
+    expect(declarationPattern('../../shaders/blur.hlsl?stage=pixel')).toBe('.*/shaders/blur.hlsl?stage=pixel');
     expect(declarationPattern('@shaders/blur.hlsl?wgsl&stage=pixel')).toBe('@shaders/blur.hlsl?wgsl&stage=pixel');
   });
 
-  it('finds query imports in source text, not the ones client types cover nor template strings', () => {
+  it('finds query imports in source text, not template strings', () => {
     const text = [
       "import a from './a.hlsl?entry=main&stage=pixel';",
       'const b = await import("../b.hlsl?define=Q=2");',
@@ -51,7 +52,7 @@ describe('query import declarations', () => {
       'const e = import(`./${name}.hlsl?stage=pixel`);',
       "import f from './f.frag?stage=pixel';",
     ].join('\n');
-    expect(queryImportSpecifiers(text, ['.hlsl'])).toEqual(['./a.hlsl?entry=main&stage=pixel', '../b.hlsl?define=Q=2']);
+    expect(queryImportSpecifiers(text, ['.hlsl'])).toEqual(['./a.hlsl?entry=main&stage=pixel', '../b.hlsl?define=Q=2', './c.hlsl?spirv']);
     expect(queryImportSpecifiers(text, ['.hlsl', '.frag'])).toContain('./f.frag?stage=pixel');
   });
 
@@ -63,7 +64,7 @@ describe('query import declarations', () => {
     declarations.setDeclaration('/p/b/x.hlsl?stage=pixel', 'export declare const b: 2;\n');
     const text = declarations.render();
     expect(text).not.toMatch(/^declare module/m);
-    expect(text).toContain("'*/x.hlsl?stage=pixel' names different shaders (/p/a/x.hlsl?stage=pixel, /p/b/x.hlsl?stage=pixel)");
+    expect(text).toContain("'.*/x.hlsl?stage=pixel' names different shaders (/p/a/x.hlsl?stage=pixel, /p/b/x.hlsl?stage=pixel)");
   });
 
   it('types a query import exactly at start-up, before any bundler ran', async () => {
@@ -78,6 +79,8 @@ describe('query import declarations', () => {
         "const stage: 'compute' = entryPoints.main.stage;",
         'Params.create({ time: 1, tint: [1, 2, 3] });',
         "Params.create({ tim: 1 });", // line 5: misspelt field
+        "import { Params as P2 } from '../slice.hlsl?layout';", // the client types' `*.hlsl?layout` has no Params
+        'P2.create({ time: 2 });',
         'export { words, stage };',
       ].join('\n'),
     );
@@ -88,9 +91,12 @@ describe('query import declarations', () => {
     await core.writeProjectDts();
     await core.close();
     const dts = readFileSync(project.path('hlsl-imports.d.ts'), 'utf8');
-    expect(dts).toContain("declare module \"*/slice.hlsl?entry=main&stage=compute&define=UNUSED=1\" {");
-    const found = typecheck(project, ['hlsl-imports.d.ts']);
-    expect(found).toEqual([expect.objectContaining({ line: 5, code: 2561 })]);
+    expect(dts).toContain('declare module ".*/slice.hlsl?entry=main&stage=compute&define=UNUSED=1" {');
+    expect(typecheck(project, ['hlsl-imports.d.ts'])).toEqual([expect.objectContaining({ line: 5, code: 2561 })]);
+    // With the loose client types in the program too, in either order, the exact declarations win.
+    writeFileSync(project.path('client.d.ts'), readFileSync(CLIENT, 'utf8'));
+    expect(typecheck(project, ['client.d.ts', 'hlsl-imports.d.ts'])).toEqual([expect.objectContaining({ line: 5, code: 2561 })]);
+    expect(typecheck(project, ['hlsl-imports.d.ts', 'client.d.ts'])).toEqual([expect.objectContaining({ line: 5, code: 2561 })]);
   });
 
   it('writes nothing when the project has no query imports', async () => {
@@ -111,7 +117,7 @@ describe('query import declarations', () => {
     core.noteImport('./slice.hlsl?stage=compute', id);
     await core.load(id);
     const path = project.path('types/hlsl-imports.d.ts');
-    expect(readFileSync(path, 'utf8')).toMatch(/declare module "\*\/slice\.hlsl\?stage=compute" \{[^]*time\?: number/);
+    expect(readFileSync(path, 'utf8')).toMatch(/declare module "\.\*\/slice\.hlsl\?stage=compute" \{[^]*time\?: number/);
     writeFileSync(project.path('slice.hlsl'), readFileSync(project.path('slice.hlsl'), 'utf8').replace('float time;', 'float seconds;').replace('= time *', '= seconds *'));
     await core.load(id);
     await core.close();
