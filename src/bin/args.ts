@@ -12,6 +12,8 @@ export interface ParsedArgs extends OutputRequests {
   input?: string;
   /** Absolute paths of every input (with -Fo-dir: one or more). */
   inputs: string[];
+  /** `--dts` for many inputs or without -T: `<input>.d.ts` for each, stages found as the plugins find them. */
+  declarationsOnly?: boolean;
   /** Usage errors, each one line without the `hlslc: error: ` prefix. */
   errors: string[];
 }
@@ -120,6 +122,7 @@ function finish(state: ArgState): ParsedArgs {
   result.inputs = state.inputs.map((f) => resolve(cwd, f));
   if (state.inputs.length === 0) errors.push('required input file argument is missing; use -help for usage');
   else if (state.outputDir !== undefined) checkManyFiles(state, result.inputs);
+  else if (declarationsOnly(state)) result.declarationsOnly = true;
   else if (state.inputs.length > 1) {
     errors.push(`only one input file is supported without -Fo-dir, got ${state.inputs.map((f) => `'${f}'`).join(', ')}`);
   } else result.input = result.inputs[0];
@@ -127,7 +130,8 @@ function finish(state: ArgState): ParsedArgs {
 
   let minor: number | undefined;
   if (state.profile === undefined) {
-    errors.push('target profile argument is missing (-T, e.g. -T cs_6_0)');
+    // Declarations as the plugins write them need no profile: each file's stage comes as in the plugins.
+    if (!result.declarationsOnly) errors.push('target profile argument is missing (-T, e.g. -T cs_6_0; --dts alone needs none)');
   } else {
     const profile = parseProfile(state.profile);
     if (typeof profile === 'string') {
@@ -195,6 +199,18 @@ function finish(state: ArgState): ParsedArgs {
 /** `<dir>/<name>.spv` (`.wgsl`) for an input: its file name without the extension. */
 export function manyFilesOutputName(input: string, extension: 'spv' | 'wgsl' = 'spv'): string {
   return `${basename(input).replace(/\.[^.]*$/, '')}.${extension}`;
+}
+
+/**
+ * `hlslc --dts a.hlsl b.frag.hlsl …` with no other output: declarations for many files (CI, editors),
+ * each compiled as the bundler plugins compile it.
+ */
+function declarationsOnly(state: ArgState): boolean {
+  return (
+    state.dtsOutput === true &&
+    [state.output, state.disassemblyOutput, state.reflectOutput, state.moduleOutput].every((o) => o === undefined) &&
+    (state.inputs.length > 1 || state.profile === undefined)
+  );
 }
 
 /** -Fo-dir: the single-file outputs make no sense, and two inputs must not write one output. */

@@ -7,6 +7,7 @@ import { compile, formatDiagnostic, type CompileResult } from '../../compiler/in
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
 import { DEFAULT_INLINE_LIMIT } from '../../plugin/options.js';
+import { stageFromFileName } from '../../plugin/stage-conventions.js';
 import { parseArgs, type ParsedArgs } from './args.js';
 import { compileManyFiles } from './many-files.js';
 import { expandResponseFiles } from './response-file.js';
@@ -64,6 +65,7 @@ async function run(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   if (args.outputDir !== undefined) return compileManyFiles({ ...args, outputDir: args.outputDir });
+  if (args.declarationsOnly) return writeDeclarations(args);
   const input = args.input!;
 
   let source: string;
@@ -99,12 +101,7 @@ async function run(argv: string[]): Promise<number> {
     if (!args.output) process.stdout.write(listing.text);
   }
   if (args.reflectOutput) writeOutput(args.reflectOutput, reflectionJson(result.reflection));
-  if (args.dtsOutput) {
-    if (!result.reflection) throw new CliError('the compiler produced no reflection to generate a declaration from');
-    // As the plugins place the binary by default: inline up to their inline limit, else an asset (no `spirv` export).
-    const placed = spirv.byteLength <= DEFAULT_INLINE_LIMIT ? ({ kind: 'inline', words: spirv } as const) : ({ kind: 'url', expression: 'undefined' } as const);
-    writeOutput(`${input}.d.ts`, generateModule({ reflection: result.reflection, spirv: placed }).dts);
-  }
+  if (args.dtsOutput) writeOutput(`${input}.d.ts`, declarationOf(result));
   if (args.moduleOutput) {
     if (!result.reflection) throw new CliError('the compiler produced no reflection to generate a module from');
     const generated = generateModule({ reflection: result.reflection, spirv: { kind: 'inline', words: spirv } });
@@ -113,6 +110,44 @@ async function run(argv: string[]): Promise<number> {
     writeOutput(declarationPath(args.moduleOutput), generated.dts);
   }
   return EXIT_OK;
+}
+
+/** The declaration the plugins generate for a compiled shader (`x.hlsl.d.ts`). */
+function declarationOf(result: CompileResult): string {
+  const spirv = result.spirv;
+  if (!result.reflection || !spirv) throw new CliError('the compiler produced no reflection to generate a declaration from');
+  // As the plugins place the binary by default: inline up to their inline limit, else an asset (no `spirv` export).
+  const placed = spirv.byteLength <= DEFAULT_INLINE_LIMIT ? ({ kind: 'inline', words: spirv } as const) : ({ kind: 'url', expression: 'undefined' } as const);
+  return generateModule({ reflection: result.reflection, spirv: placed }).dts;
+}
+
+/**
+ * `hlslc --dts a.hlsl b.frag.hlsl …`: `<input>.d.ts` for each input; without -T each file's stages
+ * come as in the plugins (marked entry points, else the file name, else what `main` writes).
+ */
+async function writeDeclarations(args: ParsedArgs): Promise<number> {
+  const host = nodeHost();
+  let status = EXIT_OK;
+  for (const input of args.inputs) {
+    let source: string;
+    try {
+      source = readFileSync(input, 'utf8');
+    } catch (error) {
+      process.stderr.write(`hlslc: error: cannot read input file '${input}': ${errorCode(error)}\n`);
+      status = EXIT_FAILED;
+      continue;
+    }
+    const stage = args.options.entryPoints ? undefined : stageFromFileName(input);
+    const result = await compile(source, { ...args.options, filename: input, host, ...(stage ? { defaultStage: stage } : {}) });
+    const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
+    for (const d of result.diagnostics) process.stderr.write(formatDiagnostic(d, sourceOf) + '\n');
+    if (!result.success || result.diagnostics.some((d) => d.severity === 'error')) {
+      status = EXIT_FAILED;
+      continue;
+    }
+    writeOutput(`${input}.d.ts`, declarationOf(result));
+  }
+  return status;
 }
 
 /** `-target wgsl`: the WGSL text to -Fo (or stdout), the WGSL pipeline's reflection to --reflect. */

@@ -333,7 +333,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   },
   {
     name: '--dts', form: 'flag', group: 'output',
-    help: '(hlslc) Write <input>.d.ts, the declaration the bundler plugins generate for this shader (for tsc and editors before any build)',
+    help: '(hlslc) Write <input>.d.ts, the declaration the bundler plugins generate for this shader (for tsc and editors before any build); alone, it takes many inputs and no -T (stages as the plugins find them)',
     apply: (s) => void (s.dtsOutput = true),
   },
   {

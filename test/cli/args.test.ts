@@ -242,7 +242,7 @@ describe('parseArgs: bad values and combinations', () => {
   it.each([
     [['-T', 'cs_6_0', 'in.hlsl', '-E'], "argument to '-E' is missing (expected 1 value)"],
     [['-T', 'cs_6_0', 'in.hlsl', '-fvk-b-shift', '1'], "argument to '-fvk-b-shift' is missing (expected 2 values)"],
-    [['in.hlsl'], 'target profile argument is missing (-T, e.g. -T cs_6_0)'],
+    [['in.hlsl'], 'target profile argument is missing (-T, e.g. -T cs_6_0; --dts alone needs none)'],
     [['-T', 'cs_6_0'], 'required input file argument is missing; use -help for usage'],
     [['-T', 'cs_6_0', 'a.hlsl', 'b.hlsl'], "only one input file is supported without -Fo-dir, got 'a.hlsl', 'b.hlsl'"],
     [['-T', 'cs_6_0', '-Fo-dir', 'out', 'a.hlsl', '-Fo', 'a.spv'], '-Fo names one output file and cannot be used with -Fo-dir'],

@@ -121,6 +121,28 @@ describe('hlslc on fixtures/shaders/slice.hlsl', () => {
     expect(dts).toMatch(/export \{ layout0 as Params/);
     expect(dts).toContain('export declare function loadSpirv(): Promise<Uint32Array>;');
   });
+
+  it('--dts alone takes many files and no -T: each stage found as the plugins find it', () => {
+    const dir = scratch('dts-many');
+    const compute = join(dir, 'slice.hlsl'); // [numthreads] marks it
+    const pixel = join(dir, 'tint.frag.hlsl'); // unmarked main: the file name says pixel
+    const broken = join(dir, 'broken.hlsl');
+    writeFileSync(compute, readFileSync(SLICE, 'utf8'));
+    writeFileSync(pixel, 'cbuffer Tint { float4 colour; };\nfloat4 main(float2 uv : TEXCOORD0) : SV_Target { return colour * uv.x; }\n');
+    writeFileSync(broken, 'float4 main() : SV_Target { return nope; }\n');
+    const ok = hlslc(['--dts', compute, pixel]);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(readFileSync(`${compute}.d.ts`, 'utf8')).toMatch(/readonly stage: "compute"/);
+    expect(readFileSync(`${pixel}.d.ts`, 'utf8')).toMatch(/readonly stage: "pixel"/);
+    expect(readFileSync(`${pixel}.d.ts`, 'utf8')).toMatch(/export \{ layout0 as Tint \}/);
+    const failed = hlslc(['--dts', broken, pixel]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/broken\.hlsl:1:\d+: error: use of undeclared identifier 'nope'/);
+    expect(existsSync(`${broken}.d.ts`)).toBe(false);
+    // Another output needs -T, as in DXC.
+    expect(hlslc(['--dts', '-Fo', join(dir, 'x.spv'), pixel]).stderr).toMatch(/target profile argument is missing/);
+  });
 });
 
 describe('hlslc diagnostics and exit codes', () => {
