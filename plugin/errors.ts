@@ -65,8 +65,10 @@ export class ShaderCompileError extends Error {
     const first = errors[0];
     if (!first) throw new Error('ShaderCompileError needs at least one error diagnostic');
     const main = toBundlerMessage(first, id, sourceOf);
-    const rest = errors.slice(1).map((d) => formatDiagnostic(d, sourceOf));
-    super([main.message, ...rest].join('\n'));
+    // Every error in order, each with its source line, as hlslc prints them: bundlers show the
+    // message before the frame (the first error's, with context), so a frame-less first error would
+    // read as if its frame belonged to the last one.
+    super(errors.map((d) => formatDiagnostic(d, sourceOf)).join('\n'));
     // The plugin's call stack says nothing about the shader; overlays would show it below the frame.
     this.stack = `${this.name}: ${this.message}`;
     this.id = id;

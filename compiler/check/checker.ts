@@ -481,7 +481,11 @@ export class Checker {
       symbol = { kind: 'function', name, decl, params: [], returnType: VOID, scope, lowering: false, instances: new Map() };
     } else {
       symbol = this.functionSymbol(decl, name, scope, scope, thisType);
-      if (!symbol) return;
+      if (!symbol) {
+        // Its signature's error was reported: calls to it say nothing more.
+        if (!scope.own(name)) scope.define({ kind: 'invalid', name, loc: decl.nameLoc });
+        return;
+      }
     }
     const existing = scope.own(name);
     if (existing?.kind === 'functions') {
@@ -602,7 +606,10 @@ export class Checker {
 
   private declareGlobalVar(decl: ast.VarDecl, scope: Scope): void {
     const base = this.resolveType(decl.type, scope, decl.modifiers);
-    if (!base) return;
+    if (!base) {
+      for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
+      return;
+    }
     const isStatic = decl.modifiers.includes('static');
     const isConst = decl.modifiers.includes('const');
     const groupshared = decl.modifiers.includes('groupshared');

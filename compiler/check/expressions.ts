@@ -179,6 +179,7 @@ export class ExpressionChecker {
       this.c.error(`use of undeclared identifier '${e.name}'`, e.loc, e.name.length);
       return undefined;
     }
+    if (entry.kind === 'invalid') return undefined; // its declaration's error was reported
     if (entry.kind === 'variable') {
       const what = `variable '${e.name}'`;
       if (entry.held) return heldValue(this.c, entry.held, e.loc, entry.readonly);
@@ -488,6 +489,7 @@ export class ExpressionChecker {
       return operatorCall(this.c, this, '()', self, args as Value[], e.loc, scope);
     }
     const args = e.args.map((a) => this.check(a, scope));
+    if (entry?.kind === 'invalid') return undefined; // a function whose signature had an error
     if (args.some((a) => !a)) return undefined;
     const values = args as Value[];
     if (entry?.kind === 'functions') {

@@ -65,6 +65,11 @@ export type SymbolEntry =
   | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope; /** A typedef of a `half` spelling (see Checker.halfFlag). */ half?: boolean }
   | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
   | { kind: 'namespace'; name: string; scope: Scope }
+  /**
+   * A variable whose declaration had an error (its type did not resolve): the name is known, so
+   * its uses report nothing more (clang's invalid declarations; no cascade after the first error).
+   */
+  | { kind: 'invalid'; name: string; loc: SourceLocation }
   /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */
   | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]>; /** Members defined outside the template (`T Box<T>::get() { … }`). */ outOfLine: import('../parse/ast.js').FunctionDecl[] };
 

@@ -321,7 +321,10 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     return;
   }
   const base = c.resolveType(decl.type, scope, decl.modifiers);
-  if (!base) return;
+  if (!base) {
+    for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
+    return;
+  }
   const isConst = decl.modifiers.includes('const');
   if (decl.modifiers.includes('groupshared')) {
     c.error(`groupshared variables must be declared at global scope`, decl.loc);

@@ -14,6 +14,16 @@ describe('checker diagnostics', () => {
     expect(diagnostics(kernel('  float x = nope(1);'))).toEqual([`error 3:13 use of undeclared identifier 'nope'`]);
   });
 
+  it('a declaration whose type is unknown reports once: its uses do not cascade', () => {
+    const prelude = 'Bar g;\nfloat helper(Foo x) { return x.y; }\nRWStructuredBuffer<float> o;\n';
+    expect(diagnostics(kernel('  Baz f;\n  f.x = 1;\n  o[0] = f.y + g.a + helper(2) + nope;', prelude))).toEqual([
+      `error 1:1 unknown type name 'Bar'`,
+      `error 2:14 unknown type name 'Foo'`,
+      `error 6:3 unknown type name 'Baz'`,
+      `error 8:34 use of undeclared identifier 'nope'`,
+    ]);
+  });
+
   it('no matching overload lists the candidates', () => {
     const prelude = 'float f(float2 a) { return a.x; }\nfloat f(float3 a) { return a.x; }\n';
     expect(diagnostics(kernel('  f(true, 2);', prelude))).toEqual([
