@@ -2,7 +2,7 @@
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
 import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
 import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
-import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { StructType, Type } from '../types.js';
@@ -38,7 +38,8 @@ const SPIRV_VERSION: Record<TargetEnv, keyof typeof Version> = {
 
 export interface EmitResult {
   spirv: Uint32Array;
-  errors: { message: string; global?: IrGlobal }[];
+  /** `global` or `entry` locates the error (the global's or the entry function's name). */
+  errors: { message: string; global?: IrGlobal; entry?: IrEntryPoint }[];
 }
 
 export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
@@ -130,7 +131,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const stage = stageEmitter(ep);
     const prepareErrors: string[] = [];
     if (typeof stage.model === 'number') stage.prepare?.(m, ep, prepareErrors);
-    errors.push(...prepareErrors.map((message) => ({ message })));
+    errors.push(...prepareErrors.map((message) => ({ message, entry: ep })));
   }
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
@@ -142,7 +143,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const stage = stageEmitter(ep);
     const model = stage.model;
     if (typeof model !== 'number') {
-      errors.push({ message: model.unsupported });
+      errors.push({ message: model.unsupported, entry: ep });
       continue;
     }
     const fe = new FunctionEmitter(m);
@@ -150,7 +151,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const srcId = m.functionId(ep.function);
     const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
     const { id, interfaceIds } = stage.wrapper ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies }) : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
-    errors.push(...wrapperErrors.map((message) => ({ message })));
+    errors.push(...wrapperErrors.map((message) => ({ message, entry: ep })));
     b.functionCode(fe.f.finish());
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);

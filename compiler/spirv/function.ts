@@ -39,6 +39,8 @@ export interface ModuleContext {
   arithmetic: ArithmeticMode;
   /** A geometry shader's `Append(value)`: stores value to the module's stream output variables. */
   streamOutput(fe: FunctionEmitter, value: number, type: Type): void;
+  /** Set by a geometry stage's prepare(): the stream's output variables, for the entry's interface. */
+  streamInterface?: { type: Type; ids: number[] };
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
