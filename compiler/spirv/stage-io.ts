@@ -98,13 +98,14 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
 };
 
 /**
- * SV semantics that a geometry or tessellation stage passes along as ordinary located values (the
- * manual: an SV semantic without a BuiltIn for that signature point is handled like a user semantic).
+ * SV semantics passed along as ordinary located values where their signature point has no BuiltIn
+ * (the manual: such an SV semantic is handled like a user semantic), as DXC's tests use them.
  */
 const PASSED_THROUGH: Record<string, readonly string[]> = {
-  SV_INSTANCEID: ['hull:in', 'hull:out', 'domain:in', 'domain:out', 'geometry:in', 'geometry:out'],
-  SV_RENDERTARGETARRAYINDEX: ['hull:in', 'hull:out', 'domain:in', 'geometry:in'],
-  SV_VIEWPORTARRAYINDEX: ['hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_POSITION: ['vertex:in'],
+  SV_INSTANCEID: ['vertex:out', 'pixel:in', 'hull:in', 'hull:out', 'domain:in', 'domain:out', 'geometry:in', 'geometry:out'],
+  SV_RENDERTARGETARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_VIEWPORTARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
   SV_ISFRONTFACE: ['geometry:out'],
 };
 
