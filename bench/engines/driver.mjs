@@ -12,9 +12,9 @@
 //   --every N  compile only every Nth job (a quick look at a large permutation set; counts say so)
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { bundleSources } from '../bundle-sources.mjs';
@@ -62,17 +62,22 @@ const KEEP_FLAG = /^[-/](Zpr|Zpc|enable-16bit-types|spirv|O[0-3d]|Gis|Ges|WX|fvk
 const KEEP_JOINED = /^[-/](T|E|D|I)\S+$/;
 const DROP_WITH_VALUE = new Set(['-Fo', '-Fh', '-Fd', '-Vn', '-Fe', '-Fc', '/Fo', '/Fh', '/Fd', '/Vn']);
 
+/** `/Zi`, `/E` (DXC's Windows spelling of options), not an absolute path. */
+function isSwitch(w) {
+  return /^\/[A-Za-z][\w-]*$/.test(w) && !existsSync(w);
+}
+
 /** The compile-relevant part of a DXC argument list, in hlslc's spelling (`/X` → `-X`); inputs kept. */
 export function dxcArgs(words) {
   const out = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    const dash = w.startsWith('/') && /^\/[A-Za-z]/.test(w) && !w.includes('/', 1) ? `-${w.slice(1)}` : w;
+    const dash = isSwitch(w) ? `-${w.slice(1)}` : w;
     if (KEEP_WITH_VALUE.has(w) || KEEP_WITH_VALUE.has(dash)) out.push(dash, words[++i]);
     else if (DROP_WITH_VALUE.has(w)) i++;
     else if (KEEP_FLAG.test(w)) out.push(dash);
     else if (KEEP_JOINED.test(dash)) out.push(dash);
-    else if (!w.startsWith('-') && !/^\/[A-Za-z]/.test(w)) out.push(w);
+    else if (!w.startsWith('-') && !isSwitch(w)) out.push(w);
   }
   return out;
 }
@@ -87,6 +92,25 @@ function validate(spirv, targetEnv, layoutRule, scratch) {
   return r.status === 0 ? undefined : (r.stdout + r.stderr).trim();
 }
 
+/**
+ * The code bases are built on Windows, whose file names ignore case (`#include "RaytracingHlslCompat.h"`
+ * for RayTracingHlslCompat.h): a missing path is looked up again one component at a time, ignoring case.
+ */
+function windowsPath(path) {
+  if (existsSync(path)) return path;
+  const parent = dirname(path);
+  if (parent === path) return path;
+  const dir = windowsPath(parent);
+  const name = path.slice(parent.length + (parent.endsWith(sep) ? 0 : 1));
+  if (!existsSync(dir)) return path;
+  const match = readdirSync(dir).find((n) => n.toLowerCase() === name.toLowerCase());
+  return match ? join(dir, match) : path;
+}
+
+function caseInsensitiveHost(host) {
+  return { ...host, resolveInclude: host.resolveInclude, readFile: (path) => host.readFile(path) ?? host.readFile(windowsPath(path)) };
+}
+
 function runOne(lib, job, scratch) {
   const args = lib.parseArgs(job.argv, job.cwd);
   if (args.errors.length > 0) return { outcome: 'option', message: args.errors[0] };
@@ -94,7 +118,7 @@ function runOne(lib, job, scratch) {
   let result;
   try {
     const source = readFileSync(args.input, 'utf8');
-    result = lib.compile(source, { ...args.options, filename: args.input, host: lib.nodeHost() });
+    result = lib.compile(source, { ...args.options, filename: args.input, host: caseInsensitiveHost(lib.nodeHost()) });
   } catch (error) {
     return { outcome: 'internal', message: `crash: ${String(error?.message ?? error).split('\n')[0]}` };
   }
@@ -103,7 +127,8 @@ function runOne(lib, job, scratch) {
     const first = errors[0]?.message ?? 'failed without a diagnostic';
     const internal = errors.find((d) => /^internal\b/i.test(d.message));
     if (internal || errors.length === 0) return { outcome: 'internal', message: internal?.message ?? first };
-    return { outcome: 'rejected', message: first };
+    const at = errors[0]?.file ? `${errors[0].file}:${errors[0].line}:${errors[0].column}` : undefined;
+    return { outcome: 'rejected', message: first, ...(at ? { at } : {}) };
   }
   const problem = validate(result.spirv, args.options.targetEnv ?? 'vulkan1.0', args.options.layoutRule, scratch);
   return problem ? { outcome: 'invalid', message: problem } : { outcome: 'valid' };
@@ -202,7 +227,7 @@ export async function runJobs(title, root, allJobs, cli) {
   for (const outcome of cli.list) {
     console.log(`\n${outcome}:`);
     for (const r of results.filter((x) => x.outcome === outcome)) {
-      console.log(`  ${r.label}: ${r.argv.map((a) => (a.startsWith(root) ? relative(root, a) || "." : a)).join(' ')}\n      ${(r.message ?? '').split('\n').slice(0, 2).join(' | ')}`);
+      console.log(`  ${r.label}: ${r.argv.map((a) => (a.startsWith(root) ? relative(root, a) || "." : a)).join(' ')}\n      ${(r.message ?? '').split('\n').slice(0, 2).join(' | ')}${r.at ? `\n      at ${relative(root, r.at)}` : ''}`);
     }
   }
   if (cli.json) writeFileSync(cli.json, JSON.stringify(results, null, 1));
