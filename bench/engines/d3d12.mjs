@@ -10,8 +10,9 @@
 //   AdditionalIncludeDirectories → -I, AdditionalOptions such as -HV 2021 / -Zpr). Shader models below
 //   6.0 (FXC's) are raised to 6.0, the lowest DXC compiles, and grouped apart ("sm5→6.0").
 // - <CustomBuild> items whose command runs dxc.exe (or a .bat that does): each dxc line's arguments.
-// Shaders compiled at run time from C++ (work graphs, generic programs) are not part of the build and are
-// not counted. Libraries (-T lib_6_x: DXR) are compiled as they are.
+// - D3DCompileFromFile calls in the C++ with literal file, entry and profile (D3D1211On12), as above.
+// Shaders compiled at run time with computed arguments (work graphs, generic programs, D3D12On7) are not
+// counted. Libraries (-T lib_6_x: DXR) are compiled as they are.
 //
 // Results: bench/engines/README.md.
 
@@ -168,11 +169,26 @@ function customBuildJobs(root, project) {
   return jobs;
 }
 
+/** `D3DCompileFromFile(GetAssetFullPath(L"x.hlsl").c_str(), nullptr, nullptr, "Entry", "vs_5_0", …)` with literal arguments. */
+function runtimeCompileJobs(root, source) {
+  const jobs = [];
+  const text = readFileSync(source, 'utf8');
+  for (const m of text.matchAll(/D3DCompileFromFile\(GetAssetFullPath\(L"([^"]+)"\)\.c_str\(\),\s*nullptr,\s*nullptr,\s*"(\w+)",\s*"(\w+)_(\d)_(\d)"/g)) {
+    const file = resolve(dirname(source), m[1]);
+    const raised = Number(m[4]) < 6;
+    const profile = raised ? `${m[3]}_6_0` : `${m[3]}_${m[4]}_${m[5]}`;
+    const sample = relative(root, dirname(source));
+    jobs.push({ file, cwd: dirname(source), argv: ['-spirv', '-T', profile, '-E', m[2], file], group: `${sample}${raised ? ' (sm5→6.0)' : ''}`, label: `${relative(root, file)}:${m[2]} ${profile} (run time)` });
+  }
+  return jobs;
+}
+
 export function d3d12Jobs(root) {
   const jobs = [];
   for (const project of walk(root, (n) => n.endsWith('.vcxproj')).sort()) {
     jobs.push(...fxCompileJobs(root, project), ...customBuildJobs(root, project));
   }
+  for (const source of walk(root, (n) => n.endsWith('.cpp')).sort()) jobs.push(...runtimeCompileJobs(root, source));
   for (const j of jobs) if (!j.missing && !existsSync(j.file)) j.missing = 'file missing from the snapshot';
   return jobs;
 }
