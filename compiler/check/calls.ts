@@ -48,6 +48,8 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
     const required = fn.params.filter((p) => !p.hasDefault).length;
     if (args.length < required || args.length > fn.params.length) continue;
     let cost = 0;
+    let worst = 0;
+    let sum = 0;
     for (let i = 0; i < args.length && cost !== Infinity; i++) {
       const p = fn.params[i]!;
       const a = args[i]!;
@@ -56,11 +58,17 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
       // A resource parameter takes the resource's view (ConstantBuffer<S> is used as an S).
       const pt = holdsResource(p.type) ? viewType(p.type) : p.type;
       const k = up !== undefined ? up : p.direction === 'in' ? conversionCost(a.type, pt, a.literal) : sameType(a.type, pt) ? 0 : conversionCost(a.type, pt);
-      // The worst conversion decides; the sum breaks ties between equally bad candidates.
-      cost = k === undefined ? Infinity : Math.max(cost, k) + k / 100;
+      // The worst conversion decides; the sum (under 0.1 for any real call) breaks ties.
+      if (k === undefined) {
+        cost = Infinity;
+        break;
+      }
       // half vs float (the same type without -enable-16bit-types): the matching spelling wins, a
       // float-spelled value (or a literal) prefers float; a promotion for an otherwise exact match.
-      if (k !== undefined && halfDiffers(a, p)) cost = k === 0 ? Math.max(cost, 1) + 1 / 100 : cost + 1 / 10000;
+      const spelled = halfDiffers(a, p);
+      worst = Math.max(worst, spelled && k === 0 ? 1 : k);
+      sum += (spelled && k === 0 ? 1 : k) + (spelled && k !== 0 ? 1 / 100 : 0);
+      cost = worst + sum / 1000;
     }
     if (cost === Infinity) continue;
     if (!best.length || cost < best[0]!.cost) best = [{ fn, cost }];

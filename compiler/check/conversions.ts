@@ -96,16 +96,18 @@ export function conversionCost(from: Type, to: Type, fromLiteral: LiteralKind = 
   if (from.kind === to.kind) {
     if (from.kind === 'vector' && to.kind === 'vector' && from.size !== to.size) {
       if (from.size < to.size) return undefined;
-      cost = Math.max(cost, 4);
+      cost = 4 + cost / 10;
     }
     if (from.kind === 'matrix' && to.kind === 'matrix' && (from.rows !== to.rows || from.cols !== to.cols)) {
       if (from.rows < to.rows || from.cols < to.cols) return undefined;
-      cost = Math.max(cost, 4);
+      cost = 4 + cost / 10;
     }
     return cost;
   }
-  if (from.kind === 'scalar') return Math.max(cost, 3);
-  if (to.kind === 'scalar') return Math.max(cost, 4);
+  // A splat or truncation that also converts the component ranks below one that does not (DXC
+  // compares the component conversion too: float→float3 beats float→int3).
+  if (from.kind === 'scalar') return 3 + cost / 10;
+  if (to.kind === 'scalar') return 4 + cost / 10;
   // vector <-> matrix of the same component count (float4 <-> float2x2) and 1xN/Nx1 forms.
   const fc = from.kind === 'vector' ? from.size : (from as MatrixType).rows * (from as MatrixType).cols;
   const tc = to.kind === 'vector' ? to.size : (to as MatrixType).rows * (to as MatrixType).cols;

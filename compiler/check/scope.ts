@@ -90,6 +90,9 @@ export class Scope {
       return undefined;
     }
     this.symbols.set(entry.name, entry);
+    // C++: a variable may take the name of a struct of its scope (`ConstantBuffer<Constants> Constants;`,
+    // as DXC accepts); the name then means the variable.
+    if (previous?.kind === 'type' && previous.type.kind === 'struct' && (entry.kind === 'variable' || entry.kind === 'invalid')) return undefined;
     return previous;
   }
 

@@ -11,6 +11,7 @@ const BACKSLASH = 92;
 const SLASH = 47;
 const STAR = 42;
 const DOT = 46;
+const HASH = 35;
 const PLUS = 43;
 const MINUS = 45;
 
@@ -85,6 +86,8 @@ class Lexer {
 
   run(): Token[] {
     const text = this.text;
+    // A byte-order mark opens many Windows-authored files; like clang, skip it (it is not a column).
+    if (text.charCodeAt(0) === 0xfeff) this.pos = 1;
     for (;;) {
       this.skipSplices();
       if (this.pos >= text.length || this.errors >= MAX_LEX_ERRORS) break;
@@ -319,6 +322,8 @@ class Lexer {
       (c, prev, at) =>
         isIdentPart(c) ||
         (c === DOT && !this.swizzleFollows(at)) ||
+        // `1.#INF`: DXC's (MSVC's) spelling of infinity.
+        (c === HASH && prev === DOT && this.text.startsWith('#INF', at)) ||
         ((c === PLUS || c === MINUS) && isExponentMark(prev)),
       '',
     );

@@ -82,6 +82,8 @@ export const BUILTIN_TYPES: ReadonlySet<string> = new Set([
   ...numericTypeNames(),
   ...BUILTIN_TEMPLATE_TYPES,
   'void', 'string',
+  // C's `unsigned int` (and `unsigned` alone), which DXC reads as uint.
+  'unsigned',
   'SamplerState', 'SamplerComparisonState', 'sampler', 'sampler1D', 'sampler2D', 'sampler3D', 'samplerCUBE',
   'texture', 'Texture',
   'RaytracingAccelerationStructure', 'RayDesc', 'BuiltInTriangleIntersectionAttributes',

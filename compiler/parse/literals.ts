@@ -24,6 +24,9 @@ const DEC_OR_OCT_INT = /^([0-9]+)([a-zA-Z_]*)$/;
 /** `1.`, `.5`, `1.5e-3`, `2e3` with an optional suffix; a float needs a `.` or an exponent. */
 const FLOAT = /^((?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+)([a-zA-Z_][a-zA-Z0-9_]*)?$/;
 
+/** `1.#INF`, `1.#INFf`: DXC's infinity literal (the digits do not matter; a `.` is required). */
+const INFINITY = /^[0-9]+\.#INF([a-zA-Z_]*)$/;
+
 export function parseNumber(text: string): NumberLiteral {
   // Fast path for the common plain decimal (`0`, `4`, `128`).
   if (PLAIN_DECIMAL.test(text)) return { kind: 'int', value: BigInt(text), suffix: '' };
@@ -39,6 +42,12 @@ export function parseNumber(text: string): NumberLiteral {
       return integer(BigInt(`0o${digits.slice(1)}`), m[2]!, text);
     }
     return integer(BigInt(digits), m[2]!, text);
+  }
+  m = INFINITY.exec(text);
+  if (m) {
+    const suffix = FLOAT_SUFFIXES.get(m[1]!.toLowerCase());
+    if (suffix === undefined) return { kind: 'error', message: `invalid suffix '${m[1]}' on floating constant` };
+    return { kind: 'float', value: Infinity, suffix };
   }
   m = FLOAT.exec(text);
   if (m) {

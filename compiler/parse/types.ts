@@ -70,6 +70,13 @@ export function parseTypeSpec(p: ParserState, modifiers?: Modifier[]): TypeSpec 
 
 export function finishTypeSpec(p: ParserState, q: QualifiedName, modifiers?: Modifier[]): TypeSpec {
   const type: TypeSpec = { kind: 'TypeSpec', loc: q.loc, name: joinName(q) };
+  if (type.name === 'unsigned' && !q.global) {
+    // `unsigned int`, `unsigned int2`, `unsigned` alone: the unsigned type, as DXC reads C's spelling.
+    const next = p.peek();
+    const signed = next.kind === 'identifier' ? /^(min16int|int(?:16_t|32_t|64_t)?)([1-4](?:x[1-4])?)?$/.exec(next.text) : null;
+    if (signed) p.next();
+    type.name = signed ? `${signed[1] === 'min16int' ? 'min16uint' : `u${signed[1]}`}${signed[2] ?? ''}` : 'uint';
+  }
   if (q.global) type.global = true;
   if (p.at('<')) type.templateArgs = parseTemplateArgs(p);
   if (modifiers && modifiers.length > 0) type.modifiers = modifiers;

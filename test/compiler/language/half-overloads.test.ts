@@ -31,7 +31,10 @@ describe('half and float overloads', () => {
       float w(matrix<float, 2, 2> x) { return 9; }
       float d(dword x) { return 10; }
       float d(int x) { return 11; }
-      half h() { return 1; }`;
+      half h() { return 1; }
+      float p(float3 x, float3 y) { return 1; }
+      float p(int3 x, int3 y) { return 2; }
+      float p(uint3 x, uint3 y) { return 3; }`;
     const setup = `
       float3 a = In[0].xyz; half3 b = a; hcolor hc = a; hscalar hs = a.x;
       Surface s; s.albedo = a; s.normal = a;`;
@@ -48,6 +51,8 @@ describe('half and float overloads', () => {
       { expr: 'v(b.xy) + v(a.xy) * 10', kind: 'f', expect: 87 },
       { expr: 'w(float2x2(a.xy, a.yz))', kind: 'f', expect: 9 },
       { expr: 'd(1u) + d(1) * 100', kind: 'f', expect: 1110 },
+      // A splat that also converts its component ranks below one that does not (FSR2's ffxMin(v, 0.1f)).
+      { expr: 'p(a, a.x) + p(int3(a), 1) * 10 + p(uint3(a), 1u) * 100 + p(a, 0.5) * 1000', kind: 'f', expect: 1321 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[1, 2, 3, 0]], checks });
   });
