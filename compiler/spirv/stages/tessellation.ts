@@ -153,16 +153,25 @@ function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: 
 }
 
 function emitDomain({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: IrEntryOf<'domain'>; srcId: number; errors: string[]; copies: { input: number; copy: number; type: Type }[] }) {
-  onlyInputs(ep, ep.params, errors);
-  const leaves = paramLeaves(ep.params, ep.patches, true, errors);
-  const outputs: Leaf[] = [];
-  if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], outputs, errors);
-  const interfaceIds = declareStageVariables(fe, ep, alphabetical(leaves.flat()), outputs, errors);
+  // A domain shader's outputs are per vertex: out parameters and the result, in that order.
+  for (const p of ep.params) if (p.direction === 'inout') errors.push(`parameter '${p.var.name}' of '${ep.name}': a domain shader's parameters are inputs or outputs, not inout`);
+  const inputs = ep.params.map((p, i) => (p.direction === 'in' ? paramLeaves([p], ep.patches.filter((x) => x.param === i).map((x) => ({ ...x, param: 0 })), true, errors)[0]! : []));
+  const outParams = ep.params.map((p) => {
+    const leaves: Leaf[] = [];
+    if (p.direction === 'out') flatten(p.var.type, p.io, [], leaves, errors);
+    return leaves;
+  });
+  const returned: Leaf[] = [];
+  if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], returned, errors);
+  const interfaceIds = declareStageVariables(fe, ep, alphabetical(inputs.flat()), [...outParams.flat(), ...returned], errors);
   if (errors.length) return { id: 0, interfaceIds };
   const id = beginWrapper(fe, ep, copies);
-  const values = ep.params.map((p, i) => loadLeaves(fe, p.var.type, leaves[i]!));
-  const { result } = callWith(fe, srcId, ep.function.returnType, ep.params, values);
-  if (outputs.length) storeLeaves(fe, result, ep.function.returnType, outputs);
+  const values = ep.params.map((p, i) => (p.direction === 'in' ? loadLeaves(fe, p.var.type, inputs[i]!) : undefined));
+  const { result, temps } = callWith(fe, srcId, ep.function.returnType, ep.params, values);
+  ep.params.forEach((p, i) => {
+    if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outParams[i]!);
+  });
+  if (returned.length) storeLeaves(fe, result, ep.function.returnType, returned);
   endWrapper(fe);
   return { id, interfaceIds };
 }
