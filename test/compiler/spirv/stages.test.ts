@@ -142,3 +142,12 @@ describe('output streams outside a geometry shader', () => {
     expect(vertex.diagnostics.map((d) => d.message)).toContain("parameter 's' of vertex entry point 'main': only geometry shaders have output streams");
   });
 });
+
+describe('pixel stage attributes', () => {
+  it('[earlydepthstencil] is EarlyFragmentTests', () => {
+    const source = `[earlydepthstencil] float4 main(float4 p : SV_Position) : SV_Target { return p; }`;
+    const text = disassembleSpirv(compileValid(source, { entryPoints: [{ name: 'main', stage: 'pixel' }] }).spirv);
+    expect(text).toMatch(/OpExecutionMode %main OriginUpperLeft\n/);
+    expect(text).toMatch(/OpExecutionMode %main EarlyFragmentTests\n/);
+  });
+});
