@@ -4,13 +4,13 @@
 // patch-constant function, whose outputs are per-patch (Patch), SV_TessFactor/SV_InsideTessFactor
 // filling TessLevelOuter float[4]/TessLevelInner float[2]. DXC assigns the hull's output and the
 // domain's input locations in alphabetical semantic order so that both sides agree.
-import type { IrEntryOf, IrEntryParam, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
+import type { IrEntryParam, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
 import { BOOL, sameType, typeToString, UINT, type Type } from '../../types.js';
 import { Capability, ExecutionMode, ExecutionModel, Op } from '../../spirv-spec/spec.js';
 import { SelectionControl } from '../operators.js';
 import type { FunctionEmitter } from '../function.js';
 import { beginWrapper, declareStageVariables, endWrapper, flatten, loadLeaves, storeLeaves, type Leaf } from '../stage-io.js';
-import type { StageEmitters } from './index.js';
+import type { EntryEmit, StageEmitters } from './index.js';
 
 const DOMAIN_MODES: Record<TessDomain, keyof typeof ExecutionMode> = { tri: 'Triangles', quad: 'Quads', isoline: 'Isolines' };
 /** pow2 has no Vulkan equivalent: the checker refuses it. */
@@ -66,7 +66,7 @@ function callWith(fe: FunctionEmitter, fnId: number, returnType: Type, params: I
   return { result, temps };
 }
 
-function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: IrEntryOf<'hull'>; srcId: number; errors: string[]; copies: { input: number; copy: number; type: Type }[] }) {
+function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
   const b = fe.b;
   const t = fe.t;
   const pcf = ep.patchConstant;
@@ -152,17 +152,26 @@ function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: 
   return { id, interfaceIds };
 }
 
-function emitDomain({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: IrEntryOf<'domain'>; srcId: number; errors: string[]; copies: { input: number; copy: number; type: Type }[] }) {
-  onlyInputs(ep, ep.params, errors);
-  const leaves = paramLeaves(ep.params, ep.patches, true, errors);
-  const outputs: Leaf[] = [];
-  if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], outputs, errors);
-  const interfaceIds = declareStageVariables(fe, ep, alphabetical(leaves.flat()), outputs, errors);
+function emitDomain({ fe, ep, srcId, errors, copies }: EntryEmit<'domain'>) {
+  // A domain shader's outputs are per vertex: out parameters and the result, in that order.
+  for (const p of ep.params) if (p.direction === 'inout') errors.push(`parameter '${p.var.name}' of '${ep.name}': a domain shader's parameters are inputs or outputs, not inout`);
+  const inputs = ep.params.map((p, i) => (p.direction === 'in' ? paramLeaves([p], ep.patches.filter((x) => x.param === i).map((x) => ({ ...x, param: 0 })), true, errors)[0]! : []));
+  const outParams = ep.params.map((p) => {
+    const leaves: Leaf[] = [];
+    if (p.direction === 'out') flatten(p.var.type, p.io, [], leaves, errors);
+    return leaves;
+  });
+  const returned: Leaf[] = [];
+  if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], returned, errors);
+  const interfaceIds = declareStageVariables(fe, ep, alphabetical(inputs.flat()), [...outParams.flat(), ...returned], errors);
   if (errors.length) return { id: 0, interfaceIds };
   const id = beginWrapper(fe, ep, copies);
-  const values = ep.params.map((p, i) => loadLeaves(fe, p.var.type, leaves[i]!));
-  const { result } = callWith(fe, srcId, ep.function.returnType, ep.params, values);
-  if (outputs.length) storeLeaves(fe, result, ep.function.returnType, outputs);
+  const values = ep.params.map((p, i) => (p.direction === 'in' ? loadLeaves(fe, p.var.type, inputs[i]!) : undefined));
+  const { result, temps } = callWith(fe, srcId, ep.function.returnType, ep.params, values);
+  ep.params.forEach((p, i) => {
+    if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outParams[i]!);
+  });
+  if (returned.length) storeLeaves(fe, result, ep.function.returnType, returned);
   endWrapper(fe);
   return { id, interfaceIds };
 }
