@@ -7,6 +7,7 @@ import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
 import type { CompileResult } from './result.js';
 import { eliminateDeadResources } from './opt/dead-resources.js';
+import { stageInputNames } from './ir/stage-value-names.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
 import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
@@ -62,7 +63,12 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
     ...(outputs.spirv ? { spirv: outputs.spirv } : {}),
     ...(reflection ? { reflection } : {}),
     ...(outputs.wgsl ? { wgsl: outputs.wgsl } : {}),
-    entryPoints: ir.entryPoints.map((ep) => ({ name: ep.name, stage: ep.stage, ...('workgroupSize' in ep ? { workgroupSize: ep.workgroupSize } : {}) })),
+    entryPoints: ir.entryPoints.map((ep) => ({
+      name: ep.name,
+      stage: ep.stage,
+      ...('workgroupSize' in ep ? { workgroupSize: ep.workgroupSize } : {}),
+      inputNames: stageInputNames(ep),
+    })),
     files: pp.files,
     diagnostics: sink.items,
   };

@@ -7,6 +7,8 @@ export interface CompiledEntryPoint {
   name: string;
   stage: ShaderStage;
   workgroupSize?: [number, number, number];
+  /** Semantic as written → the HLSL parameter or member name of that stage input (`POSITION` → `position`). */
+  inputNames?: Record<string, string>;
 }
 
 /**

@@ -239,6 +239,7 @@ export class ShaderCore {
             ...(shader.wgsl
               ? { wgsl: { reflection: shader.wgsl.reflection, ...(exportKind === 'layout' ? {} : { code: shader.wgsl.code }) } }
               : {}),
+            inputNames: Object.fromEntries(shader.entryPoints.filter((e) => e.inputNames).map((e) => [e.name, e.inputNames!])),
             matrixOrder: this.options.matrixOrder,
             runtimeImport: RUNTIME_SPECIFIER,
           });

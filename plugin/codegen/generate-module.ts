@@ -28,6 +28,12 @@ export interface GenerateInput {
    * (bindings WebGPU moves: samplers sharing a binding, push constants as a uniform buffer).
    */
   wgsl?: { reflection: Reflection; code?: string };
+  /**
+   * Per entry point, the HLSL names of its stage inputs by semantic (the compiler's `entryPoints`):
+   * `vertexInputs` name attributes by them. Absent (an external compiler), attributes keep the
+   * SPIR-V variable names.
+   */
+  inputNames?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Order of the flat matrices users pass in; default column-major (gl-matrix, wgpu-matrix, three.js). */
   matrixOrder?: MatrixOrder;
   /** Module specifier of the runtime helpers; default `unplugin-hlsl/runtime`. */
@@ -149,7 +155,7 @@ export function generateModule(input: GenerateInput): GeneratedModule {
     ['bindings', bindings],
     ['pushConstants', pushConstants],
     ['specConstants', specConstants],
-    ['vertexInputs', vertexInputs(pipeline, warn)],
+    ['vertexInputs', vertexInputs(pipeline, warn, input.inputNames)],
     ['bindGroupLayouts', bindGroupLayouts(pipeline, warn)],
     ['descriptorSetLayouts', descriptorSetLayouts(reflection, warn)],
     ['layouts', keyedRecord(layoutsByName)],

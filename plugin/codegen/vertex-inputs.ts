@@ -49,7 +49,7 @@ function slotsOf(type: LayoutType, language: SourceLanguage): Slot[] | undefined
   }
 }
 
-function entryVertexInputs(entry: EntryPoint, language: SourceLanguage, warn: (message: string) => void): Data {
+function entryVertexInputs(entry: EntryPoint, language: SourceLanguage, warn: (message: string) => void, names: Readonly<Record<string, string>> = {}): Data {
   const attributes: Data[] = [];
   for (const input of entry.inputs) {
     if (input.location === undefined) continue; // builtins (SV_VertexID, ...) are not vertex attributes
@@ -64,7 +64,8 @@ function entryVertexInputs(entry: EntryPoint, language: SourceLanguage, warn: (m
         warn(`vertex input "${input.name}" of "${entry.name}": WebGPU has no vertex format for ${slot.count} x ${slot.scalar}`);
       }
       attributes.push({
-        name: input.name,
+        // The HLSL member or parameter name where the compiler gave it (`position`), else the SPIR-V's (`in.var.POSITION`).
+        name: (input.semantic !== undefined ? names[input.semantic] : undefined) ?? input.name,
         semantic: input.semantic ?? null,
         shaderLocation: input.location + index,
         format: format ?? null,
@@ -76,14 +77,18 @@ function entryVertexInputs(entry: EntryPoint, language: SourceLanguage, warn: (m
 }
 
 /** Vertex attributes per vertex entry point, keyed by entry point name. */
-export function vertexInputs(reflection: Reflection, warn: (message: string) => void): Data {
+export function vertexInputs(
+  reflection: Reflection,
+  warn: (message: string) => void,
+  inputNames: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
+): Data {
   return keyedRecord(
     reflection.entryPoints
       .filter((entry) => entry.stage === 'vertex')
       .map((entry) => ({
         name: entry.name,
         fallback: 'vertex',
-        value: entryVertexInputs(entry, reflection.sourceLanguage, warn),
+        value: entryVertexInputs(entry, reflection.sourceLanguage, warn, inputNames[entry.name]),
       })),
   );
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DescriptorBinding, ImageInfo, Reflection } from '../../../compiler/reflect/types.js';
+import { compile } from '../../../compiler/index.js';
 import { readSpirvFile, runTool, validateSpirvFile } from '../../helpers/tools.js';
 import { loadGenerated, moduleDirectory } from './load-generated.js';
 import { matrix, member, PARAMS, scalar, struct, vector } from './reflections.js';
@@ -184,6 +185,31 @@ describe('vertex inputs', () => {
     expect(exports.vertexInputs.vs[0]).toMatchObject({ name: 'in.var.POSITION', semantic: 'POSITION' });
     expect(exports.vertexInputs.ps).toBeUndefined();
     expect(generated.warnings).toContainEqual(expect.stringMatching(/"in.var.ODD".*no vertex format for 3 x f16/));
+  });
+
+  test("attributes carry the HLSL member and parameter names the compiler reports, beside the semantic", async () => {
+    const source = [
+      'struct Skin { uint4 joints : BLENDINDICES; float4 weights : BLENDWEIGHT; };',
+      'struct VSIn { float3 position : POSITION; float2 uv : TEXCOORD0; Skin skin; };',
+      'float4 main(VSIn input, float tint : COLOR, uint id : SV_VertexID) : SV_Position {',
+      '  return float4(input.position * tint + input.skin.weights.xyz, input.uv.x + input.skin.joints.x + id);',
+      '}',
+    ].join('\n');
+    const result = compile(source, { entryPoints: [{ name: 'main', stage: 'vertex' }] });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const inputNames = Object.fromEntries(result.entryPoints.map((e) => [e.name, e.inputNames!]));
+    const { exports } = await loadGenerated({ reflection: result.reflection!, spirv: INLINE, inputNames });
+    const named = exports.vertexInputs.main.map(({ name, semantic, shaderLocation }: Record<string, unknown>) => [name, semantic, shaderLocation]);
+    expect(named).toEqual([
+      ['position', 'POSITION', 0],
+      ['uv', 'TEXCOORD0', 1],
+      ['skin.joints', 'BLENDINDICES', 2],
+      ['skin.weights', 'BLENDWEIGHT', 3],
+      ['tint', 'COLOR', 4],
+    ]);
+    // Without the compiler's names (an external compiler), the SPIR-V's variable names.
+    const { exports: plain } = await loadGenerated({ reflection: result.reflection!, spirv: INLINE });
+    expect(plain.vertexInputs.main[0]).toMatchObject({ name: 'in.var.POSITION', semantic: 'POSITION' });
   });
 });
 
