@@ -105,7 +105,30 @@ export type ResourceKind =
   | 'RWTexture2DArray'
   | 'RWTexture3D'
   | 'SubpassInput'
-  | 'SubpassInputMS';
+  | 'SubpassInputMS'
+  | CombinedTextureKind;
+
+/** `vk::SampledTexture*` (DXC spells the cube ones `…CUBE`): a texture and its sampler in one combined image sampler. */
+export type CombinedTextureKind =
+  | 'SampledTexture1D'
+  | 'SampledTexture1DArray'
+  | 'SampledTexture2D'
+  | 'SampledTexture2DArray'
+  | 'SampledTexture2DMS'
+  | 'SampledTexture2DMSArray'
+  | 'SampledTexture3D'
+  | 'SampledTextureCUBE'
+  | 'SampledTextureCUBEArray';
+
+/** Whether a resource kind is a combined image sampler (`vk::SampledTexture2D` …). */
+export function isCombinedTexture(kind: ResourceKind): kind is CombinedTextureKind {
+  return kind.startsWith('SampledTexture');
+}
+
+/** The separate texture kind whose image a combined one samples (`SampledTexture2D` → `Texture2D`, DXC's `…CUBE` → `TextureCube`). */
+export function separateTextureKind(kind: ResourceKind): ResourceKind {
+  return isCombinedTexture(kind) ? (kind.slice('Sampled'.length).replace('CUBE', 'Cube') as ResourceKind) : kind;
+}
 
 export interface ResourceType {
   kind: 'resource';
@@ -232,7 +255,7 @@ export function typeToString(t: Type): string {
     case 'struct':
       return t.name || '<anonymous struct>';
     case 'resource':
-      return `${t.resource}<${typeToString(t.element)}>`;
+      return `${isCombinedTexture(t.resource) ? 'vk::' : ''}${t.resource}<${typeToString(t.element)}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
     case 'void':

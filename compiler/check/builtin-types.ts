@@ -48,10 +48,16 @@ export const RESOURCE_KINDS: ReadonlySet<string> = new Set<ResourceKind>([
   'SubpassInput', 'SubpassInputMS',
 ]);
 
+/** `vk::SampledTexture*` spelled with their namespace → their resource kinds (combined image samplers). */
+export const VK_RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = Object.fromEntries(
+  (['1D', '1DArray', '2D', '2DArray', '2DMS', '2DMSArray', '3D', 'CUBE', 'CUBEArray'] as const).map((d) => [`vk::SampledTexture${d}`, `SampledTexture${d}` as ResourceKind]),
+);
+
 /** Resources whose template argument may be omitted (it defaults to float4). */
 export const DEFAULT_FLOAT4_RESOURCES: ReadonlySet<string> = new Set([
   'Texture1D', 'Texture1DArray', 'Texture2D', 'Texture2DArray', 'Texture2DMS', 'Texture2DMSArray', 'Texture3D',
   'TextureCube', 'TextureCubeArray', 'Buffer', 'RWBuffer', 'SubpassInput', 'SubpassInputMS',
+  ...Object.values(VK_RESOURCE_KINDS),
 ]);
 
 export const SAMPLER_NAMES: Record<string, boolean> = {

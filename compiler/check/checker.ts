@@ -13,6 +13,7 @@ import {
   VOID,
   type Bitfield,
   type Majorness,
+  type ResourceKind,
   type StructField,
   type StructType,
   type Type,
@@ -25,6 +26,7 @@ import {
   RESOURCE_KINDS,
   SAMPLER_NAMES,
   scalarByName,
+  VK_RESOURCE_KINDS,
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
@@ -214,7 +216,8 @@ export class Checker {
     if (name === 'vector') return this.templateNumeric(spec, scope, 'vector');
     if (name === 'matrix') return this.templateNumeric(spec, scope, 'matrix');
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
-    if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope);
+    if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope, name as ResourceKind);
+    if (VK_RESOURCE_KINDS[name]) return this.resourceType(spec, scope, VK_RESOURCE_KINDS[name]);
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
     if (entry?.kind === 'type') {
@@ -249,8 +252,7 @@ export class Checker {
     return which === 'vector' ? vector(el, dims[0]!) : matrix(el, dims[0]!, dims[1]!);
   }
 
-  private resourceType(spec: ast.TypeSpec, scope: Scope): Type | undefined {
-    const kind = spec.name as import('../types.js').ResourceKind;
+  private resourceType(spec: ast.TypeSpec, scope: Scope, kind: ResourceKind): Type | undefined {
     const args = spec.templateArgs ?? [];
     if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
       return { kind: 'resource', resource: kind, element: scalar('uint') };

@@ -353,7 +353,7 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
   switch (call.kind) {
     case 'sample':
     case 'gather':
-      places.push(call.image, call.sampler);
+      places.push(call.image, ...(call.sampler ? [call.sampler] : []));
       exprs.push(call.coord, ...(call.dref ? [call.dref] : []));
       operands(call.operands);
       break;
@@ -371,7 +371,7 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
       places.push(call.image);
       break;
     case 'queryLod':
-      places.push(call.image, call.sampler);
+      places.push(call.image, ...(call.sampler ? [call.sampler] : []));
       exprs.push(call.coord);
       break;
     case 'atomic':

@@ -114,10 +114,11 @@ export type AtomicOperation = 'add' | 'and' | 'or' | 'xor' | 'min' | 'max' | 'ex
  * `{ uint status; T value }` with T the usual result type.
  */
 export type ResourceCall =
+  /** `sampler` is absent when the image is a combined image sampler (`vk::SampledTexture*`). */
   /** Sample/SampleLevel/SampleGrad/SampleBias/SampleCmp/SampleCmpLevelZero. */
-  | { kind: 'sample'; image: IrPlace; sampler: IrPlace; coord: IrExpr; dref?: IrExpr; explicitLod: boolean; operands: ImageOperands; sparse?: boolean }
+  | { kind: 'sample'; image: IrPlace; sampler?: IrPlace; coord: IrExpr; dref?: IrExpr; explicitLod: boolean; operands: ImageOperands; sparse?: boolean }
   /** Gather/GatherRed.../GatherCmp: OpImageGather / OpImageDrefGather. */
-  | { kind: 'gather'; image: IrPlace; sampler: IrPlace; coord: IrExpr; component: number; dref?: IrExpr; operands: ImageOperands; sparse?: boolean }
+  | { kind: 'gather'; image: IrPlace; sampler?: IrPlace; coord: IrExpr; component: number; dref?: IrExpr; operands: ImageOperands; sparse?: boolean }
   /** `.Load()` (OpImageFetch on sampled images and Buffer, OpImageRead on storage images). */
   | { kind: 'fetch'; image: IrPlace; coord: IrExpr; operands: ImageOperands; sparse?: boolean }
   /** CheckAccessFullyMapped(status): OpImageSparseTexelsResident. */
@@ -127,7 +128,7 @@ export type ResourceCall =
   | { kind: 'queryLevels'; image: IrPlace }
   | { kind: 'querySamples'; image: IrPlace }
   /** CalculateLevelOfDetail(Unclamped): component 0 (clamped) or 1 of OpImageQueryLod. */
-  | { kind: 'queryLod'; image: IrPlace; sampler: IrPlace; coord: IrExpr; clamped: boolean }
+  | { kind: 'queryLod'; image: IrPlace; sampler?: IrPlace; coord: IrExpr; clamped: boolean }
   /** Interlocked*: on a buffer/groupshared place or a texel. Returns the original value. */
   | { kind: 'atomic'; operation: AtomicOperation; target: IrPlace; value: IrExpr; comparator?: IrExpr }
   /** IncrementCounter/Append (+1: the old count) and DecrementCounter/Consume (-1: the new count). */

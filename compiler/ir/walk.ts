@@ -74,7 +74,7 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
     case 'sample':
     case 'gather':
       walkPlace(c.image, v);
-      walkPlace(c.sampler, v);
+      if (c.sampler) walkPlace(c.sampler, v);
       walkExpr(c.coord, v);
       if (c.dref) walkExpr(c.dref, v);
       return walkOperands(c.operands, v);
@@ -93,7 +93,7 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
       return walkPlace(c.image, v);
     case 'queryLod':
       walkPlace(c.image, v);
-      walkPlace(c.sampler, v);
+      if (c.sampler) walkPlace(c.sampler, v);
       return walkExpr(c.coord, v);
     case 'atomic':
       walkPlace(c.target, v);

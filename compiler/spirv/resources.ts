@@ -2,7 +2,7 @@
 // Read/Write, size and level queries, atomics (through access chains or OpImageTexelPointer),
 // structured-buffer counters and OpArrayLength (the manual's method tables).
 import type { ImageOperands, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
-import { elementScalar, type ResourceType, type ScalarType, type Type } from '../types.js';
+import { elementScalar, isCombinedTexture, separateTextureKind, type ResourceType, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { ScopeId, MemorySemantics } from './operators.js';
 import { Capability, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js';
@@ -60,11 +60,17 @@ function requireFormatCapability(fe: FunctionEmitter, t: ResourceType, capabilit
   if (imageFormatOf(t) === ImageFormat.Unknown) fe.b.capability(capability);
 }
 
+/** The image of a place: loaded, and taken out of a combined image sampler with OpImage. */
 function loadImage(fe: FunctionEmitter, p: IrPlace): number {
-  return fe.loadPtr(fe.place(p));
+  const loaded = fe.loadPtr(fe.place(p));
+  const t = p.type;
+  if (t.kind !== 'resource' || !isCombinedTexture(t.resource)) return loaded;
+  return result(fe, Op.Image, fe.t.type({ ...t, resource: separateTextureKind(t.resource) }), [loaded]);
 }
 
-function sampledImage(fe: FunctionEmitter, image: IrPlace, sampler: IrPlace): number {
+/** OpSampledImage of a texture and a sampler; a combined image sampler is one already. */
+function sampledImage(fe: FunctionEmitter, image: IrPlace, sampler: IrPlace | undefined): number {
+  if (!sampler) return fe.loadPtr(fe.place(image));
   const imageType = fe.t.type(image.type);
   const type = fe.b.intern(`sampledImage:${imageType}`, Op.TypeSampledImage, [imageType], 0);
   const id = fe.b.id();

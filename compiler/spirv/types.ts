@@ -2,7 +2,7 @@
 // emitted as their transposes (manual: an RxC float matrix is an OpTypeMatrix of R vectors of C), so
 // HLSL row r is SPIR-V column r; non-float matrices are arrays of row vectors; Rx1/1xC are vectors.
 import { layoutOf, type Layout, type LayoutOptions } from '../layout/index.js';
-import { isNumeric, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
+import { isCombinedTexture, isNumeric, separateTextureKind, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
 import { Capability, Decoration, Dim, ImageFormat, Op } from '../spirv-spec/spec.js';
 
@@ -87,6 +87,11 @@ export class TypeEmitter {
       case 'sampler':
         return this.b.intern('sampler', Op.TypeSampler, [], 0);
       case 'resource':
+        if (isCombinedTexture(t.resource)) {
+          // vk::SampledTexture*: OpTypeSampledImage of its texture's image type (a combined image sampler).
+          const image = this.image({ ...t, resource: separateTextureKind(t.resource) });
+          return this.b.intern(`sampledImage:${image}`, Op.TypeSampledImage, [image], 0);
+        }
         return this.image(t);
     }
   }
