@@ -37,6 +37,9 @@ const SCALAR_SPELLINGS: Record<string, ScalarSpelling> = {
   min16uint: { plain: s('uint', 32, true), with16: s('uint', 16) },
 };
 
+/** SM 6.6's packed 8-bit vectors: four bytes in a uint, as DXC represents them in SPIR-V. */
+const PACKED_8BIT_NAMES: ReadonlySet<string> = new Set(['int8_t4_packed', 'uint8_t4_packed']);
+
 /** 16-bit spellings that need -enable-16bit-types (DXC rejects them otherwise). */
 export const NEEDS_16BIT = new Set(['float16_t', 'int16_t', 'uint16_t']);
 
@@ -74,6 +77,7 @@ const NUMERIC_NAME = /^([A-Za-z_][A-Za-z0-9_]*?)([1-4])(?:x([1-4]))?$/;
  * back end maps it to a vector as the manual's table says.
  */
 export function numericTypeByName(name: string, enable16BitTypes: boolean): Type | undefined {
+  if (PACKED_8BIT_NAMES.has(name)) return s('uint');
   const direct = SCALAR_SPELLINGS[name];
   if (direct) return enable16BitTypes ? direct.with16 : direct.plain;
   const m = NUMERIC_NAME.exec(name);

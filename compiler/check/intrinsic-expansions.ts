@@ -23,6 +23,7 @@ import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import { constExpr, type ExpressionChecker } from './expressions.js';
 import { isLvalue, type Value } from './value.js';
+import { PACKED_8BIT_INTRINSICS } from './packed-8bit.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -41,6 +42,8 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   select: [[3], select],
   and: [[2], (c, x, a, loc) => logical(c, x, 'and', a, loc)],
   or: [[2], (c, x, a, loc) => logical(c, x, 'or', a, loc)],
+  isnormal: [[1], isnormal],
+  ...PACKED_8BIT_INTRINSICS,
 };
 
 /** The common shape of numeric values (`select`, `and`, `or` take it component-wise), or an error. */
@@ -95,6 +98,38 @@ function logical(c: Checker, x: ExpressionChecker, name: 'and' | 'or', args: Num
   const type = withScalar(shape, BOOL);
   const expr: IrExpr = { op: 'binary', type, operator: name === 'and' ? 'logand' : 'logor', left: x.coerce(args[0]!, type), right: x.coerce(args[1]!, type) };
   return value(type, expr, loc);
+}
+
+/** Exponent masks by float width (half, float, double). */
+const EXPONENT_MASK: Record<number, bigint> = { 16: 0x7c00n, 32: 0x7f800000n, 64: 0x7ff0000000000000n };
+
+/**
+ * isnormal(x): the exponent bits are neither all 0 (zero, subnormal) nor all 1 (inf, NaN), as DXC
+ * tests them (OpIsNormal needs the Kernel capability); a matrix row by row.
+ */
+function isnormal(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const el0 = elementScalar(v!.type)!;
+  const el = el0.base === 'float' ? el0 : FLOAT;
+  const t = withScalar(v!.type, el);
+  const bits = scalar('uint', el.width);
+  const mask = EXPONENT_MASK[el.width]!;
+  const test = (part: IrExpr, pt: Type): IrExpr => {
+    const n = pt.kind === 'vector' ? pt.size : 1;
+    const ut = n === 1 ? bits : vector(bits, n);
+    const bt = n === 1 ? BOOL : vector(BOOL, n);
+    const constant = (value: bigint): IrExpr => (n === 1 ? constExpr(bits, el.width === 64 ? value : Number(value)) : { op: 'splat', type: ut, arg: constExpr(bits, el.width === 64 ? value : Number(value)) });
+    const exponent = x.spill({ op: 'binary', type: ut, operator: 'bitand', left: intrinsic(ut, 'bitcast', [part]), right: constant(mask) }, ut);
+    const notZero: IrExpr = { op: 'binary', type: bt, operator: 'ne', left: exponent, right: constant(0n) };
+    const notMax: IrExpr = { op: 'binary', type: bt, operator: 'ne', left: exponent, right: constant(mask) };
+    return { op: 'binary', type: bt, operator: 'logand', left: notZero, right: notMax };
+  };
+  const arg = x.coerce(v!, t);
+  if (t.kind !== 'matrix') return value(withScalar(t, BOOL), test(arg, t), loc);
+  const m = x.spill(arg, t);
+  const row = vector(el, t.cols);
+  const rows = Array.from({ length: t.rows }, (_, r) => test({ op: 'extract', type: row, arg: m, index: r }, row));
+  const type = withScalar(t, BOOL);
+  return value(type, { op: 'construct', type, parts: rows }, loc);
 }
 
 function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
