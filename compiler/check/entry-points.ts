@@ -194,7 +194,7 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
     } else if (p.kind === 'texel') {
       place(p.image);
       expr(p.coord);
-    }
+    } else if (p.kind === 'address') expr(p.address);
   };
   const expr = (e: IrExpr): void => {
     switch (e.op) {

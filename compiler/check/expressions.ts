@@ -24,6 +24,7 @@ import { commonScalar, commonShape, conversionCost, withScalar, type NumericType
 import { checkUserCall } from './calls.js';
 import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from './short-circuit.js';
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
+import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './methods.js';
 import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
@@ -495,6 +496,7 @@ export class ExpressionChecker {
     }
     if (!entry && isInterlocked(name)) return interlocked(this.c, this, name, values, e.loc);
     if (!entry && name === 'CheckAccessFullyMapped') return checkAccessFullyMapped(this.c, this, values, e.loc);
+    if (!entry && RAW_BUFFER_CALLS.has(name)) return checkRawBufferCall(this.c, this, name, values, e.callee.templateArgs, scope, e.loc);
     if (!entry && isIntrinsic(name)) return checkIntrinsicCall(this.c, this, name, values, e.loc);
     if (!entry) this.c.error(`use of undeclared identifier '${name}'`, e.callee.loc, name.length);
     else this.c.error(`'${name}' is not a function`, e.callee.loc, name.length);

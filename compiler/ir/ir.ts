@@ -89,7 +89,12 @@ export type IrPlace =
    * One texel of a texture or typed buffer (`tex[coord]`): not addressable memory; loads become
    * OpImageFetch/OpImageRead and stores OpImageWrite, atomics go through OpImageTexelPointer.
    */
-  | { kind: 'texel'; image: IrPlace; coord: IrExpr; type: Type };
+  | { kind: 'texel'; image: IrPlace; coord: IrExpr; type: Type }
+  /**
+   * The value at a 64-bit device address (`vk::RawBufferLoad/Store`): PhysicalStorageBuffer memory,
+   * laid out as a storage buffer; every access is `Aligned` (the root's `alignment`, members their own).
+   */
+  | { kind: 'address'; address: IrExpr; alignment: number; type: Type };
 
 /** Optional image operands of sampling/fetch instructions (SPIR-V Image Operands, HLSL's extra arguments). */
 export interface ImageOperands {

@@ -59,6 +59,8 @@ export function walkPlace(p: IrPlace, v: IrVisitor): void {
     case 'texel':
       walkPlace(p.image, v);
       return walkExpr(p.coord, v);
+    case 'address':
+      return walkExpr(p.address, v);
     case 'global':
     case 'local':
       return;
@@ -167,6 +169,7 @@ export function rootGlobal(p: IrPlace): Extract<IrPlace, { kind: 'global' }>['gl
     case 'texel':
       return rootGlobal(p.image);
     case 'local':
+    case 'address':
       return undefined;
   }
 }

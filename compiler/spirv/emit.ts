@@ -9,7 +9,7 @@ import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
@@ -90,6 +90,12 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     arithmetic: options.arithmetic ?? 'defined',
+    physicalStorage: () => {
+      b.capability(Capability.PhysicalStorageBufferAddresses);
+      requireExtension(b, 'SPV_KHR_physical_storage_buffer');
+      b.memoryModel.addressing = AddressingModel.PhysicalStorageBuffer64;
+      return { rule: options.layoutRule, buffer: 'storage', defaultMajorness: ir.defaultMajorness };
+    },
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;

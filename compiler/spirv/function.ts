@@ -10,6 +10,7 @@ import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMo
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
+import { layoutOf } from '../layout/index.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -37,6 +38,8 @@ export interface ModuleContext {
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
   /** Guards for results Vulkan leaves undefined (defined-arithmetic.ts), or DXC's bare instructions. */
   arithmetic: ArithmeticMode;
+  /** The layout of memory reached through device addresses (a storage buffer's), declaring what it needs on first use. */
+  physicalStorage(): LayoutContext;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -48,6 +51,8 @@ interface Pointer {
   /** See GlobalInfo.storedType: a whole renamed block (or array of them) has one; chains into a block do not. */
   storedType?: number;
   blockType?: number;
+  /** PhysicalStorageBuffer pointers: the alignment every load and store through this one states. */
+  aligned?: number;
 }
 
 interface LoopTargets {
@@ -325,6 +330,13 @@ export class FunctionEmitter {
       }
       case 'texel':
         throw new Error(`internal: a texel has no pointer (only loads, stores and atomics reach it)`);
+      case 'address': {
+        const ctx = this.m.physicalStorage();
+        const ptrType = this.t.pointer(StorageClass.PhysicalStorageBuffer, this.t.type(p.type, ctx));
+        const id = this.b.id();
+        this.f.emit(Op.Bitcast, [ptrType, id, this.expr(p.address)]);
+        return { id, type: p.type, storageClass: StorageClass.PhysicalStorageBuffer, ctx, aligned: p.alignment };
+      }
     }
   }
 
@@ -340,13 +352,15 @@ export class FunctionEmitter {
     const ptrType = this.t.pointer(base.storageClass, this.t.type(type, base.ctx, undefined));
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
-    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}) };
+    // Through a device address, a member or element is aligned as its type (DXC's Aligned operand).
+    const aligned = base.aligned !== undefined && base.ctx ? { aligned: layoutOf(type, base.ctx).alignment } : {};
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), ...aligned };
   }
 
   loadPtr(ptr: Pointer): number {
     const stored = ptr.storedType ?? this.t.type(ptr.type, ptr.ctx);
     const id = this.b.id();
-    this.f.emit(Op.Load, [stored, id, ptr.id]);
+    this.f.emit(Op.Load, [stored, id, ptr.id, ...alignedAccess(ptr)]);
     if (ptr.storedType !== undefined && ptr.ctx) {
       // A renamed block has S's members: rebuild the plain S from them.
       return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
@@ -357,7 +371,7 @@ export class FunctionEmitter {
   storePtr(ptr: Pointer, value: number, type: Type): void {
     if (ptr.storedType !== undefined) throw new Error('internal: a whole read-only buffer block is never stored to');
     const v = ptr.ctx ? this.toStorage(value, type, ptr.ctx) : value;
-    this.f.emit(Op.Store, [ptr.id, v]);
+    this.f.emit(Op.Store, [ptr.id, v, ...alignedAccess(ptr)]);
   }
 
   /** Converts a value loaded from a buffer (laid-out aggregates, bools as uint) to its plain type. */
@@ -708,4 +722,9 @@ export function componentCount(t: Type): number {
   if (t.kind === 'vector') return t.size;
   if (t.kind === 'matrix' && (t.rows === 1 || t.cols === 1)) return t.rows * t.cols;
   return 1;
+}
+
+/** The `Aligned` memory operand (0x2) that PhysicalStorageBuffer loads and stores must carry. */
+function alignedAccess(ptr: Pointer): number[] {
+  return ptr.aligned === undefined ? [] : [0x2, ptr.aligned];
 }

@@ -259,6 +259,8 @@ export class FunctionWriter implements CodeSink {
         if (image.kind !== 'ref') throw new Error('internal: texel of a non-handle');
         return { kind: 'texel', image: image.text, resource: image.type, coord: this.expr(p.coord), type: p.type };
       }
+      case 'address':
+        throw unsupported('memory at a device address (vk::RawBufferLoad/Store)', undefined, 'WebGPU has no buffer device addresses');
     }
   }
 

@@ -285,6 +285,7 @@ bool context_ensure_device(Context *ctx, const char *features, const char *exten
   };
   VK_TRY(ctx, vkCreateCommandPool(ctx->device, &pool, NULL, &ctx->command_pool));
   snprintf(ctx->device_key, sizeof ctx->device_key, "%s", key);
+  ctx->device_addresses = strstr(features, "bufferDeviceAddress") != NULL;
   return true;
 }
 

@@ -146,6 +146,9 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
         job->instance_count = u32_at(p, 5);
         memcpy(job->clear, p + 24, 16);
         break;
+      case TAG_ADDRESS:
+        if (!parse_address_patch(ctx, job, p, len)) return false;
+        break;
       default:
         return fail(ctx, "unknown record tag %u", tag);
     }
