@@ -150,7 +150,17 @@ export interface VoidType {
   kind: 'void';
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | VoidType;
+/**
+ * `vk::BufferPointer<T, A>`: a device address of a T in PhysicalStorageBuffer memory (laid out as a
+ * storage buffer), every access through it `Aligned A`. Stored as 8 bytes, like a uint64_t.
+ */
+export interface PointerType {
+  kind: 'pointer';
+  pointee: Type;
+  alignment: number;
+}
+
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | PointerType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -228,6 +238,10 @@ export function sameType(a: Type, b: Type): boolean {
     }
     case 'sampler':
       return a.comparison === (b as SamplerType).comparison;
+    case 'pointer': {
+      const p = b as PointerType;
+      return a.alignment === p.alignment && sameType(a.pointee, p.pointee);
+    }
     case 'void':
       return true;
   }
@@ -258,6 +272,8 @@ export function typeToString(t: Type): string {
       return `${isCombinedTexture(t.resource) ? 'vk::' : ''}${t.resource}<${typeToString(t.element)}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
+    case 'pointer':
+      return `vk::BufferPointer<${typeToString(t.pointee)}${t.alignment ? `, ${t.alignment}` : ''}>`;
     case 'void':
       return 'void';
   }

@@ -34,6 +34,7 @@ import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
+import { bufferPointerType } from './buffer-pointers.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
@@ -218,6 +219,7 @@ export class Checker {
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
     if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope, name as ResourceKind);
     if (VK_RESOURCE_KINDS[name]) return this.resourceType(spec, scope, VK_RESOURCE_KINDS[name]);
+    if (name === 'vk::BufferPointer') return bufferPointerType(this, name, args, scope, spec.loc);
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
     if (entry?.kind === 'type') {

@@ -124,6 +124,8 @@ export const Op = {
   SConvert: 114,
   FConvert: 115,
   QuantizeToF16: 116,
+  ConvertPtrToU: 117,
+  ConvertUToPtr: 120,
   Bitcast: 124,
   SNegate: 126,
   FNegate: 127,

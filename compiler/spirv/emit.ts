@@ -113,6 +113,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return copy.id;
     },
   };
+  types.physicalStorage = m.physicalStorage;
 
   // DXC's optimizer removes counter variables nothing uses; their bindings stay assigned, as in DXC.
   const used = new Set(ir.entryPoints.flatMap((ep) => ep.globals));

@@ -118,6 +118,7 @@ export class FunctionEmitter {
       const pid = this.b.id();
       this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
       this.b.name(pid, p.var.name);
+      if (p.var.type.kind === 'pointer') this.b.decorate(pid, Decoration.AliasedPointer);
       this.locals.set(p.var, { id: pid, type: p.var.type, storageClass: StorageClass.Function });
       this.relax(pid, p.var.type);
     });
@@ -132,10 +133,20 @@ export class FunctionEmitter {
     return this.f.finish();
   }
 
+  /** vk::BufferPointer from/to uint64_t (OpConvertUToPtr/OpConvertPtrToU), or to another pointee (OpBitcast). */
+  private pointerConvert(value: number, from: Type, to: Type): number {
+    const id = this.b.id();
+    const opcode = from.kind !== 'pointer' ? Op.ConvertUToPtr : to.kind !== 'pointer' ? Op.ConvertPtrToU : Op.Bitcast;
+    this.f.emit(opcode, [this.t.type(to), id, value]);
+    return id;
+  }
+
   /** A Function-storage variable (declared in the entry block). */
   local(v: IrVar): Pointer {
     const id = this.b.id();
     this.f.variable(this.t.pointer(StorageClass.Function, this.t.type(v.type)), id, StorageClass.Function);
+    // A variable holding a PhysicalStorageBuffer pointer must say whether it aliases (DXC: AliasedPointer).
+    if (v.type.kind === 'pointer') this.b.decorate(id, Decoration.AliasedPointer);
     if (v.name) this.b.name(id, v.name);
     const p = { id, type: v.type, storageClass: StorageClass.Function };
     this.locals.set(v, p);
@@ -332,10 +343,13 @@ export class FunctionEmitter {
         throw new Error(`internal: a texel has no pointer (only loads, stores and atomics reach it)`);
       case 'address': {
         const ctx = this.m.physicalStorage();
+        // No alignment given (vk::BufferPointer<T>): T's own under the storage-buffer layout, as DXC.
+        const aligned = p.alignment || layoutOf(p.type, ctx).alignment;
+        if (p.address.type.kind === 'pointer') return { id: this.expr(p.address), type: p.type, storageClass: StorageClass.PhysicalStorageBuffer, ctx, aligned };
         const ptrType = this.t.pointer(StorageClass.PhysicalStorageBuffer, this.t.type(p.type, ctx));
         const id = this.b.id();
         this.f.emit(Op.Bitcast, [ptrType, id, this.expr(p.address)]);
-        return { id, type: p.type, storageClass: StorageClass.PhysicalStorageBuffer, ctx, aligned: p.alignment };
+        return { id, type: p.type, storageClass: StorageClass.PhysicalStorageBuffer, ctx, aligned };
       }
     }
   }
@@ -436,6 +450,7 @@ export class FunctionEmitter {
       case 'binary':
         return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right)), e.type);
       case 'convert':
+        if (e.type.kind === 'pointer' || e.arg.type.kind === 'pointer') return this.pointerConvert(this.expr(e.arg), e.arg.type, e.type);
         return this.convert(this.expr(e.arg), e.arg.type, e.type);
       case 'construct':
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));

@@ -260,7 +260,7 @@ export class FunctionWriter implements CodeSink {
         return { kind: 'texel', image: image.text, resource: image.type, coord: this.expr(p.coord), type: p.type };
       }
       case 'address':
-        throw unsupported('memory at a device address (vk::RawBufferLoad/Store)', undefined, 'WebGPU has no buffer device addresses');
+        throw unsupported('memory at a device address (vk::RawBufferLoad/Store, vk::BufferPointer)', undefined, 'WebGPU has no buffer device addresses');
     }
   }
 

@@ -84,7 +84,7 @@ describe('vk::RawBufferLoad / vk::RawBufferStore', () => {
     expect(errors('o[0] = vk::RawBufferLoad<uint>(0, 3);')).toEqual(["3:35 the alignment of 'vk::RawBufferLoad' must be a constant power of two"]);
     expect(errors('o[0] = vk::RawBufferLoad<uint>(0, o[1]);')).toEqual(["3:36 the alignment of 'vk::RawBufferLoad' must be a constant power of two"]);
     expect(errors('o[0] = vk::RawBufferLoad(0);', 'wgsl')).toEqual([
-      "1:1 memory at a device address (vk::RawBufferLoad/Store) is not supported by the WGSL target (WebGPU has no buffer device addresses), in function 'main'",
+      "1:1 memory at a device address (vk::RawBufferLoad/Store, vk::BufferPointer) is not supported by the WGSL target (WebGPU has no buffer device addresses), in function 'main'",
     ]);
   });
 });
