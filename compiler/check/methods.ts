@@ -319,7 +319,7 @@ export function interlocked(c: Checker, x: ExpressionChecker, name: string, args
   const dest = args[0]!;
   const el = isNumeric(dest.type) && dest.type.kind === 'scalar' ? dest.type : undefined;
   if (!el || el.base === 'bool' || el.base === 'float' || !dest.place || dest.readonly || !atomicTarget(dest.place)) {
-    c.error(`the destination of '${name}' must be a writable int or uint in groupshared memory, a RW buffer or a RW texture`, dest.loc);
+    c.error(`the destination of '${name}' must be a writable int or uint in groupshared memory, a RW buffer, a RW texture or a buffer pointer's memory`, dest.loc);
     return undefined;
   }
   const value = argAs(s, compare ? 2 : 1, el);
@@ -341,7 +341,8 @@ function atomicTarget(p: IrPlace): boolean {
   if (p.kind === 'texel') return true;
   let base: IrPlace = p;
   while (base.kind === 'member' || base.kind === 'element') base = base.base;
-  return base.kind === 'global' && (base.global.space === 'storage' || base.global.space === 'workgroup');
+  // Memory at a device address (vk::BufferPointer.Get(), RawBufferLoad) is PhysicalStorageBuffer memory.
+  return base.kind === 'address' || (base.kind === 'global' && (base.global.space === 'storage' || base.global.space === 'workgroup'));
 }
 
 /** The places, expressions and globals a resource call reads (for the entry points' global lists). */

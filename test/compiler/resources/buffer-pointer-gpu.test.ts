@@ -1,6 +1,6 @@
 // vk::BufferPointer executed on lavapipe: pointers in a push-constant struct (the runner writes the
 // buffers' device addresses there), moved through uint64_t arithmetic, passed to a function, read
-// and written with Get(). Expected values follow from the inputs and the storage-buffer layout of
+// and written with Get() (an atomic too). Expected values follow from the inputs and the storage-buffer layout of
 // Material (float4 at 0, float at 16, uint at 20), not from the compiler. The SPIR-V has DXC's shape
 // (pointer-typed members, OpConvertUToPtr/PtrToU, Aligned accesses, AliasedPointer variables); the
 // reflection sees each pointer as 8 bytes; the WGSL target refuses the type.
@@ -45,10 +45,11 @@ describe('vk::BufferPointer', () => {
     expect(text).toMatch(/OpLoad %v4float %\d+ Aligned 16/);
     expect(text).toMatch(/OpDecorate %m_0 AliasedPointer/);
     const pc = reflection!.pushConstants[0]!;
-    expect(pc.block.size).toBe(16);
+    expect(pc.block.size).toBe(24);
     expect(pc.block.members.map((m) => [m.name, m.offset, m.type.kind === 'scalar' ? m.type.scalar : m.type.kind])).toEqual([
       ['materials', 0, 'u64'],
       ['output', 8, 'u64'],
+      ['shaded', 16, 'u64'],
     ]);
   });
 
@@ -56,14 +57,16 @@ describe('vk::BufferPointer', () => {
     const result = await gpu.runCompute({
       spirv,
       groups: [1, 1, 1],
-      push: new Uint8Array(16),
+      push: new Uint8Array(24),
       bindings: [
         { binding: 0, kind: 'storage-buffer', data: new Uint8Array(materials()), name: 'materials' },
         { binding: 1, kind: 'storage-buffer', size: 32, name: 'output' },
+        { binding: 2, kind: 'storage-buffer', data: new Uint32Array([10]), name: 'counter' },
       ],
       addresses: [
         { binding: 0, pushOffset: 0 },
         { binding: 1, pushOffset: 8 },
+        { binding: 2, pushOffset: 16 },
       ],
     });
     // albedo * 2 * (1 - roughness)
@@ -71,6 +74,7 @@ describe('vk::BufferPointer', () => {
     const m = new DataView(result.buffers.materials!.slice().buffer);
     expect([m.getUint32(20, true), m.getUint32(52, true)]).toEqual([0x101, 0x102]);
     expect([m.getUint32(24, true), m.getUint32(56, true)]).toEqual([0xcafe, 0xcafe]);
+    expect(new Uint32Array(result.buffers.counter!.slice().buffer)[0]).toBe(10 + 1 + 2); // InterlockedAdd through Get()
   });
 
   it('checks alignments and casts, and the WGSL target refuses buffer pointers', () => {
