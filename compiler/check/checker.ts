@@ -35,6 +35,7 @@ import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { bufferPointerType } from './buffer-pointers.js';
+import { spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
@@ -559,6 +560,8 @@ export class Checker {
     const fn = lowerFunctionBody(this, symbol);
     symbol.lowering = false;
     symbol.ir = fn;
+    const requirements = fn && spirvRequirements(this, symbol.decl.attributes, symbol.scope);
+    if (fn && requirements) fn.requirements = requirements;
     if (fn) this.functions.push(fn);
     return fn;
   }

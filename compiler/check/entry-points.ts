@@ -216,6 +216,9 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
         for (const a of e.args) a.kind === 'value' ? expr(a.value) : place(a.place);
         fn(e.callee);
         break;
+      case 'spirv':
+        for (const o of e.instruction.operands) if (o.kind === 'value') expr(o.value); else if (o.kind === 'pointer') place(o.place);
+        break;
       case 'const': break;
     }
   };

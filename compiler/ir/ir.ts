@@ -171,7 +171,27 @@ export type IrExpr =
   /** `loc`: the call, for back ends that reject an intrinsic their target lacks. */
   | { op: 'intrinsic'; type: Type; name: IntrinsicName; args: IrExpr[]; loc?: SourceLocation }
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
-  | { op: 'resource'; type: Type; call: ResourceCall };
+  | { op: 'resource'; type: Type; call: ResourceCall }
+  /** Inline SPIR-V: a call of a `[[vk::ext_instruction]]` function. */
+  | { op: 'spirv'; type: Type; instruction: SpirvInstruction };
+
+/** One instruction as the source spelled it (opcode, or an extended-instruction set and number). */
+export interface SpirvInstruction {
+  opcode: number;
+  /** `vk::ext_instruction(n, "set")`: OpExtInst of that set's instruction n. */
+  set?: string;
+  operands: SpirvOperand[];
+  /** What the function's `vk::ext_capability` / `vk::ext_extension` attributes declare. */
+  requirements: SpirvRequirements;
+}
+
+/** An id of a value, a literal word (`[[vk::ext_literal]]` parameters) or a pointer (`[[vk::ext_reference]]`). */
+export type SpirvOperand = { kind: 'value'; value: IrExpr } | { kind: 'literal'; value: number } | { kind: 'pointer'; place: IrPlace };
+
+export interface SpirvRequirements {
+  capabilities: number[];
+  extensions: string[];
+}
 
 /** `in` arguments are values; `out`/`inout` arguments are places written back after the call. */
 export type IrCallArg = { kind: 'value'; value: IrExpr } | { kind: 'place'; place: IrPlace };
@@ -209,6 +229,10 @@ export interface IrFunction {
   returnType: Type;
   locals: IrVar[];
   body: IrStmt[];
+  /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the function: declared when the module has it. */
+  requirements?: SpirvRequirements;
+  /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
+  executionModes?: { mode: number; operands: number[] }[];
 }
 
 // ---------------------------------------------------------------------------------------------

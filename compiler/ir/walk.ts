@@ -155,6 +155,16 @@ export function walkExpr(e: IrExpr, v: IrVisitor): void {
       return;
     case 'resource':
       return walkCall(e.call, v);
+    case 'spirv':
+      for (const o of e.instruction.operands) {
+        if (o.kind === 'value') walkExpr(o.value, v);
+        else if (o.kind === 'pointer') {
+          v.written?.(o.place);
+          v.argument?.(o.place);
+          walkPlace(o.place, v);
+        }
+      }
+      return;
   }
 }
 

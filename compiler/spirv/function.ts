@@ -11,6 +11,7 @@ import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as Spv
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
+import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -113,6 +114,7 @@ export class FunctionEmitter {
     const ret = this.t.type(fn.returnType);
     const paramPtrs = fn.params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
+    declareRequirements(this, fn.requirements);
     this.b.name(id, fn.name);
     fn.params.forEach((p, i) => {
       const pid = this.b.id();
@@ -499,6 +501,8 @@ export class FunctionEmitter {
         return this.relax(emitIntrinsic(this, e), e.type);
       case 'resource':
         return emitResourceCall(this, e);
+      case 'spirv':
+        return emitInlineSpirv(this, e);
     }
   }
 

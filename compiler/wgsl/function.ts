@@ -335,6 +335,8 @@ export class FunctionWriter implements CodeSink {
         return writeIntrinsic(this, e);
       case 'resource':
         return writeResourceCall(this, e);
+      case 'spirv':
+        throw unsupported(`inline SPIR-V (vk::ext_instruction ${e.instruction.set ? `${e.instruction.set} ` : ''}${e.instruction.opcode})`, undefined, 'WGSL has no inline SPIR-V');
     }
   }
 

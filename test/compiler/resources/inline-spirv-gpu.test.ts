@@ -1,0 +1,64 @@
+// Inline SPIR-V (vk::ext_instruction with ext_capability / ext_extension / ext_literal /
+// ext_reference) and vk::ReadClock, executed on lavapipe with VK_KHR_shader_clock named by the test,
+// as an application enables it. Expected values follow from the inputs (FindILsb, Fma, a volatile
+// load) and from the clock being monotonic within an invocation.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../compiler/index.js';
+import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { disassembleSpirv } from '../../helpers/tools.js';
+import { compileValid } from '../helpers.js';
+
+const source = readFileSync(new URL('../../../fixtures/resources/inline-spirv.hlsl', import.meta.url), 'utf8');
+const options = { entryPoints: [{ name: 'main', stage: 'compute' as const }] };
+
+let gpu: GpuRunner;
+beforeAll(async () => {
+  gpu = await startGpuRunner();
+});
+afterAll(() => gpu?.close());
+
+const bits = (f: number) => new Uint32Array(new Float32Array([f]).buffer)[0]!;
+
+describe('inline SPIR-V and the shader clock', () => {
+  const { spirv } = compileValid(source, options, ['vulkan1.0', 'vulkan1.2']);
+
+  it('emits the instructions as written, with what their attributes declare', () => {
+    const text = disassembleSpirv(spirv);
+    expect(text).toContain('OpCapability ShaderClockKHR');
+    expect(text).toContain('OpExtension "SPV_KHR_shader_clock"');
+    expect(text).toMatch(/OpExtInst %uint %\d+ FindILsb/);
+    expect(text).toMatch(/OpExtInst %float %\d+ Fma/);
+    expect(text).toMatch(/OpLoad %float %kept Volatile/);
+    expect(text.match(/OpReadClockKHR %ulong %uint_3/g)?.length).toBe(2);
+  });
+
+  it('runs on the driver with VK_KHR_shader_clock', async () => {
+    const result = await gpu.runCompute({
+      spirv,
+      groups: [1, 1, 1],
+      bindings: [{ binding: 0, kind: 'storage-buffer', data: new Uint32Array([0b1011000, bits(1.25), bits(7), 5, 0]), name: 'results' }],
+      extensions: ['VK_KHR_shader_clock'],
+    });
+    const out = new Uint32Array(result.buffers.results!.slice().buffer);
+    let spin = 5;
+    for (let i = 0; i < 64; i++) spin = (Math.imul(spin, 1664525) + 1013904223) >>> 0;
+    expect([...out]).toEqual([3, bits(1.25 * 2 + 0.5), bits(21), spin, 1]);
+  });
+
+  it('without the extension named, the harness refuses the module as an application would', async () => {
+    await expect(gpu.runCompute({ spirv, groups: [1, 1, 1], bindings: [{ binding: 0, kind: 'storage-buffer', size: 20 }] })).rejects.toThrow(/VK_KHR_shader_clock/);
+  });
+
+  it('checks literal operands, and the WGSL target refuses inline SPIR-V', () => {
+    const errors = (body: string, target: 'spirv' | 'wgsl' = 'spirv') =>
+      compile(`[[vk::ext_instruction(61)]] float ld([[vk::ext_reference]] float p, [[vk::ext_literal]] uint m);\n[[vk::ext_instruction(13, "GLSL.std.450")]] float s(float x);\nRWStructuredBuffer<float> o;\n[numthreads(1,1,1)] void main() {\n${body}\n}`, { target })
+        .diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
+    expect(errors('float x = 1; o[0] = ld(x, o[1]);')).toEqual([
+      "5:28 argument 2 of 'ld' is a literal operand ([[vk::ext_literal]]): it must be an integer constant",
+    ]);
+    expect(errors('o[0] = s(o[1]);', 'wgsl')).toEqual([
+      "1:1 inline SPIR-V (vk::ext_instruction GLSL.std.450 13) is not supported by the WGSL target (WGSL has no inline SPIR-V), in function 'main'",
+    ]);
+  });
+});
