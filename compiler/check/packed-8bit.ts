@@ -62,6 +62,17 @@ function unpack(name: string): Expander {
   };
 }
 
+/** dot4add_u8packed(a, b, acc) / dot4add_i8packed(a, b, acc): acc + the dot product of a's and b's bytes (SM 6.4). */
+function dot4add(signed: boolean): Expander {
+  return (c, x, [a, b, acc], loc) => {
+    const name = signed ? 'dot4add_i8packed' : 'dot4add_u8packed';
+    for (const v of [a!, b!, acc!]) if (v.type.kind !== 'scalar' || elementScalar(v.type)!.base === 'float' || elementScalar(v.type)!.width !== 32) return noOverload(c, name, v);
+    const type = signed ? scalar('int') : UINT;
+    const dot: IrExpr = { op: 'intrinsic', type, name: signed ? 'dot4i8packed' : 'dot4u8packed', args: [x.coerce(a!, UINT), x.coerce(b!, UINT)] };
+    return { type, loc, expr: { op: 'binary', type, operator: 'add', left: dot, right: x.coerce(acc!, type) }, readonly: true };
+  };
+}
+
 /** Name → [arity, expander], merged into the checker's expanded intrinsics. */
 export const PACKED_8BIT_INTRINSICS: Record<string, [number[], Expander]> = {
   pack_u8: [[1], pack('pack_u8')],
@@ -69,4 +80,6 @@ export const PACKED_8BIT_INTRINSICS: Record<string, [number[], Expander]> = {
   pack_clamp_u8: [[1], pack('pack_clamp_u8')],
   pack_clamp_s8: [[1], pack('pack_clamp_s8')],
   ...Object.fromEntries(Object.keys(UNPACK).map((name) => [name, [[1], unpack(name)]])),
+  dot4add_u8packed: [[3], dot4add(false)],
+  dot4add_i8packed: [[3], dot4add(true)],
 };

@@ -126,6 +126,8 @@ export const Op = {
   QuantizeToF16: 116,
   ConvertPtrToU: 117,
   ConvertUToPtr: 120,
+  SDot: 4450,
+  UDot: 4451,
   Bitcast: 124,
   SNegate: 126,
   FNegate: 127,
@@ -742,4 +744,6 @@ export const Capability = {
   RuntimeDescriptorArray: 5302,
   PhysicalStorageBufferAddresses: 5347,
   DemoteToHelperInvocation: 5379,
+  DotProductInput4x8BitPacked: 6018,
+  DotProduct: 6019,
 } as const;

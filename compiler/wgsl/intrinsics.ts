@@ -36,7 +36,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
   GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
   AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
-  pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand',
+  pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
   WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
@@ -146,6 +146,12 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
     case 'unpack8s':
     case 'unpack8u':
       return packed8(w, name, args[0]!, el.width === 32 && elementScalar(e.type)!.width === 32);
+    case 'dot4u8packed':
+    case 'dot4i8packed': {
+      // The bytes unpacked (sign-extended for i8) and dotted.
+      const unpacked = name === 'dot4i8packed' ? 'unpack8s' : 'unpack8u';
+      return w.let(`dot(${packed8(w, unpacked, args[0]!, true)}, ${packed8(w, unpacked, args[1]!, true)})`);
+    }
   }
   if (handling === 'expand') throw new Error(`internal: no WGSL expansion for '${name}'`);
   if ('whole' in handling) return w.let(`${handling.whole}(${args.join(', ')})`);

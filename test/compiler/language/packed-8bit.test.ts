@@ -19,7 +19,7 @@ afterAll(() => gpu?.close());
 const bytes = (b0: number, b1: number, b2: number, b3: number) => ((b0 & 0xff) | ((b1 & 0xff) << 8) | ((b2 & 0xff) << 16) | ((b3 & 0xff) << 24)) >>> 0;
 
 describe('8-bit packing (SM 6.6)', () => {
-  it('pack_u8/pack_s8 keep low bytes, pack_clamp_* saturate, unpack_* extend', async () => {
+  it('pack_u8/pack_s8 keep low bytes, pack_clamp_* saturate, unpack_* extend, dot4add_* dot the bytes', async () => {
     const setup = `
       uint4 u = uint4(In[0]);
       int4 s = int4(In[1]);
@@ -45,6 +45,10 @@ describe('8-bit packing (SM 6.6)', () => {
       { expr: 'unsignedBytes.w', kind: 'u', expect: 128 },
       { expr: 'pack_s8(unpack_s8s32(mixed)) == mixed', kind: 'b', expect: true },
       { expr: 'pack_u8(unpack_u8u32(pu)) == pu', kind: 'b', expect: true },
+      // SM 6.4 packed dot products: 1*1 + 127*127 + (-1)*(-1) + (-128)*(-128), and unsigned 1 + 127² + 255² + 128².
+      { expr: 'dot4add_i8packed(mixed, mixed, -5)', kind: 'i', expect: 1 + 127 * 127 + 1 + 128 * 128 - 5 },
+      { expr: 'dot4add_u8packed(mixed, mixed, 5u)', kind: 'u', expect: 1 + 127 * 127 + 255 * 255 + 128 * 128 + 5 },
+      { expr: 'dot4add_i8packed(mixed, pu, 0)', kind: 'i', expect: 1 * 0x12 + 127 * 0x34 + -1 * -1 + -128 * (0xab - 256) },
     ];
     const mixed = new Float32Array(new Uint32Array([bytes(1, 127, -1, -128)]).buffer)[0]!;
     await runChecks(gpu, {
