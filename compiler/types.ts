@@ -139,6 +139,8 @@ export interface ResourceType {
   samples?: number;
   /** `[[vk::image_format("…")]]` as written (`rgba8`); absent: derived from the element type as DXC does. */
   format?: string;
+  /** A rasterizer-ordered view (`RasterizerOrderedTexture2D`…): its RW kind, accessed inside a fragment interlock. */
+  rasterizerOrdered?: true;
 }
 
 export interface SamplerType {
@@ -234,7 +236,7 @@ export function sameType(a: Type, b: Type): boolean {
       return a.id === (b as StructType).id;
     case 'resource': {
       const r = b as ResourceType;
-      return a.resource === r.resource && sameType(a.element, r.element) && (a.samples ?? 0) === (r.samples ?? 0);
+      return a.resource === r.resource && sameType(a.element, r.element) && (a.samples ?? 0) === (r.samples ?? 0) && !!a.rasterizerOrdered === !!r.rasterizerOrdered;
     }
     case 'sampler':
       return a.comparison === (b as SamplerType).comparison;
@@ -269,6 +271,7 @@ export function typeToString(t: Type): string {
     case 'struct':
       return t.name || '<anonymous struct>';
     case 'resource':
+      if (t.rasterizerOrdered) return `${t.resource.replace(/^RW/, 'RasterizerOrdered')}<${typeToString(t.element)}>`;
       return `${isCombinedTexture(t.resource) ? 'vk::' : ''}${t.resource}<${typeToString(t.element)}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';

@@ -56,6 +56,18 @@ export const VK_RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = Object.
   (['1D', '1DArray', '2D', '2DArray', '2DMS', '2DMSArray', '3D', 'CUBE', 'CUBEArray'] as const).map((d) => [`vk::SampledTexture${d}`, `SampledTexture${d}` as ResourceKind]),
 );
 
+/** Rasterizer-ordered views → the RW kinds they are, with their accesses interlocked. */
+export const ROV_KINDS: Readonly<Record<string, ResourceKind>> = {
+  RasterizerOrderedBuffer: 'RWBuffer',
+  RasterizerOrderedByteAddressBuffer: 'RWByteAddressBuffer',
+  RasterizerOrderedStructuredBuffer: 'RWStructuredBuffer',
+  RasterizerOrderedTexture1D: 'RWTexture1D',
+  RasterizerOrderedTexture1DArray: 'RWTexture1DArray',
+  RasterizerOrderedTexture2D: 'RWTexture2D',
+  RasterizerOrderedTexture2DArray: 'RWTexture2DArray',
+  RasterizerOrderedTexture3D: 'RWTexture3D',
+};
+
 /** Resources whose template argument may be omitted (it defaults to float4). */
 export const DEFAULT_FLOAT4_RESOURCES: ReadonlySet<string> = new Set([
   'Texture1D', 'Texture1DArray', 'Texture2D', 'Texture2DArray', 'Texture2DMS', 'Texture2DMSArray', 'Texture3D',

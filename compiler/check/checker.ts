@@ -27,6 +27,7 @@ import {
   SAMPLER_NAMES,
   scalarByName,
   VK_RESOURCE_KINDS,
+  ROV_KINDS,
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
@@ -221,6 +222,10 @@ export class Checker {
     if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope, name as ResourceKind);
     if (VK_RESOURCE_KINDS[name]) return this.resourceType(spec, scope, VK_RESOURCE_KINDS[name]);
     if (name === 'vk::BufferPointer') return bufferPointerType(this, name, args, scope, spec.loc);
+    if (ROV_KINDS[name]) {
+      const t = this.resourceType(spec, scope, ROV_KINDS[name]);
+      return t?.kind === 'resource' ? { ...t, rasterizerOrdered: true } : t;
+    }
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
     if (entry?.kind === 'type') {
@@ -721,6 +726,7 @@ export class Checker {
     let global: IrGlobal;
     if (res.kind === 'resource' && isBufferResource(res.resource)) {
       global = this.bufferGlobal(d.name, res, t, d.loc);
+      if (res.rasterizerOrdered) global.rasterizerOrdered = true;
     } else {
       global = { id: this.newId(), name: d.name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc: d.loc };
     }

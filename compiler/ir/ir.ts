@@ -53,6 +53,8 @@ export interface IrGlobal {
   binding?: Binding;
   /** Name of the block's type as DXC names it (`type.Params`, `type.RWStructuredBuffer.float`). */
   typeName?: string;
+  /** A rasterizer-ordered buffer: its accesses run inside a fragment shader interlock. */
+  rasterizerOrdered?: true;
   readonly: boolean;
   init?: IrConst;
   loc: SourceLocation;

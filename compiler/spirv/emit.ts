@@ -12,6 +12,7 @@ import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleCon
 import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
+import { declareInterlock, reachesInterlock } from './interlock.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -152,7 +153,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
     const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
-    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
+    const interlock = ep.stage === 'pixel' && reachesInterlock(ep, derivativeUses);
+    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies, interlock);
     errors.push(...wrapperErrors.map((message) => ({ message })));
     b.functionCode(fe.f.finish());
     // DXC names the HLSL function `src.main` and the wrapper `main`.
@@ -165,6 +167,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
+    const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));
+    if (interlockError) errors.push({ message: interlockError });
   }
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
 }

@@ -12,6 +12,7 @@ import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.j
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
 import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
+import { interlocked } from './interlock.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -54,6 +55,8 @@ interface Pointer {
   blockType?: number;
   /** PhysicalStorageBuffer pointers: the alignment every load and store through this one states. */
   aligned?: number;
+  /** Into a rasterizer-ordered buffer: accesses run inside the fragment interlock. */
+  interlocked?: boolean;
 }
 
 interface LoopTargets {
@@ -73,6 +76,8 @@ export class FunctionEmitter {
   derivative?: string;
   /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
   readonly callees = new Set<IrFunction>();
+  /** It accesses a rasterizer-ordered view (interlock.ts). */
+  interlock?: boolean;
 
   constructor(readonly m: ModuleContext) {}
 
@@ -328,6 +333,7 @@ export class FunctionEmitter {
           ...(g.ctx ? { ctx: g.ctx } : {}),
           ...(g.storedType !== undefined ? { storedType: g.storedType } : {}),
           ...(g.blockType !== undefined ? { blockType: g.blockType } : {}),
+          ...(p.global.rasterizerOrdered ? { interlocked: true } : {}),
         };
       }
       case 'member': {
@@ -361,7 +367,7 @@ export class FunctionEmitter {
     const stored = this.t.descriptorArray(base.blockType!, type);
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
-    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType! };
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType!, ...(base.interlocked ? { interlocked: true } : {}) };
   }
 
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
@@ -370,13 +376,13 @@ export class FunctionEmitter {
     this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
     // Through a device address, a member or element is aligned as its type (DXC's Aligned operand).
     const aligned = base.aligned !== undefined && base.ctx ? { aligned: layoutOf(type, base.ctx).alignment } : {};
-    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), ...aligned };
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), ...aligned, ...(base.interlocked ? { interlocked: true } : {}) };
   }
 
   loadPtr(ptr: Pointer): number {
     const stored = ptr.storedType ?? this.t.type(ptr.type, ptr.ctx);
     const id = this.b.id();
-    this.f.emit(Op.Load, [stored, id, ptr.id, ...alignedAccess(ptr)]);
+    interlocked(this, ptr.interlocked, () => this.f.emit(Op.Load, [stored, id, ptr.id, ...alignedAccess(ptr)]));
     if (ptr.storedType !== undefined && ptr.ctx) {
       // A renamed block has S's members: rebuild the plain S from them.
       return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
@@ -387,7 +393,7 @@ export class FunctionEmitter {
   storePtr(ptr: Pointer, value: number, type: Type): void {
     if (ptr.storedType !== undefined) throw new Error('internal: a whole read-only buffer block is never stored to');
     const v = ptr.ctx ? this.toStorage(value, type, ptr.ctx) : value;
-    this.f.emit(Op.Store, [ptr.id, v, ...alignedAccess(ptr)]);
+    interlocked(this, ptr.interlocked, () => this.f.emit(Op.Store, [ptr.id, v, ...alignedAccess(ptr)]));
   }
 
   /** Converts a value loaded from a buffer (laid-out aggregates, bools as uint) to its plain type. */

@@ -7,6 +7,8 @@ import type { FunctionEmitter } from './function.js';
 import { ScopeId, MemorySemantics } from './operators.js';
 import { Capability, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js';
 import { imageFormatOf } from './types.js';
+import { interlocked } from './interlock.js';
+import { rootGlobal } from '../ir/walk.js';
 
 /** SPIR-V Image Operands mask bits, in the order their operands follow. */
 const IMAGE_OPERAND_BITS = { bias: 0x1, lod: 0x2, grad: 0x4, constOffset: 0x8, offset: 0x10, constOffsets: 0x20, sample: 0x40, minLod: 0x80 } as const;
@@ -231,7 +233,7 @@ function readTexel(fe: FunctionEmitter, image: IrPlace, coord: number, type: Typ
   if (storage) requireFormatCapability(fe, t, Capability.StorageImageReadWithoutFormat);
   const opcode = storage ? Op.ImageRead : Op.ImageFetch;
   const operandIds = [loadImage(fe, image), coord, ...imageOperands(fe, operands)];
-  return imageOp(fe, sparseType !== undefined, opcode, fe.t.vector(el, 4), operandIds, sparseType ?? type, (v4) => narrow(fe, v4, el, type));
+  return interlocked(fe, t.rasterizerOrdered, () => imageOp(fe, sparseType !== undefined, opcode, fe.t.vector(el, 4), operandIds, sparseType ?? type, (v4) => narrow(fe, v4, el, type)));
 }
 
 function texelOf(p: IrPlace): Extract<IrPlace, { kind: 'texel' }> | undefined {
@@ -280,7 +282,8 @@ export function storeTexelPlace(fe: FunctionEmitter, p: IrPlace, value: number, 
     }
   }
   requireFormatCapability(fe, t, Capability.StorageImageWriteWithoutFormat);
-  fe.f.emit(Op.ImageWrite, [loadImage(fe, texel.image), coord, texelValue]);
+  const imageId = loadImage(fe, texel.image);
+  interlocked(fe, t.rasterizerOrdered, () => fe.f.emit(Op.ImageWrite, [imageId, coord, texelValue]));
 }
 
 const DEVICE_SCOPE = ScopeId.Device;
@@ -303,10 +306,13 @@ function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic
   const none = fe.t.uintConst(MemorySemantics.None);
   const opcode = ATOMIC_OPCODES[call.operation][el.base === 'int' ? 'sint' : 'uint'];
   const value = fe.expr(call.value);
-  if (call.operation === 'compareExchange') {
-    return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, fe.expr(call.comparator!)]);
-  }
-  return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]);
+  const comparator = call.operation === 'compareExchange' ? fe.expr(call.comparator!) : undefined;
+  const root = rootGlobal(call.target);
+  const ordered = !!root?.rasterizerOrdered || (root?.type.kind === 'resource' && root.type.rasterizerOrdered);
+  return interlocked(fe, ordered, () => {
+    if (comparator !== undefined) return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, comparator]);
+    return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]);
+  });
 }
 
 /**

@@ -93,6 +93,7 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [5347, 'PhysicalStorageBufferAddresses', ['bufferDeviceAddress']],
       // VK_KHR_shader_clock: subgroup-scope reads; device-scope ones also need shaderDeviceClock.
       [5055, 'ShaderClockKHR', ['shaderSubgroupClock']],
+      [5378, 'FragmentShaderPixelInterlockEXT', ['fragmentShaderPixelInterlock']],
       [5379, 'DemoteToHelperInvocation', ['shaderDemoteToHelperInvocation']],
       [6016, 'DotProductInputAll', ['shaderIntegerDotProduct']],
       [6017, 'DotProductInput4x8Bit', ['shaderIntegerDotProduct']],

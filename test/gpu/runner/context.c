@@ -129,7 +129,7 @@ bool context_create_instance(Context *ctx) {
 
 /* Feature structs of Vulkan 1.0..1.3, and the shader-relevant booleans the
  * harness may enable by name (names as in the Vulkan spec). */
-typedef enum { CORE10, CORE11, CORE12, CORE13, EXT_SHADER_CLOCK } FeatureStruct;
+typedef enum { CORE10, CORE11, CORE12, CORE13, EXT_SHADER_CLOCK, EXT_INTERLOCK } FeatureStruct;
 typedef struct {
   const char *name;
   FeatureStruct where;
@@ -142,6 +142,7 @@ typedef struct {
 #define F13(n) {#n, CORE13, offsetof(VkPhysicalDeviceVulkan13Features, n)}
 /* Features of extension structs: chained only when the job enables their extension. */
 #define FCLOCK(n) {#n, EXT_SHADER_CLOCK, offsetof(VkPhysicalDeviceShaderClockFeaturesKHR, n)}
+#define FINTERLOCK(n) {#n, EXT_INTERLOCK, offsetof(VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT, n)}
 static const FeatureField FEATURE_FIELDS[] = {
     F10(imageCubeArray), F10(geometryShader), F10(tessellationShader), F10(sampleRateShading),
     F10(fragmentStoresAndAtomics), F10(vertexPipelineStoresAndAtomics),
@@ -171,6 +172,8 @@ static const FeatureField FEATURE_FIELDS[] = {
     F13(subgroupSizeControl), F13(computeFullSubgroups), F13(dynamicRendering),
     F13(shaderZeroInitializeWorkgroupMemory),
     FCLOCK(shaderSubgroupClock), FCLOCK(shaderDeviceClock),
+    FINTERLOCK(fragmentShaderSampleInterlock), FINTERLOCK(fragmentShaderPixelInterlock),
+    FINTERLOCK(fragmentShaderShadingRateInterlock),
 };
 
 typedef struct {
@@ -179,6 +182,7 @@ typedef struct {
   VkPhysicalDeviceVulkan12Features f12;
   VkPhysicalDeviceVulkan13Features f13;
   VkPhysicalDeviceShaderClockFeaturesKHR clock;
+  VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
 } FeatureChain;
 
 /* `extensions`: the job's device extensions, which decide the extension structs chained. */
@@ -192,7 +196,20 @@ static void chain_init(FeatureChain *c, const char *extensions) {
   c->f11.pNext = &c->f12;
   c->f12.pNext = &c->f13;
   c->clock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR;
-  if (strstr(extensions, "VK_KHR_shader_clock")) c->f13.pNext = &c->clock;
+  c->interlock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT;
+  void **tail = &c->f13.pNext;
+  if (strstr(extensions, "VK_KHR_shader_clock")) {
+    *tail = &c->clock;
+    tail = &c->clock.pNext;
+  }
+  if (strstr(extensions, "VK_EXT_fragment_shader_interlock")) *tail = &c->interlock;
+}
+
+/* Whether an extension feature struct is in the chain (its extension was named). */
+static bool chained(const FeatureChain *c, const void *s) {
+  for (const VkBaseOutStructure *p = (const VkBaseOutStructure *)c->f10.pNext; p; p = p->pNext)
+    if ((const void *)p == s) return true;
+  return false;
 }
 
 static VkBool32 *feature_slot(FeatureChain *c, const FeatureField *f) {
@@ -200,7 +217,8 @@ static VkBool32 *feature_slot(FeatureChain *c, const FeatureField *f) {
                   : f->where == CORE11 ? (uint8_t *)&c->f11
                   : f->where == CORE12 ? (uint8_t *)&c->f12
                   : f->where == CORE13 ? (uint8_t *)&c->f13
-                                       : (uint8_t *)&c->clock;
+                  : f->where == EXT_SHADER_CLOCK ? (uint8_t *)&c->clock
+                                                 : (uint8_t *)&c->interlock;
   return (VkBool32 *)(base + f->offset);
 }
 
@@ -208,8 +226,10 @@ static bool enable_feature(Context *ctx, FeatureChain *supported, FeatureChain *
   for (size_t i = 0; i < sizeof FEATURE_FIELDS / sizeof FEATURE_FIELDS[0]; i++) {
     const FeatureField *f = &FEATURE_FIELDS[i];
     if (strcmp(f->name, name) != 0) continue;
-    if (f->where == EXT_SHADER_CLOCK && supported->f13.pNext == NULL)
+    if (f->where == EXT_SHADER_CLOCK && !chained(supported, &supported->clock))
       return fail(ctx, "device feature %s belongs to VK_KHR_shader_clock, which the job did not name", name);
+    if (f->where == EXT_INTERLOCK && !chained(supported, &supported->interlock))
+      return fail(ctx, "device feature %s belongs to VK_EXT_fragment_shader_interlock, which the job did not name", name);
     if (!*feature_slot(supported, f))
       return fail(ctx, "device feature %s is not supported by this driver", name);
     *feature_slot(enabled, f) = VK_TRUE;
