@@ -36,7 +36,7 @@ import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { bufferPointerType } from './buffer-pointers.js';
-import { spirvRequirements } from './inline-spirv.js';
+import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
@@ -550,6 +550,9 @@ export class Checker {
     return !!this.staticInitFn?.body.length;
   }
 
+  /** Execution modes (vk::ext_execution_mode, [[vk::spvexecutionmode]]) of the function being lowered. */
+  executionModes: { mode: number; operands: number[] }[] = [];
+
   /** Lowers a function body the first time it is called (or as an entry point). */
   lowerFunction(symbol: FunctionSymbol, callLoc: SourceLocation): IrFunction | undefined {
     if (symbol.ir) return symbol.ir;
@@ -562,7 +565,11 @@ export class Checker {
       return undefined;
     }
     symbol.lowering = true;
+    const outerModes = this.executionModes;
+    this.executionModes = declaredExecutionModes(this, symbol.decl.attributes, symbol.scope);
     const fn = lowerFunctionBody(this, symbol);
+    if (fn && this.executionModes.length) fn.executionModes = this.executionModes;
+    this.executionModes = outerModes;
     symbol.lowering = false;
     symbol.ir = fn;
     const requirements = fn && spirvRequirements(this, symbol.decl.attributes, symbol.scope);

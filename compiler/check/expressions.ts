@@ -26,6 +26,7 @@ import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from '.
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
 import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
+import { checkExecutionModeCall } from './inline-spirv.js';
 import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './methods.js';
 import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
@@ -498,6 +499,7 @@ export class ExpressionChecker {
     if (!entry && isInterlocked(name)) return interlocked(this.c, this, name, values, e.loc);
     if (!entry && name === 'CheckAccessFullyMapped') return checkAccessFullyMapped(this.c, this, values, e.loc);
     if (!entry && RAW_BUFFER_CALLS.has(name)) return checkRawBufferCall(this.c, this, name, values, e.callee.templateArgs, scope, e.loc);
+    if (!entry && name === 'vk::ext_execution_mode') return checkExecutionModeCall(this.c, this, values, e.loc);
     if (!entry && BUFFER_POINTER_CALLS.has(name)) return checkBufferPointerCall(this.c, this, name, values, e.callee.templateArgs, scope, e.loc);
     if (!entry && isIntrinsic(name)) return checkIntrinsicCall(this.c, this, name, values, e.loc);
     if (!entry) this.c.error(`use of undeclared identifier '${name}'`, e.callee.loc, name.length);

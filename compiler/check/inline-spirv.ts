@@ -13,6 +13,7 @@ import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Scope, FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
+import { voidValue } from './texture-methods.js';
 
 const attribute = (attrs: readonly ast.Attribute[], name: string) => attrs.find((a) => a.name === name);
 
@@ -35,6 +36,44 @@ export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], s
     }
   }
   return capabilities.length || extensions.length ? { capabilities, extensions } : undefined;
+}
+
+/** `[[vk::spvexecutionmode(N)]]` on a function: execution modes of the entry points that run it. */
+export function declaredExecutionModes(c: Checker, attrs: readonly ast.Attribute[], scope: Scope): { mode: number; operands: number[] }[] {
+  const modes: { mode: number; operands: number[] }[] = [];
+  for (const a of attrs) {
+    if (a.name !== 'vk::spvexecutionmode') continue;
+    const mode = c.attrInt(a, 0, scope);
+    if (mode !== undefined) modes.push({ mode, operands: [] });
+  }
+  return modes;
+}
+
+/**
+ * `vk::ext_execution_mode(mode, literal operands…)` in a function body: an execution mode of every
+ * entry point whose call graph reaches the function.
+ */
+export function checkExecutionModeCall(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+  const name = 'vk::ext_execution_mode';
+  if (args.length === 0) {
+    c.error(`'${name}' takes the execution mode and its literal operands`, loc, name.length);
+    return undefined;
+  }
+  const words: number[] = [];
+  for (const a of args) {
+    const value = isIntegerScalar(a) ? evaluateConstant(x.rvalue(a)) : undefined;
+    if (value?.kind !== 'scalar' || typeof value.value === 'boolean') {
+      c.error(`the arguments of '${name}' must be integer constants`, a.loc);
+      return undefined;
+    }
+    words.push(Number(value.value));
+  }
+  c.executionModes.push({ mode: words[0]!, operands: words.slice(1) });
+  return voidValue(loc);
+}
+
+function isIntegerScalar(v: Value): boolean {
+  return v.type.kind === 'scalar' && (v.type.base === 'int' || v.type.base === 'uint');
 }
 
 /** A call of a `vk::ext_instruction` function: the instruction with the arguments as its operands. */

@@ -13,6 +13,8 @@ import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, Execut
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
+import { reachableFunctions } from './entry-reach.js';
+import { requireExecutionMode } from './execution-modes.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -168,6 +170,18 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
     const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));
+    // vk::ext_execution_mode calls and [[vk::spvexecutionmode]] in the functions this entry point runs.
+    const modes = new Set<string>();
+    for (const fn of reachableFunctions(ep, derivativeUses)) {
+      for (const m of fn.executionModes ?? []) {
+        const key = [m.mode, ...m.operands].join(' ');
+        if (modes.has(key)) continue;
+        modes.add(key);
+        const modeError = requireExecutionMode(b, m.mode);
+        if (modeError) errors.push({ message: `entry point '${ep.name}': ${modeError}` });
+        else b.executionMode(id, m.mode, ...m.operands);
+      }
+    }
     if (interlockError) errors.push({ message: interlockError });
   }
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };

@@ -10,6 +10,7 @@ import type { IrEntryPoint, IrFunction } from '../ir/ir.js';
 import type { ModuleBuilder } from './builder.js';
 import type { FunctionEmitter } from './function.js';
 import { ExecutionMode, Op } from '../spirv-spec/spec.js';
+import { reachableFunctions } from './entry-reach.js';
 
 const FRAGMENT_SHADER_PIXEL_INTERLOCK = 5378;
 
@@ -34,17 +35,7 @@ interface InterlockUse {
 }
 
 export function reachesInterlock(ep: IrEntryPoint, uses: ReadonlyMap<IrFunction, InterlockUse>): boolean {
-  const seen = new Set<IrFunction>();
-  const stack = [ep.function, ...(ep.staticInit ? [ep.staticInit] : [])];
-  while (stack.length) {
-    const fn = stack.pop()!;
-    if (seen.has(fn)) continue;
-    seen.add(fn);
-    const use = uses.get(fn);
-    if (use?.interlock) return true;
-    if (use) stack.push(...use.callees);
-  }
-  return false;
+  return [...reachableFunctions(ep, uses)].some((fn) => uses.get(fn)?.interlock);
 }
 
 /** The interlock execution mode of a pixel entry point that uses rasterizer-ordered views; an error message for other stages. */

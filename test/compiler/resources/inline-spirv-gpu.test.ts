@@ -62,3 +62,35 @@ describe('inline SPIR-V and the shader clock', () => {
     ]);
   });
 });
+
+describe('execution modes from the source', () => {
+  const source = `
+    void flushDenormals() {
+      vk::ext_execution_mode(/* DenormFlushToZero */ 4460, 32);
+    }
+    [[vk::spvexecutionmode(/* EarlyFragmentTests */ 9)]]
+    float4 main() : SV_Target {
+      flushDenormals();
+      return 1;
+    }
+    float4 other() : SV_Target { return 0; }`;
+
+  it('belong to the entry points whose call graph reaches them, with the capability each needs', () => {
+    const main = disassembleSpirv(compileValid(source, { entryPoints: [{ name: 'main', stage: 'pixel' }] }, ['vulkan1.1', 'vulkan1.2']).spirv);
+    expect(main).toContain('OpExecutionMode %main EarlyFragmentTests');
+    expect(main).toContain('OpExecutionMode %main DenormFlushToZero 32');
+    expect(main).toContain('OpCapability DenormFlushToZero');
+    const other = disassembleSpirv(compileValid(source, { entryPoints: [{ name: 'other', stage: 'pixel' }] }, ['vulkan1.1']).spirv);
+    expect(other).not.toContain('DenormFlushToZero');
+  });
+
+  it('refuses modes Vulkan cannot have, and non-constant operands', () => {
+    const errors = (body: string) =>
+      compile(`float4 main() : SV_Target {\n${body}\nreturn 0; }`, { entryPoints: [{ name: 'main', stage: 'pixel' }] })
+        .diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    expect(errors('vk::ext_execution_mode(35, 32);')).toEqual([
+      "entry point 'main': execution mode SubgroupSize (35) needs the Kernel-only SubgroupDispatch capability, which Vulkan shaders cannot declare",
+    ]);
+    expect(errors('uint m = 9; vk::ext_execution_mode(m);')).toEqual(["the arguments of 'vk::ext_execution_mode' must be integer constants"]);
+  });
+});
