@@ -50,6 +50,22 @@ describe('inline SPIR-V and the shader clock', () => {
     await expect(gpu.runCompute({ spirv, groups: [1, 1, 1], bindings: [{ binding: 0, kind: 'storage-buffer', size: 20 }] })).rejects.toThrow(/VK_KHR_shader_clock/);
   });
 
+  it('declares the subgroup capabilities an inline OpGroupNonUniform* instruction needs', () => {
+    const src = `
+      [[vk::ext_instruction(/* OpGroupNonUniformBallotBitCount */ 342)]]
+      uint ballotBitCount(uint scope, [[vk::ext_literal]] uint groupOperation, uint4 ballot);
+      [[vk::ext_instruction(/* OpGroupNonUniformIAdd */ 349)]]
+      uint subgroupAdd(uint scope, [[vk::ext_literal]] uint groupOperation, uint value);
+      RWStructuredBuffer<uint> o;
+      [numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) {
+        o[i] = ballotBitCount(vk::SubgroupScope, /* Reduce */ 0, uint4(1, 0, 0, 0)) + subgroupAdd(vk::SubgroupScope, /* ExclusiveScan */ 2, i);
+      }`;
+    const text = disassembleSpirv(compileValid(src, options, ['vulkan1.1']).spirv);
+    expect(text).toContain('OpCapability GroupNonUniformBallot');
+    expect(text).toContain('OpCapability GroupNonUniformArithmetic');
+    expect(text).toMatch(/OpGroupNonUniformBallotBitCount %uint %uint_3 Reduce/);
+  });
+
   it('checks literal operands, and the WGSL target refuses inline SPIR-V', () => {
     const errors = (body: string, target: 'spirv' | 'wgsl' = 'spirv') =>
       compile(`[[vk::ext_instruction(61)]] float ld([[vk::ext_reference]] float p, [[vk::ext_literal]] uint m);\n[[vk::ext_instruction(13, "GLSL.std.450")]] float s(float x);\nRWStructuredBuffer<float> o;\n[numthreads(1,1,1)] void main() {\n${body}\n}`, { target })
