@@ -1,5 +1,5 @@
-// SM 6.6 packed 8-bit vectors (int8_t4_packed, uint8_t4_packed) with pack_*/unpack_*, and
-// isnormal: values computed on lavapipe (SPIR-V with DXC's 8-bit conversions, shaderInt8) and on
+// Shader-model 6.x intrinsics: SM 6.6 packed 8-bit vectors (int8_t4_packed, uint8_t4_packed) with
+// pack_*/unpack_* and SM 6.4 dot4add_*, isnormal, SM 6.2 asfloat16/asint16/asuint16: values computed on lavapipe (SPIR-V with DXC's 8-bit conversions, shaderInt8) and on
 // WebGPU (WGSL shifts and masks), from inputs the driver cannot fold. Expected values are worked out
 // byte by byte here. DXC's instruction shapes and the 16-bit forms are checked on the SPIR-V.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,25 @@ describe('isnormal', () => {
     ];
     // -2.5 normal; 0; 1e-40 subnormal; +inf | NaN; -3.0e38 normal; -inf; 1.17549435e-38 (smallest normal).
     await runChecks(gpu, { setup, input: [[-2.5, 0, 1e-40, Infinity], [NaN, -3.0e38, -Infinity, 1.17549435e-38]], checks });
+  });
+});
+
+describe('asfloat16, asint16, asuint16 (SM 6.2)', () => {
+  it('reinterpret 16-bit scalars, vectors and matrices with OpBitcast, and need 16-bit operands', () => {
+    const source = `
+      RWStructuredBuffer<uint16_t4> o;
+      [numthreads(1,1,1)] void main() {
+        uint16_t4 u = o[0];
+        float16_t4 h = asfloat16(u);
+        int16_t4 i = asint16(h);
+        int16_t2x2 m = int16_t2x2(i.x, i.y, i.z, i.w);
+        float16_t2x2 hm = asfloat16(m);
+        o[1] = asuint16(i) + asuint16(hm[0]).xyxy;
+      }`;
+    const text = disassembleSpirv(compileValid(source, { enable16BitTypes: true }).spirv);
+    expect(text).toMatch(/OpBitcast %v4half/);
+    expect(text).toMatch(/OpBitcast %v4short/);
+    const errors = compile('float f; [numthreads(1,1,1)] void main() { f = asfloat16(1u); }', { enable16BitTypes: true }).diagnostics.map((d) => d.message);
+    expect(errors).toContain("no matching overload of 'asfloat16' for argument of type 'uint'");
   });
 });
