@@ -176,6 +176,19 @@ function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc
  * exponent (int)}. The struct result is spilled once and split into the return value and the out argument.
  */
 function structIntrinsic(c: Checker, x: ExpressionChecker, name: 'modf' | 'frexp', [v, out]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const byRows = matrixRows(x, v!);
+  if (byRows) {
+    // Row by row (GLSL's ModfStruct/FrexpStruct take scalars and vectors), as DXC.
+    if (!outArgument(c, x, name, out!)) return undefined;
+    const { t } = byRows;
+    const row = vector(t.element, t.cols);
+    const secondRow = name === 'modf' ? row : withScalar(row as NumericType, INT);
+    const struct: StructType = { kind: 'struct', name: name === 'modf' ? 'ModfStructType' : 'FrexpStructType', fields: [{ name: 'result', type: row }, { name: 'part', type: secondRow }], id: c.newId() };
+    const both = byRows.rows.map((r) => x.spill(intrinsic(struct, `${name}Struct`, [r]), struct));
+    const second: MatrixType = { ...t, element: elementScalar(secondRow)! };
+    writeOut(x, out!, { op: 'construct', type: second, parts: both.map((b) => ({ op: 'extract', type: secondRow, arg: b, index: 1 }) as IrExpr) }, second);
+    return value(t, { op: 'construct', type: t, parts: both.map((b) => ({ op: 'extract', type: row, arg: b, index: 0 }) as IrExpr) }, loc);
+  }
   const t = floatShape(c, name, v!);
   if (!t || !outArgument(c, x, name, out!)) return undefined;
   const second = name === 'modf' ? t : withScalar(t, INT);
@@ -223,7 +236,31 @@ function isLiteralFloat(v: Value): boolean {
 }
 
 /** clip(x): discards the pixel when any component of x is negative (manual: control flow + OpKill). */
+/** A float matrix argument as its row vectors (spilled once), for the intrinsics DXC applies row by row. */
+function matrixRows(x: ExpressionChecker, v: NumericValue): { t: MatrixType; rows: IrExpr[] } | undefined {
+  if (v.type.kind !== 'matrix') return undefined;
+  const el = v.type.element.base === 'float' ? v.type.element : FLOAT;
+  const t: MatrixType = { ...v.type, element: el };
+  const m = x.spill(x.coerce(v, t), t);
+  const row = vector(el, t.cols);
+  return { t, rows: Array.from({ length: t.rows }, (_, r) => ({ op: 'extract', type: row, arg: m, index: r }) as IrExpr) };
+}
+
 function clip(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const byRows = matrixRows(x, v!);
+  if (byRows) {
+    // Any component of any row below zero discards.
+    const negative = byRows.rows.map((r): IrExpr => {
+      const rt = r.type as Exclude<Type, MatrixType>;
+      const bt = withScalar(rt as NumericType, BOOL);
+      const zero = rt.kind === 'scalar' ? constExpr(rt, 0) : ({ op: 'splat', type: rt, arg: constExpr(byRows.t.element, 0) } as IrExpr);
+      const lt: IrExpr = { op: 'binary', type: bt, operator: 'lt', left: r, right: zero };
+      return bt.kind === 'scalar' ? lt : intrinsic(BOOL, 'any', [lt]);
+    });
+    const cond = negative.reduce((a, b): IrExpr => ({ op: 'binary', type: BOOL, operator: 'logor', left: a, right: b }));
+    x.emitBefore({ op: 'if', cond, then: [{ op: 'discard' }], else: [] });
+    return value(VOID, constExpr(BOOL, true), loc);
+  }
   const t = floatShape(c, 'clip', v!);
   if (!t) return undefined;
   const el = elementScalar(t)!;

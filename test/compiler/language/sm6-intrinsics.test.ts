@@ -1,6 +1,7 @@
 // Shader-model 6.x intrinsics: SM 6.6 packed 8-bit vectors (int8_t4_packed, uint8_t4_packed) with
-// pack_*/unpack_* and SM 6.4 dot4add_*, isnormal, SM 6.2 asfloat16/asint16/asuint16: values computed on lavapipe (SPIR-V with DXC's 8-bit conversions, shaderInt8) and on
-// WebGPU (WGSL shifts and masks), from inputs the driver cannot fold. Expected values are worked out
+// pack_*/unpack_*, SM 6.4 dot4add_*, isnormal, SM 6.2 asfloat16/asint16/asuint16. Values computed
+// on lavapipe (SPIR-V with DXC's 8-bit conversions, shaderInt8) and on WebGPU (WGSL shifts and
+// masks), from inputs the driver cannot fold. Expected values are worked out
 // byte by byte here. DXC's instruction shapes and the 16-bit forms are checked on the SPIR-V.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
