@@ -105,7 +105,30 @@ export type ResourceKind =
   | 'RWTexture2DArray'
   | 'RWTexture3D'
   | 'SubpassInput'
-  | 'SubpassInputMS';
+  | 'SubpassInputMS'
+  | CombinedTextureKind;
+
+/** `vk::SampledTexture*` (DXC spells the cube ones `…CUBE`): a texture and its sampler in one combined image sampler. */
+export type CombinedTextureKind =
+  | 'SampledTexture1D'
+  | 'SampledTexture1DArray'
+  | 'SampledTexture2D'
+  | 'SampledTexture2DArray'
+  | 'SampledTexture2DMS'
+  | 'SampledTexture2DMSArray'
+  | 'SampledTexture3D'
+  | 'SampledTextureCUBE'
+  | 'SampledTextureCUBEArray';
+
+/** Whether a resource kind is a combined image sampler (`vk::SampledTexture2D` …). */
+export function isCombinedTexture(kind: ResourceKind): kind is CombinedTextureKind {
+  return kind.startsWith('SampledTexture');
+}
+
+/** The separate texture kind whose image a combined one samples (`SampledTexture2D` → `Texture2D`, DXC's `…CUBE` → `TextureCube`). */
+export function separateTextureKind(kind: ResourceKind): ResourceKind {
+  return isCombinedTexture(kind) ? (kind.slice('Sampled'.length).replace('CUBE', 'Cube') as ResourceKind) : kind;
+}
 
 export interface ResourceType {
   kind: 'resource';
@@ -116,6 +139,8 @@ export interface ResourceType {
   samples?: number;
   /** `[[vk::image_format("…")]]` as written (`rgba8`); absent: derived from the element type as DXC does. */
   format?: string;
+  /** A rasterizer-ordered view (`RasterizerOrderedTexture2D`…): its RW kind, accessed inside a fragment interlock. */
+  rasterizerOrdered?: true;
 }
 
 export interface SamplerType {
@@ -137,7 +162,17 @@ export interface StreamType {
   element: Type;
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | VoidType;
+/**
+ * `vk::BufferPointer<T, A>`: a device address of a T in PhysicalStorageBuffer memory (laid out as a
+ * storage buffer), every access through it `Aligned A`. Stored as 8 bytes, like a uint64_t.
+ */
+export interface PointerType {
+  kind: 'pointer';
+  pointee: Type;
+  alignment: number;
+}
+
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | PointerType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -211,12 +246,16 @@ export function sameType(a: Type, b: Type): boolean {
       return a.id === (b as StructType).id;
     case 'resource': {
       const r = b as ResourceType;
-      return a.resource === r.resource && sameType(a.element, r.element) && (a.samples ?? 0) === (r.samples ?? 0);
+      return a.resource === r.resource && sameType(a.element, r.element) && (a.samples ?? 0) === (r.samples ?? 0) && !!a.rasterizerOrdered === !!r.rasterizerOrdered;
     }
     case 'sampler':
       return a.comparison === (b as SamplerType).comparison;
     case 'stream':
       return a.topology === (b as StreamType).topology && sameType(a.element, (b as StreamType).element);
+    case 'pointer': {
+      const p = b as PointerType;
+      return a.alignment === p.alignment && sameType(a.pointee, p.pointee);
+    }
     case 'void':
       return true;
   }
@@ -244,11 +283,14 @@ export function typeToString(t: Type): string {
     case 'struct':
       return t.name || '<anonymous struct>';
     case 'resource':
-      return `${t.resource}<${typeToString(t.element)}>`;
+      if (t.rasterizerOrdered) return `${t.resource.replace(/^RW/, 'RasterizerOrdered')}<${typeToString(t.element)}>`;
+      return `${isCombinedTexture(t.resource) ? 'vk::' : ''}${t.resource}<${typeToString(t.element)}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
     case 'stream':
       return `${t.topology === 'point' ? 'Point' : t.topology === 'line' ? 'Line' : 'Triangle'}Stream<${typeToString(t.element)}>`;
+    case 'pointer':
+      return `vk::BufferPointer<${typeToString(t.pointee)}${t.alignment ? `, ${t.alignment}` : ''}>`;
     case 'void':
       return 'void';
   }

@@ -37,6 +37,9 @@ const SCALAR_SPELLINGS: Record<string, ScalarSpelling> = {
   min16uint: { plain: s('uint', 32, true), with16: s('uint', 16) },
 };
 
+/** SM 6.6's packed 8-bit vectors: four bytes in a uint, as DXC represents them in SPIR-V. */
+const PACKED_8BIT_NAMES: ReadonlySet<string> = new Set(['int8_t4_packed', 'uint8_t4_packed']);
+
 /** 16-bit spellings that need -enable-16bit-types (DXC rejects them otherwise). */
 export const NEEDS_16BIT = new Set(['float16_t', 'int16_t', 'uint16_t']);
 
@@ -50,11 +53,28 @@ export const RESOURCE_KINDS: ReadonlySet<string> = new Set<ResourceKind>([
 
 /** Stage-only template types: geometry output streams and tessellation patches (stage-types.ts). */
 export const STAGE_TEMPLATE_TYPES: ReadonlySet<string> = new Set(['PointStream', 'LineStream', 'TriangleStream', 'InputPatch', 'OutputPatch']);
+/** `vk::SampledTexture*` spelled with their namespace → their resource kinds (combined image samplers). */
+export const VK_RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = Object.fromEntries(
+  (['1D', '1DArray', '2D', '2DArray', '2DMS', '2DMSArray', '3D', 'CUBE', 'CUBEArray'] as const).map((d) => [`vk::SampledTexture${d}`, `SampledTexture${d}` as ResourceKind]),
+);
+
+/** Rasterizer-ordered views → the RW kinds they are, with their accesses interlocked. */
+export const ROV_KINDS: Readonly<Record<string, ResourceKind>> = {
+  RasterizerOrderedBuffer: 'RWBuffer',
+  RasterizerOrderedByteAddressBuffer: 'RWByteAddressBuffer',
+  RasterizerOrderedStructuredBuffer: 'RWStructuredBuffer',
+  RasterizerOrderedTexture1D: 'RWTexture1D',
+  RasterizerOrderedTexture1DArray: 'RWTexture1DArray',
+  RasterizerOrderedTexture2D: 'RWTexture2D',
+  RasterizerOrderedTexture2DArray: 'RWTexture2DArray',
+  RasterizerOrderedTexture3D: 'RWTexture3D',
+};
 
 /** Resources whose template argument may be omitted (it defaults to float4). */
 export const DEFAULT_FLOAT4_RESOURCES: ReadonlySet<string> = new Set([
   'Texture1D', 'Texture1DArray', 'Texture2D', 'Texture2DArray', 'Texture2DMS', 'Texture2DMSArray', 'Texture3D',
   'TextureCube', 'TextureCubeArray', 'Buffer', 'RWBuffer', 'SubpassInput', 'SubpassInputMS',
+  ...Object.values(VK_RESOURCE_KINDS),
 ]);
 
 export const SAMPLER_NAMES: Record<string, boolean> = {
@@ -71,6 +91,7 @@ const NUMERIC_NAME = /^([A-Za-z_][A-Za-z0-9_]*?)([1-4])(?:x([1-4]))?$/;
  * back end maps it to a vector as the manual's table says.
  */
 export function numericTypeByName(name: string, enable16BitTypes: boolean): Type | undefined {
+  if (PACKED_8BIT_NAMES.has(name)) return s('uint');
   const direct = SCALAR_SPELLINGS[name];
   if (direct) return enable16BitTypes ? direct.with16 : direct.plain;
   const m = NUMERIC_NAME.exec(name);

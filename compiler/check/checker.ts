@@ -13,6 +13,7 @@ import {
   VOID,
   type Bitfield,
   type Majorness,
+  type ResourceKind,
   type StructField,
   type StructType,
   type Type,
@@ -26,6 +27,8 @@ import {
   SAMPLER_NAMES,
   scalarByName,
   STAGE_TEMPLATE_TYPES,
+  VK_RESOURCE_KINDS,
+  ROV_KINDS,
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
@@ -33,6 +36,8 @@ import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareVkNamespace } from './vk-namespace.js';
+import { bufferPointerType } from './buffer-pointers.js';
+import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
@@ -216,7 +221,13 @@ export class Checker {
     if (name === 'vector') return this.templateNumeric(spec, scope, 'vector');
     if (name === 'matrix') return this.templateNumeric(spec, scope, 'matrix');
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
-    if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope);
+    if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope, name as ResourceKind);
+    if (VK_RESOURCE_KINDS[name]) return this.resourceType(spec, scope, VK_RESOURCE_KINDS[name]);
+    if (name === 'vk::BufferPointer') return bufferPointerType(this, name, args, scope, spec.loc);
+    if (ROV_KINDS[name]) {
+      const t = this.resourceType(spec, scope, ROV_KINDS[name]);
+      return t?.kind === 'resource' ? { ...t, rasterizerOrdered: true } : t;
+    }
     if (STAGE_TEMPLATE_TYPES.has(name)) return stageTemplateType(this, spec, scope);
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
@@ -252,8 +263,7 @@ export class Checker {
     return which === 'vector' ? vector(el, dims[0]!) : matrix(el, dims[0]!, dims[1]!);
   }
 
-  private resourceType(spec: ast.TypeSpec, scope: Scope): Type | undefined {
-    const kind = spec.name as import('../types.js').ResourceKind;
+  private resourceType(spec: ast.TypeSpec, scope: Scope, kind: ResourceKind): Type | undefined {
     const args = spec.templateArgs ?? [];
     if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
       return { kind: 'resource', resource: kind, element: scalar('uint') };
@@ -547,6 +557,9 @@ export class Checker {
     return !!this.staticInitFn?.body.length;
   }
 
+  /** Execution modes (vk::ext_execution_mode, [[vk::spvexecutionmode]]) of the function being lowered. */
+  executionModes: { mode: number; operands: number[] }[] = [];
+
   /** Lowers a function body the first time it is called (or as an entry point). */
   lowerFunction(symbol: FunctionSymbol, callLoc: SourceLocation): IrFunction | undefined {
     if (symbol.ir) return symbol.ir;
@@ -559,9 +572,15 @@ export class Checker {
       return undefined;
     }
     symbol.lowering = true;
+    const outerModes = this.executionModes;
+    this.executionModes = declaredExecutionModes(this, symbol.decl.attributes, symbol.scope);
     const fn = lowerFunctionBody(this, symbol);
+    if (fn && this.executionModes.length) fn.executionModes = this.executionModes;
+    this.executionModes = outerModes;
     symbol.lowering = false;
     symbol.ir = fn;
+    const requirements = fn && spirvRequirements(this, symbol.decl.attributes, symbol.scope);
+    if (fn && requirements) fn.requirements = requirements;
     if (fn) this.functions.push(fn);
     return fn;
   }
@@ -724,6 +743,7 @@ export class Checker {
     let global: IrGlobal;
     if (res.kind === 'resource' && isBufferResource(res.resource)) {
       global = this.bufferGlobal(d.name, res, t, d.loc);
+      if (res.rasterizerOrdered) global.rasterizerOrdered = true;
     } else {
       global = { id: this.newId(), name: d.name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc: d.loc };
     }

@@ -210,7 +210,7 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
     } else if (p.kind === 'texel') {
       place(p.image);
       expr(p.coord);
-    }
+    } else if (p.kind === 'address') expr(p.address);
   };
   const expr = (e: IrExpr): void => {
     switch (e.op) {
@@ -231,6 +231,9 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
       case 'call':
         for (const a of e.args) a.kind === 'value' ? expr(a.value) : place(a.place);
         fn(e.callee);
+        break;
+      case 'spirv':
+        for (const o of e.instruction.operands) if (o.kind === 'value') expr(o.value); else if (o.kind === 'pointer') place(o.place);
         break;
       case 'const': break;
     }

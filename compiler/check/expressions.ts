@@ -24,6 +24,9 @@ import { commonScalar, commonShape, conversionCost, withScalar, type NumericType
 import { checkUserCall } from './calls.js';
 import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from './short-circuit.js';
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
+import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
+import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
+import { checkExecutionModeCall } from './inline-spirv.js';
 import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './methods.js';
 import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
 import type { Scope } from './scope.js';
@@ -405,8 +408,8 @@ export class ExpressionChecker {
     if (!t) return undefined;
     const args = e.args.map((a) => this.check(a, scope));
     if (args.some((a) => !a)) return undefined;
-    if (t.kind === 'struct' && args.length === 1) {
-      // `S(x)`: a function-style cast, as `(S)x`.
+    if ((t.kind === 'struct' || t.kind === 'pointer') && args.length === 1) {
+      // `S(x)`, `vk::BufferPointer<T>(address)` through a typedef: a function-style cast, as `(S)x`.
       const expr = this.explicitConvert(args[0]!, t, e.loc);
       return expr && { type: t, loc: e.loc, expr, readonly: true };
     }
@@ -497,6 +500,9 @@ export class ExpressionChecker {
     }
     if (!entry && isInterlocked(name)) return interlocked(this.c, this, name, values, e.loc);
     if (!entry && name === 'CheckAccessFullyMapped') return checkAccessFullyMapped(this.c, this, values, e.loc);
+    if (!entry && RAW_BUFFER_CALLS.has(name)) return checkRawBufferCall(this.c, this, name, values, e.callee.templateArgs, scope, e.loc);
+    if (!entry && name === 'vk::ext_execution_mode') return checkExecutionModeCall(this.c, this, values, e.loc);
+    if (!entry && BUFFER_POINTER_CALLS.has(name)) return checkBufferPointerCall(this.c, this, name, values, e.callee.templateArgs, scope, e.loc);
     if (!entry && isIntrinsic(name)) return checkIntrinsicCall(this.c, this, name, values, e.loc);
     if (!entry) this.c.error(`use of undeclared identifier '${name}'`, e.callee.loc, name.length);
     else this.c.error(`'${name}' is not a function`, e.callee.loc, name.length);
@@ -735,6 +741,8 @@ export class ExpressionChecker {
       const zero = zeroConst(to, this.rvalue(v));
       if (zero) return zero;
     }
+    const pointer = pointerConversion(v.type, to, this.rvalue(v));
+    if (pointer) return pointer;
     this.c.error(`cannot convert from '${typeToString(v.type)}' to '${typeToString(to)}'`, loc);
     return undefined;
   }

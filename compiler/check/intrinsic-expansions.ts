@@ -23,6 +23,7 @@ import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import { constExpr, type ExpressionChecker } from './expressions.js';
 import { isLvalue, type Value } from './value.js';
+import { PACKED_8BIT_INTRINSICS } from './packed-8bit.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -41,6 +42,8 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   select: [[3], select],
   and: [[2], (c, x, a, loc) => logical(c, x, 'and', a, loc)],
   or: [[2], (c, x, a, loc) => logical(c, x, 'or', a, loc)],
+  isnormal: [[1], isnormal],
+  ...PACKED_8BIT_INTRINSICS,
 };
 
 /** The common shape of numeric values (`select`, `and`, `or` take it component-wise), or an error. */
@@ -97,6 +100,38 @@ function logical(c: Checker, x: ExpressionChecker, name: 'and' | 'or', args: Num
   return value(type, expr, loc);
 }
 
+/** Exponent masks by float width (half, float, double). */
+const EXPONENT_MASK: Record<number, bigint> = { 16: 0x7c00n, 32: 0x7f800000n, 64: 0x7ff0000000000000n };
+
+/**
+ * isnormal(x): the exponent bits are neither all 0 (zero, subnormal) nor all 1 (inf, NaN), as DXC
+ * tests them (OpIsNormal needs the Kernel capability); a matrix row by row.
+ */
+function isnormal(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const el0 = elementScalar(v!.type)!;
+  const el = el0.base === 'float' ? el0 : FLOAT;
+  const t = withScalar(v!.type, el);
+  const bits = scalar('uint', el.width);
+  const mask = EXPONENT_MASK[el.width]!;
+  const test = (part: IrExpr, pt: Type): IrExpr => {
+    const n = pt.kind === 'vector' ? pt.size : 1;
+    const ut = n === 1 ? bits : vector(bits, n);
+    const bt = n === 1 ? BOOL : vector(BOOL, n);
+    const constant = (value: bigint): IrExpr => (n === 1 ? constExpr(bits, el.width === 64 ? value : Number(value)) : { op: 'splat', type: ut, arg: constExpr(bits, el.width === 64 ? value : Number(value)) });
+    const exponent = x.spill({ op: 'binary', type: ut, operator: 'bitand', left: intrinsic(ut, 'bitcast', [part]), right: constant(mask) }, ut);
+    const notZero: IrExpr = { op: 'binary', type: bt, operator: 'ne', left: exponent, right: constant(0n) };
+    const notMax: IrExpr = { op: 'binary', type: bt, operator: 'ne', left: exponent, right: constant(mask) };
+    return { op: 'binary', type: bt, operator: 'logand', left: notZero, right: notMax };
+  };
+  const arg = x.coerce(v!, t);
+  if (t.kind !== 'matrix') return value(withScalar(t, BOOL), test(arg, t), loc);
+  const m = x.spill(arg, t);
+  const row = vector(el, t.cols);
+  const rows = Array.from({ length: t.rows }, (_, r) => test({ op: 'extract', type: row, arg: m, index: r }, row));
+  const type = withScalar(t, BOOL);
+  return value(type, { op: 'construct', type, parts: rows }, loc);
+}
+
 function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
   return { op: 'intrinsic', type, name: intrinsicName(name), args };
 }
@@ -141,6 +176,19 @@ function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc
  * exponent (int)}. The struct result is spilled once and split into the return value and the out argument.
  */
 function structIntrinsic(c: Checker, x: ExpressionChecker, name: 'modf' | 'frexp', [v, out]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const byRows = matrixRows(x, v!);
+  if (byRows) {
+    // Row by row (GLSL's ModfStruct/FrexpStruct take scalars and vectors), as DXC.
+    if (!outArgument(c, x, name, out!)) return undefined;
+    const { t } = byRows;
+    const row = vector(t.element, t.cols);
+    const secondRow = name === 'modf' ? row : withScalar(row as NumericType, INT);
+    const struct: StructType = { kind: 'struct', name: name === 'modf' ? 'ModfStructType' : 'FrexpStructType', fields: [{ name: 'result', type: row }, { name: 'part', type: secondRow }], id: c.newId() };
+    const both = byRows.rows.map((r) => x.spill(intrinsic(struct, `${name}Struct`, [r]), struct));
+    const second: MatrixType = { ...t, element: elementScalar(secondRow)! };
+    writeOut(x, out!, { op: 'construct', type: second, parts: both.map((b) => ({ op: 'extract', type: secondRow, arg: b, index: 1 }) as IrExpr) }, second);
+    return value(t, { op: 'construct', type: t, parts: both.map((b) => ({ op: 'extract', type: row, arg: b, index: 0 }) as IrExpr) }, loc);
+  }
   const t = floatShape(c, name, v!);
   if (!t || !outArgument(c, x, name, out!)) return undefined;
   const second = name === 'modf' ? t : withScalar(t, INT);
@@ -188,7 +236,31 @@ function isLiteralFloat(v: Value): boolean {
 }
 
 /** clip(x): discards the pixel when any component of x is negative (manual: control flow + OpKill). */
+/** A float matrix argument as its row vectors (spilled once), for the intrinsics DXC applies row by row. */
+function matrixRows(x: ExpressionChecker, v: NumericValue): { t: MatrixType; rows: IrExpr[] } | undefined {
+  if (v.type.kind !== 'matrix') return undefined;
+  const el = v.type.element.base === 'float' ? v.type.element : FLOAT;
+  const t: MatrixType = { ...v.type, element: el };
+  const m = x.spill(x.coerce(v, t), t);
+  const row = vector(el, t.cols);
+  return { t, rows: Array.from({ length: t.rows }, (_, r) => ({ op: 'extract', type: row, arg: m, index: r }) as IrExpr) };
+}
+
 function clip(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const byRows = matrixRows(x, v!);
+  if (byRows) {
+    // Any component of any row below zero discards.
+    const negative = byRows.rows.map((r): IrExpr => {
+      const rt = r.type as Exclude<Type, MatrixType>;
+      const bt = withScalar(rt as NumericType, BOOL);
+      const zero = rt.kind === 'scalar' ? constExpr(rt, 0) : ({ op: 'splat', type: rt, arg: constExpr(byRows.t.element, 0) } as IrExpr);
+      const lt: IrExpr = { op: 'binary', type: bt, operator: 'lt', left: r, right: zero };
+      return bt.kind === 'scalar' ? lt : intrinsic(BOOL, 'any', [lt]);
+    });
+    const cond = negative.reduce((a, b): IrExpr => ({ op: 'binary', type: BOOL, operator: 'logor', left: a, right: b }));
+    x.emitBefore({ op: 'if', cond, then: [{ op: 'discard' }], else: [] });
+    return value(VOID, constExpr(BOOL, true), loc);
+  }
   const t = floatShape(c, 'clip', v!);
   if (!t) return undefined;
   const el = elementScalar(t)!;

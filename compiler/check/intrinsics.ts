@@ -42,6 +42,8 @@ const INTRINSICS: Record<string, Signature> = {
   dot: 'dot', length: 'length', distance: 'distance', cross: 'cross', normalize: 'normalize',
   reflect: 'reflect', refract: 'refract', mul: 'mul', transpose: 'transpose', determinant: 'determinant',
   asfloat: 'asfloat', asint: 'asint', asuint: 'asuint', f32tof16: 'f32tof16', f16tof32: 'f16tof32',
+  // SM 6.2 16-bit reinterpretations (with -enable-16bit-types): the same bits as half, int16_t, uint16_t.
+  asfloat16: 'asfloat', asint16: 'asint', asuint16: 'asuint',
   GroupMemoryBarrier: 'barrier', GroupMemoryBarrierWithGroupSync: 'barrier', DeviceMemoryBarrier: 'barrier',
   DeviceMemoryBarrierWithGroupSync: 'barrier', AllMemoryBarrier: 'barrier', AllMemoryBarrierWithGroupSync: 'barrier',
 };
@@ -167,8 +169,10 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
     case 'asfloat': case 'asint': case 'asuint': {
       const t0 = nargs[0]!.type;
       const el = elementScalar(t0)!;
-      const target = sig === 'asfloat' ? FLOAT : sig === 'asint' ? INT : UINT;
-      if (el.width !== 32 || el.base === 'bool') return noOverload(c, name, t0, loc);
+      const width = name.endsWith('16') ? 16 : 32;
+      const base = sig === 'asfloat' ? FLOAT : sig === 'asint' ? INT : UINT;
+      const target = width === 16 ? { ...base, width: 16 as const } : base;
+      if (el.width !== width || el.base === 'bool') return noOverload(c, name, t0, loc);
       const t = withScalar(t0, target);
       return el.base === target.base ? { ...nargs[0]!, type: t, expr: x.rvalue(nargs[0]!), readonly: true, place: undefined, swizzle: undefined } : make(t, [x.rvalue(nargs[0]!)], 'bitcast');
     }

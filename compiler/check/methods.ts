@@ -24,6 +24,7 @@ import {
 import type { Value } from './value.js';
 import { loadRaw, storeRaw, unsupportedRawType } from './byte-address-templates.js';
 import { streamMethod } from './stage-types.js';
+import { bufferPointerMethod } from './buffer-pointers.js';
 
 /** Interlocked* (global functions and RWByteAddressBuffer methods) → atomic operation (manual's table). */
 const INTERLOCKED: Record<string, AtomicOperation> = {
@@ -49,6 +50,7 @@ const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, St
 export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
   const t = obj.type;
   if (t.kind === 'stream') return streamMethod(c, x, obj, t, callee, args, loc);
+  if (t.kind === 'pointer') return bufferPointerMethod(c, x, obj, callee.member, args, loc);
   if (t.kind !== 'resource') {
     c.error(`member reference base type '${typeToString(t)}' has no methods`, callee.memberLoc, callee.member.length);
     return undefined;
@@ -319,7 +321,7 @@ export function interlocked(c: Checker, x: ExpressionChecker, name: string, args
   const dest = args[0]!;
   const el = isNumeric(dest.type) && dest.type.kind === 'scalar' ? dest.type : undefined;
   if (!el || el.base === 'bool' || el.base === 'float' || !dest.place || dest.readonly || !atomicTarget(dest.place)) {
-    c.error(`the destination of '${name}' must be a writable int or uint in groupshared memory, a RW buffer or a RW texture`, dest.loc);
+    c.error(`the destination of '${name}' must be a writable int or uint in groupshared memory, a RW buffer, a RW texture or a buffer pointer's memory`, dest.loc);
     return undefined;
   }
   const value = argAs(s, compare ? 2 : 1, el);
@@ -341,7 +343,8 @@ function atomicTarget(p: IrPlace): boolean {
   if (p.kind === 'texel') return true;
   let base: IrPlace = p;
   while (base.kind === 'member' || base.kind === 'element') base = base.base;
-  return base.kind === 'global' && (base.global.space === 'storage' || base.global.space === 'workgroup');
+  // Memory at a device address (vk::BufferPointer.Get(), RawBufferLoad) is PhysicalStorageBuffer memory.
+  return base.kind === 'address' || (base.kind === 'global' && (base.global.space === 'storage' || base.global.space === 'workgroup'));
 }
 
 /** The places, expressions and globals a resource call reads (for the entry points' global lists). */
@@ -355,7 +358,7 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
   switch (call.kind) {
     case 'sample':
     case 'gather':
-      places.push(call.image, call.sampler);
+      places.push(call.image, ...(call.sampler ? [call.sampler] : []));
       exprs.push(call.coord, ...(call.dref ? [call.dref] : []));
       operands(call.operands);
       break;
@@ -373,7 +376,7 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
       places.push(call.image);
       break;
     case 'queryLod':
-      places.push(call.image, call.sampler);
+      places.push(call.image, ...(call.sampler ? [call.sampler] : []));
       exprs.push(call.coord);
       break;
     case 'atomic':

@@ -31,6 +31,7 @@ export function mustBeLazy(e: IrExpr, effects: SideEffects): boolean {
 function unsafe(e: IrExpr): boolean {
   switch (e.op) {
     case 'call':
+    case 'spirv':
     case 'dynamicExtract':
       return true;
     case 'load':

@@ -312,7 +312,7 @@ function breakUnless(cond: IrExpr): IrStmt {
 
 function hasEffect(v: Value): boolean {
   const e = v.expr;
-  return !!e && (e.op === 'call' || (e.op === 'intrinsic' && e.type.kind === 'void'));
+  return !!e && (e.op === 'call' || e.op === 'spirv' || (e.op === 'intrinsic' && e.type.kind === 'void'));
 }
 
 function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'], scope: Scope, out: IrStmt[]): void {

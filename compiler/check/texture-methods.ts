@@ -2,7 +2,7 @@
 // argument shapes per texture kind, lowered to IR resource calls (sampling, fetches, queries).
 import type { SourceLocation } from '../diagnostics.js';
 import type { ImageOperands, IrConst, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
-import { BOOL, FLOAT, INT, UINT, VOID, arrayOf, elementScalar, isNumeric, typeToString, vector, type ResourceKind, type ResourceType, type StructType, type Type } from '../types.js';
+import { BOOL, FLOAT, INT, UINT, VOID, arrayOf, elementScalar, isCombinedTexture, isNumeric, separateTextureKind, typeToString, vector, type ResourceKind, type ResourceType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -30,7 +30,7 @@ const shape = (coord: number, offset: number, size: number, flags: Partial<Pick<
   coord, offset, size, arrayed: false, ms: false, storage: false, buffer: false, gather: false, ...flags,
 });
 
-export const TEXTURE_SHAPES: Partial<Record<ResourceKind, TextureShape>> = {
+const SEPARATE_SHAPES: Partial<Record<ResourceKind, TextureShape>> = {
   Texture1D: shape(1, 1, 1),
   Texture1DArray: shape(2, 1, 1, { arrayed: true }),
   Texture2D: shape(2, 2, 2, { gather: true }),
@@ -49,9 +49,17 @@ export const TEXTURE_SHAPES: Partial<Record<ResourceKind, TextureShape>> = {
   RWTexture3D: shape(3, 0, 3, { storage: true }),
 };
 
-type SampleMethod = 'Sample' | 'SampleLevel' | 'SampleGrad' | 'SampleBias' | 'SampleCmp' | 'SampleCmpLevelZero';
+/** Every texture kind's shape; a combined image sampler (`vk::SampledTexture2D`) has its texture's. */
+export const TEXTURE_SHAPES: Partial<Record<ResourceKind, TextureShape>> = {
+  ...SEPARATE_SHAPES,
+  ...Object.fromEntries(
+    (['1D', '1DArray', '2D', '2DArray', '2DMS', '2DMSArray', '3D', 'CUBE', 'CUBEArray'] as const).map((d) => [`SampledTexture${d}`, SEPARATE_SHAPES[separateTextureKind(`SampledTexture${d}`)]]),
+  ),
+};
 
-/** Extra arguments after (sampler, location) of each Sample* method, then the optional ones. */
+type SampleMethod = 'Sample' | 'SampleLevel' | 'SampleGrad' | 'SampleBias' | 'SampleCmp' | 'SampleCmpLevelZero' | 'SampleCmpLevel' | 'SampleCmpBias' | 'SampleCmpGrad';
+
+/** Extra arguments after ([sampler,] location) of each Sample* method, then the optional ones. */
 const SAMPLE_METHODS: Record<SampleMethod, { extra: ('lod' | 'bias' | 'ddx' | 'ddy' | 'cmp')[]; clamp: boolean; cmp: boolean }> = {
   Sample: { extra: [], clamp: true, cmp: false },
   SampleLevel: { extra: ['lod'], clamp: false, cmp: false },
@@ -59,6 +67,10 @@ const SAMPLE_METHODS: Record<SampleMethod, { extra: ('lod' | 'bias' | 'ddx' | 'd
   SampleBias: { extra: ['bias'], clamp: true, cmp: false },
   SampleCmp: { extra: ['cmp'], clamp: true, cmp: true },
   SampleCmpLevelZero: { extra: ['cmp'], clamp: false, cmp: true },
+  // SM 6.7/6.8 (DXC: OpImageSampleDref* with Lod, Bias or Grad).
+  SampleCmpLevel: { extra: ['cmp', 'lod'], clamp: false, cmp: true },
+  SampleCmpBias: { extra: ['cmp', 'bias'], clamp: true, cmp: true },
+  SampleCmpGrad: { extra: ['cmp', 'ddx', 'ddy'], clamp: true, cmp: true },
 };
 
 const GATHER_COMPONENT: Record<string, number> = { Gather: 0, GatherRed: 0, GatherGreen: 1, GatherBlue: 2, GatherAlpha: 3, GatherCmp: 0, GatherCmpRed: 0 };
@@ -197,29 +209,37 @@ export function checkTextureMethod(s0: MethodSite, t: ResourceType): Value | und
   if (!image) return undefined;
   const m = s.method;
   const sampled = !sh.storage && !sh.buffer;
+  // A combined image sampler takes no sampler argument: the location is argument 0.
+  const combined = isCombinedTexture(t.resource);
+  const at = combined ? 0 : 1;
+  const samplerOf = (comparison: boolean): { sampler?: IrPlace } | undefined => {
+    if (combined) return {};
+    const sampler = samplerArg(s, 0, comparison);
+    return sampler ? { sampler } : undefined;
+  };
   const unavailable = () => {
     s.c.error(`'${m}' is not available on '${typeToString(t)}'`, s.loc);
     return undefined;
   };
   if (m in SAMPLE_METHODS) {
     const spec = SAMPLE_METHODS[m as SampleMethod];
-    if (!sampled || sh.ms || (spec.cmp && t.resource === 'Texture3D')) return unavailable();
-    const fixed = 2 + spec.extra.length;
+    if (!sampled || sh.ms || (spec.cmp && separateTextureKind(t.resource) === 'Texture3D')) return unavailable();
+    const fixed = at + 1 + spec.extra.length;
     const optional = (sh.offset ? 1 : 0) + (spec.clamp ? 1 : 0);
     const split = splitStatus(s0, fixed + optional);
     if (!split) return undefined;
     s = split.site;
     const status = split.status;
     if (!arity(s, fixed, fixed + optional)) return undefined;
-    const sampler = samplerArg(s, 0, spec.cmp);
-    const coord = argAs(s, 1, vec(FLOAT, sh.coord));
+    const sampler = samplerOf(spec.cmp);
+    const coord = argAs(s, at, vec(FLOAT, sh.coord));
     if (!sampler || !coord) return undefined;
     const operands: ImageOperands = {};
     let dref: IrExpr | undefined;
     const gradN = sh.coord - (sh.arrayed ? 1 : 0);
     for (let k = 0; k < spec.extra.length; k++) {
       const what = spec.extra[k]!;
-      const e = argAs(s, 2 + k, what === 'ddx' || what === 'ddy' ? vec(FLOAT, gradN) : FLOAT);
+      const e = argAs(s, at + 1 + k, what === 'ddx' || what === 'ddy' ? vec(FLOAT, gradN) : FLOAT);
       if (!e) return undefined;
       if (what === 'lod') operands.lod = e;
       else if (what === 'bias') operands.bias = e;
@@ -238,14 +258,14 @@ export function checkTextureMethod(s0: MethodSite, t: ResourceType): Value | und
       operands.minLod = e;
     }
     if (m === 'SampleCmpLevelZero') operands.lod = { op: 'const', type: FLOAT, value: { kind: 'scalar', type: FLOAT, value: 0 } };
-    const explicitLod = m === 'SampleLevel' || m === 'SampleGrad' || m === 'SampleCmpLevelZero';
+    const explicitLod = m === 'SampleLevel' || m === 'SampleGrad' || m === 'SampleCmpLevelZero' || m === 'SampleCmpLevel' || m === 'SampleCmpGrad';
     const type = spec.cmp ? FLOAT : texelType(t);
-    return imageResult(s, type, { kind: 'sample', image, sampler, coord, ...(dref ? { dref } : {}), explicitLod, operands }, status);
+    return imageResult(s, type, { kind: 'sample', image, ...sampler, coord, ...(dref ? { dref } : {}), explicitLod, operands }, status);
   }
   if (m in GATHER_COMPONENT) {
     if (!sh.gather) return unavailable();
     const cmp = m.startsWith('GatherCmp');
-    const fixed = cmp ? 3 : 2;
+    const fixed = at + (cmp ? 2 : 1);
     const fourOffsets = sh.offset > 0 && FOUR_OFFSET_GATHERS.has(m) && (s.args.length === fixed + 4 || s.args.length === fixed + 5);
     const longest = fixed + (fourOffsets ? 4 : sh.offset ? 1 : 0);
     const split = splitStatus(s0, longest);
@@ -253,12 +273,12 @@ export function checkTextureMethod(s0: MethodSite, t: ResourceType): Value | und
     const { site, status } = split;
     s = site;
     if (!fourOffsets && !arity(s, fixed, longest)) return undefined;
-    const sampler = samplerArg(s, 0, cmp);
-    const coord = argAs(s, 1, vec(FLOAT, sh.coord));
-    const dref = cmp ? argAs(s, 2, FLOAT) : undefined;
+    const sampler = samplerOf(cmp);
+    const coord = argAs(s, at, vec(FLOAT, sh.coord));
+    const dref = cmp ? argAs(s, at + 1, FLOAT) : undefined;
     if (!sampler || !coord || (cmp && !dref)) return undefined;
     const el = elementScalar(t.element) ?? FLOAT;
-    const call = { kind: 'gather', image, sampler, coord, component: GATHER_COMPONENT[m]!, ...(dref ? { dref } : {}), operands: {} } as const;
+    const call = { kind: 'gather', image, ...sampler, coord, component: GATHER_COMPONENT[m]!, ...(dref ? { dref } : {}), operands: {} } as const;
     if (fourOffsets) return gatherFourOffsets(s, vector(el, 4), call, fixed, status);
     const operands: ImageOperands = {};
     if (s.args.length > fixed && !offsetOperand(s, fixed, sh.offset, operands, true)) return undefined;
@@ -276,11 +296,11 @@ export function checkTextureMethod(s0: MethodSite, t: ResourceType): Value | und
   if (m === 'GetDimensions') return textureDimensions(s, t, sh, image);
   if (m === 'CalculateLevelOfDetail' || m === 'CalculateLevelOfDetailUnclamped') {
     if (!sampled || sh.ms) return unavailable();
-    if (!arity(s, 2, 2)) return undefined;
-    const sampler = samplerArg(s, 0, s.args[0]!.type.kind === 'sampler' && s.args[0]!.type.comparison);
-    const coord = argAs(s, 1, vec(FLOAT, sh.coord - (sh.arrayed ? 1 : 0)));
+    if (!arity(s, at + 1, at + 1)) return undefined;
+    const sampler = samplerOf(!combined && s.args[0]!.type.kind === 'sampler' && s.args[0]!.type.comparison);
+    const coord = argAs(s, at, vec(FLOAT, sh.coord - (sh.arrayed ? 1 : 0)));
     if (!sampler || !coord) return undefined;
-    return resourceValue(FLOAT, { kind: 'queryLod', image, sampler, coord, clamped: m === 'CalculateLevelOfDetail' }, s.loc);
+    return resourceValue(FLOAT, { kind: 'queryLod', image, ...sampler, coord, clamped: m === 'CalculateLevelOfDetail' }, s.loc);
   }
   s.c.error(`no method named '${m}' in '${typeToString(t)}'`, s.loc);
   return undefined;

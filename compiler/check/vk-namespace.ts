@@ -1,12 +1,15 @@
-// The implicit `vk` namespace of the manual: the scope constants and vk::ReadClock(scope), which reads
-// the SPV_KHR_shader_clock clock (OpReadClockKHR) as a uint64_t.
+// The implicit `vk` namespace of the manual: the scope constants, vk::ReadClock(scope), which reads
+// the SPV_KHR_shader_clock clock (OpReadClockKHR) as a uint64_t, and vk::RawBufferLoad/Store.
 import type { SourceLocation } from '../diagnostics.js';
-import { scalar, typeToString, UINT } from '../types.js';
+import type { IrPlace } from '../ir/ir.js';
+import type * as ast from '../parse/ast.js';
+import { isNumeric, scalar, typeToString, UINT, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
 import { Scope } from './scope.js';
 import type { Value } from './value.js';
+import { voidValue } from './texture-methods.js';
 
 /** The manual's constants, with their SPIR-V Scope values. */
 const VK_SCOPES: Record<string, number> = {
@@ -54,4 +57,52 @@ export function checkReadClock(c: Checker, x: ExpressionChecker, args: Value[], 
   }
   const type = scalar('uint', 64);
   return { type, loc, expr: { op: 'intrinsic', type, name, args: [scope] }, readonly: true };
+}
+
+/** `vk::RawBufferLoad<T = uint>(address[, alignment = 4])` and `vk::RawBufferStore<T>(address, value[, alignment = 4])`. */
+export const RAW_BUFFER_CALLS: ReadonlySet<string> = new Set(['vk::RawBufferLoad', 'vk::RawBufferStore']);
+
+/**
+ * The memory at a 64-bit device address (PhysicalStorageBuffer, laid out as a storage buffer, as
+ * DXC does): a load, or a store statement. The alignment must be a constant power of two.
+ */
+export function checkRawBufferCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], templateArgs: readonly ast.TemplateArg[] | undefined, scope: Scope, loc: SourceLocation): Value | undefined {
+  const store = name === 'vk::RawBufferStore';
+  const fixed = store ? 2 : 1;
+  if (args.length < fixed || args.length > fixed + 1) {
+    c.error(`'${name}' takes ${fixed} or ${fixed + 1} arguments, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
+    return undefined;
+  }
+  let type: Type | undefined = store ? args[1]!.type : UINT;
+  const spec = templateArgs?.[0];
+  if (spec) {
+    if (spec.kind !== 'TypeSpec') {
+      c.error(`the template argument of '${name}' must be a type`, spec.loc);
+      return undefined;
+    }
+    type = c.resolveType(spec, scope, spec.modifiers ?? []);
+  }
+  if (!type) return undefined;
+  if (!isNumeric(type) && type.kind !== 'struct' && type.kind !== 'array') {
+    c.error(`'${name}' reads and writes numeric values, structs and arrays, not '${typeToString(type)}'`, loc, name.length);
+    return undefined;
+  }
+  const address = x.convert(args[0]!, scalar('uint', 64), args[0]!.loc, `the address of '${name}'`);
+  if (!address) return undefined;
+  let alignment = 4;
+  const alignArg = args[fixed];
+  if (alignArg) {
+    const value = evaluateConstant(x.coerce(alignArg, UINT));
+    alignment = value?.kind === 'scalar' ? Number(value.value) : 0;
+    if (!(alignment > 0 && (alignment & (alignment - 1)) === 0)) {
+      c.error(`the alignment of '${name}' must be a constant power of two`, alignArg.loc);
+      return undefined;
+    }
+  }
+  const place: IrPlace = { kind: 'address', address, alignment, type };
+  if (!store) return { type, loc, expr: { op: 'load', type, place }, readonly: true };
+  const value = x.convert(args[1]!, type, args[1]!.loc, `the value of '${name}'`);
+  if (!value) return undefined;
+  x.emitBefore({ op: 'store', place, value });
+  return voidValue(loc);
 }

@@ -53,6 +53,8 @@ export interface IrGlobal {
   binding?: Binding;
   /** Name of the block's type as DXC names it (`type.Params`, `type.RWStructuredBuffer.float`). */
   typeName?: string;
+  /** A rasterizer-ordered buffer: its accesses run inside a fragment shader interlock. */
+  rasterizerOrdered?: true;
   readonly: boolean;
   init?: IrConst;
   loc: SourceLocation;
@@ -89,7 +91,12 @@ export type IrPlace =
    * One texel of a texture or typed buffer (`tex[coord]`): not addressable memory; loads become
    * OpImageFetch/OpImageRead and stores OpImageWrite, atomics go through OpImageTexelPointer.
    */
-  | { kind: 'texel'; image: IrPlace; coord: IrExpr; type: Type };
+  | { kind: 'texel'; image: IrPlace; coord: IrExpr; type: Type }
+  /**
+   * The value at a 64-bit device address (`vk::RawBufferLoad/Store`): PhysicalStorageBuffer memory,
+   * laid out as a storage buffer; every access is `Aligned` (the root's `alignment`, members their own).
+   */
+  | { kind: 'address'; address: IrExpr; alignment: number; type: Type };
 
 /** Optional image operands of sampling/fetch instructions (SPIR-V Image Operands, HLSL's extra arguments). */
 export interface ImageOperands {
@@ -114,10 +121,11 @@ export type AtomicOperation = 'add' | 'and' | 'or' | 'xor' | 'min' | 'max' | 'ex
  * `{ uint status; T value }` with T the usual result type.
  */
 export type ResourceCall =
+  /** `sampler` is absent when the image is a combined image sampler (`vk::SampledTexture*`). */
   /** Sample/SampleLevel/SampleGrad/SampleBias/SampleCmp/SampleCmpLevelZero. */
-  | { kind: 'sample'; image: IrPlace; sampler: IrPlace; coord: IrExpr; dref?: IrExpr; explicitLod: boolean; operands: ImageOperands; sparse?: boolean }
+  | { kind: 'sample'; image: IrPlace; sampler?: IrPlace; coord: IrExpr; dref?: IrExpr; explicitLod: boolean; operands: ImageOperands; sparse?: boolean }
   /** Gather/GatherRed.../GatherCmp: OpImageGather / OpImageDrefGather. */
-  | { kind: 'gather'; image: IrPlace; sampler: IrPlace; coord: IrExpr; component: number; dref?: IrExpr; operands: ImageOperands; sparse?: boolean }
+  | { kind: 'gather'; image: IrPlace; sampler?: IrPlace; coord: IrExpr; component: number; dref?: IrExpr; operands: ImageOperands; sparse?: boolean }
   /** `.Load()` (OpImageFetch on sampled images and Buffer, OpImageRead on storage images). */
   | { kind: 'fetch'; image: IrPlace; coord: IrExpr; operands: ImageOperands; sparse?: boolean }
   /** CheckAccessFullyMapped(status): OpImageSparseTexelsResident. */
@@ -127,7 +135,7 @@ export type ResourceCall =
   | { kind: 'queryLevels'; image: IrPlace }
   | { kind: 'querySamples'; image: IrPlace }
   /** CalculateLevelOfDetail(Unclamped): component 0 (clamped) or 1 of OpImageQueryLod. */
-  | { kind: 'queryLod'; image: IrPlace; sampler: IrPlace; coord: IrExpr; clamped: boolean }
+  | { kind: 'queryLod'; image: IrPlace; sampler?: IrPlace; coord: IrExpr; clamped: boolean }
   /** Interlocked*: on a buffer/groupshared place or a texel. Returns the original value. */
   | { kind: 'atomic'; operation: AtomicOperation; target: IrPlace; value: IrExpr; comparator?: IrExpr }
   /** IncrementCounter/Append (+1: the old count) and DecrementCounter/Consume (-1: the new count). */
@@ -165,7 +173,27 @@ export type IrExpr =
   /** `loc`: the call, for back ends that reject an intrinsic their target lacks. */
   | { op: 'intrinsic'; type: Type; name: IntrinsicName; args: IrExpr[]; loc?: SourceLocation }
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
-  | { op: 'resource'; type: Type; call: ResourceCall };
+  | { op: 'resource'; type: Type; call: ResourceCall }
+  /** Inline SPIR-V: a call of a `[[vk::ext_instruction]]` function. */
+  | { op: 'spirv'; type: Type; instruction: SpirvInstruction };
+
+/** One instruction as the source spelled it (opcode, or an extended-instruction set and number). */
+export interface SpirvInstruction {
+  opcode: number;
+  /** `vk::ext_instruction(n, "set")`: OpExtInst of that set's instruction n. */
+  set?: string;
+  operands: SpirvOperand[];
+  /** What the function's `vk::ext_capability` / `vk::ext_extension` attributes declare. */
+  requirements: SpirvRequirements;
+}
+
+/** An id of a value, a literal word (`[[vk::ext_literal]]` parameters) or a pointer (`[[vk::ext_reference]]`). */
+export type SpirvOperand = { kind: 'value'; value: IrExpr } | { kind: 'literal'; value: number } | { kind: 'pointer'; place: IrPlace };
+
+export interface SpirvRequirements {
+  capabilities: number[];
+  extensions: string[];
+}
 
 /** `in` arguments are values; `out`/`inout` arguments are places written back after the call. */
 export type IrCallArg = { kind: 'value'; value: IrExpr } | { kind: 'place'; place: IrPlace };
@@ -207,6 +235,10 @@ export interface IrFunction {
   returnType: Type;
   locals: IrVar[];
   body: IrStmt[];
+  /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the function: declared when the module has it. */
+  requirements?: SpirvRequirements;
+  /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
+  executionModes?: { mode: number; operands: number[] }[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -66,6 +66,8 @@ export function walkPlace(p: IrPlace, v: IrVisitor): void {
     case 'texel':
       walkPlace(p.image, v);
       return walkExpr(p.coord, v);
+    case 'address':
+      return walkExpr(p.address, v);
     case 'global':
     case 'local':
       return;
@@ -81,7 +83,7 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
     case 'sample':
     case 'gather':
       walkPlace(c.image, v);
-      walkPlace(c.sampler, v);
+      if (c.sampler) walkPlace(c.sampler, v);
       walkExpr(c.coord, v);
       if (c.dref) walkExpr(c.dref, v);
       return walkOperands(c.operands, v);
@@ -100,7 +102,7 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
       return walkPlace(c.image, v);
     case 'queryLod':
       walkPlace(c.image, v);
-      walkPlace(c.sampler, v);
+      if (c.sampler) walkPlace(c.sampler, v);
       return walkExpr(c.coord, v);
     case 'atomic':
       walkPlace(c.target, v);
@@ -160,6 +162,16 @@ export function walkExpr(e: IrExpr, v: IrVisitor): void {
       return;
     case 'resource':
       return walkCall(e.call, v);
+    case 'spirv':
+      for (const o of e.instruction.operands) {
+        if (o.kind === 'value') walkExpr(o.value, v);
+        else if (o.kind === 'pointer') {
+          v.written?.(o.place);
+          v.argument?.(o.place);
+          walkPlace(o.place, v);
+        }
+      }
+      return;
   }
 }
 
@@ -174,6 +186,7 @@ export function rootGlobal(p: IrPlace): Extract<IrPlace, { kind: 'global' }>['gl
     case 'texel':
       return rootGlobal(p.image);
     case 'local':
+    case 'address':
       return undefined;
   }
 }

@@ -173,6 +173,9 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
       return arrayLayout(ctx, t, where);
     case 'struct':
       return structLayout(ctx, t);
+    case 'pointer':
+      // vk::BufferPointer: a 64-bit device address.
+      return { kind: 'scalar', size: 8, alignment: 8 };
     case 'resource':
     case 'sampler':
     case 'stream':

@@ -87,4 +87,6 @@ export const BUILTIN_TYPES: ReadonlySet<string> = new Set([
   'SamplerState', 'SamplerComparisonState', 'sampler', 'sampler1D', 'sampler2D', 'sampler3D', 'samplerCUBE',
   'texture', 'Texture',
   'RaytracingAccelerationStructure', 'RayDesc', 'BuiltInTriangleIntersectionAttributes',
+  // SM 6.6 packed 8-bit vectors: a uint holding four bytes (no vector or matrix forms).
+  'int8_t4_packed', 'uint8_t4_packed',
 ]);

@@ -124,6 +124,10 @@ export const Op = {
   SConvert: 114,
   FConvert: 115,
   QuantizeToF16: 116,
+  ConvertPtrToU: 117,
+  ConvertUToPtr: 120,
+  SDot: 4450,
+  UDot: 4451,
   Bitcast: 124,
   SNegate: 126,
   FNegate: 127,
@@ -743,4 +747,6 @@ export const Capability = {
   RuntimeDescriptorArray: 5302,
   PhysicalStorageBufferAddresses: 5347,
   DemoteToHelperInvocation: 5379,
+  DotProductInput4x8BitPacked: 6018,
+  DotProduct: 6019,
 } as const;

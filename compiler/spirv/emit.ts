@@ -9,9 +9,12 @@ import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { AddressingModel, BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
+import { declareInterlock, reachesInterlock } from './interlock.js';
+import { reachableFunctions } from './entry-reach.js';
+import { requireExecutionMode } from './execution-modes.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
@@ -84,6 +87,12 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     arithmetic: options.arithmetic ?? 'defined',
+    physicalStorage: () => {
+      b.capability(Capability.PhysicalStorageBufferAddresses);
+      requireExtension(b, 'SPV_KHR_physical_storage_buffer');
+      b.memoryModel.addressing = AddressingModel.PhysicalStorageBuffer64;
+      return { rule: options.layoutRule, buffer: 'storage', defaultMajorness: ir.defaultMajorness };
+    },
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;
@@ -105,6 +114,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return copy.id;
     },
   };
+  types.physicalStorage = m.physicalStorage;
 
   // DXC's optimizer removes counter variables nothing uses; their bindings stay assigned, as in DXC.
   const used = new Set(ir.entryPoints.flatMap((ep) => ep.globals));
@@ -150,7 +160,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
     const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
-    const { id, interfaceIds } = stage.wrapper ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies }) : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
+    // Rasterizer-ordered views: a pixel shader runs its HLSL function inside the fragment interlock.
+    const interlock = ep.stage === 'pixel' && reachesInterlock(ep, derivativeUses);
+    const { id, interfaceIds } = stage.wrapper ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies }) : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies, interlock);
     errors.push(...wrapperErrors.map((message) => ({ message, entry: ep })));
     b.functionCode(fe.f.finish());
     // DXC names the HLSL function `src.main` and the wrapper `main`.
@@ -162,6 +174,20 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
+    const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));
+    // vk::ext_execution_mode calls and [[vk::spvexecutionmode]] in the functions this entry point runs.
+    const modes = new Set<string>();
+    for (const fn of reachableFunctions(ep, derivativeUses)) {
+      for (const m of fn.executionModes ?? []) {
+        const key = [m.mode, ...m.operands].join(' ');
+        if (modes.has(key)) continue;
+        modes.add(key);
+        const modeError = requireExecutionMode(b, m.mode);
+        if (modeError) errors.push({ message: `entry point '${ep.name}': ${modeError}` });
+        else b.executionMode(id, m.mode, ...m.operands);
+      }
+    }
+    if (interlockError) errors.push({ message: interlockError });
   }
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
 }

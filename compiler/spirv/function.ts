@@ -10,6 +10,9 @@ import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMo
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
+import { layoutOf } from '../layout/index.js';
+import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
+import { interlocked } from './interlock.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -41,6 +44,8 @@ export interface ModuleContext {
   streamOutput(fe: FunctionEmitter, value: number, type: Type): void;
   /** Set by a geometry stage's prepare(): the stream's output variables, for the entry's interface. */
   streamInterface?: { type: Type; ids: number[] };
+  /** The layout of memory reached through device addresses (a storage buffer's), declaring what it needs on first use. */
+  physicalStorage(): LayoutContext;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -52,6 +57,10 @@ interface Pointer {
   /** See GlobalInfo.storedType: a whole renamed block (or array of them) has one; chains into a block do not. */
   storedType?: number;
   blockType?: number;
+  /** PhysicalStorageBuffer pointers: the alignment every load and store through this one states. */
+  aligned?: number;
+  /** Into a rasterizer-ordered buffer: accesses run inside the fragment interlock. */
+  interlocked?: boolean;
 }
 
 interface LoopTargets {
@@ -71,6 +80,8 @@ export class FunctionEmitter {
   derivative?: string;
   /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
   readonly callees = new Set<IrFunction>();
+  /** It accesses a rasterizer-ordered view (interlock.ts). */
+  interlock?: boolean;
 
   constructor(readonly m: ModuleContext) {}
 
@@ -114,11 +125,13 @@ export class FunctionEmitter {
     const params = fn.params.filter((p) => p.var.type.kind !== 'stream');
     const paramPtrs = params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
+    declareRequirements(this, fn.requirements);
     this.b.name(id, fn.name);
     params.forEach((p, i) => {
       const pid = this.b.id();
       this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
       this.b.name(pid, p.var.name);
+      if (p.var.type.kind === 'pointer') this.b.decorate(pid, Decoration.AliasedPointer);
       this.locals.set(p.var, { id: pid, type: p.var.type, storageClass: StorageClass.Function });
       this.relax(pid, p.var.type);
     });
@@ -133,10 +146,20 @@ export class FunctionEmitter {
     return this.f.finish();
   }
 
+  /** vk::BufferPointer from/to uint64_t (OpConvertUToPtr/OpConvertPtrToU), or to another pointee (OpBitcast). */
+  private pointerConvert(value: number, from: Type, to: Type): number {
+    const id = this.b.id();
+    const opcode = from.kind !== 'pointer' ? Op.ConvertUToPtr : to.kind !== 'pointer' ? Op.ConvertPtrToU : Op.Bitcast;
+    this.f.emit(opcode, [this.t.type(to), id, value]);
+    return id;
+  }
+
   /** A Function-storage variable (declared in the entry block). */
   local(v: IrVar): Pointer {
     const id = this.b.id();
     this.f.variable(this.t.pointer(StorageClass.Function, this.t.type(v.type)), id, StorageClass.Function);
+    // A variable holding a PhysicalStorageBuffer pointer must say whether it aliases (DXC: AliasedPointer).
+    if (v.type.kind === 'pointer') this.b.decorate(id, Decoration.AliasedPointer);
     if (v.name) this.b.name(id, v.name);
     const p = { id, type: v.type, storageClass: StorageClass.Function };
     this.locals.set(v, p);
@@ -323,6 +346,7 @@ export class FunctionEmitter {
           ...(g.ctx ? { ctx: g.ctx } : {}),
           ...(g.storedType !== undefined ? { storedType: g.storedType } : {}),
           ...(g.blockType !== undefined ? { blockType: g.blockType } : {}),
+          ...(p.global.rasterizerOrdered ? { interlocked: true } : {}),
         };
       }
       case 'member': {
@@ -338,6 +362,16 @@ export class FunctionEmitter {
       }
       case 'texel':
         throw new Error(`internal: a texel has no pointer (only loads, stores and atomics reach it)`);
+      case 'address': {
+        const ctx = this.m.physicalStorage();
+        // No alignment given (vk::BufferPointer<T>): T's own under the storage-buffer layout, as DXC.
+        const aligned = p.alignment || layoutOf(p.type, ctx).alignment;
+        if (p.address.type.kind === 'pointer') return { id: this.expr(p.address), type: p.type, storageClass: StorageClass.PhysicalStorageBuffer, ctx, aligned };
+        const ptrType = this.t.pointer(StorageClass.PhysicalStorageBuffer, this.t.type(p.type, ctx));
+        const id = this.b.id();
+        this.f.emit(Op.Bitcast, [ptrType, id, this.expr(p.address)]);
+        return { id, type: p.type, storageClass: StorageClass.PhysicalStorageBuffer, ctx, aligned };
+      }
     }
   }
 
@@ -346,20 +380,22 @@ export class FunctionEmitter {
     const stored = this.t.descriptorArray(base.blockType!, type);
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
-    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType! };
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType!, ...(base.interlocked ? { interlocked: true } : {}) };
   }
 
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
     const ptrType = this.t.pointer(base.storageClass, this.t.type(type, base.ctx, undefined));
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
-    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}) };
+    // Through a device address, a member or element is aligned as its type (DXC's Aligned operand).
+    const aligned = base.aligned !== undefined && base.ctx ? { aligned: layoutOf(type, base.ctx).alignment } : {};
+    return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), ...aligned, ...(base.interlocked ? { interlocked: true } : {}) };
   }
 
   loadPtr(ptr: Pointer): number {
     const stored = ptr.storedType ?? this.t.type(ptr.type, ptr.ctx);
     const id = this.b.id();
-    this.f.emit(Op.Load, [stored, id, ptr.id]);
+    interlocked(this, ptr.interlocked, () => this.f.emit(Op.Load, [stored, id, ptr.id, ...alignedAccess(ptr)]));
     if (ptr.storedType !== undefined && ptr.ctx) {
       // A renamed block has S's members: rebuild the plain S from them.
       return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
@@ -370,7 +406,7 @@ export class FunctionEmitter {
   storePtr(ptr: Pointer, value: number, type: Type): void {
     if (ptr.storedType !== undefined) throw new Error('internal: a whole read-only buffer block is never stored to');
     const v = ptr.ctx ? this.toStorage(value, type, ptr.ctx) : value;
-    this.f.emit(Op.Store, [ptr.id, v]);
+    interlocked(this, ptr.interlocked, () => this.f.emit(Op.Store, [ptr.id, v, ...alignedAccess(ptr)]));
   }
 
   /** Converts a value loaded from a buffer (laid-out aggregates, bools as uint) to its plain type. */
@@ -435,6 +471,7 @@ export class FunctionEmitter {
       case 'binary':
         return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right)), e.type);
       case 'convert':
+        if (e.type.kind === 'pointer' || e.arg.type.kind === 'pointer') return this.pointerConvert(this.expr(e.arg), e.arg.type, e.type);
         return this.convert(this.expr(e.arg), e.arg.type, e.type);
       case 'construct':
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
@@ -483,6 +520,8 @@ export class FunctionEmitter {
         return this.relax(emitIntrinsic(this, e), e.type);
       case 'resource':
         return emitResourceCall(this, e);
+      case 'spirv':
+        return emitInlineSpirv(this, e);
     }
   }
 
@@ -722,4 +761,9 @@ export function componentCount(t: Type): number {
   if (t.kind === 'vector') return t.size;
   if (t.kind === 'matrix' && (t.rows === 1 || t.cols === 1)) return t.rows * t.cols;
   return 1;
+}
+
+/** The `Aligned` memory operand (0x2) that PhysicalStorageBuffer loads and stores must carry. */
+function alignedAccess(ptr: Pointer): number[] {
+  return ptr.aligned === undefined ? [] : [0x2, ptr.aligned];
 }

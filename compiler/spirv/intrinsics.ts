@@ -6,6 +6,7 @@ import { componentCount, type FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
 import { Capability, Op } from '../spirv-spec/spec.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
+import { emitPacked8 } from './packed-8bit.js';
 
 /** GLSL.std.450 instruction numbers (the extended instruction set's specification). */
 const GLSL = {
@@ -77,6 +78,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   }
   if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
   if (name === 'vk::ReadClock') return readClock(fe, e);
+  if (name === 'pack8' || name === 'unpack8s' || name === 'unpack8u' || name === 'dot4u8packed' || name === 'dot4i8packed') return emitPacked8(fe, e);
   if (DERIVATIVES.has(name)) {
     fe.derivative ??= name;
     if (name.endsWith('_fine') || name.endsWith('_coarse')) b.capability(Capability.DerivativeControl);

@@ -2,11 +2,13 @@
 // Read/Write, size and level queries, atomics (through access chains or OpImageTexelPointer),
 // structured-buffer counters and OpArrayLength (the manual's method tables).
 import type { ImageOperands, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
-import { elementScalar, type ResourceType, type ScalarType, type Type } from '../types.js';
+import { elementScalar, isCombinedTexture, separateTextureKind, type ResourceType, type ScalarType, type Type } from '../types.js';
 import type { FunctionEmitter } from './function.js';
 import { ScopeId, MemorySemantics } from './operators.js';
 import { Capability, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js';
 import { imageFormatOf } from './types.js';
+import { interlocked } from './interlock.js';
+import { rootGlobal } from '../ir/walk.js';
 
 /** SPIR-V Image Operands mask bits, in the order their operands follow. */
 const IMAGE_OPERAND_BITS = { bias: 0x1, lod: 0x2, grad: 0x4, constOffset: 0x8, offset: 0x10, constOffsets: 0x20, sample: 0x40, minLod: 0x80 } as const;
@@ -60,11 +62,17 @@ function requireFormatCapability(fe: FunctionEmitter, t: ResourceType, capabilit
   if (imageFormatOf(t) === ImageFormat.Unknown) fe.b.capability(capability);
 }
 
+/** The image of a place: loaded, and taken out of a combined image sampler with OpImage. */
 function loadImage(fe: FunctionEmitter, p: IrPlace): number {
-  return fe.loadPtr(fe.place(p));
+  const loaded = fe.loadPtr(fe.place(p));
+  const t = p.type;
+  if (t.kind !== 'resource' || !isCombinedTexture(t.resource)) return loaded;
+  return result(fe, Op.Image, fe.t.type({ ...t, resource: separateTextureKind(t.resource) }), [loaded]);
 }
 
-function sampledImage(fe: FunctionEmitter, image: IrPlace, sampler: IrPlace): number {
+/** OpSampledImage of a texture and a sampler; a combined image sampler is one already. */
+function sampledImage(fe: FunctionEmitter, image: IrPlace, sampler: IrPlace | undefined): number {
+  if (!sampler) return fe.loadPtr(fe.place(image));
   const imageType = fe.t.type(image.type);
   const type = fe.b.intern(`sampledImage:${imageType}`, Op.TypeSampledImage, [imageType], 0);
   const id = fe.b.id();
@@ -225,7 +233,7 @@ function readTexel(fe: FunctionEmitter, image: IrPlace, coord: number, type: Typ
   if (storage) requireFormatCapability(fe, t, Capability.StorageImageReadWithoutFormat);
   const opcode = storage ? Op.ImageRead : Op.ImageFetch;
   const operandIds = [loadImage(fe, image), coord, ...imageOperands(fe, operands)];
-  return imageOp(fe, sparseType !== undefined, opcode, fe.t.vector(el, 4), operandIds, sparseType ?? type, (v4) => narrow(fe, v4, el, type));
+  return interlocked(fe, t.rasterizerOrdered, () => imageOp(fe, sparseType !== undefined, opcode, fe.t.vector(el, 4), operandIds, sparseType ?? type, (v4) => narrow(fe, v4, el, type)));
 }
 
 function texelOf(p: IrPlace): Extract<IrPlace, { kind: 'texel' }> | undefined {
@@ -274,7 +282,8 @@ export function storeTexelPlace(fe: FunctionEmitter, p: IrPlace, value: number, 
     }
   }
   requireFormatCapability(fe, t, Capability.StorageImageWriteWithoutFormat);
-  fe.f.emit(Op.ImageWrite, [loadImage(fe, texel.image), coord, texelValue]);
+  const imageId = loadImage(fe, texel.image);
+  interlocked(fe, t.rasterizerOrdered, () => fe.f.emit(Op.ImageWrite, [imageId, coord, texelValue]));
 }
 
 const DEVICE_SCOPE = ScopeId.Device;
@@ -297,10 +306,13 @@ function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic
   const none = fe.t.uintConst(MemorySemantics.None);
   const opcode = ATOMIC_OPCODES[call.operation][el.base === 'int' ? 'sint' : 'uint'];
   const value = fe.expr(call.value);
-  if (call.operation === 'compareExchange') {
-    return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, fe.expr(call.comparator!)]);
-  }
-  return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]);
+  const comparator = call.operation === 'compareExchange' ? fe.expr(call.comparator!) : undefined;
+  const root = rootGlobal(call.target);
+  const ordered = !!root?.rasterizerOrdered || (root?.type.kind === 'resource' && root.type.rasterizerOrdered);
+  return interlocked(fe, ordered, () => {
+    if (comparator !== undefined) return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, comparator]);
+    return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]);
+  });
 }
 
 /**

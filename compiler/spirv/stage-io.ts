@@ -6,6 +6,7 @@ import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type Scala
 import { requireExtension } from './extensions.js';
 import type { FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
+import { beginInterlock, endInterlock } from './interlock.js';
 
 interface BuiltinRule {
   /** Stages it applies to; `*` for any. */
@@ -370,6 +371,8 @@ export function emitEntryWrapper(
   srcFunctionId: number,
   errors: string[],
   builtinCopies: { input: number; copy: number; type: Type }[] = [],
+  /** The HLSL function uses rasterizer-ordered views: call it inside the fragment interlock (interlock.ts). */
+  interlock = false,
 ): { id: number; interfaceIds: number[] } {
   const b = fe.b;
   const t = fe.t;
@@ -388,6 +391,7 @@ export function emitEntryWrapper(
   const interfaceIds = declareStageVariables(fe, ep, inputs, outputs, errors);
 
   const id = beginWrapper(fe, ep, builtinCopies);
+  if (interlock) beginInterlock(fe);
   const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
   let inputIndex = 0;
   ep.params.forEach((p, i) => {
@@ -397,6 +401,7 @@ export function emitEntryWrapper(
   });
   const result = b.id();
   fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x.id)]);
+  if (interlock) endInterlock(fe);
   let outputIndex = 0;
   ep.params.forEach((p, i) => {
     if (p.direction === 'in') return;

@@ -2,9 +2,9 @@
 // emitted as their transposes (manual: an RxC float matrix is an OpTypeMatrix of R vectors of C), so
 // HLSL row r is SPIR-V column r; non-float matrices are arrays of row vectors; Rx1/1xC are vectors.
 import { layoutOf, type Layout, type LayoutOptions } from '../layout/index.js';
-import { isNumeric, typeToString, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
+import { isCombinedTexture, isNumeric, separateTextureKind, typeToString, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
-import { Capability, Decoration, Dim, ImageFormat, Op } from '../spirv-spec/spec.js';
+import { Capability, Decoration, Dim, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js';
 
 /** A type placed in a buffer: bools become uint, members get offsets, arrays strides. */
 export type LayoutContext = LayoutOptions;
@@ -22,6 +22,11 @@ export function matrixShape(t: MatrixType): 'scalar' | 'vector' | 'matrix' | 'ar
 
 export class TypeEmitter {
   constructor(private readonly b: ModuleBuilder) {}
+
+  /** The layout of memory behind device addresses (set by the module emitter; declares what it needs). */
+  physicalStorage: () => LayoutContext = () => {
+    throw new Error('internal: no PhysicalStorageBuffer layout');
+  };
 
   void(): number {
     return this.b.intern('void', Op.TypeVoid, [], 0);
@@ -86,7 +91,15 @@ export class TypeEmitter {
         return this.struct(t, ctx, layout);
       case 'sampler':
         return this.b.intern('sampler', Op.TypeSampler, [], 0);
+      case 'pointer':
+        // vk::BufferPointer<T>: a PhysicalStorageBuffer pointer to T laid out as in a storage buffer.
+        return this.pointer(StorageClass.PhysicalStorageBuffer, this.type(t.pointee, this.physicalStorage()));
       case 'resource':
+        if (isCombinedTexture(t.resource)) {
+          // vk::SampledTexture*: OpTypeSampledImage of its texture's image type (a combined image sampler).
+          const image = this.image({ ...t, resource: separateTextureKind(t.resource) });
+          return this.b.intern(`sampledImage:${image}`, Op.TypeSampledImage, [image], 0);
+        }
         return this.image(t);
       case 'stream':
         // Streams carry no data: the back end drops stream parameters (see stages/geometry.ts).

@@ -263,6 +263,8 @@ export class FunctionWriter implements CodeSink {
         if (image.kind !== 'ref') throw new Error('internal: texel of a non-handle');
         return { kind: 'texel', image: image.text, resource: image.type, coord: this.expr(p.coord), type: p.type };
       }
+      case 'address':
+        throw unsupported('memory at a device address (vk::RawBufferLoad/Store, vk::BufferPointer)', undefined, 'WebGPU has no buffer device addresses');
     }
   }
 
@@ -337,6 +339,8 @@ export class FunctionWriter implements CodeSink {
         return writeIntrinsic(this, e);
       case 'resource':
         return writeResourceCall(this, e);
+      case 'spirv':
+        throw unsupported(`inline SPIR-V (vk::ext_instruction ${e.instruction.set ? `${e.instruction.set} ` : ''}${e.instruction.opcode})`, undefined, 'WGSL has no inline SPIR-V');
     }
   }
 

@@ -36,6 +36,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
   GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
   AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
+  pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
   WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
@@ -141,6 +142,16 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       return perRow((rt, [x]) => componentwise(w, rt, x!, (c) => `unpack2x16float(${c}).x`, { kind: 'scalar', base: 'float', width: 32 }));
     case 'bitcast':
       return perRow((rt, [x]) => `bitcast<${w.typeName(rt)}>(${x})`);
+    case 'pack8':
+    case 'unpack8s':
+    case 'unpack8u':
+      return packed8(w, name, args[0]!, el.width === 32 && elementScalar(e.type)!.width === 32);
+    case 'dot4u8packed':
+    case 'dot4i8packed': {
+      // The bytes unpacked (sign-extended for i8) and dotted.
+      const unpacked = name === 'dot4i8packed' ? 'unpack8s' : 'unpack8u';
+      return w.let(`dot(${packed8(w, unpacked, args[0]!, true)}, ${packed8(w, unpacked, args[1]!, true)})`);
+    }
   }
   if (handling === 'expand') throw new Error(`internal: no WGSL expansion for '${name}'`);
   if ('whole' in handling) return w.let(`${handling.whole}(${args.join(', ')})`);
@@ -148,6 +159,18 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
   const resultEl = elementScalar(e.type)!;
   if (resultEl.base !== el.base && resultEl.base !== 'bool') return retype(perRowOn(w, argType, args, (_, parts) => `${builtin}(${parts.join(', ')})`, e.args.map((a) => a.type)), el);
   return perRow((_, parts) => `${builtin}(${parts.join(', ')})`);
+}
+
+/** SM 6.6 8-bit packing with shifts and masks (the same bytes as SPIR-V's 8-bit conversions). */
+function packed8(w: FunctionWriter, name: 'pack8' | 'unpack8s' | 'unpack8u', x: string, only32: boolean): string {
+  if (!only32) throw unsupported('8-bit packing of 16-bit integers', undefined, 'WGSL has no 16-bit integers');
+  if (name === 'pack8') {
+    const b = w.let(`bitcast<vec4<u32>>(${x}) & vec4<u32>(0xffu)`);
+    return w.let(`${b}.x | (${b}.y << 8u) | (${b}.z << 16u) | (${b}.w << 24u)`);
+  }
+  // Each byte moved to the top, then shifted down: arithmetically (sign-extending) for s8.
+  if (name === 'unpack8s') return w.let(`bitcast<vec4<i32>>(vec4<u32>(${x}) << vec4<u32>(24u, 16u, 8u, 0u)) >> vec4<u32>(24u)`);
+  return w.let(`(vec4<u32>(${x}) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(0xffu)`);
 }
 
 function perRowOn(w: FunctionWriter, type: Type, args: string[], f: (rowType: Type, parts: string[]) => string, argTypes: Type[]): string {

@@ -63,6 +63,10 @@ export function writeWgslModule(ir: IrModule, options: WgslWriteOptions): string
   });
 
   function declareGlobal(g: IrGlobal, name: string): void {
+    const handle = g.type.kind === 'array' ? g.type.element : g.type;
+    if (g.rasterizerOrdered || (handle.kind === 'resource' && handle.rasterizerOrdered)) {
+      throw unsupported(`the rasterizer-ordered view '${g.name}'`, g.loc, 'WebGPU has no fragment shader interlock');
+    }
     switch (g.space) {
       case 'uniform':
       case 'storage':

@@ -107,19 +107,32 @@ function imagePlace(w: FunctionWriter, p: IrPlace): { name: string; t: ResourceT
   return { name: place.text, t: resourceOf(place.type) };
 }
 
+/** The sampler of a sample or gather: a combined image sampler never reaches WGSL (textures.ts refuses it). */
+function samplerPlace(w: FunctionWriter, p: IrPlace | undefined) {
+  if (!p) throw new Error('internal: a combined image sampler in WGSL');
+  const sampler = w.place(p);
+  if (sampler.kind !== 'ref') throw new Error('internal: sampler');
+  return sampler;
+}
+
+function isZero(e: IrExpr): boolean {
+  return e.op === 'const' && e.value.kind === 'scalar' && Number(e.value.value) === 0;
+}
+
 export function writeResourceCall(w: FunctionWriter, e: Extract<IrExpr, { op: 'resource' }>): string {
   const call = e.call;
   if ('sparse' in call && call.sparse) throw unsupported(`sparse residency (the status argument of '${call.kind}')`, undefined, 'WGSL has no sparse textures');
   switch (call.kind) {
     case 'sample': {
       const { name, t } = imagePlace(w, call.image);
-      const sampler = w.place(call.sampler);
-      if (sampler.kind !== 'ref') throw new Error('internal: sampler');
+      const sampler = samplerPlace(w, call.sampler);
       const { coord, layer } = splitCoord(w, w.expr(call.coord), call.coord.type, t, false);
       const base = [name, sampler.text, coord, ...(layer ? [layer] : [])];
       const o = call.operands;
       const offset = constOffset(w, o, 'a Sample');
       if (call.dref) {
+        // WGSL compares at the implicit LOD or at level 0 only (SampleCmpBias/Grad/Level need more).
+        if (o.bias || o.grad || (o.lod && !isZero(o.lod))) throw unsupported(`a comparison sample with a ${o.bias ? 'bias' : o.grad ? 'gradient' : 'non-zero level'}`, undefined, 'WGSL compares at the implicit level or level 0 only');
         const dref = w.expr(call.dref);
         if (call.explicitLod) return w.let(`textureSampleCompareLevel(${[...base, dref, ...offset].join(', ')})`);
         return w.let(`textureSampleCompare(${[...base, dref, ...offset].join(', ')})`);
@@ -134,8 +147,7 @@ export function writeResourceCall(w: FunctionWriter, e: Extract<IrExpr, { op: 'r
     }
     case 'gather': {
       const { name, t } = imagePlace(w, call.image);
-      const sampler = w.place(call.sampler);
-      if (sampler.kind !== 'ref') throw new Error('internal: sampler');
+      const sampler = samplerPlace(w, call.sampler);
       const { coord, layer } = splitCoord(w, w.expr(call.coord), call.coord.type, t, false);
       const base = [name, sampler.text, coord, ...(layer ? [layer] : [])];
       const offset = constOffset(w, call.operands, 'a Gather');

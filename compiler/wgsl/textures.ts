@@ -36,6 +36,12 @@ const NO_WGSL: Partial<Record<ResourceKind, string>> = {
   RWBuffer: 'WebGPU has no texel buffers',
   SubpassInput: 'WebGPU has no input attachments',
   SubpassInputMS: 'WebGPU has no input attachments',
+  ...Object.fromEntries(
+    (['1D', '1DArray', '2D', '2DArray', '2DMS', '2DMSArray', '3D', 'CUBE', 'CUBEArray'] as const).map((d) => [
+      `SampledTexture${d}`,
+      'WebGPU has no combined image samplers: declare the texture and a SamplerState, which the WGSL target binds apart',
+    ]),
+  ),
 };
 
 export function textureShape(t: ResourceType): Shape {

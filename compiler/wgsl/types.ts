@@ -112,6 +112,8 @@ export function wgslType(t: Type, structs: StructNames): string {
       throw unsupported(`a value of type '${typeToString(t)}' (resources are only globals in WGSL)`);
     case 'stream':
       throw unsupported(`a value of type '${typeToString(t)}'`, undefined, 'WebGPU has no geometry stage');
+    case 'pointer':
+      throw unsupported(`the buffer pointer type '${typeToString(t)}'`, undefined, 'WebGPU has no buffer device addresses');
   }
 }
 

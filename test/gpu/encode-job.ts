@@ -4,6 +4,7 @@
 import { clearValueType, decodeTexel, formatInfo, type FormatName } from './formats.js';
 import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
 import { checkEntryPoint, readRequirements, spirvWords, type StageName } from './spirv-requirements.js';
+import { encodeAddressPatches } from './device-addresses.js';
 import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, PrimitiveTopology, RenderJob, RenderResult, SpirvInput } from './types.js';
 
 export const DEFAULT_SENTINEL = 0xcd;
@@ -119,6 +120,7 @@ export function encodeComputeJob(job: ComputeJob): Uint8Array {
   if (job.groups.some((g) => !Number.isInteger(g) || g < 1)) throw new Error(`groups must be positive integers (got ${job.groups.join(', ')})`);
   frame.record(TAG.groups, [...job.groups]);
   encodeCommon(frame, needs, job);
+  encodeAddressPatches(frame, job);
   return frame.finish();
 }
 

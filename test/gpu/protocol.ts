@@ -15,6 +15,7 @@ export const TAG = {
   vertexAttribute: 31,
   target: 32,
   pipeline: 33,
+  address: 40,
   status: 100,
   bufferOut: 101,
   imageOut: 102,

@@ -91,6 +91,9 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [5345, 'VulkanMemoryModel', ['vulkanMemoryModel']],
       [5346, 'VulkanMemoryModelDeviceScope', ['vulkanMemoryModelDeviceScope']],
       [5347, 'PhysicalStorageBufferAddresses', ['bufferDeviceAddress']],
+      // VK_KHR_shader_clock: subgroup-scope reads; device-scope ones also need shaderDeviceClock.
+      [5055, 'ShaderClockKHR', ['shaderSubgroupClock']],
+      [5378, 'FragmentShaderPixelInterlockEXT', ['fragmentShaderPixelInterlock']],
       [5379, 'DemoteToHelperInvocation', ['shaderDemoteToHelperInvocation']],
       [6016, 'DotProductInputAll', ['shaderIntegerDotProduct']],
       [6017, 'DotProductInput4x8Bit', ['shaderIntegerDotProduct']],
@@ -126,6 +129,7 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_KHR_fragment_shader_barycentric', 'VK_KHR_fragment_shader_barycentric'],
   ['SPV_EXT_fragment_shader_interlock', 'VK_EXT_fragment_shader_interlock'],
   ['SPV_EXT_shader_atomic_float_add', 'VK_EXT_shader_atomic_float'],
+  ['SPV_KHR_shader_clock', 'VK_KHR_shader_clock'],
 ]);
 
 /** SPIR-V execution models of the stages the harness runs. */

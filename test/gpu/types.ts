@@ -96,6 +96,15 @@ export interface ComputeJob extends JobCommon {
   /** Default 'main'. */
   entry?: string;
   groups: readonly [number, number, number];
+  /** Buffer device addresses to write into `push` (device-addresses.ts). */
+  addresses?: DeviceAddressPatch[];
+}
+
+/** The runner writes the VkDeviceAddress (8 bytes) of buffer binding `set:binding` at `pushOffset` of the push constants. */
+export interface DeviceAddressPatch {
+  set?: number;
+  binding: number;
+  pushOffset: number;
 }
 
 export interface ComputeResult {

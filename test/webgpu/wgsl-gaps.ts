@@ -17,6 +17,11 @@ export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
     error: /the non-finite constant Infinity is not supported by the WGSL target \(WGSL constant expressions must be finite\)/,
     why: 'WebGPU limit: WGSL constant expressions must be finite',
   },
+  'compiler/resources/sampled-texture-gpu.test.ts > vk::SampledTexture2D and vk::SampledTexture2DArray > reads through each descriptor’s own sampler on the driver': {
+    at: 'compile',
+    error: /the resource type 'vk::SampledTexture2D<float4>' is not supported by the WGSL target \(WebGPU has no combined image samplers/,
+    why: 'WebGPU limit: no combined image samplers (vk::SampledTexture*)',
+  },
   'compiler/language/hlsl2021.test.ts > HLSL 2021 language forms > 64-bit enums and literal suffixes': {
     at: 'compile',
     error: /64-bit .* is not supported by the WGSL target \(WGSL has no 64-bit types\)/,

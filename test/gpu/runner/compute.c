@@ -26,8 +26,12 @@ bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out) {
   if (objs->set_count)
     vkCmdBindDescriptorSets(objs->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, objs->pipeline_layout, 0, objs->set_count,
                             objs->sets, 0, NULL);
-  if (job->push_size)
-    vkCmdPushConstants(objs->cmd, objs->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, job->push_size, job->push);
+  if (job->push_size) {
+    uint8_t push[256];
+    const uint8_t *push_bytes = patched_push(ctx, job, objs, push, sizeof push);
+    if (!push_bytes) return false;
+    vkCmdPushConstants(objs->cmd, objs->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, job->push_size, push_bytes);
+  }
   vkCmdDispatch(objs->cmd, job->groups[0], job->groups[1], job->groups[2]);
   record_readbacks(job, objs, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
   if (!submit_and_wait(ctx, objs)) return false;

@@ -129,7 +129,7 @@ bool context_create_instance(Context *ctx) {
 
 /* Feature structs of Vulkan 1.0..1.3, and the shader-relevant booleans the
  * harness may enable by name (names as in the Vulkan spec). */
-typedef enum { CORE10, CORE11, CORE12, CORE13 } FeatureStruct;
+typedef enum { CORE10, CORE11, CORE12, CORE13, EXT_SHADER_CLOCK, EXT_INTERLOCK } FeatureStruct;
 typedef struct {
   const char *name;
   FeatureStruct where;
@@ -140,6 +140,9 @@ typedef struct {
 #define F11(n) {#n, CORE11, offsetof(VkPhysicalDeviceVulkan11Features, n)}
 #define F12(n) {#n, CORE12, offsetof(VkPhysicalDeviceVulkan12Features, n)}
 #define F13(n) {#n, CORE13, offsetof(VkPhysicalDeviceVulkan13Features, n)}
+/* Features of extension structs: chained only when the job enables their extension. */
+#define FCLOCK(n) {#n, EXT_SHADER_CLOCK, offsetof(VkPhysicalDeviceShaderClockFeaturesKHR, n)}
+#define FINTERLOCK(n) {#n, EXT_INTERLOCK, offsetof(VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT, n)}
 static const FeatureField FEATURE_FIELDS[] = {
     F10(imageCubeArray), F10(geometryShader), F10(tessellationShader), F10(sampleRateShading),
     F10(fragmentStoresAndAtomics), F10(vertexPipelineStoresAndAtomics),
@@ -168,6 +171,9 @@ static const FeatureField FEATURE_FIELDS[] = {
     F13(shaderDemoteToHelperInvocation), F13(shaderTerminateInvocation), F13(shaderIntegerDotProduct),
     F13(subgroupSizeControl), F13(computeFullSubgroups), F13(dynamicRendering),
     F13(shaderZeroInitializeWorkgroupMemory),
+    FCLOCK(shaderSubgroupClock), FCLOCK(shaderDeviceClock),
+    FINTERLOCK(fragmentShaderSampleInterlock), FINTERLOCK(fragmentShaderPixelInterlock),
+    FINTERLOCK(fragmentShaderShadingRateInterlock),
 };
 
 typedef struct {
@@ -175,9 +181,12 @@ typedef struct {
   VkPhysicalDeviceVulkan11Features f11;
   VkPhysicalDeviceVulkan12Features f12;
   VkPhysicalDeviceVulkan13Features f13;
+  VkPhysicalDeviceShaderClockFeaturesKHR clock;
+  VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
 } FeatureChain;
 
-static void chain_init(FeatureChain *c) {
+/* `extensions`: the job's device extensions, which decide the extension structs chained. */
+static void chain_init(FeatureChain *c, const char *extensions) {
   memset(c, 0, sizeof *c);
   c->f10.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
   c->f11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
@@ -186,13 +195,30 @@ static void chain_init(FeatureChain *c) {
   c->f10.pNext = &c->f11;
   c->f11.pNext = &c->f12;
   c->f12.pNext = &c->f13;
+  c->clock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR;
+  c->interlock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT;
+  void **tail = &c->f13.pNext;
+  if (strstr(extensions, "VK_KHR_shader_clock")) {
+    *tail = &c->clock;
+    tail = &c->clock.pNext;
+  }
+  if (strstr(extensions, "VK_EXT_fragment_shader_interlock")) *tail = &c->interlock;
+}
+
+/* Whether an extension feature struct is in the chain (its extension was named). */
+static bool chained(const FeatureChain *c, const void *s) {
+  for (const VkBaseOutStructure *p = (const VkBaseOutStructure *)c->f10.pNext; p; p = p->pNext)
+    if ((const void *)p == s) return true;
+  return false;
 }
 
 static VkBool32 *feature_slot(FeatureChain *c, const FeatureField *f) {
   uint8_t *base = f->where == CORE10   ? (uint8_t *)&c->f10.features
                   : f->where == CORE11 ? (uint8_t *)&c->f11
                   : f->where == CORE12 ? (uint8_t *)&c->f12
-                                       : (uint8_t *)&c->f13;
+                  : f->where == CORE13 ? (uint8_t *)&c->f13
+                  : f->where == EXT_SHADER_CLOCK ? (uint8_t *)&c->clock
+                                                 : (uint8_t *)&c->interlock;
   return (VkBool32 *)(base + f->offset);
 }
 
@@ -200,6 +226,10 @@ static bool enable_feature(Context *ctx, FeatureChain *supported, FeatureChain *
   for (size_t i = 0; i < sizeof FEATURE_FIELDS / sizeof FEATURE_FIELDS[0]; i++) {
     const FeatureField *f = &FEATURE_FIELDS[i];
     if (strcmp(f->name, name) != 0) continue;
+    if (f->where == EXT_SHADER_CLOCK && !chained(supported, &supported->clock))
+      return fail(ctx, "device feature %s belongs to VK_KHR_shader_clock, which the job did not name", name);
+    if (f->where == EXT_INTERLOCK && !chained(supported, &supported->interlock))
+      return fail(ctx, "device feature %s belongs to VK_EXT_fragment_shader_interlock, which the job did not name", name);
     if (!*feature_slot(supported, f))
       return fail(ctx, "device feature %s is not supported by this driver", name);
     *feature_slot(enabled, f) = VK_TRUE;
@@ -243,8 +273,8 @@ bool context_ensure_device(Context *ctx, const char *features, const char *exten
   destroy_device(ctx);
 
   FeatureChain supported, enabled;
-  chain_init(&supported);
-  chain_init(&enabled);
+  chain_init(&supported, extensions);
+  chain_init(&enabled, extensions);
   vkGetPhysicalDeviceFeatures2(ctx->physical, &supported.f10);
 
   char feature_words[1024], extension_words[1024];
@@ -285,6 +315,7 @@ bool context_ensure_device(Context *ctx, const char *features, const char *exten
   };
   VK_TRY(ctx, vkCreateCommandPool(ctx->device, &pool, NULL, &ctx->command_pool));
   snprintf(ctx->device_key, sizeof ctx->device_key, "%s", key);
+  ctx->device_addresses = strstr(features, "bufferDeviceAddress") != NULL;
   return true;
 }
 

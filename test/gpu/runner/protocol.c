@@ -152,6 +152,9 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
         job->topology = u32_at(p, 0);
         job->patch_control_points = u32_at(p, 1);
         break;
+      case TAG_ADDRESS:
+        if (!parse_address_patch(ctx, job, p, len)) return false;
+        break;
       default:
         return fail(ctx, "unknown record tag %u", tag);
     }

@@ -42,13 +42,16 @@ bool create_host_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usag
   VkBufferCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
       .size = size ? size : 4,
-      .usage = usage,
+      .usage = address_usage(ctx, usage),
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
   };
   VK_TRY(ctx, vkCreateBuffer(ctx->device, &info, NULL, &out->buffer));
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(ctx->device, out->buffer, &req);
+  VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                     .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
   VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size};
+  if (address_usage(ctx, usage) != usage) alloc.pNext = &flags;
   if (!find_memory_type(ctx, req.memoryTypeBits,
                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                         &alloc.memoryTypeIndex))

@@ -22,6 +22,7 @@ enum {
   TAG_VERTEX_ATTRIBUTE = 31, /* u32 location, binding, VkFormat, offset */
   TAG_TARGET = 32,    /* u32 width, height, VkFormat, byte size, vertex count, instance count, clear[4] (raw f32) */
   TAG_PIPELINE = 33,  /* u32 VkPrimitiveTopology, patch control points (stages.c) */
+  TAG_ADDRESS = 40,   /* u32 set, binding, push offset: that buffer's device address goes in the push bytes */
 
   TAG_STATUS = 100,   /* u32 Status + message */
   TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
@@ -74,6 +75,10 @@ typedef struct {
   uint32_t location, binding, format, offset;
 } VertexAttributeDesc;
 
+typedef struct {
+  uint32_t set, binding, push_offset;
+} AddressPatch;
+
 #define MAX_BINDINGS 64
 #define MAX_VERTEX_BUFFERS 8
 #define MAX_VERTEX_ATTRIBUTES 16
@@ -100,6 +105,8 @@ typedef struct {
   /* TAG_PIPELINE: absent means a triangle list without tessellation. */
   bool topology_given;
   uint32_t topology, patch_control_points;
+  AddressPatch address_patches[MAX_BINDINGS];
+  uint32_t address_patch_count;
 } Job;
 
 /* Growable byte buffer for messages and result frames. */
@@ -124,6 +131,7 @@ typedef struct {
   VkCommandPool command_pool;
   VkPhysicalDeviceMemoryProperties memory;
   char device_key[2048];         /* features + extensions of the current device */
+  bool device_addresses;         /* the device has bufferDeviceAddress: buffers can give their address */
   ByteBuf messages;              /* validation messages since the last check */
   uint32_t message_count;
   ByteBuf error;                 /* first non-validation failure of the current job */
@@ -203,6 +211,12 @@ bool submit_and_wait(Context *ctx, JobObjects *objs);
 void collect_outputs(const Job *job, const JobObjects *objs, ByteBuf *out);
 void destroy_job_objects(Context *ctx, JobObjects *objs);
 VkShaderStageFlags push_stages(const Job *job);
+
+/* addresses.c: buffer device addresses written into push constants */
+bool parse_address_patch(Context *ctx, Job *job, const uint8_t *p, size_t len);
+VkBufferUsageFlags address_usage(const Context *ctx, VkBufferUsageFlags usage);
+/* The push bytes with the addresses written into scratch, or NULL after fail(). */
+const uint8_t *patched_push(Context *ctx, const Job *job, const JobObjects *objs, uint8_t *scratch, size_t scratch_size);
 
 /* compute.c / draw.c */
 bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);

@@ -1,0 +1,130 @@
+// Inline SPIR-V (DXC's `vk::ext_*` attributes): a function declared with
+// `[[vk::ext_instruction(opcode[, "set"])]]` and no body is that instruction, its parameters its
+// operands in order (`[[vk::ext_literal]]` ones as literal words, `[[vk::ext_reference]]` ones as
+// pointers); `[[vk::ext_capability(N)]]` and `[[vk::ext_extension("name")]]` on a function declare
+// what the module needs once the function is part of it. The instruction is emitted as written:
+// spirv-val judges it, as DXC leaves it to.
+import type { SourceLocation } from '../diagnostics.js';
+import type { SpirvOperand, SpirvRequirements } from '../ir/ir.js';
+import type * as ast from '../parse/ast.js';
+import { typeToString } from '../types.js';
+import type { Checker } from './checker.js';
+import { evaluateConstant } from './constant-eval.js';
+import type { ExpressionChecker } from './expressions.js';
+import type { Scope, FunctionSymbol } from './scope.js';
+import type { Value } from './value.js';
+import { voidValue } from './texture-methods.js';
+
+const attribute = (attrs: readonly ast.Attribute[], name: string) => attrs.find((a) => a.name === name);
+
+export function isInlineSpirv(fn: FunctionSymbol): boolean {
+  return attribute(fn.decl.attributes, 'vk::ext_instruction') !== undefined;
+}
+
+/** The capabilities and extensions a declaration's `vk::ext_capability` / `vk::ext_extension` attributes ask for. */
+export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], scope: Scope): SpirvRequirements | undefined {
+  const capabilities: number[] = [];
+  const extensions: string[] = [];
+  for (const a of attrs) {
+    if (a.name === 'vk::ext_capability') {
+      const n = c.attrInt(a, 0, scope);
+      if (n !== undefined) capabilities.push(n);
+    } else if (a.name === 'vk::ext_extension') {
+      const arg = a.args[0];
+      if (arg?.kind !== 'StringLiteral') c.error(`'vk::ext_extension' needs the extension's name as a string`, a.loc);
+      else extensions.push(arg.value);
+    }
+  }
+  return capabilities.length || extensions.length ? { capabilities, extensions } : undefined;
+}
+
+/** `[[vk::spvexecutionmode(N)]]` on a function: execution modes of the entry points that run it. */
+export function declaredExecutionModes(c: Checker, attrs: readonly ast.Attribute[], scope: Scope): { mode: number; operands: number[] }[] {
+  const modes: { mode: number; operands: number[] }[] = [];
+  for (const a of attrs) {
+    if (a.name !== 'vk::spvexecutionmode') continue;
+    const mode = c.attrInt(a, 0, scope);
+    if (mode !== undefined) modes.push({ mode, operands: [] });
+  }
+  return modes;
+}
+
+/**
+ * `vk::ext_execution_mode(mode, literal operands…)` in a function body: an execution mode of every
+ * entry point whose call graph reaches the function.
+ */
+export function checkExecutionModeCall(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+  const name = 'vk::ext_execution_mode';
+  if (args.length === 0) {
+    c.error(`'${name}' takes the execution mode and its literal operands`, loc, name.length);
+    return undefined;
+  }
+  const words: number[] = [];
+  for (const a of args) {
+    const value = isIntegerScalar(a) ? evaluateConstant(x.rvalue(a)) : undefined;
+    if (value?.kind !== 'scalar' || typeof value.value === 'boolean') {
+      c.error(`the arguments of '${name}' must be integer constants`, a.loc);
+      return undefined;
+    }
+    words.push(Number(value.value));
+  }
+  c.executionModes.push({ mode: words[0]!, operands: words.slice(1) });
+  return voidValue(loc);
+}
+
+function isIntegerScalar(v: Value): boolean {
+  return v.type.kind === 'scalar' && (v.type.base === 'int' || v.type.base === 'uint');
+}
+
+/** A call of a `vk::ext_instruction` function: the instruction with the arguments as its operands. */
+export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, args: Value[], loc: SourceLocation): Value | undefined {
+  const attr = attribute(fn.decl.attributes, 'vk::ext_instruction')!;
+  if (fn.decl.body) {
+    c.error(`a 'vk::ext_instruction' function is the instruction itself: '${fn.name}' must have no body`, fn.decl.nameLoc, fn.name.length);
+    return undefined;
+  }
+  const opcode = c.attrInt(attr, 0, fn.scope);
+  if (opcode === undefined) return undefined;
+  const setArg = attr.args[1];
+  if (setArg && setArg.kind !== 'StringLiteral') {
+    c.error(`the instruction set of 'vk::ext_instruction' must be a string`, setArg.loc);
+    return undefined;
+  }
+  const operands: SpirvOperand[] = [];
+  for (let i = 0; i < fn.params.length; i++) {
+    const p = fn.params[i]!;
+    const decl = fn.decl.params[i]!;
+    const a = args[i];
+    if (!a) {
+      c.error(`'${fn.name}' needs argument ${i + 1} ('${p.name}')`, loc, fn.name.length);
+      return undefined;
+    }
+    if (attribute(decl.attributes, 'vk::ext_literal')) {
+      const value = evaluateConstant(x.coerce(a, p.type));
+      if (value?.kind !== 'scalar' || typeof value.value === 'boolean') {
+        c.error(`argument ${i + 1} of '${fn.name}' is a literal operand ([[vk::ext_literal]]): it must be an integer constant`, a.loc);
+        return undefined;
+      }
+      operands.push({ kind: 'literal', value: Number(value.value) });
+    } else if (attribute(decl.attributes, 'vk::ext_reference') || p.direction !== 'in') {
+      if (!a.place || !x.writable(a, a.loc)) return undefined;
+      operands.push({ kind: 'pointer', place: a.place });
+    } else {
+      const value = x.convert(a, p.type, a.loc, `argument ${i + 1} of '${fn.name}'`);
+      if (!value) return undefined;
+      operands.push({ kind: 'value', value });
+    }
+  }
+  if (args.length > fn.params.length) {
+    c.error(`'${fn.name}' takes ${fn.params.length} arguments, but ${args.length} were given`, loc, fn.name.length);
+    return undefined;
+  }
+  const requirements = spirvRequirements(c, fn.decl.attributes, fn.scope) ?? { capabilities: [], extensions: [] };
+  const type = fn.returnType;
+  if (type.kind === 'resource' || type.kind === 'sampler') {
+    c.error(`an inline SPIR-V instruction cannot return '${typeToString(type)}'`, loc, fn.name.length);
+    return undefined;
+  }
+  const instruction = { opcode, ...(setArg ? { set: setArg.value } : {}), operands, requirements };
+  return { type, loc, expr: { op: 'spirv', type, instruction }, readonly: true };
+}
