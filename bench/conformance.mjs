@@ -29,7 +29,7 @@ const OUT = join(ROOT, 'bench/.out');
 const DEFAULT_DIR = '/work/dxc/tools/clang/test/CodeGenSPIRV';
 
 // DXC's -fspv-target-env spellings → spirv-val's --target-env spellings.
-const SPIRV_VAL_ENV = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4' };
+const SPIRV_VAL_ENV = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4', 'universal1.5': 'spv1.5' };
 
 /** A RUN line's command after `%dxc`, split like a shell would (quotes only; no expansions but %s). */
 function splitCommand(text, file) {

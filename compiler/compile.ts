@@ -21,6 +21,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const filename = normalizePath(options.filename ?? '/input.hlsl');
   const host = options.host ?? memoryHost({});
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;
+  const resolved = resolveOptions(options, filename);
   const pp = preprocess(
     source,
     filename,
@@ -31,7 +32,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
       ...(options.virtualFiles ? { virtualFiles: options.virtualFiles } : {}),
       stage: single ? single.stage : 'library',
       ...(options.shaderModel ? { shaderModel: options.shaderModel } : {}),
-      hlslVersion: options.hlslVersion ?? 2021,
+      hlslVersion: resolved.hlslVersion,
       ...(options.enable16BitTypes ? { enable16BitTypes: true } : {}),
     },
     sink,
@@ -44,7 +45,6 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checked = checker.checkProgram(program, filename);
   if (!checked || sink.hasErrors()) return fail();
   const ir = eliminateDeadResources(checked, options);
-  const resolved = resolveOptions(options, filename);
   let spirv: SpirvCompile | undefined;
   // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.
   const context: BackendContext = { options: resolved, spirv: () => (spirv ??= compileSpirv(ir, resolved)) };

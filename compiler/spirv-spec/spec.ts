@@ -730,6 +730,9 @@ export const Capability = {
   StorageBuffer8BitAccess: 4448,
   UniformAndStorageBuffer8BitAccess: 4449,
   StoragePushConstant8: 4450,
+  DenormPreserve: 4464,
+  DenormFlushToZero: 4465,
+  SignedZeroInfNanPreserve: 4466,
   RayQueryKHR: 4472,
   RayTracingKHR: 4479,
   FragmentBarycentricKHR: 5284,
@@ -738,6 +741,8 @@ export const Capability = {
   MeshShadingEXT: 5283,
   ShaderNonUniform: 5301,
   RuntimeDescriptorArray: 5302,
+  VulkanMemoryModel: 5345,
+  VulkanMemoryModelDeviceScope: 5346,
   PhysicalStorageBufferAddresses: 5347,
   DemoteToHelperInvocation: 5379,
 } as const;

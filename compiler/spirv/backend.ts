@@ -7,16 +7,31 @@ import type { IrModule } from '../ir/ir.js';
 import type { ResolvedOptions } from '../options.js';
 import { reflect } from '../reflect/index.js';
 import { emitSpirv } from './emit.js';
+import { unknownExtensionErrors } from './extension-policy.js';
 
 export type { SpirvCompile };
 
 export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompile {
+  const unknown = options.allowedExtensions ? unknownExtensionErrors(options.allowedExtensions) : [];
+  if (unknown.length) return { errors: unknown.map((message) => ({ message })) };
   const emitted = emitSpirv(ir, {
     targetEnv: options.targetEnv,
     layoutRule: options.layoutRule,
     reflect: options.reflect,
     arithmetic: options.arithmetic,
     ...(options.debugSourceName !== undefined ? { debugSourceName: options.debugSourceName } : {}),
+    stageIo: {
+      invertY: options.invertY,
+      useDxPositionW: options.useDxPositionW,
+      nonzeroBaseVertex: options.supportNonzeroBaseVertex,
+      nonzeroBaseInstance: options.supportNonzeroBaseInstance,
+    },
+    useUnknownImageFormat: options.useUnknownImageFormat,
+    floatControls: { denorm: options.denorm, ieeeStrict: options.ieeeStrict },
+    finiteMathOnly: options.finiteMathOnly,
+    vulkanMemoryModel: options.vulkanMemoryModel,
+    ...(options.entryPointName !== undefined ? { entryPointName: options.entryPointName } : {}),
+    ...(options.allowedExtensions ? { allowedExtensions: options.allowedExtensions } : {}),
   });
   const errors = emitted.errors.map((e) => (e.global ? { message: e.message, loc: e.global.loc, length: e.global.name.length } : { message: e.message }));
   if (errors.length) return { errors };

@@ -9,12 +9,16 @@ import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
-import { emitEntryWrapper } from './stage-io.js';
+import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
+import { SPIRV_VERSION, spirvMinor } from './target-env.js';
+import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
+import { useVulkanMemoryModel } from './memory-model.js';
+import { disallowedExtensionErrors } from './extension-policy.js';
 
 export interface EmitOptions {
   targetEnv: TargetEnv;
@@ -25,15 +29,19 @@ export interface EmitOptions {
   arithmetic?: ArithmeticMode;
   /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
   debugSourceName?: string;
+  /** -fvk-invert-y, -fvk-use-dx-position-w, -fvk-support-nonzero-base-vertex/-instance. */
+  stageIo?: Partial<StageIoOptions>;
+  /** -fspv-use-unknown-image-format. */
+  useUnknownImageFormat?: boolean;
+  /** -denorm and -Gis. */
+  floatControls?: FloatControls;
+  finiteMathOnly?: boolean;
+  vulkanMemoryModel?: boolean;
+  /** -fspv-entrypoint-name: the SPIR-V name of the module's one entry point. */
+  entryPointName?: string;
+  /** -fspv-extension: undefined allows every extension. */
+  allowedExtensions?: readonly string[];
 }
-
-/** SPIR-V version per Vulkan target environment, as DXC picks it. */
-const SPIRV_VERSION: Record<TargetEnv, keyof typeof Version> = {
-  'vulkan1.0': '1.0',
-  'vulkan1.1': '1.3',
-  'vulkan1.2': '1.5',
-  'vulkan1.3': '1.6',
-};
 
 const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
   vertex: ExecutionModel.Vertex,
@@ -52,7 +60,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const version = SPIRV_VERSION[options.targetEnv];
   const modern = Number(version.split('.')[1]) >= 4;
   const b = new ModuleBuilder(version);
-  const types = new TypeEmitter(b);
+  const types = new TypeEmitter(b, options.useUnknownImageFormat ?? false);
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);
   // File names only when debug information is asked for: builds stay reproducible and leak no paths.
@@ -90,6 +98,10 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     arithmetic: options.arithmetic ?? 'defined',
+    finiteMathOnly: options.finiteMathOnly ?? false,
+    vulkanMemoryModel: options.vulkanMemoryModel ?? false,
+    coherent: new Set(),
+    stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;
@@ -152,14 +164,29 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(model, id, ep.name, [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    b.entryPoint(model, id, spirvName(ep.name, ir, options, errors), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
+    if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
   }
+  if (options.floatControls?.ieeeStrict) decorateNoContraction(b);
+  if (m.vulkanMemoryModel) useVulkanMemoryModel(b, types, m.coherent);
+  const disallowed = disallowedExtensionErrors(b.declaredExtensions(), options.allowedExtensions, m.vulkanMemoryModel);
+  errors.push(...disallowed.map((message) => ({ message })));
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
+}
+
+/** -fspv-entrypoint-name renames the module's entry point; with several, which one it names is ambiguous. */
+function spirvName(name: string, ir: IrModule, options: EmitOptions, errors: EmitResult['errors']): string {
+  if (options.entryPointName === undefined) return name;
+  if (ir.entryPoints.length > 1) {
+    errors.push({ message: `-fspv-entrypoint-name names one entry point, but the module has ${ir.entryPoints.length}` });
+    return name;
+  }
+  return options.entryPointName;
 }
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
@@ -178,7 +205,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   if (g.type.kind === 'array' && g.type.length === null && (g.space === 'uniform' || g.space === 'storage' || g.space === 'handle')) {
     // An unsized array of descriptors (`Texture2D t[]`): Vulkan's descriptor indexing, core from SPIR-V 1.5.
     b.capability(Capability.RuntimeDescriptorArray);
-    if (Number(SPIRV_VERSION[options.targetEnv].split('.')[1]) < 5) b.extension('SPV_EXT_descriptor_indexing');
+    if (spirvMinor(options.targetEnv) < 5) b.extension('SPV_EXT_descriptor_indexing');
   }
   const id = b.id();
   const name = g.name;

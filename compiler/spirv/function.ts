@@ -7,7 +7,9 @@ import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
-import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
+import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, ScopeId, SelectionControl } from './operators.js';
+import type { StageIoOptions } from './stage-io.js';
+import type { CoherentVariables } from './memory-model.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 
@@ -37,6 +39,13 @@ export interface ModuleContext {
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
   /** Guards for results Vulkan leaves undefined (defined-arithmetic.ts), or DXC's bare instructions. */
   arithmetic: ArithmeticMode;
+  /** -ffinite-math-only: float min/max are FMin/FMax instead of NaN-aware NMin/NMax. */
+  finiteMathOnly: boolean;
+  /** -fspv-use-vulkan-memory-model (memory-model.ts), and the globallycoherent variables it must treat. */
+  vulkanMemoryModel: boolean;
+  coherent: CoherentVariables;
+  /** Stage-variable options (stage-io.ts). */
+  stageIo: StageIoOptions;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -80,6 +89,11 @@ export class FunctionEmitter {
 
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number {
     return this.m.builtinInput(builtin, type);
+  }
+
+  /** A memory scope operand: Device becomes QueueFamily under the Vulkan memory model, as DXC's upgrade does. */
+  memoryScope(scope: number): number {
+    return this.t.uintConst(this.m.vulkanMemoryModel && scope === ScopeId.Device ? ScopeId.QueueFamily : scope);
   }
 
   functionIdOf(fn: IrFunction): number {

@@ -71,6 +71,29 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
   ],
 };
 
+/** Options that change what stage variables hold (DXC's -fvk-* stage options). */
+export interface StageIoOptions {
+  /** -fvk-invert-y: SV_Position.y is negated before a vertex, geometry, domain or mesh shader writes it. */
+  invertY: boolean;
+  /** -fvk-use-dx-position-w: a pixel shader's SV_Position.w is 1 / FragCoord.w (the clip w, as DirectX). */
+  useDxPositionW: boolean;
+  /** -fvk-support-nonzero-base-vertex: SV_VertexID = VertexIndex - BaseVertex. */
+  nonzeroBaseVertex: boolean;
+  /** -fvk-support-nonzero-base-instance: SV_InstanceID = InstanceIndex - BaseInstance. */
+  nonzeroBaseInstance: boolean;
+}
+
+export const NO_STAGE_IO_OPTIONS: StageIoOptions = { invertY: false, useDxPositionW: false, nonzeroBaseVertex: false, nonzeroBaseInstance: false };
+
+/** The stages whose SV_Position output -fvk-invert-y negates (DXC's invertYIfRequested). */
+const INVERT_Y_STAGES: readonly ShaderStage[] = ['vertex', 'geometry', 'domain', 'mesh'];
+
+/** Index builtins that count from the draw's first vertex/instance, and the base each option subtracts. */
+const BASE_OF: Partial<Record<keyof typeof BuiltIn, { base: keyof typeof BuiltIn; option: 'nonzeroBaseVertex' | 'nonzeroBaseInstance' }>> = {
+  VertexIndex: { base: 'BaseVertex', option: 'nonzeroBaseVertex' },
+  InstanceIndex: { base: 'BaseInstance', option: 'nonzeroBaseInstance' },
+};
+
 /** `[[vk::builtin("…")]]` (the manual's list): the BuiltIn, and what it needs beyond Shader. */
 const VK_BUILTINS: Record<string, { builtin: keyof typeof BuiltIn; capability?: keyof typeof Capability; extension?: string }> = {
   PointSize: { builtin: 'PointSize' },
@@ -128,6 +151,10 @@ interface Leaf {
   varType?: Type;
   /** For packed array builtins: the first array element this leaf occupies. */
   packOffset?: number;
+  /** The builtin this leaf's variable is, if any. */
+  builtin?: keyof typeof BuiltIn;
+  /** With a nonzero-base option: the BaseVertex/BaseInstance variable subtracted from the index. */
+  baseVarId?: number;
 }
 
 export interface StageIoError {
@@ -245,6 +272,8 @@ export function emitEntryWrapper(
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (rule) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+      leaf.builtin = rule.builtin;
+
       if (rule.capability) b.capability(Capability[rule.capability]);
       if (rule.extension) requireExtension(b, rule.extension);
       for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
@@ -284,6 +313,8 @@ export function emitEntryWrapper(
     leaf.varId = id;
     leaf.varType = varType;
     interfaceIds.push(id);
+    const counted = rule && !vkBuiltin && leaf.io.builtin === undefined ? BASE_OF[rule.builtin] : undefined;
+    if (counted && dir === 'in' && fe.m.stageIo[counted.option]) leaf.baseVarId = baseVariable(fe, counted.base, varType, interfaceIds);
   };
   // Explicit locations (and SV_Target indices) are claimed before sequential assignment.
   const claimExplicit = (leaves: Leaf[]) =>
@@ -323,7 +354,7 @@ export function emitEntryWrapper(
       const leaf = inputs[inputIndex++]!;
       const loaded = leaf.packOffset !== undefined ? loadPacked(fe, leaf) : b.id();
       if (leaf.packOffset === undefined) fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, leaf.varId!]);
-      return fitValue(fe, loaded, leaf.varType!, leaf.type);
+      return fitValue(fe, adjustInput(fe, ep.stage, leaf, loaded), leaf.varType!, leaf.type);
     });
     fe.storePtr(temps[i]!, assemble(fe, p.var.type, values), p.var.type);
   });
@@ -342,7 +373,7 @@ export function emitEntryWrapper(
         v = e;
         vt = next;
       }
-      const fitted = fitValue(fe, v, leaf.type, out.varType!);
+      const fitted = adjustOutput(fe, ep.stage, out, fitValue(fe, v, leaf.type, out.varType!));
       if (out.packOffset !== undefined) storePacked(fe, out, fitted);
       else fe.f.emit(Op.Store, [out.varId!, fitted]);
     }
@@ -355,6 +386,54 @@ export function emitEntryWrapper(
   fe.f.terminate(Op.Return);
   fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
+}
+
+/** The BaseVertex/BaseInstance input a nonzero-base option reads (DrawParameters, core in SPIR-V 1.3). */
+function baseVariable(fe: FunctionEmitter, builtin: keyof typeof BuiltIn, type: Type, interfaceIds: number[]): number {
+  const id = fe.b.id();
+  fe.b.global(Op.Variable, [fe.t.pointer(StorageClass.Input, fe.t.type(type)), id, StorageClass.Input]);
+  fe.b.name(id, `gl_${builtin}`);
+  fe.b.decorate(id, Decoration.BuiltIn, BuiltIn[builtin]);
+  fe.b.capability(Capability.DrawParameters);
+  requireExtension(fe.b, 'SPV_KHR_shader_draw_parameters');
+  interfaceIds.push(id);
+  return id;
+}
+
+/** What an input holds before the entry function sees it: index - base, DirectX's position w. */
+function adjustInput(fe: FunctionEmitter, stage: ShaderStage, leaf: Leaf, value: number): number {
+  const type = fe.t.type(leaf.varType!);
+  if (leaf.baseVarId !== undefined) {
+    const base = fe.b.id();
+    fe.f.emit(Op.Load, [type, base, leaf.baseVarId]);
+    const index = fe.b.id();
+    fe.f.emit(Op.ISub, [type, index, value, base]);
+    return index;
+  }
+  if (leaf.builtin === 'FragCoord' && stage === 'pixel' && fe.m.stageIo.useDxPositionW) {
+    const float = fe.t.type(FLOAT);
+    const w = fe.b.id();
+    fe.f.emit(Op.CompositeExtract, [float, w, value, 3]);
+    const clipW = fe.b.id();
+    fe.f.emit(Op.FDiv, [float, clipW, fe.splatConst(FLOAT, 1, 1), w]);
+    const position = fe.b.id();
+    fe.f.emit(Op.CompositeInsert, [type, position, clipW, value, 3]);
+    return position;
+  }
+  return value;
+}
+
+/** What an output gets before it is written: -fvk-invert-y negates the position's y. */
+function adjustOutput(fe: FunctionEmitter, stage: ShaderStage, leaf: Leaf, value: number): number {
+  if (leaf.builtin !== 'Position' || !fe.m.stageIo.invertY || !INVERT_Y_STAGES.includes(stage)) return value;
+  const float = fe.t.type(FLOAT);
+  const y = fe.b.id();
+  fe.f.emit(Op.CompositeExtract, [float, y, value, 1]);
+  const negated = fe.b.id();
+  fe.f.emit(Op.FNegate, [float, negated, y]);
+  const position = fe.b.id();
+  fe.f.emit(Op.CompositeInsert, [fe.t.type(leaf.varType!), position, negated, value, 1]);
+  return position;
 }
 
 /** Index paths to every scalar of a stage value, in order (float4 clips[2]: [0,0] … [1,3]). */

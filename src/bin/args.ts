@@ -1,7 +1,8 @@
 // hlslc's command line: DXC's spellings (option-table.ts) turned into CompileOptions. Pure: no I/O;
 // relative paths are resolved against the `cwd` argument.
 import { basename, resolve } from 'node:path';
-import type { CompileOptions } from '../../compiler/index.js';
+import type { CompileOptions, ShaderStage } from '../../compiler/index.js';
+import { hlslVersionNumber } from '../../compiler/options.js';
 import { OPTION_TABLE, type ArgState, type OptionSpec, type OutputRequests } from './option-table.js';
 import { parseProfile } from './profiles.js';
 
@@ -33,6 +34,9 @@ function buildLookup(table: readonly OptionSpec[]): Lookup {
 
 const LOOKUP = buildLookup(OPTION_TABLE);
 
+/** Profiles -fvk-invert-y is allowed with (besides lib). */
+const INVERT_Y_STAGES: readonly ShaderStage[] = ['vertex', 'domain', 'geometry', 'mesh'];
+
 function valueCount(spec: OptionSpec): number {
   switch (spec.form) {
     case 'flag':
@@ -59,6 +63,7 @@ export function parseArgs(argv: readonly string[], cwd: string = process.cwd()):
     warningsAsErrors: false,
     noWarnings: false,
     warningFlags: {},
+    flags: {},
     help: false,
     version: false,
   };
@@ -126,6 +131,7 @@ function finish(state: ArgState): ParsedArgs {
   if (result.input) options.filename = result.input;
 
   let minor: number | undefined;
+  let stage: ShaderStage | undefined;
   if (state.profile === undefined) {
     errors.push('target profile argument is missing (-T, e.g. -T cs_6_0)');
   } else {
@@ -136,6 +142,7 @@ function finish(state: ArgState): ParsedArgs {
       options.shaderModel = profile.shaderModel;
       minor = profile.shaderModel.minor;
       if (profile.stage) options.entryPoints = [{ name: state.entry ?? 'main', stage: profile.stage }];
+      stage = profile.stage;
     }
   }
 
@@ -172,10 +179,18 @@ function finish(state: ArgState): ParsedArgs {
   if (state.codeGenHighLevel) options.codeGenHighLevel = true;
   if (state.preserveBindings) options.preserveBindings = true;
   if (state.target) options.target = state.target;
+  Object.assign(options, state.flags);
+  if (state.denorm) options.denorm = state.denorm;
+  if (state.entryPointName !== undefined) options.entryPointName = state.entryPointName;
+  if (state.allowedExtensions) options.allowedExtensions = state.allowedExtensions;
+  // DXC (SpirvEmitter): the option names the stages whose SV_Position output it negates.
+  if (state.flags.invertY && stage !== undefined && !INVERT_Y_STAGES.includes(stage)) {
+    errors.push('-fvk-invert-y can only be used in VS/DS/GS/MS/Lib');
+  }
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.
-    if ((state.hlslVersion ?? 2021) < 2018 || (minor !== undefined && minor < 2)) {
+    if (hlslVersionNumber(state.hlslVersion) < 2018 || (minor !== undefined && minor < 2)) {
       errors.push('enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.');
     }
     options.enable16BitTypes = true;

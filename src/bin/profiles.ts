@@ -20,9 +20,9 @@ const PROFILE_KINDS: Readonly<Record<string, ProfileKind>> = {
   as: { stage: 'amplification', minMinor: 5 },
 };
 
-/** SPIR-V code generation starts at shader model 6.0; 6.8 is the newest released one. */
+/** SPIR-V code generation starts at shader model 6.0; DXC takes profiles up to 6.10. */
 const SHADER_MODEL_MAJOR = 6;
-const NEWEST_MINOR = 8;
+const NEWEST_MINOR = 10;
 
 export interface Profile {
   stage: ShaderStage | undefined;
