@@ -42,7 +42,7 @@ export const spirvBackend: Backend = {
   target: 'spirv',
   emit(ir, context) {
     // Checked only when SPIR-V is the output: the WGSL back end reflects the SPIR-V for layouts alone.
-    const unavailable = targetEnvErrors(ir, context.options);
+    const unavailable = [...targetEnvErrors(ir, context.options), ...unknownFormatAtomicErrors(ir, context.options)];
     if (unavailable.length) return { errors: unavailable };
     const { output, errors } = context.spirv();
     return output ? { errors, result: { spirv: output.spirv, reflection: output.reflection } } : { errors };
@@ -58,6 +58,29 @@ function targetEnvErrors(ir: IrModule, options: ResolvedOptions): BackendError[]
       if (e.op !== 'intrinsic' || !isWaveIntrinsicName(e.name)) return;
       const error: BackendError = { message: `'${e.name}' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later` };
       errors.push(e.loc ? { ...error, loc: e.loc, length: e.name.length } : error);
+    },
+  };
+  const functions = new Set([...ir.functions, ...ir.entryPoints.flatMap((ep) => (ep.staticInit ? [ep.staticInit] : []))]);
+  for (const fn of functions) walkStmts(fn.body, visitor);
+  return errors;
+}
+
+/**
+ * Vulkan requires an image atomic's image to have an R32/R64 format: with -fspv-use-unknown-image-format
+ * an image without [[vk::image_format]] has none, so an Interlocked* on one of its texels is an error.
+ */
+function unknownFormatAtomicErrors(ir: IrModule, options: ResolvedOptions): BackendError[] {
+  if (!options.useUnknownImageFormat) return [];
+  const errors: BackendError[] = [];
+  const visitor = {
+    expr(e: IrExpr) {
+      if (e.op !== 'resource' || e.call.kind !== 'atomic' || e.call.target.kind !== 'texel') return;
+      const image = e.call.target.image.type;
+      if (image.kind !== 'resource' || image.format !== undefined) return;
+      const error: BackendError = {
+        message: `an atomic operation on a texel of '${image.resource}' needs an image format (R32ui, R32i, …): with -fspv-use-unknown-image-format give it [[vk::image_format("r32ui")]] (or r32i/r32f)`,
+      };
+      errors.push(e.loc ? { ...error, loc: e.loc, length: 1 } : error);
     },
   };
   const functions = new Set([...ir.functions, ...ir.entryPoints.flatMap((ep) => (ep.staticInit ? [ep.staticInit] : []))]);

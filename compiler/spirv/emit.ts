@@ -147,6 +147,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
   }
+  if (options.entryPointName !== undefined && ir.entryPoints.length > 1) {
+    errors.push({ message: `-fspv-entrypoint-name names one entry point, but the module has ${ir.entryPoints.length}` });
+  }
   for (const ep of ir.entryPoints) {
     const model = EXECUTION_MODEL[ep.stage];
     if (model === undefined) {
@@ -164,7 +167,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(model, id, spirvName(ep.name, ir, options, errors), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    b.entryPoint(model, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
     if (options.floatControls) declareFloatControls(b, id, options.floatControls);
@@ -179,14 +182,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
 }
 
-/** -fspv-entrypoint-name renames the module's entry point; with several, which one it names is ambiguous. */
-function spirvName(name: string, ir: IrModule, options: EmitOptions, errors: EmitResult['errors']): string {
-  if (options.entryPointName === undefined) return name;
-  if (ir.entryPoints.length > 1) {
-    errors.push({ message: `-fspv-entrypoint-name names one entry point, but the module has ${ir.entryPoints.length}` });
-    return name;
-  }
-  return options.entryPointName;
+/** -fspv-entrypoint-name renames the module's one entry point (checked in emitSpirv). */
+function spirvName(name: string, ir: IrModule, options: EmitOptions): string {
+  return options.entryPointName !== undefined && ir.entryPoints.length === 1 ? options.entryPointName : name;
 }
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
