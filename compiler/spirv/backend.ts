@@ -75,12 +75,14 @@ function unknownFormatAtomicErrors(ir: IrModule, options: ResolvedOptions): Back
   const visitor = {
     expr(e: IrExpr) {
       if (e.op !== 'resource' || e.call.kind !== 'atomic' || e.call.target.kind !== 'texel') return;
-      const image = e.call.target.image.type;
+      const place = e.call.target.image;
+      const image = place.type;
       if (image.kind !== 'resource' || image.format !== undefined) return;
-      const error: BackendError = {
-        message: `an atomic operation on a texel of '${image.resource}' needs an image format (R32ui, R32i, …): with -fspv-use-unknown-image-format give it [[vk::image_format("r32ui")]] (or r32i/r32f)`,
-      };
-      errors.push(e.loc ? { ...error, loc: e.loc, length: 1 } : error);
+      let root = place;
+      while (root.kind === 'member' || root.kind === 'element') root = root.base;
+      const global = root.kind === 'global' ? root.global : undefined;
+      const message = `an atomic operation on a texel of ${global ? `'${global.name}'` : `a ${image.resource}`} needs an image format (R32ui, R32i, …): with -fspv-use-unknown-image-format give it [[vk::image_format("r32ui")]] (or r32i/r32f)`;
+      errors.push(global ? { message, loc: global.loc, length: global.name.length } : { message });
     },
   };
   const functions = new Set([...ir.functions, ...ir.entryPoints.flatMap((ep) => (ep.staticInit ? [ep.staticInit] : []))]);

@@ -162,7 +162,7 @@ describe('-fspv-use-unknown-image-format', () => {
   it('is an error for an image atomic on such an image (Vulkan needs its R32/R64 format)', () => {
     const atomic = `RWBuffer<uint> histogram; [numthreads(1, 1, 1)] void main() { InterlockedAdd(histogram[3], 1); }`;
     expect(errors(atomic, { ...compute, useUnknownImageFormat: true })).toEqual([
-      'an atomic operation on a texel of \'RWBuffer\' needs an image format (R32ui, R32i, …): with -fspv-use-unknown-image-format give it [[vk::image_format("r32ui")]] (or r32i/r32f)',
+      'an atomic operation on a texel of \'histogram\' needs an image format (R32ui, R32i, …): with -fspv-use-unknown-image-format give it [[vk::image_format("r32ui")]] (or r32i/r32f)',
     ]);
     expect(text(`[[vk::image_format("r32ui")]] ${atomic}`, { ...compute, useUnknownImageFormat: true })).toMatch(/OpTypeImage %uint Buffer 2 0 0 2 R32ui/);
   });
