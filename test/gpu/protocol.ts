@@ -14,6 +14,7 @@ export const TAG = {
   vertexBuffer: 30,
   vertexAttribute: 31,
   target: 32,
+  drawRange: 33,
   status: 100,
   bufferOut: 101,
   imageOut: 102,

@@ -117,6 +117,12 @@ export interface RenderJob extends JobCommon, DrawParameters {
   vertexSpirv: SpirvInput;
   /** Default: the vertex module (one module with both entry points). */
   pixelSpirv?: SpirvInput;
+  /** vkCmdDraw's firstVertex (default 0): VertexIndex starts there; vertex-rate attributes are read from there. */
+  firstVertex?: number;
+  /** vkCmdDraw's firstInstance (default 0): InstanceIndex starts there. */
+  firstInstance?: number;
+  /** vkCmdDraw's instanceCount (default 1). */
+  instanceCount?: number;
 }
 
 /** A triangle-list draw into one offscreen colour target: what the Vulkan and WebGPU harnesses share. */

@@ -21,6 +21,7 @@ enum {
   TAG_VERTEX_BUFFER = 30,    /* u32 binding, stride, input rate + bytes */
   TAG_VERTEX_ATTRIBUTE = 31, /* u32 location, binding, VkFormat, offset */
   TAG_TARGET = 32,    /* u32 width, height, VkFormat, byte size, vertex count, instance count, clear[4] (raw f32) */
+  TAG_DRAW_RANGE = 33, /* u32 first vertex, first instance, instance count (optional; default 0, 0, 1) */
 
   TAG_STATUS = 100,   /* u32 Status + message */
   TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
@@ -86,6 +87,8 @@ typedef struct {
   uint32_t attribute_count;
   uint32_t target_width, target_height, target_format, target_size;
   uint32_t vertex_count, instance_count;
+  uint32_t first_vertex, first_instance;
+  bool has_draw_range;
   float clear[4];
 } Job;
 
