@@ -50,7 +50,7 @@ function runLinesOf(file, source) {
     if (at < 0) continue;
     const negative = /\bnot\s+%dxc/.test(body) || fileNegative || hasExpectedError;
     // The compiler's part ends at the first pipe or redirection.
-    const command = body.slice(at + 4).split(/\s\|\s|\s\|$|\s2>&1|\s>\s/)[0];
+    const command = body.slice(at + 4).split(/\s*\|\s|\s*\|$|\s2>&1|\s>\s/)[0];
     const argv = splitCommand(command, file).filter((w) => w !== '%dxc');
     lines.push({ argv: dropOutputs(argv), negative, raw: body.trim() });
   }

@@ -156,6 +156,8 @@ export interface CompileOptions {
   codeGenHighLevel?: boolean;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;
+  /** `-fspv-max-id N`: a module whose id bound exceeds N is an error. */
+  maxId?: number;
   /** Output(s) to produce (`-target wgsl`; `-spirv` is the default). Default 'spirv'; an array asks for several. */
   target?: CompileTarget | CompileTarget[];
 }
@@ -181,6 +183,7 @@ export interface ResolvedOptions {
   entryPointName: string | undefined;
   /** Undefined: every extension the code needs is allowed. */
   allowedExtensions: readonly string[] | undefined;
+  maxId: number | undefined;
   arithmetic: 'defined' | 'dxc';
   /** The file name OpString records (debug information), or undefined for none. */
   debugSourceName: string | undefined;
@@ -207,6 +210,7 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     vulkanMemoryModel: options.vulkanMemoryModel ?? false,
     entryPointName: options.entryPointName,
     allowedExtensions: options.allowedExtensions,
+    maxId: options.maxId,
     arithmetic: options.arithmetic ?? 'defined',
     debugSourceName: options.debugInfo ? (options.debugSourceName ?? filename) : undefined,
   };

@@ -34,6 +34,11 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     ...(options.allowedExtensions ? { allowedExtensions: options.allowedExtensions } : {}),
   });
   const errors = emitted.errors.map((e) => (e.global ? { message: e.message, loc: e.global.loc, length: e.global.name.length } : { message: e.message }));
+  // -fspv-max-id: word 3 of the header is the id bound.
+  const bound = emitted.spirv[3];
+  if (options.maxId !== undefined && bound !== undefined && bound > options.maxId) {
+    errors.push({ message: `the module's id bound ${bound} exceeds -fspv-max-id ${options.maxId}` });
+  }
   if (errors.length) return { errors };
   return { errors, output: { spirv: emitted.spirv, reflection: reflect(emitted.spirv) } };
 }

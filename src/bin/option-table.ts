@@ -47,6 +47,7 @@ export interface ArgState extends OutputRequests {
   entryPointName?: string;
   /** `-fspv-extension=`, in order. */
   allowedExtensions?: string[];
+  maxId?: number;
   autoShiftBindings?: boolean;
   /** `-Wno-<flag>`, `-Werror=<flag>`, `-Wno-error=<flag>`, `-W<flag>`: per warning group, last one wins. */
   warningFlags: Record<string, WarningAction>;
@@ -303,6 +304,19 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   flag('-fspv-use-unknown-image-format', 'useUnknownImageFormat', 'Storage images and texel buffers without [[vk::image_format]] get format Unknown instead of one inferred from the element type'),
   flag('-fspv-use-vulkan-memory-model', 'vulkanMemoryModel', 'Use the Vulkan memory model instead of GLSL450'),
   {
+    name: '-fspv-max-id', form: 'separate', metavar: '<n>', group: 'spirv',
+    help: 'Fail when the module\'s id bound exceeds <n>',
+    apply: (s, [v], flag) => {
+      const n = parseUnsigned(v!);
+      if (n === undefined) s.errors.push(`invalid ${flag} argument: ${v}`);
+      else s.maxId = n;
+    },
+  },
+  {
+    name: '-fspv-preserve-interface', form: 'flag', group: 'ignored',
+    help: 'keeps unused stage inputs and outputs: every stage variable of an entry point is always kept here',
+  },
+  {
     name: '-fspv-entrypoint-name=', form: 'joined', metavar: '<name>', group: 'spirv',
     help: 'Name of the entry point in the SPIR-V module (default: the HLSL function name)',
     apply: (s, [v]) => void (s.entryPointName = v),
@@ -467,13 +481,12 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-fvk-stage-io-order=', 'joined'),
   unsupported('-fvk-allow-rwstructuredbuffer-arrays'),
   unsupported('-fspv-use-legacy-buffer-matrix-order'),
+  // MaximallyReconvergesKHR: the SPIRV-Tools here cannot validate it yet, so no test could check it.
+  unsupported('-fspv-enable-maximal-reconvergence'),
   {
     name: '-fspv-preserve-bindings', form: 'flag', group: 'spirv', help: 'Keep every resource that has a descriptor binding, even when unused',
     apply: (s) => void (s.preserveBindings = true),
   },
-  unsupported('-fspv-preserve-interface'),
-  unsupported('-fspv-enable-maximal-reconvergence'),
-  unsupported('-fspv-max-id', 'separate'),
   unsupported('-Gec'),
   unsupported('-Ges'),
   unsupported('-Gfa'),

@@ -51,6 +51,7 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-ffinite-math-only'], expected: { finiteMathOnly: true } },
     { argv: ['-T', 'cs_6_0', '-fspv-use-vulkan-memory-model'], expected: { vulkanMemoryModel: true } },
     { argv: ['-T', 'cs_6_0', '-fspv-entrypoint-name=main2'], expected: { entryPointName: 'main2' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-max-id', '400'], expected: { maxId: 400 } },
     { argv: ['-T', 'cs_6_0', '-fspv-extension=SPV_KHR_16bit_storage', '-fspv-extension=KHR'], expected: { allowedExtensions: ['SPV_KHR_16bit_storage', 'KHR'] } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-dx-layout'], expected: { layoutRule: 'dx' } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-gl-layout'], expected: { layoutRule: 'gl' } },
@@ -160,7 +161,7 @@ describe('parseArgs: outputs and CLI switches', () => {
 describe('parseArgs: accepted and ignored options', () => {
   const ignored = [
     ['-Vd'],
-    ['-fspv-fix-func-call-arguments'],
+    ['-fspv-fix-func-call-arguments'], ['-fspv-preserve-interface'],
     ['-nologo'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
     ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
     ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wall'],
@@ -267,6 +268,7 @@ describe('parseArgs: bad values and combinations', () => {
     [[...BASE, '-HV', '2019'], 'Unknown HLSL version: 2019. Valid versions: 2016, 2017, 2018, 2021, 202x'],
     [[...BASE, '-fspv-target-env=vulkan2.0'], "unknown SPIR-V target environment 'vulkan2.0' (expected vulkan1.0, vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5)"],
     [[...BASE, '-denorm', 'bad'], "Unsupported value 'bad' for denorm option."],
+    [[...BASE, '-fspv-max-id', 'x'], 'invalid -fspv-max-id argument: x'],
     [['-T', 'ps_6_0', 'in.hlsl', '-fvk-invert-y'], '-fvk-invert-y can only be used in VS/DS/GS/MS/Lib'],
     [['-T', 'cs_6_0', 'in.hlsl', '-fvk-invert-y'], '-fvk-invert-y can only be used in VS/DS/GS/MS/Lib'],
     [[...BASE, '-fvk-b-shift', 'x', '0'], 'invalid -fvk-b-shift argument: x'],

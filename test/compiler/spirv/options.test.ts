@@ -319,3 +319,12 @@ describe('-fspv-extension', () => {
     expect(errors(VS, { ...vertex, allowedExtensions: ['SPV_KHR_nope'] })).toEqual(["unknown SPIR-V extension 'SPV_KHR_nope'"]);
   });
 });
+
+describe('-fspv-max-id', () => {
+  it('is an error when the id bound exceeds it; a module within it compiles', () => {
+    const spirv = compileValid(PARTICLES, compute, ['vulkan1.1']).spirv;
+    const bound = spirv[3]!;
+    expect(errors(PARTICLES, { ...compute, targetEnv: 'vulkan1.1', maxId: bound - 1 })).toEqual([`the module's id bound ${bound} exceeds -fspv-max-id ${bound - 1}`]);
+    expect(compileValid(PARTICLES, { ...compute, maxId: bound }, ['vulkan1.1']).spirv).toEqual(spirv);
+  });
+});
