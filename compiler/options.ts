@@ -100,6 +100,8 @@ export interface CompileOptions {
   supportNonzeroBaseVertex?: boolean;
   /** `-fvk-support-nonzero-base-instance`: SV_InstanceID = InstanceIndex - BaseInstance. */
   supportNonzeroBaseInstance?: boolean;
+  /** `-fvk-stage-io-order=`: implicit stage-variable locations in declaration order (default) or by semantic name. */
+  stageIoOrder?: 'decl' | 'alpha';
   /**
    * `-fspv-use-unknown-image-format`: storage images and texel buffers without a `[[vk::image_format]]`
    * get format Unknown (and the capabilities to read/write without a format) instead of one inferred from
@@ -175,6 +177,7 @@ export interface ResolvedOptions {
   useDxPositionW: boolean;
   supportNonzeroBaseVertex: boolean;
   supportNonzeroBaseInstance: boolean;
+  stageIoOrder: 'decl' | 'alpha';
   useUnknownImageFormat: boolean;
   denorm: DenormMode;
   ieeeStrict: boolean;
@@ -203,6 +206,7 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     useDxPositionW: options.useDxPositionW ?? false,
     supportNonzeroBaseVertex: options.supportNonzeroBaseVertex ?? false,
     supportNonzeroBaseInstance: options.supportNonzeroBaseInstance ?? false,
+    stageIoOrder: options.stageIoOrder ?? 'decl',
     useUnknownImageFormat: options.useUnknownImageFormat ?? false,
     denorm: options.denorm ?? 'any',
     ieeeStrict: options.ieeeStrict ?? false,

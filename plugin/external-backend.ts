@@ -82,6 +82,8 @@ function dxcArgs(file: string, out: string, depfile: string, options: Options): 
   for (const [name, flag] of DXC_FLAGS) if (options[name]) args.push(flag);
   if (options.denorm && options.denorm !== 'any') args.push('-denorm', options.denorm);
   if (options.entryPointName !== undefined) args.push(`-fspv-entrypoint-name=${options.entryPointName}`);
+  if (options.stageIoOrder) args.push(`-fvk-stage-io-order=${options.stageIoOrder}`);
+  if (options.maxId !== undefined) args.push('-fspv-max-id', String(options.maxId));
   for (const ext of options.allowedExtensions ?? []) args.push(`-fspv-extension=${ext}`);
   args.push(file);
   return args;
@@ -117,6 +119,8 @@ function glslangArgs(file: string, out: string, depfile: string, options: Option
     ...DXC_FLAGS.map(([name]): [keyof CompileOptions, boolean] => [name, options[name] === true]),
     ['denorm', (options.denorm ?? 'any') !== 'any'],
     ['entryPointName', options.entryPointName !== undefined],
+    ['stageIoOrder', (options.stageIoOrder ?? 'decl') !== 'decl'],
+    ['maxId', options.maxId !== undefined],
     ['allowedExtensions', options.allowedExtensions !== undefined],
   ];
   for (const [name, used] of unsupported) {

@@ -25,6 +25,7 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
       useDxPositionW: options.useDxPositionW,
       nonzeroBaseVertex: options.supportNonzeroBaseVertex,
       nonzeroBaseInstance: options.supportNonzeroBaseInstance,
+      alphaOrder: options.stageIoOrder === 'alpha',
     },
     useUnknownImageFormat: options.useUnknownImageFormat,
     floatControls: { denorm: options.denorm, ieeeStrict: options.ieeeStrict },

@@ -81,9 +81,17 @@ export interface StageIoOptions {
   nonzeroBaseVertex: boolean;
   /** -fvk-support-nonzero-base-instance: SV_InstanceID = InstanceIndex - BaseInstance. */
   nonzeroBaseInstance: boolean;
+  /** -fvk-stage-io-order=alpha: implicit locations in the semantic strings' alphabetical order (default: declaration order). */
+  alphaOrder: boolean;
 }
 
-export const NO_STAGE_IO_OPTIONS: StageIoOptions = { invertY: false, useDxPositionW: false, nonzeroBaseVertex: false, nonzeroBaseInstance: false };
+export const NO_STAGE_IO_OPTIONS: StageIoOptions = { invertY: false, useDxPositionW: false, nonzeroBaseVertex: false, nonzeroBaseInstance: false, alphaOrder: false };
+
+/** Leaves sorted by their semantic string as written (a stable sort, code-unit order as DXC's std::string compare). */
+function bySemantic(leaves: readonly Leaf[]): Leaf[] {
+  const key = (l: Leaf) => l.io.semantic ?? '';
+  return [...leaves].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
 
 /** The stages whose SV_Position output -fvk-invert-y negates (DXC's invertYIfRequested). */
 const INVERT_Y_STAGES: readonly ShaderStage[] = ['vertex', 'geometry', 'domain', 'mesh'];
@@ -329,8 +337,11 @@ export function emitEntryWrapper(
   const outLocs = claimExplicit(outputs);
   const explicitIn = new Set(inLocs);
   const explicitOut = new Set(outLocs);
-  for (const leaf of inputs) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOwn(inLocs, leaf, leaf.io.location, explicitIn) : inLocs);
-  for (const leaf of outputs) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOwn(outLocs, leaf, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
+  // -fvk-stage-io-order=alpha: locations are handed out in the semantic strings' order (stable), as DXC.
+  const inOrder = fe.m.stageIo.alphaOrder ? bySemantic(inputs) : inputs;
+  const outOrder = fe.m.stageIo.alphaOrder ? bySemantic(outputs) : outputs;
+  for (const leaf of inOrder) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOwn(inLocs, leaf, leaf.io.location, explicitIn) : inLocs);
+  for (const leaf of outOrder) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOwn(outLocs, leaf, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
 
   // The wrapper itself.
   const id = b.id();

@@ -184,6 +184,7 @@ function finish(state: ArgState): ParsedArgs {
   if (state.entryPointName !== undefined) options.entryPointName = state.entryPointName;
   if (state.allowedExtensions) options.allowedExtensions = state.allowedExtensions;
   if (state.maxId !== undefined) options.maxId = state.maxId;
+  if (state.stageIoOrder) options.stageIoOrder = state.stageIoOrder;
   // DXC (SpirvEmitter): the option names the stages whose SV_Position output it negates.
   if (state.flags.invertY && stage !== undefined && !INVERT_Y_STAGES.includes(stage)) {
     errors.push('-fvk-invert-y can only be used in VS/DS/GS/MS/Lib');

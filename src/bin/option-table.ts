@@ -48,6 +48,7 @@ export interface ArgState extends OutputRequests {
   /** `-fspv-extension=`, in order. */
   allowedExtensions?: string[];
   maxId?: number;
+  stageIoOrder?: 'decl' | 'alpha';
   autoShiftBindings?: boolean;
   /** `-Wno-<flag>`, `-Werror=<flag>`, `-Wno-error=<flag>`, `-W<flag>`: per warning group, last one wins. */
   warningFlags: Record<string, WarningAction>;
@@ -304,6 +305,14 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   flag('-fspv-use-unknown-image-format', 'useUnknownImageFormat', 'Storage images and texel buffers without [[vk::image_format]] get format Unknown instead of one inferred from the element type'),
   flag('-fspv-use-vulkan-memory-model', 'vulkanMemoryModel', 'Use the Vulkan memory model instead of GLSL450'),
   {
+    name: '-fvk-stage-io-order=', form: 'joined', metavar: '{alpha|decl}', group: 'spirv',
+    help: 'Assign stage input/output locations in declaration order (decl, the default) or by semantic name (alpha)',
+    apply: (s, [v]) => {
+      if (v === 'alpha' || v === 'decl') s.stageIoOrder = v;
+      else s.errors.push(`unknown Vulkan stage I/O location assignment order: ${v}`);
+    },
+  },
+  {
     name: '-fspv-max-id', form: 'separate', metavar: '<n>', group: 'spirv',
     help: 'Fail when the module\'s id bound exceeds <n>',
     apply: (s, [v], flag) => {
@@ -478,7 +487,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-fvk-bind-resource-heap', 'multi', 2),
   unsupported('-fvk-bind-sampler-heap', 'multi', 2),
   unsupported('-fvk-bind-counter-heap', 'multi', 2),
-  unsupported('-fvk-stage-io-order=', 'joined'),
   unsupported('-fvk-allow-rwstructuredbuffer-arrays'),
   unsupported('-fspv-use-legacy-buffer-matrix-order'),
   // MaximallyReconvergesKHR: the SPIRV-Tools here cannot validate it yet, so no test could check it.

@@ -52,6 +52,8 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-fspv-use-vulkan-memory-model'], expected: { vulkanMemoryModel: true } },
     { argv: ['-T', 'cs_6_0', '-fspv-entrypoint-name=main2'], expected: { entryPointName: 'main2' } },
     { argv: ['-T', 'cs_6_0', '-fspv-max-id', '400'], expected: { maxId: 400 } },
+    { argv: ['-T', 'vs_6_0', '-fvk-stage-io-order=alpha'], expected: { stageIoOrder: 'alpha' } },
+    { argv: ['-T', 'vs_6_0', '-fvk-stage-io-order=decl'], expected: { stageIoOrder: 'decl' } },
     { argv: ['-T', 'cs_6_0', '-fspv-extension=SPV_KHR_16bit_storage', '-fspv-extension=KHR'], expected: { allowedExtensions: ['SPV_KHR_16bit_storage', 'KHR'] } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-dx-layout'], expected: { layoutRule: 'dx' } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-gl-layout'], expected: { layoutRule: 'gl' } },
@@ -228,7 +230,6 @@ describe('parseArgs: optimization options (they decide which unused resources st
 describe('parseArgs: unsupported and unknown options', () => {
   it.each([
     [['-fspv-flatten-resource-arrays'], '-fspv-flatten-resource-arrays'],
-    [['-fvk-stage-io-order=alpha'], '-fvk-stage-io-order'],
     [['-Gec'], '-Gec'],
     [['-flegacy-macro-expansion'], '-flegacy-macro-expansion'],
     [['-Fh', 'out.h'], '-Fh'],
@@ -269,6 +270,7 @@ describe('parseArgs: bad values and combinations', () => {
     [[...BASE, '-fspv-target-env=vulkan2.0'], "unknown SPIR-V target environment 'vulkan2.0' (expected vulkan1.0, vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5)"],
     [[...BASE, '-denorm', 'bad'], "Unsupported value 'bad' for denorm option."],
     [[...BASE, '-fspv-max-id', 'x'], 'invalid -fspv-max-id argument: x'],
+    [[...BASE, '-fvk-stage-io-order=random'], 'unknown Vulkan stage I/O location assignment order: random'],
     [['-T', 'ps_6_0', 'in.hlsl', '-fvk-invert-y'], '-fvk-invert-y can only be used in VS/DS/GS/MS/Lib'],
     [['-T', 'cs_6_0', 'in.hlsl', '-fvk-invert-y'], '-fvk-invert-y can only be used in VS/DS/GS/MS/Lib'],
     [[...BASE, '-fvk-b-shift', 'x', '0'], 'invalid -fvk-b-shift argument: x'],

@@ -328,3 +328,27 @@ describe('-fspv-max-id', () => {
     expect(compileValid(PARTICLES, { ...compute, maxId: bound }, ['vulkan1.1']).spirv).toEqual(spirv);
   });
 });
+
+describe('-fvk-stage-io-order', () => {
+  // DXC's semantic.arbitrary.location tests: nested structs, inputs and outputs.
+  const source = `
+    struct S { float c : C; float a : A; float b : B; };
+    struct T { float e : E; S s; float d : D; };
+    void main(in float input1 : N, in T input2, in float input3 : M, out T output1, out float output2 : Q, out float output3 : P) {
+      output1 = input2; output2 = input1; output3 = input3;
+    }`;
+  const locations = (out: string, dir: 'in' | 'out') => [...out.matchAll(new RegExp(`OpDecorate %${dir}_var_(\\w+) Location (\\d+)`, 'g'))].map((m) => `${m[1]}=${m[2]}`);
+
+  it('alpha: implicit locations follow the semantic names', () => {
+    const out = text(source, { ...vertex, stageIoOrder: 'alpha' });
+    expect(locations(out, 'in')).toEqual(['A=0', 'B=1', 'C=2', 'D=3', 'E=4', 'M=5', 'N=6']);
+    expect(locations(out, 'out')).toEqual(['A=0', 'B=1', 'C=2', 'D=3', 'E=4', 'P=5', 'Q=6']);
+  });
+
+  it('decl (the default): declaration order', () => {
+    const out = text(source, vertex);
+    expect(locations(out, 'in')).toEqual(['N=0', 'E=1', 'C=2', 'A=3', 'B=4', 'D=5', 'M=6']);
+    expect(locations(out, 'out')).toEqual(['E=0', 'C=1', 'A=2', 'B=3', 'D=4', 'Q=5', 'P=6']);
+    expect(text(source, { ...vertex, stageIoOrder: 'decl' })).toBe(out);
+  });
+});
