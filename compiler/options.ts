@@ -100,6 +100,8 @@ export interface CompileOptions {
   supportNonzeroBaseVertex?: boolean;
   /** `-fvk-support-nonzero-base-instance`: SV_InstanceID = InstanceIndex - BaseInstance. */
   supportNonzeroBaseInstance?: boolean;
+  /** `-fspv-use-legacy-buffer-matrix-order`: Load<T>/Store<T> of byte-address buffers read and write matrices row by row (default: column by column, as DXC). */
+  useLegacyBufferMatrixOrder?: boolean;
   /** `-fvk-stage-io-order=`: implicit stage-variable locations in declaration order (default) or by semantic name. */
   stageIoOrder?: 'decl' | 'alpha';
   /**

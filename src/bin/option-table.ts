@@ -116,7 +116,8 @@ export type BooleanOption =
   | 'useUnknownImageFormat'
   | 'ieeeStrict'
   | 'finiteMathOnly'
-  | 'vulkanMemoryModel';
+  | 'vulkanMemoryModel'
+  | 'useLegacyBufferMatrixOrder';
 
 function flag(name: string, option: BooleanOption, help: string, group: OptionGroup = 'spirv'): OptionSpec {
   return { name, form: 'flag', group, help, apply: (s) => void (s.flags[option] = true) };
@@ -303,6 +304,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   flag('-fvk-support-nonzero-base-vertex', 'supportNonzeroBaseVertex', 'SV_VertexID = VertexIndex - BaseVertex (starts at 0 in every draw, as DirectX)'),
   flag('-fvk-support-nonzero-base-instance', 'supportNonzeroBaseInstance', 'SV_InstanceID = InstanceIndex - BaseInstance (starts at 0 in every draw, as DirectX)'),
   flag('-fspv-use-unknown-image-format', 'useUnknownImageFormat', 'Storage images and texel buffers without [[vk::image_format]] get format Unknown instead of one inferred from the element type'),
+  flag('-fspv-use-legacy-buffer-matrix-order', 'useLegacyBufferMatrixOrder', 'Matrices in byte-address buffers (Load<T>/Store<T>) are stored row by row, DXC\'s earlier assumption (default: column by column)'),
   flag('-fspv-use-vulkan-memory-model', 'vulkanMemoryModel', 'Use the Vulkan memory model instead of GLSL450'),
   {
     name: '-fvk-stage-io-order=', form: 'joined', metavar: '{alpha|decl}', group: 'spirv',
@@ -488,7 +490,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-fvk-bind-sampler-heap', 'multi', 2),
   unsupported('-fvk-bind-counter-heap', 'multi', 2),
   unsupported('-fvk-allow-rwstructuredbuffer-arrays'),
-  unsupported('-fspv-use-legacy-buffer-matrix-order'),
   // MaximallyReconvergesKHR: the SPIRV-Tools here cannot validate it yet, so no test could check it.
   unsupported('-fspv-enable-maximal-reconvergence'),
   {

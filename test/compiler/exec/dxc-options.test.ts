@@ -1,7 +1,8 @@
-// DXC's Vulkan stage options executed on lavapipe: -fvk-invert-y flips what a DirectX-style vertex
-// shader draws, -fvk-use-dx-position-w gives the pixel shader the clip w, the nonzero-base options make
-// SV_VertexID/SV_InstanceID count from 0 in a draw with firstVertex/firstInstance. -denorm's modes
-// cannot run on this lavapipe (see below). Vulkan-only options: no WebGPU half.
+// DXC's Vulkan options executed on lavapipe: -fvk-invert-y flips what a DirectX-style vertex shader
+// draws, -fvk-use-dx-position-w gives the pixel shader the clip w, the nonzero-base options make
+// SV_VertexID/SV_InstanceID count from 0 in a draw with firstVertex/firstInstance, and
+// -fspv-use-legacy-buffer-matrix-order reads byte-address matrices row by row. -denorm's modes cannot
+// run on this lavapipe (see below). Vulkan-only options: no WebGPU half.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
 import type { CompileOptions } from '../../../compiler/index.js';
@@ -114,5 +115,39 @@ describe('-denorm', () => {
   // it needs, as it would for an application on such a device (the modules themselves pass spirv-val).
   it.each(['preserve', 'ftz'] as const)('%s: refused on lavapipe, which lacks the float-controls property the mode needs', async (mode) => {
     await expect(run(mode)).rejects.toThrow(mode === 'preserve' ? /shaderDenormPreserveFloat32/ : /shaderDenormFlushToZeroFloat32/);
+  });
+});
+
+describe('-fspv-use-legacy-buffer-matrix-order', () => {
+  // Six floats 0..5 read as a float2x3 (out[r * 3 + c] = m[r][c]), and float2x3(0, …, 5) stored.
+  const source = `
+    ByteAddressBuffer buf : register(t0);
+    RWStructuredBuffer<float> o : register(u1);
+    RWByteAddressBuffer stored : register(u2);
+    [numthreads(1, 1, 1)] void main() {
+      float2x3 m = buf.Load<float2x3>(0);
+      [unroll] for (uint r = 0; r < 2; r++) [unroll] for (uint c = 0; c < 3; c++) o[r * 3 + c] = m[r][c];
+      stored.Store<float2x3>(0, float2x3(0, 1, 2, 3, 4, 5));
+    }`;
+  const run = (useLegacyBufferMatrixOrder: boolean) =>
+    gpu.runCompute({
+      spirv: compileValid(source, { entryPoints: [{ name: 'main', stage: 'compute' }], shaderModel: { major: 6, minor: 2 }, useLegacyBufferMatrixOrder }, ['vulkan1.1']).spirv,
+      entry: 'main',
+      groups: [1, 1, 1],
+      bindings: [
+        { set: 0, binding: 0, kind: 'storage-buffer', data: new Float32Array([0, 1, 2, 3, 4, 5]) },
+        { set: 0, binding: 1, kind: 'storage-buffer', size: 24, name: 'out' },
+        { set: 0, binding: 2, kind: 'storage-buffer', size: 24, name: 'stored' },
+      ],
+    });
+  const floats = (bytes: Uint8Array) => [...new Float32Array(bytes.slice().buffer)];
+
+  it('Load<T>/Store<T> of a matrix go row by row with it, column by column without (DXC\'s default)', async () => {
+    const [legacy, columns] = await Promise.all([run(true), run(false)]);
+    expect(floats(legacy.buffers.out!)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(floats(legacy.buffers.stored!)).toEqual([0, 1, 2, 3, 4, 5]);
+    // Column major: m[r][c] is word c * 2 + r.
+    expect(floats(columns.buffers.out!)).toEqual([0, 2, 4, 1, 3, 5]);
+    expect(floats(columns.buffers.stored!)).toEqual([0, 3, 1, 4, 2, 5]);
   });
 });
