@@ -352,3 +352,22 @@ describe('-fvk-stage-io-order', () => {
     expect(text(source, { ...vertex, stageIoOrder: 'decl' })).toBe(out);
   });
 });
+
+describe('SPIR-V-only options with the WGSL target', () => {
+  it('each one WGSL cannot honour is an error naming it, not an output without it', () => {
+    const cases: [CompileOptions, string][] = [
+      [{ supportNonzeroBaseVertex: true }, '-fvk-support-nonzero-base-vertex'],
+      [{ supportNonzeroBaseInstance: true }, '-fvk-support-nonzero-base-instance'],
+      [{ useDxPositionW: true }, '-fvk-use-dx-position-w'],
+      [{ denorm: 'ftz' }, '-denorm'],
+      [{ ieeeStrict: true }, '-Gis'],
+      [{ vulkanMemoryModel: true }, '-fspv-use-vulkan-memory-model'],
+      [{ useUnknownImageFormat: true }, '-fspv-use-unknown-image-format'],
+    ];
+    for (const [options, flag] of cases) {
+      const found = errors(VS, { ...vertex, ...options, target: 'wgsl' });
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(new RegExp(`^${flag} has no WGSL equivalent`));
+    }
+  });
+});
