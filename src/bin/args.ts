@@ -130,7 +130,7 @@ function finish(state: ArgState): ParsedArgs {
   } else result.input = result.inputs[0];
   if (result.input) options.filename = result.input;
 
-  let minor: number | undefined;
+  let shaderModel: { major: number; minor: number } | undefined;
   let stage: ShaderStage | undefined;
   if (state.profile === undefined) {
     errors.push('target profile argument is missing (-T, e.g. -T cs_6_0)');
@@ -140,7 +140,7 @@ function finish(state: ArgState): ParsedArgs {
       errors.push(profile);
     } else {
       options.shaderModel = profile.shaderModel;
-      minor = profile.shaderModel.minor;
+      shaderModel = profile.shaderModel;
       if (profile.stage) options.entryPoints = [{ name: state.entry ?? 'main', stage: profile.stage }];
       stage = profile.stage;
     }
@@ -192,7 +192,7 @@ function finish(state: ArgState): ParsedArgs {
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.
-    if (hlslVersionNumber(state.hlslVersion) < 2018 || (minor !== undefined && minor < 2)) {
+    if (hlslVersionNumber(state.hlslVersion) < 2018 || (shaderModel !== undefined && (shaderModel.major < 6 || shaderModel.minor < 2))) {
       errors.push('enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.');
     }
     options.enable16BitTypes = true;

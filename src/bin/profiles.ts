@@ -41,8 +41,12 @@ export function parseProfile(text: string): Profile | string {
   }
   const major = Number(match[2]);
   const minor = Number(match[3]);
+  // DXC also takes the Direct3D 11 profiles (x_4_0 … x_5_1) of the six classic stages with -spirv.
+  if ((major === 4 || major === 5) && minor <= 1 && kind.stage !== undefined && kind.minMinor === 0) {
+    return { stage: kind.stage, shaderModel: { major, minor } };
+  }
   if (major !== SHADER_MODEL_MAJOR || minor > NEWEST_MINOR) {
-    return `unsupported shader model in profile '${text}' (SPIR-V needs 6.0 … 6.${NEWEST_MINOR})`;
+    return `unsupported shader model in profile '${text}' (expected 6.0 … 6.${NEWEST_MINOR}, or 4.0 … 5.1 for vs, ps, gs, hs, ds and cs)`;
   }
   if (minor < kind.minMinor) {
     return `profile '${text}' needs shader model 6.${kind.minMinor} or higher`;
