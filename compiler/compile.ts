@@ -12,6 +12,7 @@ import { resolveOptions, type CompileOptions, type CompileTarget } from './optio
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
 import { wgslBackend } from './wgsl/backend.js';
 import { normalizePath } from './util/path.js';
+import { spirvMinor } from './common/target-env.js';
 
 /** The back end of each target. */
 const BACKENDS: Record<CompileTarget, Backend> = { spirv: spirvBackend, wgsl: wgslBackend };
@@ -33,6 +34,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
       stage: single ? single.stage : 'library',
       ...(options.shaderModel ? { shaderModel: options.shaderModel } : {}),
       hlslVersion: resolved.hlslVersion,
+      spirvVersion: { major: 1, minor: spirvMinor(resolved.targetEnv) },
       ...(options.enable16BitTypes ? { enable16BitTypes: true } : {}),
     },
     sink,

@@ -15,7 +15,7 @@ import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
-import { SPIRV_VERSION, spirvMinor } from './target-env.js';
+import { SPIRV_VERSION, spirvMinor } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
 import { useVulkanMemoryModel } from './memory-model.js';
 import { disallowedExtensionErrors } from './extension-policy.js';

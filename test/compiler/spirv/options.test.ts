@@ -50,6 +50,22 @@ describe('-fspv-target-env=vulkan1.1spirv1.4 and universal1.5', () => {
     expect(out).toMatch(/OpEntryPoint GLCompute %main "main" .*%particles.*%counters/);
   });
 
+  it('__SPIRV_MAJOR_VERSION__ / __SPIRV_MINOR_VERSION__ are the target environment\'s SPIR-V version, as DXC', () => {
+    const source = `
+      RWStructuredBuffer<uint> o;
+      [numthreads(1, 1, 1)] void main() {
+      #if __SPIRV_MAJOR_VERSION__ == 1 && __SPIRV_MINOR_VERSION__ == EXPECTED
+        o[0] = 77777;
+      #endif
+      }`;
+    const expected = { 'vulkan1.0': 0, 'vulkan1.1': 3, 'vulkan1.1spirv1.4': 4, 'vulkan1.2': 5, 'vulkan1.3': 6, 'universal1.5': 5 } as const;
+    for (const [env, minor] of Object.entries(expected)) {
+      const options = { ...compute, targetEnv: env as keyof typeof expected };
+      expect(text(source, { ...options, defines: { EXPECTED: String(minor) } }, [env]), env).toMatch(/OpConstant %uint 77777/);
+      expect(text(source, { ...options, defines: { EXPECTED: String(minor + 1) } }, [env]), env).not.toMatch(/77777/);
+    }
+  });
+
   it('universal1.5 emits SPIR-V 1.5, valid as SPIR-V 1.5 outside Vulkan', () => {
     const out = text(PARTICLES, { ...compute, targetEnv: 'universal1.5' }, ['universal1.5']);
     expect(out).toMatch(/; Version: 1\.5/);

@@ -1,4 +1,5 @@
-// DXC's target environments (FeatureManager): the SPIR-V version each one emits.
+// DXC's target environments (FeatureManager): the SPIR-V version each one emits (the module's header,
+// and __SPIRV_MAJOR_VERSION__/__SPIRV_MINOR_VERSION__ for the preprocessor).
 import type { TargetEnv } from '../options.js';
 import type { Version } from '../spirv-spec/spec.js';
 
