@@ -5,7 +5,8 @@ import { Checker } from './check/checker.js';
 import { memoryHost } from './host.js';
 import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
-import type { CompileResult } from './result.js';
+import type { CompileResult, PreprocessedSource } from './result.js';
+import { printTokens } from './preprocess/print.js';
 import { eliminateDeadResources } from './opt/dead-resources.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
 import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
@@ -17,12 +18,11 @@ import { spirvMinor } from './common/target-env.js';
 /** The back end of each target. */
 const BACKENDS: Record<CompileTarget, Backend> = { spirv: spirvBackend, wgsl: wgslBackend };
 
-export function compile(source: string, options: CompileOptions = {}): CompileResult {
-  const sink = new DiagnosticSink(options.warnings);
-  const filename = normalizePath(options.filename ?? '/input.hlsl');
-  const host = options.host ?? memoryHost({});
+/** The preprocessor's run for one compile (the same macros, includes and predefined values as compile()). */
+function runPreprocessor(source: string, options: CompileOptions, filename: string, sink: DiagnosticSink) {
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;
   const resolved = resolveOptions(options, filename);
+  const host = options.host ?? memoryHost({});
   const pp = preprocess(
     source,
     filename,
@@ -39,6 +39,22 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
     },
     sink,
   );
+  return { pp, resolved };
+}
+
+/** DXC's -P: the preprocessed source as text (no compile). */
+export function preprocessSource(source: string, options: CompileOptions = {}): PreprocessedSource {
+  const sink = new DiagnosticSink(options.warnings);
+  const filename = normalizePath(options.filename ?? '/input.hlsl');
+  const { pp } = runPreprocessor(source, options, filename, sink);
+  const success = !sink.hasErrors();
+  return { success, ...(success ? { text: printTokens(pp.tokens) } : {}), files: pp.files, diagnostics: sink.items };
+}
+
+export function compile(source: string, options: CompileOptions = {}): CompileResult {
+  const sink = new DiagnosticSink(options.warnings);
+  const filename = normalizePath(options.filename ?? '/input.hlsl');
+  const { pp, resolved } = runPreprocessor(source, options, filename, sink);
   const fail = (): CompileResult => ({ success: false, entryPoints: [], files: pp.files, diagnostics: sink.items });
   if (sink.hasErrors()) return fail();
   const program = parse(pp.tokens, sink);

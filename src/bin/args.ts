@@ -206,6 +206,9 @@ function finish(state: ArgState): ParsedArgs {
   result.moduleOutput = outputPath(state.moduleOutput);
   if (state.dtsOutput) result.dtsOutput = true;
   result.outputDir = outputPath(state.outputDir);
+  // DXC: -P writes <input>.i (the input's extension replaced) unless -Fi names the file.
+  if (state.preprocess && result.input) result.preprocessOutput = outputPath(state.preprocessFile) ?? result.input.replace(/(\.[^./]*)?$/, '.i');
+  if (state.preprocess && state.outputDir !== undefined) errors.push('-P cannot be used with -Fo-dir');
   return result;
 }
 

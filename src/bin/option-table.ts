@@ -64,6 +64,9 @@ export interface ArgState extends OutputRequests {
   preserveBindings?: boolean;
   /** `-target wgsl` (Slang's spelling); SPIR-V otherwise (`-spirv` is the default). */
   target?: CompileTarget;
+  /** `-P` and its `-Fi` file. */
+  preprocess?: boolean;
+  preprocessFile?: string;
 }
 
 /** What the command line asks for besides compile options: outputs and flags (state and result share them). */
@@ -82,6 +85,8 @@ export interface OutputRequests {
   moduleOutput?: string;
   /** `-Fo-dir`: compile every input, writing `<dir>/<input name>.spv` for each. */
   outputDir?: string;
+  /** `-P`: preprocess only, to `-Fi <file>` (default: the input with extension `.i`). */
+  preprocessOutput?: string;
   warningsAsErrors: boolean;
   noWarnings: boolean;
   help: boolean;
@@ -407,6 +412,16 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     apply: (s, [v]) => void (s.outputDir = v),
   },
   {
+    name: '-P', form: 'flag', group: 'output',
+    help: 'Preprocess only: write the preprocessed source to <input>.i, or to the -Fi file (other outputs are not written)',
+    apply: (s) => void (s.preprocess = true),
+  },
+  {
+    name: '-Fi', form: 'joinedOrSeparate', metavar: '<file>', group: 'output',
+    help: 'Preprocessed output file of -P',
+    apply: (s, [v]) => void (s.preprocessFile = v),
+  },
+  {
     name: '--dts', form: 'flag', group: 'output',
     help: '(hlslc) Write <input>.d.ts, the declaration the bundler plugins generate for this shader (for tsc and editors before any build)',
     apply: (s) => void (s.dtsOutput = true),
@@ -510,8 +525,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-export-shaders-only'),
   unsupported('-default-linkage', 'separate'),
   unsupported('-precise-output', 'separate'),
-  unsupported('-P'),
-  unsupported('-Fi', 'joinedOrSeparate'),
   unsupported('-Fh', 'joinedOrSeparate'),
   unsupported('-Vn', 'joinedOrSeparate'),
   unsupported('-Fd', 'joinedOrSeparate'),

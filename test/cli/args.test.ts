@@ -185,6 +185,16 @@ describe('parseArgs: accepted and ignored options', () => {
   });
 });
 
+describe('parseArgs: -P', () => {
+  it('preprocesses to <input>.i, or to the -Fi file', () => {
+    expect(parse('-T', 'ps_6_0', '-P', 'src/a.hlsl').preprocessOutput).toBe('/work/proj/src/a.i');
+    expect(parse('-T', 'ps_6_0', '-P', 'noext').preprocessOutput).toBe('/work/proj/noext.i');
+    expect(parse('-T', 'ps_6_0', '-P', '-Fi', 'out/a.pp', 'a.hlsl').preprocessOutput).toBe('/work/proj/out/a.pp');
+    expect(parse('-T', 'ps_6_0', '-Fi', 'out/a.pp', 'a.hlsl').preprocessOutput).toBeUndefined();
+    expect(parse('-T', 'ps_6_0', '-P', '-Fo-dir', 'out', 'a.hlsl').errors).toEqual(['-P cannot be used with -Fo-dir']);
+  });
+});
+
 describe('parseArgs: warning groups', () => {
   it('-Wno-<flag>, -Werror=<flag> and -Wno-error=<flag> set one group each; the last one wins', () => {
     expect(parse(...BASE, '-Wno-vk-binding-overlap', '-Werror=conversion').options.warnings).toEqual({ flags: { 'vk-binding-overlap': 'off', conversion: 'error' } });
@@ -236,7 +246,6 @@ describe('parseArgs: unsupported and unknown options', () => {
     [['-Gec'], '-Gec'],
     [['-flegacy-macro-expansion'], '-flegacy-macro-expansion'],
     [['-Fh', 'out.h'], '-Fh'],
-    [['-P'], '-P'],
   ])('%j', (argv, name) => {
     // The input after the option proves multi-value options consumed exactly their values.
     const parsed = parse('-T', 'cs_6_0', ...argv, 'in.hlsl');
