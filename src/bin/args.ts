@@ -3,7 +3,7 @@
 import { basename, resolve } from 'node:path';
 import type { CompileOptions, ShaderStage } from '../../compiler/index.js';
 import { hlslVersionNumber } from '../../compiler/options.js';
-import { OPTION_TABLE, type ArgState, type OptionSpec, type OutputRequests } from './option-table.js';
+import { OPTION_TABLE, SLASH_FLAGS, type ArgState, type OptionSpec, type OutputRequests } from './option-table.js';
 import { parseProfile } from './profiles.js';
 
 export interface ParsedArgs extends OutputRequests {
@@ -69,7 +69,8 @@ export function parseArgs(argv: readonly string[], cwd: string = process.cwd()):
   };
 
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const given = argv[i]!;
+    const arg = given.startsWith('/') && SLASH_FLAGS.has(given.slice(1)) ? `-${given.slice(1)}` : given;
     if (!arg.startsWith('-') || arg === '-') {
       state.inputs.push(arg);
       continue;

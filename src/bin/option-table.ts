@@ -197,6 +197,16 @@ function ignored(name: string, why: string, form: ArgForm = 'flag'): OptionSpec 
   return { name, form, group: 'ignored', help: why };
 }
 
+/**
+ * Flags DXC also spells with `/` (HLSLOptions.td `Flag<["-", "/"]>`): `/Zpr` is `-Zpr`. Only whole
+ * flags: a `/`-argument that is not one of these stays an input path.
+ */
+export const SLASH_FLAGS: ReadonlySet<string> = new Set([
+  'O0', 'O1', 'O2', 'O3', 'Od', 'fcgl', 'flegacy-macro-expansion', 'pack-optimized', 'no-warnings', 'enable-16bit-types',
+  'Vd', 'WX', 'Zi', 'Zpr', 'Zpc', 'Zss', 'Zsb', 'Gec', 'Ges', 'Gis', 'Gfa', 'Gfp', 'P', 'Qstrip_debug', 'Qembed_debug',
+  'Qstrip_priv', 'Qstrip_rootsignature', 'Qstrip_reflect', 'nologo', 'res-may-alias', 'all-resources-bound',
+]);
+
 export const OPTION_TABLE: readonly OptionSpec[] = [
   // ---- compilation ----
   {

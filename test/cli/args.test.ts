@@ -65,6 +65,8 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-Zpr'], expected: { defaultMajorness: 'row_major' } },
     { argv: ['-T', 'cs_6_0', '-fvk-auto-shift-bindings'], expected: { autoShiftBindings: true } },
     { argv: ['-T', 'cs_6_0', '-Zpc'], expected: { defaultMajorness: 'column_major' } },
+    // DXC's `/` spellings of flags; any other `/…` argument is an input path.
+    { argv: ['-T', 'cs_6_0', '/Zpr', '/Gis', '/O0'], expected: { defaultMajorness: 'row_major', ieeeStrict: true, optimizationLevel: 0 } },
     {
       argv: ['-T', 'cs_6_0', '-fvk-b-shift', '10', '0', '-fvk-t-shift', '20', 'all', '-fvk-s-shift', '30', '1', '-fvk-u-shift', '40', '2'],
       expected: {
@@ -182,6 +184,14 @@ describe('parseArgs: accepted and ignored options', () => {
     const tested = new Set(ignored.map(([flag]) => OPTION_TABLE.find((s) => s.group === 'ignored' && flag!.startsWith(s.name))?.name));
     const table = OPTION_TABLE.filter((s) => s.group === 'ignored').map((s) => s.name);
     expect(table.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});
+
+describe('parseArgs: `/` spellings', () => {
+  it('only whole DXC flags: other arguments starting with / are input paths', () => {
+    expect(parse('-T', 'cs_6_0', '/Zpr', '/abs/Zpr.hlsl').input).toBe('/abs/Zpr.hlsl');
+    expect(parse('-T', 'cs_6_0', '/Zpr.hlsl').input).toBe('/Zpr.hlsl');
+    expect(parse('-T', 'cs_6_0', '/T', 'x.hlsl').errors).toEqual(["only one input file is supported without -Fo-dir, got '/T', 'x.hlsl'"]);
   });
 });
 
