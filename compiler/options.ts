@@ -102,6 +102,8 @@ export interface CompileOptions {
   supportNonzeroBaseInstance?: boolean;
   /** `-fspv-use-legacy-buffer-matrix-order`: Load<T>/Store<T> of byte-address buffers read and write matrices row by row (default: column by column, as DXC). */
   useLegacyBufferMatrixOrder?: boolean;
+  /** `-pack-optimized`: stage outputs (inputs of pixel shaders) share locations through Component decorations, as DXC packs them. */
+  packOptimized?: boolean;
   /** `-fvk-stage-io-order=`: implicit stage-variable locations in declaration order (default) or by semantic name. */
   stageIoOrder?: 'decl' | 'alpha';
   /**
@@ -180,6 +182,7 @@ export interface ResolvedOptions {
   supportNonzeroBaseVertex: boolean;
   supportNonzeroBaseInstance: boolean;
   stageIoOrder: 'decl' | 'alpha';
+  packOptimized: boolean;
   useUnknownImageFormat: boolean;
   denorm: DenormMode;
   ieeeStrict: boolean;
@@ -209,6 +212,7 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     supportNonzeroBaseVertex: options.supportNonzeroBaseVertex ?? false,
     supportNonzeroBaseInstance: options.supportNonzeroBaseInstance ?? false,
     stageIoOrder: options.stageIoOrder ?? 'decl',
+    packOptimized: options.packOptimized ?? false,
     useUnknownImageFormat: options.useUnknownImageFormat ?? false,
     denorm: options.denorm ?? 'any',
     ieeeStrict: options.ieeeStrict ?? false,

@@ -90,7 +90,7 @@ function dxcArgs(file: string, out: string, depfile: string, options: Options): 
 }
 
 /** Boolean compile options and DXC's flag for each. */
-const DXC_FLAGS: readonly [keyof CompileOptions & ('invertY' | 'useDxPositionW' | 'supportNonzeroBaseVertex' | 'supportNonzeroBaseInstance' | 'useUnknownImageFormat' | 'ieeeStrict' | 'finiteMathOnly' | 'vulkanMemoryModel' | 'useLegacyBufferMatrixOrder'), string][] = [
+const DXC_FLAGS: readonly [keyof CompileOptions & ('invertY' | 'useDxPositionW' | 'supportNonzeroBaseVertex' | 'supportNonzeroBaseInstance' | 'useUnknownImageFormat' | 'ieeeStrict' | 'finiteMathOnly' | 'vulkanMemoryModel' | 'useLegacyBufferMatrixOrder' | 'packOptimized'), string][] = [
   ['invertY', '-fvk-invert-y'],
   ['useDxPositionW', '-fvk-use-dx-position-w'],
   ['supportNonzeroBaseVertex', '-fvk-support-nonzero-base-vertex'],
@@ -100,6 +100,7 @@ const DXC_FLAGS: readonly [keyof CompileOptions & ('invertY' | 'useDxPositionW' 
   ['finiteMathOnly', '-ffinite-math-only'],
   ['vulkanMemoryModel', '-fspv-use-vulkan-memory-model'],
   ['useLegacyBufferMatrixOrder', '-fspv-use-legacy-buffer-matrix-order'],
+  ['packOptimized', '-pack-optimized'],
 ];
 
 function glslangArgs(file: string, out: string, depfile: string, options: Options): string[] {

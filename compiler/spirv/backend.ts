@@ -26,6 +26,7 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
       nonzeroBaseVertex: options.supportNonzeroBaseVertex,
       nonzeroBaseInstance: options.supportNonzeroBaseInstance,
       alphaOrder: options.stageIoOrder === 'alpha',
+      packSignature: options.packOptimized,
     },
     useUnknownImageFormat: options.useUnknownImageFormat,
     floatControls: { denorm: options.denorm, ieeeStrict: options.ieeeStrict },

@@ -4,6 +4,7 @@ import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
+import { packSignature, type PackedSlot } from './signature-packing.js';
 import type { FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 
@@ -83,9 +84,11 @@ export interface StageIoOptions {
   nonzeroBaseInstance: boolean;
   /** -fvk-stage-io-order=alpha: implicit locations in the semantic strings' alphabetical order (default: declaration order). */
   alphaOrder: boolean;
+  /** -pack-optimized: stage variables share locations through Component decorations (signature-packing.ts). */
+  packSignature: boolean;
 }
 
-export const NO_STAGE_IO_OPTIONS: StageIoOptions = { invertY: false, useDxPositionW: false, nonzeroBaseVertex: false, nonzeroBaseInstance: false, alphaOrder: false };
+export const NO_STAGE_IO_OPTIONS: StageIoOptions = { invertY: false, useDxPositionW: false, nonzeroBaseVertex: false, nonzeroBaseInstance: false, alphaOrder: false, packSignature: false };
 
 /** Leaves sorted by their semantic string as written (a stable sort, code-unit order as DXC's std::string compare). */
 function bySemantic(leaves: readonly Leaf[]): Leaf[] {
@@ -289,7 +292,8 @@ export function emitEntryWrapper(
     } else if (BUILTINS[base]) {
       errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
     } else {
-      let location = leaf.io.location;
+      const slot = packed.get(leaf);
+      let location = leaf.io.location ?? slot?.location;
       if (location === undefined && base === 'SV_TARGET') location = index;
       const count = locationCount(leaf.type);
       const free = (at: number) => Array.from({ length: count }, (_, i) => at + i).every((l) => !locations.has(l));
@@ -299,11 +303,12 @@ export function emitEntryWrapper(
       }
       // The second source of dual-source blending shares its location with the first (vk::index(1)).
       const secondSource = (leaf.io.index ?? 0) > 0;
-      if (!secondSource) {
+      if (!secondSource && !slot) {
         if (!free(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
         for (let i = 0; i < count; i++) locations.add(location + i);
       }
       b.decorate(id, Decoration.Location, location);
+      if (slot?.component !== undefined) b.decorate(id, Decoration.Component, slot.component);
       if (leaf.io.index !== undefined) b.decorate(id, Decoration.Index, leaf.io.index);
       if (ep.stage === 'pixel' && dir === 'in') {
         const el = scalarOf(leaf.type);
@@ -337,6 +342,29 @@ export function emitEntryWrapper(
   const outLocs = claimExplicit(outputs);
   const explicitIn = new Set(inLocs);
   const explicitOut = new Set(outLocs);
+  // -pack-optimized, as DXC: not a vertex shader's inputs nor a pixel shader's outputs (their
+  // signatures are the application's), and not with alphabetical order (which DXC applies first).
+  const packed = new Map<Leaf, PackedSlot>();
+  const packable = (leaves: Leaf[], dir: 'in' | 'out') =>
+    leaves.filter((l) => l.io.builtin === undefined && !ruleFor(l.io.semantic, dir) && !BUILTINS[splitSemantic(l.io.semantic ?? '').base]);
+  if (fe.m.stageIo.packSignature && !fe.m.stageIo.alphaOrder) {
+    for (const [leaves, dir] of [[inputs, 'in'], [outputs, 'out']] as const) {
+      if ((dir === 'in' && ep.stage === 'vertex') || (dir === 'out' && ep.stage === 'pixel')) continue;
+      const vars = packable(leaves, dir);
+      if (vars.some((l) => l.io.location !== undefined)) continue;
+      // DXC splits matrices into rows to pack them; a matrix variable cannot take a Component decoration.
+      const matrix = vars.find((l) => withoutArrays(l.type).kind === 'matrix');
+      if (matrix) {
+        errors.push(`-pack-optimized with a matrix stage variable ('${matrix.io.semantic}') is not supported yet`);
+        continue;
+      }
+      const kind = (l: Leaf) => {
+        const s = scalarOf(withoutArrays(l.type));
+        return `${s?.base}${s?.width}:${[...(l.io.interpolation ?? [])].sort().join(',')}`;
+      };
+      packSignature(vars.map((l) => ({ type: l.type, kind: kind(l) }))).forEach((slot, i) => packed.set(vars[i]!, slot));
+    }
+  }
   // -fvk-stage-io-order=alpha: locations are handed out in the semantic strings' order (stable), as DXC.
   const inOrder = fe.m.stageIo.alphaOrder ? bySemantic(inputs) : inputs;
   const outOrder = fe.m.stageIo.alphaOrder ? bySemantic(outputs) : outputs;

@@ -122,7 +122,8 @@ export type BooleanOption =
   | 'ieeeStrict'
   | 'finiteMathOnly'
   | 'vulkanMemoryModel'
-  | 'useLegacyBufferMatrixOrder';
+  | 'useLegacyBufferMatrixOrder'
+  | 'packOptimized';
 
 function flag(name: string, option: BooleanOption, help: string, group: OptionGroup = 'spirv'): OptionSpec {
   return { name, form: 'flag', group, help, apply: (s) => void (s.flags[option] = true) };
@@ -320,6 +321,8 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   flag('-fvk-support-nonzero-base-instance', 'supportNonzeroBaseInstance', 'SV_InstanceID = InstanceIndex - BaseInstance (starts at 0 in every draw, as DirectX)'),
   flag('-fspv-use-unknown-image-format', 'useUnknownImageFormat', 'Storage images and texel buffers without [[vk::image_format]] get format Unknown instead of one inferred from the element type'),
   flag('-fspv-use-legacy-buffer-matrix-order', 'useLegacyBufferMatrixOrder', 'Matrices in byte-address buffers (Load<T>/Store<T>) are stored row by row, DXC\'s earlier assumption (default: column by column)'),
+  flag('-pack-optimized', 'packOptimized', 'Pack stage variables into shared locations (Component decorations) assuming connecting stages declare identical signatures', 'compile'),
+  flag('-pack_optimized', 'packOptimized', 'Alias of -pack-optimized', 'compile'),
   flag('-fspv-use-vulkan-memory-model', 'vulkanMemoryModel', 'Use the Vulkan memory model instead of GLSL450'),
   {
     name: '-fvk-stage-io-order=', form: 'joined', metavar: '{alpha|decl}', group: 'spirv',
@@ -530,7 +533,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   unsupported('-ignore-line-directives'),
   unsupported('-res-may-alias'),
   unsupported('-all-resources-bound'),
-  unsupported('-pack-optimized'),
   unsupported('-exports', 'separate'),
   unsupported('-export-shaders-only'),
   unsupported('-default-linkage', 'separate'),

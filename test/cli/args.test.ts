@@ -56,6 +56,8 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-fspv-max-id', '400'], expected: { maxId: 400 } },
     { argv: ['-T', 'vs_6_0', '-fvk-stage-io-order=alpha'], expected: { stageIoOrder: 'alpha' } },
     { argv: ['-T', 'cs_6_2', '-fspv-use-legacy-buffer-matrix-order'], expected: { useLegacyBufferMatrixOrder: true } },
+    { argv: ['-T', 'vs_6_0', '-pack-optimized'], expected: { packOptimized: true } },
+    { argv: ['-T', 'vs_6_0', '-pack_optimized'], expected: { packOptimized: true } },
     { argv: ['-T', 'vs_6_0', '-fvk-stage-io-order=decl'], expected: { stageIoOrder: 'decl' } },
     { argv: ['-T', 'cs_6_0', '-fspv-extension=SPV_KHR_16bit_storage', '-fspv-extension=KHR'], expected: { allowedExtensions: ['SPV_KHR_16bit_storage', 'KHR'] } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-dx-layout'], expected: { layoutRule: 'dx' } },

@@ -151,3 +151,35 @@ describe('-fspv-use-legacy-buffer-matrix-order', () => {
     expect(floats(columns.buffers.stored!)).toEqual([0, 3, 1, 4, 2, 5]);
   });
 });
+
+describe('-pack-optimized', () => {
+  // DXC's signature.packing shape (less its matrix): A, B (a scalar, a float2) share location 0, the
+  // array C takes 1-3, and E, F, G fill their free components.
+  const source = `
+    struct V {
+      float4 pos : SV_Position;
+      float a : A;
+      float2 b : B;
+      float2 c[3] : C;
+      nointerpolation int e : E;
+      float2 f : F;
+      float g : G;
+    };
+    V vs_main(uint id : SV_VertexID) {
+      V o;
+      o.pos = float4(float2((id << 1) & 2, id & 2) * 2 - 1, 0, 1);
+      o.a = 1; o.b = float2(2, 3);
+      o.c[0] = float2(4, 5); o.c[1] = float2(6, 7); o.c[2] = float2(8, 9);
+      o.e = 10; o.f = float2(11, 12); o.g = 13;
+      return o;
+    }
+    float4 ps_main(V v) : SV_Target {
+      return float4(v.a + v.b.y * 100, v.c[0].x + v.c[1].y * 100 + v.c[2].y * 10000, v.e + v.f.x * 100, v.f.y + v.g * 100);
+    }`;
+
+  it('vertex outputs and pixel inputs packed alike carry every value (Component decorations on lavapipe)', async () => {
+    const vertexSpirv = spirv(source, { packOptimized: true });
+    const image = await gpu.renderTriangle({ vertexSpirv, vertexEntry: 'vs_main', pixelEntry: 'ps_main', vertexCount: 3, width: 8, height: 8, format: 'rgba32float' });
+    expect(image.texel(3, 3)).toEqual([301, 90704, 1110, 1312]);
+  });
+});

@@ -387,3 +387,28 @@ describe('SPIR-V-only options with the WGSL target', () => {
     }
   });
 });
+
+describe('-pack-optimized', () => {
+  const source = `
+    struct V { float4 pos : SV_Position; float a : A; double b : B; float2 c[3] : C; int e : E; float2 f : F; float g : G; };
+    V main(float4 p : POSITION, float4 color : COLOR) { V o = (V)0; o.pos = p; return o; }`;
+  const slots = (out: string) =>
+    [...out.matchAll(/OpDecorate %out_var_(\w) (Location|Component) (\d+)/g)].reduce<Record<string, string>>((acc, m) => {
+      acc[m[1]!] = acc[m[1]!] ? `${acc[m[1]!]}.${m[3]}` : m[3]!;
+      return acc;
+    }, {});
+
+  it('packs outputs with DXC\'s first-fit order, sharing a location only within one component type and interpolation', () => {
+    const out = text(source, { ...vertex, packOptimized: true, shaderModel: { major: 6, minor: 0 } });
+    // DXC's algorithm, but the double B and the int E do not join float locations (DXC: B 0.2, E 1.2).
+    expect(slots(out)).toEqual({ A: '0', B: '1', C: '2', E: '5', F: '0.1', G: '0.3' });
+    // A vertex shader's inputs keep the application's signature.
+    expect(out).toMatch(/OpDecorate %in_var_POSITION Location 0\n\s*OpDecorate %in_var_COLOR Location 1/);
+    expect(slots(text(source, vertex))).toEqual({ A: '0', B: '1', C: '2', E: '5', F: '6', G: '7' });
+  });
+
+  it('is an error for a matrix stage variable (it cannot take a Component decoration)', () => {
+    const matrix = `struct V { float4 pos : SV_Position; float a : A; float2x2 d : D; }; V main() { V o = (V)0; return o; }`;
+    expect(errors(matrix, { ...vertex, packOptimized: true })).toEqual(["-pack-optimized with a matrix stage variable ('D') is not supported yet"]);
+  });
+});
