@@ -14,7 +14,8 @@
 // Outcomes per RUN line: valid; invalid (we said success, spirv-val rejects it: "silently invalid");
 // internal (an exception, or a diagnostic starting "internal"); rejected (an error diagnostic);
 // option (hlslc rejects the command line, e.g. an option not supported yet); negative (a `not %dxc`
-// line or a file with expected-error checks: skipped, counted apart).
+// line or a file with expected-error checks: skipped, counted apart). A `-P` line only preprocesses,
+// as hlslc does: it is valid when preprocessing succeeds.
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ const OUT = join(ROOT, 'bench/.out');
 const DEFAULT_DIR = '/work/dxc/tools/clang/test/CodeGenSPIRV';
 
 // DXC's -fspv-target-env spellings → spirv-val's --target-env spellings.
-const SPIRV_VAL_ENV = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4' };
+const SPIRV_VAL_ENV = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4', 'universal1.5': 'spv1.5' };
 
 /** A RUN line's command after `%dxc`, split like a shell would (quotes only; no expansions but %s). */
 function splitCommand(text, file) {
@@ -50,7 +51,7 @@ function runLinesOf(file, source) {
     if (at < 0) continue;
     const negative = /\bnot\s+%dxc/.test(body) || fileNegative || hasExpectedError;
     // The compiler's part ends at the first pipe or redirection.
-    const command = body.slice(at + 4).split(/\s\|\s|\s\|$|\s2>&1|\s>\s/)[0];
+    const command = body.slice(at + 4).split(/\s*\|\s|\s*\|$|\s2>&1|\s>\s/)[0];
     const argv = splitCommand(command, file).filter((w) => w !== '%dxc');
     lines.push({ argv: dropOutputs(argv), negative, raw: body.trim() });
   }
@@ -101,7 +102,7 @@ function causeKey(message) {
 
 function bundleCompiler() {
   return bundleSources('conformance-lib', [
-    "export { compile } from './compiler/index.ts';",
+    "export { compile, preprocessSource } from './compiler/index.ts';",
     "export { parseArgs } from './src/bin/args.ts';",
     "export { nodeHost } from './plugin/node-host.ts';",
   ]);
@@ -126,7 +127,9 @@ function runOne(lib, job, scratch) {
   let result;
   try {
     const source = readFileSync(args.input, 'utf8');
-    result = lib.compile(source, { ...args.options, filename: args.input, host: lib.nodeHost() });
+    // -P: preprocessing only, as hlslc does; success counts as valid (there is no module to validate).
+    const run = args.preprocessOutput !== undefined ? lib.preprocessSource : lib.compile;
+    result = run(source, { ...args.options, filename: args.input, host: lib.nodeHost() });
   } catch (error) {
     return { outcome: 'internal', message: `crash: ${String(error?.message ?? error).split('\n')[0]}`, stack: String(error?.stack ?? '') };
   }
@@ -138,6 +141,7 @@ function runOne(lib, job, scratch) {
     if (internal || errors.length === 0) return { outcome: 'internal', message: internal?.message ?? first };
     return { outcome: 'rejected', message: first };
   }
+  if (args.preprocessOutput !== undefined) return { outcome: 'valid' };
   const targetEnv = args.options.targetEnv ?? 'vulkan1.0';
   const problem = validate(result.spirv, targetEnv, args.options.layoutRule, scratch);
   return problem ? { outcome: 'invalid', message: problem, targetEnv } : { outcome: 'valid' };

@@ -5,7 +5,8 @@ import { Checker } from './check/checker.js';
 import { memoryHost } from './host.js';
 import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
-import type { CompileResult } from './result.js';
+import type { CompileResult, PreprocessedSource } from './result.js';
+import { printTokens } from './preprocess/print.js';
 import { eliminateDeadResources } from './opt/dead-resources.js';
 import { stageInputNames } from './ir/stage-value-names.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
@@ -13,15 +14,16 @@ import { resolveOptions, type CompileOptions, type CompileTarget } from './optio
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
 import { wgslBackend } from './wgsl/backend.js';
 import { normalizePath } from './util/path.js';
+import { spirvMinor } from './common/target-env.js';
 
 /** The back end of each target. */
 const BACKENDS: Record<CompileTarget, Backend> = { spirv: spirvBackend, wgsl: wgslBackend };
 
-export function compile(source: string, options: CompileOptions = {}): CompileResult {
-  const sink = new DiagnosticSink(options.warnings);
-  const filename = normalizePath(options.filename ?? '/input.hlsl');
-  const host = options.host ?? memoryHost({});
+/** The preprocessor's run for one compile (the same macros, includes and predefined values as compile()). */
+function runPreprocessor(source: string, options: CompileOptions, filename: string, sink: DiagnosticSink) {
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;
+  const resolved = resolveOptions(options, filename);
+  const host = options.host ?? memoryHost({});
   const pp = preprocess(
     source,
     filename,
@@ -32,11 +34,28 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
       ...(options.virtualFiles ? { virtualFiles: options.virtualFiles } : {}),
       stage: single ? single.stage : 'library',
       ...(options.shaderModel ? { shaderModel: options.shaderModel } : {}),
-      hlslVersion: options.hlslVersion ?? 2021,
+      hlslVersion: resolved.hlslVersion,
+      spirvVersion: { major: 1, minor: spirvMinor(resolved.targetEnv) },
       ...(options.enable16BitTypes ? { enable16BitTypes: true } : {}),
     },
     sink,
   );
+  return { pp, resolved };
+}
+
+/** DXC's -P: the preprocessed source as text (no compile). */
+export function preprocessSource(source: string, options: CompileOptions = {}): PreprocessedSource {
+  const sink = new DiagnosticSink(options.warnings);
+  const filename = normalizePath(options.filename ?? '/input.hlsl');
+  const { pp } = runPreprocessor(source, options, filename, sink);
+  const success = !sink.hasErrors();
+  return { success, ...(success ? { text: printTokens(pp.tokens) } : {}), files: pp.files, diagnostics: sink.items };
+}
+
+export function compile(source: string, options: CompileOptions = {}): CompileResult {
+  const sink = new DiagnosticSink(options.warnings);
+  const filename = normalizePath(options.filename ?? '/input.hlsl');
+  const { pp, resolved } = runPreprocessor(source, options, filename, sink);
   const fail = (): CompileResult => ({ success: false, entryPoints: [], files: pp.files, diagnostics: sink.items });
   if (sink.hasErrors()) return fail();
   const program = parse(pp.tokens, sink);
@@ -45,7 +64,6 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checked = checker.checkProgram(program, filename);
   if (!checked || sink.hasErrors()) return fail();
   const ir = eliminateDeadResources(checked, options);
-  const resolved = resolveOptions(options, filename);
   let spirv: SpirvCompile | undefined;
   // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.
   const context: BackendContext = { options: resolved, spirv: () => (spirv ??= compileSpirv(ir, resolved)) };

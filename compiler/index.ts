@@ -1,7 +1,7 @@
 // The compiler's public surface: compile HLSL source to SPIR-V and/or WGSL, plus reflection.
-export { compile } from './compile.js';
-export type { CompileOptions, CompileTarget, LayoutRuleOption, TargetEnv, BindingShift, RegisterBinding, EntryPointRequest } from './options.js';
-export type { CompileResult, CompiledEntryPoint, WgslOutput } from './result.js';
+export { compile, preprocessSource } from './compile.js';
+export type { CompileOptions, CompileTarget, LayoutRuleOption, TargetEnv, HlslVersion, DenormMode, BindingShift, RegisterBinding, EntryPointRequest } from './options.js';
+export type { CompileResult, CompiledEntryPoint, PreprocessedSource, WgslOutput } from './result.js';
 export type { Diagnostic, Severity, SourceLocation } from './diagnostics.js';
 export { formatDiagnostic, codeFrame } from './diagnostics.js';
 export { WARNING_FLAGS, type WarningAction, type WarningFlag, type WarningPolicy } from './warning-flags.js';

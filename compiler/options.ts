@@ -7,7 +7,14 @@ import type { ShaderStage } from './common/stage.js';
 /** The four layout rule sets of the manual: vector-relaxed std140/std430 (default), -fvk-use-dx-layout, -fvk-use-gl-layout, -fvk-use-scalar-layout. */
 export type LayoutRuleOption = 'relaxed' | 'dx' | 'gl' | 'scalar';
 
-export type TargetEnv = 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.2' | 'vulkan1.3';
+/** DXC's `-fspv-target-env=` values: the SPIR-V version and the validator environment of the module. */
+export type TargetEnv = 'vulkan1.0' | 'vulkan1.1' | 'vulkan1.1spirv1.4' | 'vulkan1.2' | 'vulkan1.3' | 'universal1.5';
+
+/** `-HV`: DXC's language versions; `'202x'` is the in-progress one (`__HLSL_VERSION` 2029). */
+export type HlslVersion = 2016 | 2017 | 2018 | 2021 | '202x';
+
+/** `-denorm`: 32-bit float denormals: `any` (the driver's choice, the default), kept, or flushed to zero. */
+export type DenormMode = 'any' | 'preserve' | 'ftz';
 
 /** What a compile produces: SPIR-V for Vulkan (the default), WGSL for WebGPU, or both from one IR. */
 export type CompileTarget = 'spirv' | 'wgsl';
@@ -83,8 +90,43 @@ export interface CompileOptions {
   targetEnv?: TargetEnv;
   /** `-enable-16bit-types`. */
   enable16BitTypes?: boolean;
-  /** `-HV`; default 2021. */
-  hlslVersion?: 2016 | 2017 | 2018 | 2021;
+  /** `-HV`; default 2021. `'202x'` types unsuffixed literals as `int`/`float` (no literal types), as DXC. */
+  hlslVersion?: HlslVersion;
+  /** `-fvk-invert-y`: negate SV_Position.y before a vertex shader writes it (DirectX's y-up clip space on Vulkan). */
+  invertY?: boolean;
+  /** `-fvk-use-dx-position-w`: a pixel shader's SV_Position.w is the clip w (DirectX), not Vulkan's 1/w. */
+  useDxPositionW?: boolean;
+  /** `-fvk-support-nonzero-base-vertex`: SV_VertexID = VertexIndex - BaseVertex (counts from 0 in every draw, as DirectX). */
+  supportNonzeroBaseVertex?: boolean;
+  /** `-fvk-support-nonzero-base-instance`: SV_InstanceID = InstanceIndex - BaseInstance. */
+  supportNonzeroBaseInstance?: boolean;
+  /** `-fspv-use-legacy-buffer-matrix-order`: Load<T>/Store<T> of byte-address buffers read and write matrices row by row (default: column by column, as DXC). */
+  useLegacyBufferMatrixOrder?: boolean;
+  /** `-pack-optimized`: stage outputs (inputs of pixel shaders) share locations through Component decorations, as DXC packs them. */
+  packOptimized?: boolean;
+  /** `-fvk-stage-io-order=`: implicit stage-variable locations in declaration order (default) or by semantic name. */
+  stageIoOrder?: 'decl' | 'alpha';
+  /**
+   * `-fspv-use-unknown-image-format`: storage images and texel buffers without a `[[vk::image_format]]`
+   * get format Unknown (and the capabilities to read/write without a format) instead of one inferred from
+   * the element type.
+   */
+  useUnknownImageFormat?: boolean;
+  /** `-denorm`: DenormPreserve / DenormFlushToZero for 32-bit floats on every entry point. Default 'any'. */
+  denorm?: DenormMode;
+  /** `-Gis`: strict IEEE: no contraction of arithmetic (NoContraction), SignedZeroInfNanPreserve for 32-bit floats. */
+  ieeeStrict?: boolean;
+  /** `-ffinite-math-only`: min/max assume no NaN (FMin/FMax instead of NMin/NMax), as DXC. */
+  finiteMathOnly?: boolean;
+  /** `-fspv-use-vulkan-memory-model`: the Vulkan memory model instead of GLSL450. */
+  vulkanMemoryModel?: boolean;
+  /** `-fspv-entrypoint-name=`: the SPIR-V name of the entry point (default: the HLSL function's name). */
+  entryPointName?: string;
+  /**
+   * `-fspv-extension=`: the only SPIR-V extensions the module may declare (`KHR` allows every SPV_KHR_*
+   * one). A module that needs another is an error naming it. Default: any extension the code needs.
+   */
+  allowedExtensions?: string[];
   /**
    * `-fspv-reflect`: also emit the reflection-only decorations DXC emits with it (semantic strings on
    * stage variables, the counter buffer of each RW/Append/Consume structured buffer, user types), which
@@ -120,6 +162,8 @@ export interface CompileOptions {
   codeGenHighLevel?: boolean;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;
+  /** `-fspv-max-id N`: a module whose id bound exceeds N is an error. */
+  maxId?: number;
   /** Output(s) to produce (`-target wgsl`; `-spirv` is the default). Default 'spirv'; an array asks for several. */
   target?: CompileTarget | CompileTarget[];
 }
@@ -130,8 +174,24 @@ export interface ResolvedOptions {
   targets: CompileTarget[];
   layoutRule: LayoutRuleOption;
   targetEnv: TargetEnv;
-  hlslVersion: 2016 | 2017 | 2018 | 2021;
+  /** DXC's number for the version (`__HLSL_VERSION`): 202x is 2029. */
+  hlslVersion: number;
   reflect: boolean;
+  invertY: boolean;
+  useDxPositionW: boolean;
+  supportNonzeroBaseVertex: boolean;
+  supportNonzeroBaseInstance: boolean;
+  stageIoOrder: 'decl' | 'alpha';
+  packOptimized: boolean;
+  useUnknownImageFormat: boolean;
+  denorm: DenormMode;
+  ieeeStrict: boolean;
+  finiteMathOnly: boolean;
+  vulkanMemoryModel: boolean;
+  entryPointName: string | undefined;
+  /** Undefined: every extension the code needs is allowed. */
+  allowedExtensions: readonly string[] | undefined;
+  maxId: number | undefined;
   arithmetic: 'defined' | 'dxc';
   /** The file name OpString records (debug information), or undefined for none. */
   debugSourceName: string | undefined;
@@ -145,9 +205,28 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     targets: [...new Set(asked.length ? asked : (['spirv'] as const))],
     layoutRule: options.layoutRule ?? 'relaxed',
     targetEnv: options.targetEnv ?? 'vulkan1.0',
-    hlslVersion: options.hlslVersion ?? 2021,
+    hlslVersion: hlslVersionNumber(options.hlslVersion),
     reflect: options.reflect ?? false,
+    invertY: options.invertY ?? false,
+    useDxPositionW: options.useDxPositionW ?? false,
+    supportNonzeroBaseVertex: options.supportNonzeroBaseVertex ?? false,
+    supportNonzeroBaseInstance: options.supportNonzeroBaseInstance ?? false,
+    stageIoOrder: options.stageIoOrder ?? 'decl',
+    packOptimized: options.packOptimized ?? false,
+    useUnknownImageFormat: options.useUnknownImageFormat ?? false,
+    denorm: options.denorm ?? 'any',
+    ieeeStrict: options.ieeeStrict ?? false,
+    finiteMathOnly: options.finiteMathOnly ?? false,
+    vulkanMemoryModel: options.vulkanMemoryModel ?? false,
+    entryPointName: options.entryPointName,
+    allowedExtensions: options.allowedExtensions,
+    maxId: options.maxId,
     arithmetic: options.arithmetic ?? 'defined',
     debugSourceName: options.debugInfo ? (options.debugSourceName ?? filename) : undefined,
   };
+}
+
+/** DXC's number for a language version (HLSLVersion.h): 202x is 2029; the default is 2021. */
+export function hlslVersionNumber(version: HlslVersion | undefined): number {
+  return version === '202x' ? 2029 : (version ?? 2021);
 }

@@ -53,3 +53,12 @@ export interface CompileResult {
   /** Errors and warnings, in source order per stage. */
   diagnostics: Diagnostic[];
 }
+
+/** What preprocessSource (DXC's -P) returns: the preprocessed text when there were no errors. */
+export interface PreprocessedSource {
+  success: boolean;
+  text?: string;
+  /** Every file read, the main file first. */
+  files: string[];
+  diagnostics: Diagnostic[];
+}

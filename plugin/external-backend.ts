@@ -79,9 +79,29 @@ function dxcArgs(file: string, out: string, depfile: string, options: Options): 
   if (options.optimizationLevel !== undefined) args.push(`-O${options.optimizationLevel}`);
   if (options.codeGenHighLevel) args.push('-fcgl');
   if (options.preserveBindings) args.push('-fspv-preserve-bindings');
+  for (const [name, flag] of DXC_FLAGS) if (options[name]) args.push(flag);
+  if (options.denorm && options.denorm !== 'any') args.push('-denorm', options.denorm);
+  if (options.entryPointName !== undefined) args.push(`-fspv-entrypoint-name=${options.entryPointName}`);
+  if (options.stageIoOrder) args.push(`-fvk-stage-io-order=${options.stageIoOrder}`);
+  if (options.maxId !== undefined) args.push('-fspv-max-id', String(options.maxId));
+  for (const ext of options.allowedExtensions ?? []) args.push(`-fspv-extension=${ext}`);
   args.push(file);
   return args;
 }
+
+/** Boolean compile options and DXC's flag for each. */
+const DXC_FLAGS: readonly [keyof CompileOptions & ('invertY' | 'useDxPositionW' | 'supportNonzeroBaseVertex' | 'supportNonzeroBaseInstance' | 'useUnknownImageFormat' | 'ieeeStrict' | 'finiteMathOnly' | 'vulkanMemoryModel' | 'useLegacyBufferMatrixOrder' | 'packOptimized'), string][] = [
+  ['invertY', '-fvk-invert-y'],
+  ['useDxPositionW', '-fvk-use-dx-position-w'],
+  ['supportNonzeroBaseVertex', '-fvk-support-nonzero-base-vertex'],
+  ['supportNonzeroBaseInstance', '-fvk-support-nonzero-base-instance'],
+  ['useUnknownImageFormat', '-fspv-use-unknown-image-format'],
+  ['ieeeStrict', '-Gis'],
+  ['finiteMathOnly', '-ffinite-math-only'],
+  ['vulkanMemoryModel', '-fspv-use-vulkan-memory-model'],
+  ['useLegacyBufferMatrixOrder', '-fspv-use-legacy-buffer-matrix-order'],
+  ['packOptimized', '-pack-optimized'],
+];
 
 function glslangArgs(file: string, out: string, depfile: string, options: Options): string[] {
   const entries = options.entryPoints ?? [];
@@ -98,6 +118,12 @@ function glslangArgs(file: string, out: string, depfile: string, options: Option
     ['hlslVersion', options.hlslVersion !== undefined && options.hlslVersion !== 2021],
     ['shaderModel', options.shaderModel !== undefined],
     ['debugInfo', options.debugInfo === true],
+    ...DXC_FLAGS.map(([name]): [keyof CompileOptions, boolean] => [name, options[name] === true]),
+    ['denorm', (options.denorm ?? 'any') !== 'any'],
+    ['entryPointName', options.entryPointName !== undefined],
+    ['stageIoOrder', (options.stageIoOrder ?? 'decl') !== 'decl'],
+    ['maxId', options.maxId !== undefined],
+    ['allowedExtensions', options.allowedExtensions !== undefined],
   ];
   for (const [name, used] of unsupported) {
     if (used) throw new ExternalOptionError(`compilerOptions.${name} has no glslangValidator equivalent (use backend 'builtin' or 'dxc')`);

@@ -49,7 +49,7 @@ const MAJORNESS: Readonly<Record<string, 'row_major' | 'column_major'>> = {
   column: 'column_major',
   column_major: 'column_major',
 };
-const TARGET_ENVS: readonly TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
+const TARGET_ENVS: readonly TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.1spirv1.4', 'vulkan1.2', 'vulkan1.3', 'universal1.5'];
 
 /** Parameters bundlers add to ids (Vite's `?import`/`?t=`/`?v=`, webpack's `?used`); not ours. */
 const BUNDLER_PARAMS: ReadonlySet<string> = new Set(['import', 't', 'v', 'used', 'direct', 'lang.hlsl']);

@@ -13,7 +13,7 @@ import type { Scope } from './scope.js';
 /** Declares bitfield `d` of type `declared` as the next member of `struct` (merging as DXC does). */
 export function addBitfield(c: Checker, struct: StructType, d: ast.Declarator, declared: Type, scope: Scope): void {
   const widthExpr = d.bitfieldWidth!;
-  if ((c.options.hlslVersion ?? 2021) < 2021) {
+  if (c.languageVersion < 2021) {
     c.error('bitfields are not supported in HLSL', widthExpr.loc);
     return;
   }

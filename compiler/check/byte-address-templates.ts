@@ -1,7 +1,7 @@
 // Templated byte-address access (SM 6.2+): `buf.Load<T>(address)` and `buf.Store<T>(address, value)`
 // of scalars, vectors, matrices, arrays and structs, laid out as DXC lays them out
 // (lib/SPIRV/RawBufferMethods.cpp): scalars and vector/array/matrix elements one after another (a
-// matrix column by column, DXC's default buffer order), struct members at their offsets under the
+// matrix column by column, DXC's default buffer order, or row by row with -fspv-use-legacy-buffer-matrix-order), struct members at their offsets under the
 // storage-buffer layout rule of the compile, and a struct followed by padding up to its alignment
 // when another value follows it in an array. 32-bit values are one word, 64-bit ones two (low word
 // first), bools a word that is nonzero when true.
@@ -86,9 +86,14 @@ function parts(c: Checker, t: Type): { type: Type; offset: number; index: number
   if (t.kind === 'vector') {
     for (let i = 0; i < t.size; i++) out.push({ type: t.element, offset: i * rawSize(c, t.element), index: [i] });
   } else if (t.kind === 'matrix') {
-    // Column major: element k is row k % rows of column k / rows.
+    // Column major: element k is row k % rows of column k / rows; -fspv-use-legacy-buffer-matrix-order:
+    // row major, row k / cols, column k % cols (DXC's earlier assumption, kept for old shaders).
     const size = rawSize(c, t.element);
-    for (let k = 0; k < t.rows * t.cols; k++) out.push({ type: t.element, offset: k * size, index: [k % t.rows, Math.floor(k / t.rows)] });
+    const rowMajor = c.options.useLegacyBufferMatrixOrder ?? false;
+    for (let k = 0; k < t.rows * t.cols; k++) {
+      const index = rowMajor ? [Math.floor(k / t.cols), k % t.cols] : [k % t.rows, Math.floor(k / t.rows)];
+      out.push({ type: t.element, offset: k * size, index });
+    }
   } else if (t.kind === 'array') {
     const size = rawSize(c, t.element);
     for (let i = 0; i < t.length!; i++) out.push({ type: t.element, offset: i * size, index: [i] });

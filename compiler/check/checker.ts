@@ -3,7 +3,7 @@
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
 import type { BufferForm, IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
-import type { CompileOptions, EntryPointRequest } from '../options.js';
+import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import {
   arrayOf,
@@ -68,6 +68,8 @@ export class Checker {
   private packMatrix: Majorness | undefined;
   readonly enable16: boolean;
   readonly defaultMajorness: Majorness;
+  /** The language version as DXC numbers it (202x is 2029). */
+  readonly languageVersion: number;
   readonly exprs: ExpressionChecker;
   /** `static` globals whose initializers run at the start of every entry point. */
   private staticInitFn: IrFunction | undefined;
@@ -84,6 +86,7 @@ export class Checker {
   ) {
     this.enable16 = options.enable16BitTypes ?? false;
     this.defaultMajorness = options.defaultMajorness ?? 'column_major';
+    this.languageVersion = hlslVersionNumber(options.hlslVersion);
     this.exprs = new ExpressionChecker(this);
     declareVkNamespace(this, this.global);
   }
@@ -181,7 +184,7 @@ export class Checker {
 
   /** Templates are HLSL 2021: before it, DXC reserves the keyword. */
   private templatesAllowed(loc: SourceLocation): boolean {
-    if ((this.options.hlslVersion ?? 2021) >= 2021) return true;
+    if (this.languageVersion >= 2021) return true;
     this.error("'template' is a reserved keyword in HLSL", loc);
     return false;
   }

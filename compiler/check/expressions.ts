@@ -150,11 +150,13 @@ export class ExpressionChecker {
     const suffix = e.suffix;
     const unsigned = suffix.includes('u');
     const long = suffix.includes('l');
-    const t: ScalarType = long ? scalar(unsigned ? 'uint' : 'int', 64) : unsigned ? UINT : INT;
+    // HLSL 202x: C++'s literal types (DXC: no literal int; the first of int, uint, int64, uint64 that holds it).
+    const modern = this.c.languageVersion >= HLSL_202X && !long;
+    const t: ScalarType = modern ? cppLiteralType(e) : long ? scalar(unsigned ? 'uint' : 'int', 64) : unsigned ? UINT : INT;
     const fits = long ? e.value : BigInt.asIntN(64, e.value);
     const value = t.width === 64 ? BigInt.asIntN(64, fits) : convertScalar(fits, t);
     const v = constValue(t, value, e.loc);
-    if (!suffix) v.literal = 'int';
+    if (!suffix && !modern) v.literal = 'int';
     return v;
   }
 
@@ -163,7 +165,7 @@ export class ExpressionChecker {
     if (fixed?.[1] === '16' && !this.c.enable16) this.c.error(`16-bit floating-point literal suffix '${fixed[0]}' requires '-enable-16bit-types'`, e.loc, e.text.length);
     const t = e.suffix === 'l' ? scalar('float', 64) : e.suffix === 'h' && this.c.enable16 ? scalar('float', 16) : FLOAT;
     const v = constValue(t, t.width === 64 ? e.value : Math.fround(e.value), e.loc);
-    if (!e.suffix) v.literal = 'float';
+    if (!e.suffix && this.c.languageVersion < HLSL_202X) v.literal = 'float';
     return v;
   }
 
@@ -835,3 +837,19 @@ function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {
   return undefined;
 }
 
+
+/** DXC's number for HLSL 202x: from it on, literals have C++ types. */
+const HLSL_202X = 2029;
+
+/** C++'s type of an int literal without `l`: decimal int → int64 → uint64; hex/octal and `u` may be unsigned. */
+function cppLiteralType(e: ast.IntLiteral): ScalarType {
+  const unsigned = e.suffix.includes('u');
+  const decimal = !/^0[0-7xXbB]/.test(e.text);
+  const fits = (bits: number, signed: boolean) => e.value <= (signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n);
+  const candidates: [ScalarType, boolean][] = unsigned
+    ? [[UINT, false], [scalar('uint', 64), false]]
+    : decimal
+      ? [[INT, true], [scalar('int', 64), true], [scalar('uint', 64), false]]
+      : [[INT, true], [UINT, false], [scalar('int', 64), true], [scalar('uint', 64), false]];
+  return candidates.find(([t, signed]) => fits(t.width, signed))?.[0] ?? scalar('uint', 64);
+}

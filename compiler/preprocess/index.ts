@@ -22,6 +22,8 @@ export interface PreprocessOptions {
   hlslVersion?: number;
   /** Defines `__HLSL_ENABLE_16_BIT`. */
   enable16BitTypes?: boolean;
+  /** `__SPIRV_MAJOR_VERSION__`/`__SPIRV_MINOR_VERSION__` (the target environment's SPIR-V); default 1.0. */
+  spirvVersion?: { major: number; minor: number };
 }
 
 export interface PreprocessResult {

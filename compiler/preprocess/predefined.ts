@@ -68,6 +68,8 @@ export interface PredefinedOptions {
   shaderModel?: { major: number; minor: number };
   hlslVersion?: number;
   enable16BitTypes?: boolean;
+  /** The SPIR-V version of the target environment (DXC: __SPIRV_MAJOR_VERSION__, __SPIRV_MINOR_VERSION__). Default 1.0. */
+  spirvVersion?: { major: number; minor: number };
 }
 
 /** Name → value of the predefined object-like macros for these options. */
@@ -85,7 +87,8 @@ export function predefinedValues(options: PredefinedOptions): Array<[string, str
   }
   values.push(['__SHADER_TARGET_MAJOR', String(model.major)], ['__SHADER_TARGET_MINOR', String(model.minor)]);
   if (options.enable16BitTypes) values.push(['__HLSL_ENABLE_16_BIT', '1']);
-  values.push(['__spirv__', '1']);
+  const spirv = options.spirvVersion ?? { major: 1, minor: 0 };
+  values.push(['__spirv__', '1'], ['__SPIRV_MAJOR_VERSION__', String(spirv.major)], ['__SPIRV_MINOR_VERSION__', String(spirv.minor)]);
   return values;
 }
 

@@ -59,6 +59,34 @@ export class ModuleBuilder {
     this.extensions.add(name);
   }
 
+  /** The extensions declared so far, in declaration order. */
+  declaredExtensions(): readonly string[] {
+    return [...this.extensions];
+  }
+
+  /** Every instruction of the function code so far: its opcode, and its words with `at` its first. */
+  scanFunctionCode(visit: (opcode: number, words: readonly number[], at: number) => void): void {
+    for (const words of this.functions) {
+      for (let at = 0; at < words.length; at += words[at]! >>> 16 || 1) visit(words[at]! & 0xffff, words, at);
+    }
+  }
+
+  /** Rewrites function code: `map` returns an instruction's new operands, or undefined to keep it. */
+  mapFunctionCode(map: (opcode: number, operands: number[]) => number[] | undefined): void {
+    this.functions.forEach((words, i) => {
+      const out: number[] = [];
+      for (let at = 0; at < words.length; ) {
+        const count = words[at]! >>> 16 || 1;
+        const opcode = words[at]! & 0xffff;
+        const replaced = map(opcode, words.slice(at + 1, at + count));
+        if (replaced) out.push(...instruction(opcode, replaced));
+        else for (let k = 0; k < count; k++) out.push(words[at + k]!);
+        at += count;
+      }
+      this.functions[i] = out;
+    });
+  }
+
   extInstImport(name: string): number {
     let id = this.extInstImports.get(name);
     if (id === undefined) {

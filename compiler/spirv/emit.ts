@@ -9,16 +9,20 @@ import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { AddressingModel, BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { AddressingModel, BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
 import { reachableFunctions } from './entry-reach.js';
 import { requireExecutionMode } from './execution-modes.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
-import { emitEntryWrapper } from './stage-io.js';
+import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
+import { SPIRV_VERSION, spirvMinor } from '../common/target-env.js';
+import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
+import { useVulkanMemoryModel } from './memory-model.js';
+import { disallowedExtensionErrors } from './extension-policy.js';
 
 export interface EmitOptions {
   targetEnv: TargetEnv;
@@ -29,15 +33,19 @@ export interface EmitOptions {
   arithmetic?: ArithmeticMode;
   /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
   debugSourceName?: string;
+  /** -fvk-invert-y, -fvk-use-dx-position-w, -fvk-support-nonzero-base-vertex/-instance. */
+  stageIo?: Partial<StageIoOptions>;
+  /** -fspv-use-unknown-image-format. */
+  useUnknownImageFormat?: boolean;
+  /** -denorm and -Gis. */
+  floatControls?: FloatControls;
+  finiteMathOnly?: boolean;
+  vulkanMemoryModel?: boolean;
+  /** -fspv-entrypoint-name: the SPIR-V name of the module's one entry point. */
+  entryPointName?: string;
+  /** -fspv-extension: undefined allows every extension. */
+  allowedExtensions?: readonly string[];
 }
-
-/** SPIR-V version per Vulkan target environment, as DXC picks it. */
-const SPIRV_VERSION: Record<TargetEnv, keyof typeof Version> = {
-  'vulkan1.0': '1.0',
-  'vulkan1.1': '1.3',
-  'vulkan1.2': '1.5',
-  'vulkan1.3': '1.6',
-};
 
 export interface EmitResult {
   spirv: Uint32Array;
@@ -49,7 +57,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const version = SPIRV_VERSION[options.targetEnv];
   const modern = Number(version.split('.')[1]) >= 4;
   const b = new ModuleBuilder(version);
-  const types = new TypeEmitter(b);
+  const types = new TypeEmitter(b, options.useUnknownImageFormat ?? false);
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);
   // File names only when debug information is asked for: builds stay reproducible and leak no paths.
@@ -93,6 +101,10 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       b.memoryModel.addressing = AddressingModel.PhysicalStorageBuffer64;
       return { rule: options.layoutRule, buffer: 'storage', defaultMajorness: ir.defaultMajorness };
     },
+    finiteMathOnly: options.finiteMathOnly ?? false,
+    vulkanMemoryModel: options.vulkanMemoryModel ?? false,
+    coherent: new Set(),
+    stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;
@@ -149,6 +161,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
   }
+  if (options.entryPointName !== undefined && ir.entryPoints.length > 1) {
+    errors.push({ message: `-fspv-entrypoint-name names one entry point, but the module has ${ir.entryPoints.length}` });
+  }
   for (const ep of ir.entryPoints) {
     const stage = stageEmitter(ep);
     const model = stage.model;
@@ -169,8 +184,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(model, id, ep.name, [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    b.entryPoint(model, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     stage.modes(b, id, ep);
+    if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
@@ -189,7 +205,16 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     if (interlockError) errors.push({ message: interlockError });
   }
+  if (options.floatControls?.ieeeStrict) decorateNoContraction(b);
+  if (m.vulkanMemoryModel) useVulkanMemoryModel(b, types, m.coherent);
+  const disallowed = disallowedExtensionErrors(b.declaredExtensions(), options.allowedExtensions, m.vulkanMemoryModel);
+  errors.push(...disallowed.map((message) => ({ message })));
   return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
+}
+
+/** -fspv-entrypoint-name renames the module's one entry point (checked in emitSpirv). */
+function spirvName(name: string, ir: IrModule, options: EmitOptions): string {
+  return options.entryPointName !== undefined && ir.entryPoints.length === 1 ? options.entryPointName : name;
 }
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
@@ -208,7 +233,7 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   if (g.type.kind === 'array' && g.type.length === null && (g.space === 'uniform' || g.space === 'storage' || g.space === 'handle')) {
     // An unsized array of descriptors (`Texture2D t[]`): Vulkan's descriptor indexing, core from SPIR-V 1.5.
     b.capability(Capability.RuntimeDescriptorArray);
-    if (Number(SPIRV_VERSION[options.targetEnv].split('.')[1]) < 5) b.extension('SPV_EXT_descriptor_indexing');
+    if (spirvMinor(options.targetEnv) < 5) b.extension('SPV_EXT_descriptor_indexing');
   }
   const id = b.id();
   const name = g.name;

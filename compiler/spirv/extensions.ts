@@ -7,10 +7,11 @@ const CORE_SINCE: Record<string, number> = {
   SPV_KHR_multiview: 3,
   SPV_KHR_shader_draw_parameters: 3,
   SPV_KHR_device_group: 3,
+  SPV_KHR_float_controls: 4,
   SPV_EXT_descriptor_indexing: 5,
   SPV_KHR_physical_storage_buffer: 5,
   SPV_KHR_integer_dot_product: 6,
-  SPV_KHR_float_controls: 4,
+  SPV_KHR_vulkan_memory_model: 5,
 };
 
 /** Declares an extension unless the module's SPIR-V version has it in core. */

@@ -7,7 +7,9 @@ import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
-import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
+import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, ScopeId, SelectionControl } from './operators.js';
+import type { StageIoOptions } from './stage-io.js';
+import type { CoherentVariables } from './memory-model.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
@@ -46,6 +48,13 @@ export interface ModuleContext {
   streamInterface?: { type: Type; ids: number[] };
   /** The layout of memory reached through device addresses (a storage buffer's), declaring what it needs on first use. */
   physicalStorage(): LayoutContext;
+  /** -ffinite-math-only: float min/max are FMin/FMax instead of NaN-aware NMin/NMax. */
+  finiteMathOnly: boolean;
+  /** -fspv-use-vulkan-memory-model (memory-model.ts), and the globallycoherent variables it must treat. */
+  vulkanMemoryModel: boolean;
+  coherent: CoherentVariables;
+  /** Stage-variable options (stage-io.ts). */
+  stageIo: StageIoOptions;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -95,6 +104,11 @@ export class FunctionEmitter {
 
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number {
     return this.m.builtinInput(builtin, type);
+  }
+
+  /** A memory scope operand: Device becomes QueueFamily under the Vulkan memory model, as DXC's upgrade does. */
+  memoryScope(scope: number): number {
+    return this.t.uintConst(this.m.vulkanMemoryModel && scope === ScopeId.Device ? ScopeId.QueueFamily : scope);
   }
 
   functionIdOf(fn: IrFunction): number {

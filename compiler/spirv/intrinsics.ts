@@ -15,8 +15,11 @@ const GLSL = {
   Pow: 26, Exp: 27, Log: 28, Exp2: 29, Log2: 30, Sqrt: 31, InverseSqrt: 32, Determinant: 33, FMin: 37, UMin: 38,
   SMin: 39, FMax: 40, UMax: 41, SMax: 42, FClamp: 43, UClamp: 44, SClamp: 45, FMix: 46, Step: 48, SmoothStep: 49,
   ModfStruct: 36, FrexpStruct: 52, FaceForward: 70, Fma: 50, Ldexp: 53, PackHalf2x16: 58, UnpackHalf2x16: 62, Length: 66, Distance: 67, Cross: 68, Normalize: 69,
-  Reflect: 71, Refract: 72, FindILsb: 73, FindSMsb: 74, FindUMsb: 75,
+  Reflect: 71, Refract: 72, FindILsb: 73, FindSMsb: 74, FindUMsb: 75, NMin: 79, NMax: 80,
 } as const;
+
+/** min/max on floats without -ffinite-math-only. */
+const NAN_AWARE: Record<string, number> = { min: GLSL.NMin, max: GLSL.NMax };
 
 type ByKind = { float?: number; sint?: number; uint?: number };
 
@@ -71,7 +74,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   const barrier = BARRIERS[name];
   if (barrier) {
     const [exec, mem, sem] = barrier;
-    const [memId, semId] = [t.uintConst(mem), t.uintConst(sem)];
+    const [memId, semId] = [fe.memoryScope(mem), t.uintConst(sem)];
     if (exec === undefined) fe.f.emit(Op.MemoryBarrier, [memId, semId]);
     else fe.f.emit(Op.ControlBarrier, [t.uintConst(exec), memId, semId]);
     return 0;
@@ -178,7 +181,9 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
     }
     return perRow((rt, parts) => result(core, parts, rt));
   }
-  const ext = GLSL_MAP[name]?.[kind(el)];
+  // HLSL's min/max return the other operand when one is NaN (DXC: NMin/NMax unless -ffinite-math-only).
+  const nanAware = kind(el) === 'float' && !fe.m.finiteMathOnly ? NAN_AWARE[name] : undefined;
+  const ext = nanAware ?? GLSL_MAP[name]?.[kind(el)];
   if (ext === undefined) throw new Error(`internal: no SPIR-V mapping for intrinsic '${name}' on ${el.base}`);
   if (['length', 'distance', 'cross', 'normalize', 'reflect', 'refract', 'determinant', 'firstbitlow', 'firstbithigh'].includes(name)) {
     return result(Op.ExtInst, [fe.glslSet(), ext, ...args]);

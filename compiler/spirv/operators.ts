@@ -56,7 +56,7 @@ export function conversionOpcode(from: ScalarType, to: ScalarType): number | und
 export const SelectionControl = { None: 0, Flatten: 1, DontFlatten: 2 } as const;
 export const LoopControlMask = { None: 0, Unroll: 1, DontUnroll: 2 } as const;
 export const FunctionControl = { None: 0 } as const;
-export const ScopeId = { CrossDevice: 0, Device: 1, Workgroup: 2, Subgroup: 3, Invocation: 4 } as const;
+export const ScopeId = { CrossDevice: 0, Device: 1, Workgroup: 2, Subgroup: 3, Invocation: 4, QueueFamily: 5 } as const;
 export const MemorySemantics = {
   None: 0,
   AcquireRelease: 0x8,

@@ -4,6 +4,7 @@
 import type { IrGlobal } from '../ir/ir.js';
 import { scalarWords, type ModuleContext } from './function.js';
 import { Decoration, Op } from '../spirv-spec/spec.js';
+import { markCoherent } from './memory-model.js';
 
 /** OpSpecConstantTrue/False or OpSpecConstant with the default value, decorated SpecId (manual, constant_id). */
 export function emitSpecConstant(m: ModuleContext, g: IrGlobal): number {
@@ -25,6 +26,8 @@ export function emitSpecConstant(m: ModuleContext, g: IrGlobal): number {
 }
 
 export function decorateResourceVariable(m: ModuleContext, g: IrGlobal, id: number): void {
-  if (g.coherent) m.b.decorate(id, Decoration.Coherent);
+  // The Vulkan memory model has no Coherent decoration: its loads and stores say it (memory-model.ts).
+  if (g.coherent && m.vulkanMemoryModel) markCoherent(m, g, id);
+  else if (g.coherent) m.b.decorate(id, Decoration.Coherent);
   if (g.inputAttachmentIndex !== undefined) m.b.decorate(id, Decoration.InputAttachmentIndex, g.inputAttachmentIndex);
 }

@@ -59,7 +59,7 @@ function isStorageImage(t: ResourceType): boolean {
 /** Reading or writing a storage image of Unknown format needs the *WithoutFormat capability (subpass inputs do not). */
 function requireFormatCapability(fe: FunctionEmitter, t: ResourceType, capability: number): void {
   if (t.resource.startsWith('Subpass')) return;
-  if (imageFormatOf(t) === ImageFormat.Unknown) fe.b.capability(capability);
+  if (imageFormatOf(t, fe.t.unknownImageFormat) === ImageFormat.Unknown) fe.b.capability(capability);
 }
 
 /** The image of a place: loaded, and taken out of a combined image sampler with OpImage. */
@@ -302,7 +302,7 @@ function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic
   // 64-bit atomics (InterlockedAdd on uint64_t) need Int64Atomics; on image texels also the image extension.
   if (el.width === 64) fe.b.capability(Capability.Int64Atomics);
   const pointer = atomicPointer(fe, call.target, el);
-  const scope = fe.t.uintConst(DEVICE_SCOPE);
+  const scope = fe.memoryScope(DEVICE_SCOPE);
   const none = fe.t.uintConst(MemorySemantics.None);
   const opcode = ATOMIC_OPCODES[call.operation][el.base === 'int' ? 'sint' : 'uint'];
   const value = fe.expr(call.value);
@@ -329,7 +329,7 @@ function counter(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'count
   const ptr = fe.place({ kind: 'member', base: block, index: 0, type: INT32 });
   const int = fe.t.scalar(INT32);
   const one = fe.t.intConst(1);
-  const scope = fe.t.uintConst(DEVICE_SCOPE);
+  const scope = fe.memoryScope(DEVICE_SCOPE);
   const none = fe.t.uintConst(MemorySemantics.None);
   let count = result(fe, call.delta > 0 ? Op.AtomicIAdd : Op.AtomicISub, int, [ptr.id, scope, none, one]);
   if (call.delta < 0) count = result(fe, Op.ISub, int, [count, one]);

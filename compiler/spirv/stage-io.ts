@@ -4,6 +4,7 @@ import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
+import { packSignature, type PackedSlot } from './signature-packing.js';
 import type { FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 import { beginInterlock, endInterlock } from './interlock.js';
@@ -110,6 +111,39 @@ const PASSED_THROUGH: Record<string, readonly string[]> = {
   SV_ISFRONTFACE: ['geometry:out'],
 };
 
+/** Options that change what stage variables hold (DXC's -fvk-* stage options). */
+export interface StageIoOptions {
+  /** -fvk-invert-y: SV_Position.y is negated before a vertex, geometry, domain or mesh shader writes it. */
+  invertY: boolean;
+  /** -fvk-use-dx-position-w: a pixel shader's SV_Position.w is 1 / FragCoord.w (the clip w, as DirectX). */
+  useDxPositionW: boolean;
+  /** -fvk-support-nonzero-base-vertex: SV_VertexID = VertexIndex - BaseVertex. */
+  nonzeroBaseVertex: boolean;
+  /** -fvk-support-nonzero-base-instance: SV_InstanceID = InstanceIndex - BaseInstance. */
+  nonzeroBaseInstance: boolean;
+  /** -fvk-stage-io-order=alpha: implicit locations in the semantic strings' alphabetical order (default: declaration order). */
+  alphaOrder: boolean;
+  /** -pack-optimized: stage variables share locations through Component decorations (signature-packing.ts). */
+  packSignature: boolean;
+}
+
+export const NO_STAGE_IO_OPTIONS: StageIoOptions = { invertY: false, useDxPositionW: false, nonzeroBaseVertex: false, nonzeroBaseInstance: false, alphaOrder: false, packSignature: false };
+
+/** Leaves sorted by their semantic string as written (a stable sort, code-unit order as DXC's std::string compare). */
+function bySemantic(leaves: readonly Leaf[]): Leaf[] {
+  const key = (l: Leaf) => l.io.semantic ?? '';
+  return [...leaves].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** The stages whose SV_Position output -fvk-invert-y negates (DXC's invertYIfRequested). */
+const INVERT_Y_STAGES: readonly ShaderStage[] = ['vertex', 'geometry', 'domain', 'mesh'];
+
+/** Index builtins that count from the draw's first vertex/instance, and the base each option subtracts. */
+const BASE_OF: Partial<Record<keyof typeof BuiltIn, { base: keyof typeof BuiltIn; option: 'nonzeroBaseVertex' | 'nonzeroBaseInstance' }>> = {
+  VertexIndex: { base: 'BaseVertex', option: 'nonzeroBaseVertex' },
+  InstanceIndex: { base: 'BaseInstance', option: 'nonzeroBaseInstance' },
+};
+
 /** `[[vk::builtin("…")]]` (the manual's list): the BuiltIn, and what it needs beyond Shader. */
 const VK_BUILTINS: Record<string, { builtin: keyof typeof BuiltIn; capability?: keyof typeof Capability; extension?: string }> = {
   PointSize: { builtin: 'PointSize' },
@@ -174,6 +208,12 @@ export interface Leaf {
   arrayed?: number;
   /** A per-patch value of a tessellation stage (Patch decoration). */
   patch?: boolean;
+  /** The builtin this leaf's variable is, if any. */
+  builtin?: keyof typeof BuiltIn;
+  /** The stage whose variable this is, once declared (the -fvk-* stage options depend on it). */
+  stage?: ShaderStage;
+  /** With a nonzero-base option: the BaseVertex/BaseInstance variable subtracted from the index. */
+  baseVarId?: number;
 }
 
 export interface StageIoError {
@@ -265,6 +305,7 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
   packLeaves(inputs, 'in');
   packLeaves(outputs, 'out');
   const declare = (leaf: Leaf, dir: 'in' | 'out', locations: Set<number>) => {
+    leaf.stage = ep.stage;
     const { base, index } = splitSemantic(leaf.io.semantic ?? '');
     const rule = ruleFor(leaf.io.semantic, dir);
     if (rule?.packed) {
@@ -295,6 +336,7 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (rule) {
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+      leaf.builtin = rule.builtin;
       if (rule.capability) b.capability(Capability[rule.capability]);
       if (rule.extension) requireExtension(b, rule.extension);
       if (rule.preGeometry && Number(b.version.split('.')[1]) >= 5) b.capability(Capability[rule.preGeometry]);
@@ -308,7 +350,8 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
     } else if (BUILTINS[base] && !PASSED_THROUGH[base]?.includes(`${ep.stage}:${dir}`)) {
       errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
     } else {
-      let location = leaf.io.location;
+      const slot = packed.get(leaf);
+      let location = leaf.io.location ?? slot?.location;
       if (location === undefined && base === 'SV_TARGET') location = index;
       const count = locationCount(leaf.type);
       const free = (at: number) => Array.from({ length: count }, (_, i) => at + i).every((l) => !locations.has(l));
@@ -318,12 +361,13 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       }
       // The second source of dual-source blending shares its location with the first (vk::index(1)).
       const secondSource = (leaf.io.index ?? 0) > 0;
-      if (!secondSource) {
+      if (!secondSource && !slot) {
         if (!free(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
         for (let i = 0; i < count; i++) locations.add(location + i);
       }
       b.decorate(id, Decoration.Location, location);
       if (leaf.patch) b.decorate(id, Decoration.Patch);
+      if (slot?.component !== undefined) b.decorate(id, Decoration.Component, slot.component);
       if (leaf.io.index !== undefined) b.decorate(id, Decoration.Index, leaf.io.index);
       if (ep.stage === 'pixel' && dir === 'in') {
         const el = scalarOf(leaf.type);
@@ -342,6 +386,8 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
     leaf.varType = varType;
     leaf.storage = storage;
     interfaceIds.push(id);
+    const counted = rule && !vkBuiltin && leaf.io.builtin === undefined ? BASE_OF[rule.builtin] : undefined;
+    if (counted && dir === 'in' && fe.m.stageIo[counted.option]) leaf.baseVarId = baseVariable(fe, counted.base, varType, interfaceIds);
   };
   // Explicit locations (and SV_Target indices) are claimed before sequential assignment.
   const claimExplicit = (leaves: Leaf[]) =>
@@ -356,8 +402,34 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
   const outLocs = claimExplicit(outputs);
   const explicitIn = new Set(inLocs);
   const explicitOut = new Set(outLocs);
-  for (const leaf of inputs) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOwn(inLocs, leaf, leaf.io.location, explicitIn) : inLocs);
-  for (const leaf of outputs) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOwn(outLocs, leaf, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
+  // -pack-optimized, as DXC: not a vertex shader's inputs nor a pixel shader's outputs (their
+  // signatures are the application's), and not with alphabetical order (which DXC applies first).
+  const packed = new Map<Leaf, PackedSlot>();
+  const packable = (leaves: Leaf[], dir: 'in' | 'out') =>
+    leaves.filter((l) => l.io.builtin === undefined && !ruleFor(l.io.semantic, dir) && !BUILTINS[splitSemantic(l.io.semantic ?? '').base]);
+  if (fe.m.stageIo.packSignature && !fe.m.stageIo.alphaOrder) {
+    for (const [leaves, dir] of [[inputs, 'in'], [outputs, 'out']] as const) {
+      if ((dir === 'in' && ep.stage === 'vertex') || (dir === 'out' && ep.stage === 'pixel')) continue;
+      const vars = packable(leaves, dir);
+      if (vars.some((l) => l.io.location !== undefined)) continue;
+      // DXC splits matrices into rows to pack them; a matrix variable cannot take a Component decoration.
+      const matrix = vars.find((l) => withoutArrays(l.type).kind === 'matrix');
+      if (matrix) {
+        errors.push(`-pack-optimized with a matrix stage variable ('${matrix.io.semantic}') is not supported yet`);
+        continue;
+      }
+      const kind = (l: Leaf) => {
+        const s = scalarOf(withoutArrays(l.type));
+        return `${s?.base}${s?.width}:${[...(l.io.interpolation ?? [])].sort().join(',')}`;
+      };
+      packSignature(vars.map((l) => ({ type: l.type, kind: kind(l) }))).forEach((slot, i) => packed.set(vars[i]!, slot));
+    }
+  }
+  // -fvk-stage-io-order=alpha: locations are handed out in the semantic strings' order (stable), as DXC.
+  const inOrder = fe.m.stageIo.alphaOrder ? bySemantic(inputs) : inputs;
+  const outOrder = fe.m.stageIo.alphaOrder ? bySemantic(outputs) : outputs;
+  for (const leaf of inOrder) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOwn(inLocs, leaf, leaf.io.location, explicitIn) : inLocs);
+  for (const leaf of outOrder) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOwn(outLocs, leaf, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
   return interfaceIds;
 }
 
@@ -458,7 +530,7 @@ export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], elem
     }
     const loaded = b.id();
     fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, ptr]);
-    return fitValue(fe, loaded, leaf.varType!, leaf.type);
+    return fitValue(fe, adjustInput(fe, leaf.stage!, leaf, loaded), leaf.varType!, leaf.type);
   });
   return assemble(fe, type, values);
 }
@@ -478,7 +550,7 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
       v = e;
       vt = next;
     }
-    const fitted = fitValue(fe, v, leaf.type, leaf.varType!);
+    const fitted = adjustOutput(fe, leaf.stage!, leaf, fitValue(fe, v, leaf.type, leaf.varType!));
     if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted, element);
     else if (leaf.arrayed !== undefined) {
       const ptr = b.id();
@@ -486,6 +558,54 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
       fe.f.emit(Op.Store, [ptr, fitted]);
     } else fe.f.emit(Op.Store, [leaf.varId, fitted]);
   }
+}
+
+/** The BaseVertex/BaseInstance input a nonzero-base option reads (DrawParameters, core in SPIR-V 1.3). */
+function baseVariable(fe: FunctionEmitter, builtin: keyof typeof BuiltIn, type: Type, interfaceIds: number[]): number {
+  const id = fe.b.id();
+  fe.b.global(Op.Variable, [fe.t.pointer(StorageClass.Input, fe.t.type(type)), id, StorageClass.Input]);
+  fe.b.name(id, `gl_${builtin}`);
+  fe.b.decorate(id, Decoration.BuiltIn, BuiltIn[builtin]);
+  fe.b.capability(Capability.DrawParameters);
+  requireExtension(fe.b, 'SPV_KHR_shader_draw_parameters');
+  interfaceIds.push(id);
+  return id;
+}
+
+/** What an input holds before the entry function sees it: index - base, DirectX's position w. */
+function adjustInput(fe: FunctionEmitter, stage: ShaderStage, leaf: Leaf, value: number): number {
+  const type = fe.t.type(leaf.varType!);
+  if (leaf.baseVarId !== undefined) {
+    const base = fe.b.id();
+    fe.f.emit(Op.Load, [type, base, leaf.baseVarId]);
+    const index = fe.b.id();
+    fe.f.emit(Op.ISub, [type, index, value, base]);
+    return index;
+  }
+  if (leaf.builtin === 'FragCoord' && stage === 'pixel' && fe.m.stageIo.useDxPositionW) {
+    const float = fe.t.type(FLOAT);
+    const w = fe.b.id();
+    fe.f.emit(Op.CompositeExtract, [float, w, value, 3]);
+    const clipW = fe.b.id();
+    fe.f.emit(Op.FDiv, [float, clipW, fe.splatConst(FLOAT, 1, 1), w]);
+    const position = fe.b.id();
+    fe.f.emit(Op.CompositeInsert, [type, position, clipW, value, 3]);
+    return position;
+  }
+  return value;
+}
+
+/** What an output gets before it is written: -fvk-invert-y negates the position's y. */
+function adjustOutput(fe: FunctionEmitter, stage: ShaderStage, leaf: Leaf, value: number): number {
+  if (leaf.builtin !== 'Position' || !fe.m.stageIo.invertY || !INVERT_Y_STAGES.includes(stage)) return value;
+  const float = fe.t.type(FLOAT);
+  const y = fe.b.id();
+  fe.f.emit(Op.CompositeExtract, [float, y, value, 1]);
+  const negated = fe.b.id();
+  fe.f.emit(Op.FNegate, [float, negated, y]);
+  const position = fe.b.id();
+  fe.f.emit(Op.CompositeInsert, [fe.t.type(leaf.varType!), position, negated, value, 1]);
+  return position;
 }
 
 /** Index paths to every scalar of a stage value, in order (float4 clips[2]: [0,0] … [1,3]). */

@@ -21,7 +21,11 @@ export function matrixShape(t: MatrixType): 'scalar' | 'vector' | 'matrix' | 'ar
 }
 
 export class TypeEmitter {
-  constructor(private readonly b: ModuleBuilder) {}
+  /** `unknownImageFormat`: -fspv-use-unknown-image-format (no format derived from the texel type). */
+  constructor(
+    private readonly b: ModuleBuilder,
+    readonly unknownImageFormat = false,
+  ) {}
 
   /** The layout of memory behind device addresses (set by the module emitter; declares what it needs). */
   physicalStorage: () => LayoutContext = () => {
@@ -190,7 +194,7 @@ export class TypeEmitter {
       this.b.capability(Capability.Int64ImageEXT);
       this.b.extension('SPV_EXT_shader_image_int64');
     }
-    const format = imageFormatOf(t);
+    const format = imageFormatOf(t, this.unknownImageFormat);
     if (!BASIC_FORMATS.has(format)) this.b.capability(Capability.StorageImageExtendedFormats);
     return this.b.intern(`img:${t.resource}:${sampled}:${format}`, Op.TypeImage, [sampled, spec.dim, 2, spec.arrayed, spec.ms, spec.sampled, format], 0);
   }
@@ -243,8 +247,11 @@ const DERIVED_FORMATS: Record<string, (keyof typeof ImageFormat)[]> = {
   uint64: ['R64ui', 'Unknown', 'Unknown', 'Unknown'],
 };
 
-/** The image format of a texture type: `[[vk::image_format]]`, else derived from T for RW textures and (RW)Buffer. */
-export function imageFormatOf(t: Extract<Type, { kind: 'resource' }>): number {
+/**
+ * The image format of a texture type: `[[vk::image_format]]`, else derived from T for RW textures and
+ * (RW)Buffer, or Unknown with -fspv-use-unknown-image-format (`unknown`), as DXC.
+ */
+export function imageFormatOf(t: Extract<Type, { kind: 'resource' }>, unknown = false): number {
   if (t.format !== undefined) {
     const name = FORMAT_ALIASES[t.format] ?? (Object.keys(ImageFormat) as (keyof typeof ImageFormat)[]).find((k) => k.toLowerCase() === t.format);
     if (!name) throw new Error(`unknown image format '${t.format}'`);
@@ -252,7 +259,7 @@ export function imageFormatOf(t: Extract<Type, { kind: 'resource' }>): number {
   }
   const derived = t.resource.startsWith('RWTexture') || t.resource === 'Buffer' || t.resource === 'RWBuffer';
   const el = t.element.kind === 'vector' ? t.element.element : t.element.kind === 'scalar' ? t.element : undefined;
-  if (!derived || !el || el.relaxed) return ImageFormat.Unknown;
+  if (unknown || !derived || !el || el.relaxed) return ImageFormat.Unknown;
   const n = t.element.kind === 'vector' ? t.element.size : 1;
   return ImageFormat[DERIVED_FORMATS[`${el.base}${el.width}`]?.[n - 1] ?? 'Unknown'];
 }

@@ -4,10 +4,13 @@ import type { Backend } from '../backend.js';
 import { WgslError } from './errors.js';
 import { writeWgslModule } from './module.js';
 import { wgslReflection } from './bindings.js';
+import { spirvOnlyOptionErrors } from './spirv-only-options.js';
 
 export const wgslBackend: Backend = {
   target: 'wgsl',
   emit(ir, context) {
+    const unsupported = spirvOnlyOptionErrors(context.options);
+    if (unsupported.length) return { errors: unsupported };
     const spirv = context.spirv();
     // When SPIR-V is also targeted its back end reports these errors already.
     if (!spirv.output) return { errors: context.options.targets.includes('spirv') ? [] : spirv.errors };

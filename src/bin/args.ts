@@ -1,8 +1,9 @@
 // hlslc's command line: DXC's spellings (option-table.ts) turned into CompileOptions. Pure: no I/O;
 // relative paths are resolved against the `cwd` argument.
 import { basename, resolve } from 'node:path';
-import type { CompileOptions } from '../../compiler/index.js';
-import { OPTION_TABLE, type ArgState, type OptionSpec, type OutputRequests } from './option-table.js';
+import type { CompileOptions, ShaderStage } from '../../compiler/index.js';
+import { hlslVersionNumber } from '../../compiler/options.js';
+import { OPTION_TABLE, SLASH_FLAGS, type ArgState, type OptionSpec, type OutputRequests } from './option-table.js';
 import { parseProfile } from './profiles.js';
 
 export interface ParsedArgs extends OutputRequests {
@@ -35,6 +36,9 @@ function buildLookup(table: readonly OptionSpec[]): Lookup {
 
 const LOOKUP = buildLookup(OPTION_TABLE);
 
+/** Profiles -fvk-invert-y is allowed with (besides lib). */
+const INVERT_Y_STAGES: readonly ShaderStage[] = ['vertex', 'domain', 'geometry', 'mesh'];
+
 function valueCount(spec: OptionSpec): number {
   switch (spec.form) {
     case 'flag':
@@ -61,12 +65,14 @@ export function parseArgs(argv: readonly string[], cwd: string = process.cwd()):
     warningsAsErrors: false,
     noWarnings: false,
     warningFlags: {},
+    flags: {},
     help: false,
     version: false,
   };
 
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const given = argv[i]!;
+    const arg = given.startsWith('/') && SLASH_FLAGS.has(given.slice(1)) ? `-${given.slice(1)}` : given;
     if (!arg.startsWith('-') || arg === '-') {
       state.inputs.push(arg);
       continue;
@@ -128,7 +134,8 @@ function finish(state: ArgState): ParsedArgs {
   } else result.input = result.inputs[0];
   if (result.input) options.filename = result.input;
 
-  let minor: number | undefined;
+  let shaderModel: { major: number; minor: number } | undefined;
+  let stage: ShaderStage | undefined;
   if (state.profile === undefined) {
     // Declarations as the plugins write them need no profile: each file's stage comes as in the plugins.
     if (!result.declarationsOnly) errors.push('target profile argument is missing (-T, e.g. -T cs_6_0; --dts alone needs none)');
@@ -138,8 +145,9 @@ function finish(state: ArgState): ParsedArgs {
       errors.push(profile);
     } else {
       options.shaderModel = profile.shaderModel;
-      minor = profile.shaderModel.minor;
+      shaderModel = profile.shaderModel;
       if (profile.stage) options.entryPoints = [{ name: state.entry ?? 'main', stage: profile.stage }];
+      stage = profile.stage;
     }
   }
 
@@ -176,10 +184,20 @@ function finish(state: ArgState): ParsedArgs {
   if (state.codeGenHighLevel) options.codeGenHighLevel = true;
   if (state.preserveBindings) options.preserveBindings = true;
   if (state.target) options.target = state.target;
+  Object.assign(options, state.flags);
+  if (state.denorm) options.denorm = state.denorm;
+  if (state.entryPointName !== undefined) options.entryPointName = state.entryPointName;
+  if (state.allowedExtensions) options.allowedExtensions = state.allowedExtensions;
+  if (state.maxId !== undefined) options.maxId = state.maxId;
+  if (state.stageIoOrder) options.stageIoOrder = state.stageIoOrder;
+  // DXC (SpirvEmitter): the option names the stages whose SV_Position output it negates.
+  if (state.flags.invertY && stage !== undefined && !INVERT_Y_STAGES.includes(stage)) {
+    errors.push('-fvk-invert-y can only be used in VS/DS/GS/MS/Lib');
+  }
 
   if (state.enable16BitTypes) {
     // DXC's rule and message (HLSLOptions.cpp); the default language version is 2021.
-    if ((state.hlslVersion ?? 2021) < 2018 || (minor !== undefined && minor < 2)) {
+    if (hlslVersionNumber(state.hlslVersion) < 2018 || (shaderModel !== undefined && (shaderModel.major < 6 || shaderModel.minor < 2))) {
       errors.push('enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.');
     }
     options.enable16BitTypes = true;
@@ -193,6 +211,9 @@ function finish(state: ArgState): ParsedArgs {
   result.moduleOutput = outputPath(state.moduleOutput);
   if (state.dtsOutput) result.dtsOutput = true;
   result.outputDir = outputPath(state.outputDir);
+  // DXC: -P writes <input>.i (the input's extension replaced) unless -Fi names the file.
+  if (state.preprocess && result.input) result.preprocessOutput = outputPath(state.preprocessFile) ?? result.input.replace(/(\.[^./]*)?$/, '.i');
+  if (state.preprocess && state.outputDir !== undefined) errors.push('-P cannot be used with -Fo-dir');
   return result;
 }
 

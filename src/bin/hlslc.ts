@@ -3,7 +3,7 @@
 // parseArgs (args.ts) and compile(): read the input, write the outputs, print diagnostics, exit
 // 0 (success), 1 (compile or I/O error) or 2 (usage error).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { compile, formatDiagnostic, type CompileResult } from '../../compiler/index.js';
+import { compile, formatDiagnostic, preprocessSource, type CompileResult } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
 import { DEFAULT_INLINE_LIMIT } from '../../plugin/options.js';
@@ -76,6 +76,7 @@ async function run(argv: string[]): Promise<number> {
   }
 
   const host = nodeHost();
+  if (args.preprocessOutput !== undefined) return preprocessOnly(args, source, host, args.preprocessOutput);
   const result = await compile(source, { ...args.options, filename: input, host });
 
   const diagnostics = result.diagnostics;
@@ -159,6 +160,19 @@ function writeWgsl(args: ParsedArgs, result: CompileResult): number {
   if (args.output) writeOutput(args.output, wgsl.code);
   else process.stdout.write(wgsl.code);
   if (args.reflectOutput) writeOutput(args.reflectOutput, reflectionJson(wgsl.reflection));
+  return EXIT_OK;
+}
+
+/** -P: write the preprocessed source; diagnostics as for a compile. */
+function preprocessOnly(args: ParsedArgs, source: string, host: ReturnType<typeof nodeHost>, file: string): number {
+  const input = args.input!;
+  const result = preprocessSource(source, { ...args.options, filename: input, host });
+  const sourceOf = (f: string) => (f === input ? source : host.contents.get(f));
+  const report = result.diagnostics.map((d) => formatDiagnostic(d, sourceOf) + '\n').join('');
+  if (args.diagnosticsOutput) writeOutput(args.diagnosticsOutput, report);
+  else process.stderr.write(report);
+  if (!result.success || result.text === undefined) return EXIT_FAILED;
+  writeOutput(file, result.text);
   return EXIT_OK;
 }
 

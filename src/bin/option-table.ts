@@ -1,7 +1,7 @@
 // DXC's command-line options as data: spelling and argument form (from DXC's HLSLOptions.td), and
 // what each does here — set a compile option, be accepted and ignored (only when it cannot change the
 // SPIR-V's meaning), or fail as not supported yet. args.ts walks argv against this table.
-import type { BindingShift, CompileTarget, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
+import type { BindingShift, CompileTarget, DenormMode, HlslVersion, LayoutRuleOption, RegisterBinding, TargetEnv } from '../../compiler/index.js';
 import type { WarningAction } from '../../compiler/warning-flags.js';
 
 /** How an option takes its values, as DXC (LLVM OptTable) spells them. */
@@ -39,8 +39,16 @@ export interface ArgState extends OutputRequests {
   bindRegister?: RegisterBinding[];
   autoBindingSpace?: number;
   targetEnv?: TargetEnv;
-  hlslVersion?: 2016 | 2017 | 2018 | 2021;
+  hlslVersion?: HlslVersion;
   enable16BitTypes: boolean;
+  /** Flags that map one-to-one onto a boolean compile option (-fvk-invert-y → invertY, …). */
+  flags: Partial<Record<BooleanOption, true>>;
+  denorm?: DenormMode;
+  entryPointName?: string;
+  /** `-fspv-extension=`, in order. */
+  allowedExtensions?: string[];
+  maxId?: number;
+  stageIoOrder?: 'decl' | 'alpha';
   autoShiftBindings?: boolean;
   /** `-Wno-<flag>`, `-Werror=<flag>`, `-Wno-error=<flag>`, `-W<flag>`: per warning group, last one wins. */
   warningFlags: Record<string, WarningAction>;
@@ -56,6 +64,9 @@ export interface ArgState extends OutputRequests {
   preserveBindings?: boolean;
   /** `-target wgsl` (Slang's spelling); SPIR-V otherwise (`-spirv` is the default). */
   target?: CompileTarget;
+  /** `-P` and its `-Fi` file. */
+  preprocess?: boolean;
+  preprocessFile?: string;
 }
 
 /** What the command line asks for besides compile options: outputs and flags (state and result share them). */
@@ -74,6 +85,8 @@ export interface OutputRequests {
   moduleOutput?: string;
   /** `-Fo-dir`: compile every input, writing `<dir>/<input name>.spv` for each. */
   outputDir?: string;
+  /** `-P`: preprocess only, to `-Fi <file>` (default: the input with extension `.i`). */
+  preprocessOutput?: string;
   warningsAsErrors: boolean;
   noWarnings: boolean;
   help: boolean;
@@ -93,11 +106,28 @@ export interface OptionSpec {
   apply?: (state: ArgState, values: string[], spelling: string) => void;
 }
 
-const TARGET_ENVS: readonly TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
+/** DXC's target environments (FeatureManager), in its order. */
+const TARGET_ENVS: readonly TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.1spirv1.4', 'vulkan1.2', 'vulkan1.3', 'universal1.5'];
 const COMPILE_TARGETS: readonly CompileTarget[] = ['spirv', 'wgsl'];
-/** Environments DXC knows that CompileOptions cannot express. */
-const DXC_ONLY_TARGET_ENVS = ['vulkan1.1spirv1.4', 'universal1.5'];
-const HLSL_VERSIONS = [2016, 2017, 2018, 2021] as const;
+const HLSL_VERSIONS: readonly HlslVersion[] = [2016, 2017, 2018, 2021, '202x'];
+const DENORM_MODES: readonly DenormMode[] = ['any', 'preserve', 'ftz'];
+
+/** Compile options a flag turns on. */
+export type BooleanOption =
+  | 'invertY'
+  | 'useDxPositionW'
+  | 'supportNonzeroBaseVertex'
+  | 'supportNonzeroBaseInstance'
+  | 'useUnknownImageFormat'
+  | 'ieeeStrict'
+  | 'finiteMathOnly'
+  | 'vulkanMemoryModel'
+  | 'useLegacyBufferMatrixOrder'
+  | 'packOptimized';
+
+function flag(name: string, option: BooleanOption, help: string, group: OptionGroup = 'spirv'): OptionSpec {
+  return { name, form: 'flag', group, help, apply: (s) => void (s.flags[option] = true) };
+}
 const MACRO_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_U32 = 0xffff_ffff;
 
@@ -168,6 +198,16 @@ function ignored(name: string, why: string, form: ArgForm = 'flag'): OptionSpec 
   return { name, form, group: 'ignored', help: why };
 }
 
+/**
+ * Flags DXC also spells with `/` (HLSLOptions.td `Flag<["-", "/"]>`): `/Zpr` is `-Zpr`. Only whole
+ * flags: a `/`-argument that is not one of these stays an input path.
+ */
+export const SLASH_FLAGS: ReadonlySet<string> = new Set([
+  'O0', 'O1', 'O2', 'O3', 'Od', 'fcgl', 'flegacy-macro-expansion', 'pack-optimized', 'no-warnings', 'enable-16bit-types',
+  'Vd', 'WX', 'Zi', 'Zpr', 'Zpc', 'Zss', 'Zsb', 'Gec', 'Ges', 'Gis', 'Gfa', 'Gfp', 'P', 'Qstrip_debug', 'Qembed_debug',
+  'Qstrip_priv', 'Qstrip_rootsignature', 'Qstrip_reflect', 'nologo', 'res-may-alias', 'all-resources-bound',
+]);
+
 export const OPTION_TABLE: readonly OptionSpec[] = [
   // ---- compilation ----
   {
@@ -202,11 +242,10 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   },
   {
     name: '-HV', form: 'separate', metavar: '<version>', group: 'compile',
-    help: 'HLSL language version: 2016, 2017, 2018 or 2021 (default 2021)',
+    help: 'HLSL language version: 2016, 2017, 2018, 2021 (default) or 202x (unsuffixed literals are int and float, as C++)',
     apply: (s, [v]) => {
       const version = HLSL_VERSIONS.find((h) => String(h) === v);
       if (version !== undefined) s.hlslVersion = version;
-      else if (v === '202x') s.errors.push(`HLSL version '202x' is not supported yet`);
       else s.errors.push(`Unknown HLSL version: ${v}. Valid versions: ${HLSL_VERSIONS.join(', ')}`);
     },
   },
@@ -227,6 +266,17 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   {
     name: '-Zpc', form: 'flag', group: 'compile', help: 'Pack matrices in column-major order by default (the default)',
     apply: setMajorness('column_major'),
+  },
+  flag('-Gis', 'ieeeStrict', 'Force IEEE strictness: no contraction of arithmetic (NoContraction), signed zeros, infinities and NaNs preserved (SignedZeroInfNanPreserve)', 'compile'),
+  flag('-ffinite-math-only', 'finiteMathOnly', 'Assume no NaNs or infinities: min and max are FMin/FMax (their NaN result is undefined) instead of NMin/NMax', 'compile'),
+  {
+    name: '-denorm', form: 'joinedOrSeparate', metavar: '<mode>', group: 'compile',
+    help: 'Denormal 32-bit floats: any (default), preserve (DenormPreserve) or ftz (DenormFlushToZero)',
+    apply: (s, [v]) => {
+      const mode = DENORM_MODES.find((m) => m === v);
+      if (mode) s.denorm = mode;
+      else s.errors.push(`Unsupported value '${v}' for denorm option.`);
+    },
   },
   {
     name: '-WX', form: 'flag', group: 'compile', help: 'Treat warnings as errors',
@@ -253,13 +303,56 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   },
   {
     name: '-fspv-target-env=', form: 'joined', metavar: '<env>', group: 'spirv',
-    help: 'Target environment: vulkan1.0 (default), vulkan1.1, vulkan1.2 or vulkan1.3',
+    help: 'Target environment: vulkan1.0 (default, SPIR-V 1.0), vulkan1.1 (1.3), vulkan1.1spirv1.4 (1.4), vulkan1.2 (1.5), vulkan1.3 (1.6) or universal1.5 (SPIR-V 1.5 without Vulkan)',
     apply: (s, [v]) => {
       const env = TARGET_ENVS.find((e) => e === v);
       if (env) s.targetEnv = env;
-      else if (DXC_ONLY_TARGET_ENVS.includes(v!)) s.errors.push(`target environment '${v}' is not supported yet`);
       else s.errors.push(`unknown SPIR-V target environment '${v}' (expected ${TARGET_ENVS.join(', ')})`);
     },
+  },
+  {
+    name: '-fspv-extension=', form: 'joined', metavar: '<extension>', group: 'spirv',
+    help: 'Allow only this SPIR-V extension (repeatable; KHR allows every SPV_KHR_* one): a module that needs another is an error naming it',
+    apply: (s, [v]) => void (s.allowedExtensions ??= []).push(v!),
+  },
+  flag('-fvk-invert-y', 'invertY', 'Negate SV_Position.y before writing it in vertex shaders (DirectX clip space on Vulkan)'),
+  flag('-fvk-use-dx-position-w', 'useDxPositionW', 'Reciprocate SV_Position.w when a pixel shader reads it (DirectX\'s w instead of Vulkan\'s 1/w)'),
+  flag('-fvk-support-nonzero-base-vertex', 'supportNonzeroBaseVertex', 'SV_VertexID = VertexIndex - BaseVertex (starts at 0 in every draw, as DirectX)'),
+  flag('-fvk-support-nonzero-base-instance', 'supportNonzeroBaseInstance', 'SV_InstanceID = InstanceIndex - BaseInstance (starts at 0 in every draw, as DirectX)'),
+  flag('-fspv-use-unknown-image-format', 'useUnknownImageFormat', 'Storage images and texel buffers without [[vk::image_format]] get format Unknown instead of one inferred from the element type'),
+  flag('-fspv-use-legacy-buffer-matrix-order', 'useLegacyBufferMatrixOrder', 'Matrices in byte-address buffers (Load<T>/Store<T>) are stored row by row, DXC\'s earlier assumption (default: column by column)'),
+  flag('-pack-optimized', 'packOptimized', 'Pack stage variables into shared locations (Component decorations) assuming connecting stages declare identical signatures', 'compile'),
+  flag('-pack_optimized', 'packOptimized', 'Alias of -pack-optimized', 'compile'),
+  flag('-fspv-use-vulkan-memory-model', 'vulkanMemoryModel', 'Use the Vulkan memory model instead of GLSL450'),
+  {
+    name: '-fvk-stage-io-order=', form: 'joined', metavar: '{alpha|decl}', group: 'spirv',
+    help: 'Assign stage input/output locations in declaration order (decl, the default) or by semantic name (alpha)',
+    apply: (s, [v]) => {
+      if (v === 'alpha' || v === 'decl') s.stageIoOrder = v;
+      else s.errors.push(`unknown Vulkan stage I/O location assignment order: ${v}`);
+    },
+  },
+  {
+    name: '-fspv-max-id', form: 'separate', metavar: '<n>', group: 'spirv',
+    help: 'Fail when the module\'s id bound exceeds <n>',
+    apply: (s, [v], flag) => {
+      const n = parseUnsigned(v!);
+      if (n === undefined) s.errors.push(`invalid ${flag} argument: ${v}`);
+      else s.maxId = n;
+    },
+  },
+  {
+    name: '-fspv-preserve-interface', form: 'flag', group: 'ignored',
+    help: 'keeps unused stage inputs and outputs: every stage variable of an entry point is always kept here',
+  },
+  {
+    name: '-fspv-entrypoint-name=', form: 'joined', metavar: '<name>', group: 'spirv',
+    help: 'Name of the entry point in the SPIR-V module (default: the HLSL function name)',
+    apply: (s, [v]) => void (s.entryPointName = v),
+  },
+  {
+    name: '-fspv-fix-func-call-arguments', form: 'flag', group: 'ignored',
+    help: 'copies call arguments that are not variables into temporaries: every call here already passes copies in Function variables',
   },
   { name: '-fvk-use-dx-layout', form: 'flag', group: 'spirv', help: 'Use DirectX memory layout for Vulkan resources', apply: setLayout('dx') },
   { name: '-fvk-use-gl-layout', form: 'flag', group: 'spirv', help: 'Use strict OpenGL std140/std430 memory layout for Vulkan resources', apply: setLayout('gl') },
@@ -332,6 +425,16 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     apply: (s, [v]) => void (s.outputDir = v),
   },
   {
+    name: '-P', form: 'flag', group: 'output',
+    help: 'Preprocess only: write the preprocessed source to <input>.i, or to the -Fi file (other outputs are not written)',
+    apply: (s) => void (s.preprocess = true),
+  },
+  {
+    name: '-Fi', form: 'joinedOrSeparate', metavar: '<file>', group: 'output',
+    help: 'Preprocessed output file of -P',
+    apply: (s, [v]) => void (s.preprocessFile = v),
+  },
+  {
     name: '--dts', form: 'flag', group: 'output',
     help: '(hlslc) Write <input>.d.ts, the declaration the bundler plugins generate for this shader (for tsc and editors before any build); alone, it takes many inputs and no -T (stages as the plugins find them)',
     apply: (s) => void (s.dtsOutput = true),
@@ -392,7 +495,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   ignored('-Qstrip_rootsignature', 'strips a DXIL root signature; SPIR-V has none'),
   ignored('-Zss', 'DXIL shader hash only'),
   ignored('-Zsb', 'DXIL shader hash only'),
-  ignored('-fspv-extension=', 'restricts extensions DXC may use; never changes what the code does', 'joined'),
   ignored('-fspv-print-all', 'prints optimizer passes; hlslc has none'),
   ignored('-nologo', 'copyright banner only'),
   ignored('-Qunused-arguments', 'diagnostics about arguments only'),
@@ -411,46 +513,30 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   ignored('-fno-diagnostics-show-option', 'diagnostic formatting only'),
 
   // ---- DXC options that would change the result and are not implemented ----
-  unsupported('-fvk-invert-y'),
-  unsupported('-fvk-use-dx-position-w'),
-  unsupported('-fvk-support-nonzero-base-instance'),
-  unsupported('-fvk-support-nonzero-base-vertex'),
   unsupported('-fspv-flatten-resource-arrays'),
   unsupported('-fvk-bind-resource-heap', 'multi', 2),
   unsupported('-fvk-bind-sampler-heap', 'multi', 2),
   unsupported('-fvk-bind-counter-heap', 'multi', 2),
-  unsupported('-fvk-stage-io-order=', 'joined'),
   unsupported('-fvk-allow-rwstructuredbuffer-arrays'),
-  unsupported('-fspv-entrypoint-name=', 'joined'),
-  unsupported('-fspv-use-legacy-buffer-matrix-order'),
-  unsupported('-fspv-fix-func-call-arguments'),
+  // MaximallyReconvergesKHR: the SPIRV-Tools here cannot validate it yet, so no test could check it.
+  unsupported('-fspv-enable-maximal-reconvergence'),
   {
     name: '-fspv-preserve-bindings', form: 'flag', group: 'spirv', help: 'Keep every resource that has a descriptor binding, even when unused',
     apply: (s) => void (s.preserveBindings = true),
   },
-  unsupported('-fspv-preserve-interface'),
-  unsupported('-fspv-enable-maximal-reconvergence'),
-  unsupported('-fspv-use-vulkan-memory-model'),
-  unsupported('-fspv-max-id', 'separate'),
-  unsupported('-ffinite-math-only'),
-  unsupported('-Gis'),
   unsupported('-Gec'),
   unsupported('-Ges'),
   unsupported('-Gfa'),
   unsupported('-Gfp'),
-  unsupported('-denorm', 'joinedOrSeparate'),
   unsupported('-flegacy-macro-expansion'),
   unsupported('-flegacy-resource-reservation'),
   unsupported('-ignore-line-directives'),
   unsupported('-res-may-alias'),
   unsupported('-all-resources-bound'),
-  unsupported('-pack-optimized'),
   unsupported('-exports', 'separate'),
   unsupported('-export-shaders-only'),
   unsupported('-default-linkage', 'separate'),
   unsupported('-precise-output', 'separate'),
-  unsupported('-P'),
-  unsupported('-Fi', 'joinedOrSeparate'),
   unsupported('-Fh', 'joinedOrSeparate'),
   unsupported('-Vn', 'joinedOrSeparate'),
   unsupported('-Fd', 'joinedOrSeparate'),

@@ -20,9 +20,9 @@ const PROFILE_KINDS: Readonly<Record<string, ProfileKind>> = {
   as: { stage: 'amplification', minMinor: 5 },
 };
 
-/** SPIR-V code generation starts at shader model 6.0; 6.8 is the newest released one. */
+/** SPIR-V code generation starts at shader model 6.0; DXC takes profiles up to 6.10. */
 const SHADER_MODEL_MAJOR = 6;
-const NEWEST_MINOR = 8;
+const NEWEST_MINOR = 10;
 
 export interface Profile {
   stage: ShaderStage | undefined;
@@ -41,8 +41,12 @@ export function parseProfile(text: string): Profile | string {
   }
   const major = Number(match[2]);
   const minor = Number(match[3]);
+  // DXC also takes the Direct3D 11 profiles (x_4_0 … x_5_1) of the six classic stages with -spirv.
+  if ((major === 4 || major === 5) && minor <= 1 && kind.stage !== undefined && kind.minMinor === 0) {
+    return { stage: kind.stage, shaderModel: { major, minor } };
+  }
   if (major !== SHADER_MODEL_MAJOR || minor > NEWEST_MINOR) {
-    return `unsupported shader model in profile '${text}' (SPIR-V needs 6.0 … 6.${NEWEST_MINOR})`;
+    return `unsupported shader model in profile '${text}' (expected 6.0 … 6.${NEWEST_MINOR}, or 4.0 … 5.1 for vs, ps, gs, hs, ds and cs)`;
   }
   if (minor < kind.minMinor) {
     return `profile '${text}' needs shader model 6.${kind.minMinor} or higher`;

@@ -34,6 +34,32 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.1'], expected: { targetEnv: 'vulkan1.1' } },
     { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.2'], expected: { targetEnv: 'vulkan1.2' } },
     { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.3'], expected: { targetEnv: 'vulkan1.3' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-target-env=vulkan1.1spirv1.4'], expected: { targetEnv: 'vulkan1.1spirv1.4' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-target-env=universal1.5'], expected: { targetEnv: 'universal1.5' } },
+    { argv: ['-T', 'cs_6_0', '-HV', '202x'], expected: { hlslVersion: '202x' } },
+    { argv: ['-T', 'cs_6_10'], expected: { shaderModel: { major: 6, minor: 10 } } },
+    { argv: ['-T', 'vs_5_0'], expected: { shaderModel: { major: 5, minor: 0 }, entryPoints: [{ name: 'main', stage: 'vertex' }] } },
+    { argv: ['-T', 'ps_4_1'], expected: { shaderModel: { major: 4, minor: 1 } } },
+    { argv: ['-T', 'lib_6_9'], expected: { shaderModel: { major: 6, minor: 9 }, entryPoints: undefined } },
+    { argv: ['-T', 'vs_6_0', '-fvk-invert-y'], expected: { invertY: true } },
+    { argv: ['-T', 'lib_6_3', '-fvk-invert-y'], expected: { invertY: true } },
+    { argv: ['-T', 'ps_6_0', '-fvk-use-dx-position-w'], expected: { useDxPositionW: true } },
+    { argv: ['-T', 'vs_6_0', '-fvk-support-nonzero-base-vertex'], expected: { supportNonzeroBaseVertex: true } },
+    { argv: ['-T', 'vs_6_0', '-fvk-support-nonzero-base-instance'], expected: { supportNonzeroBaseInstance: true } },
+    { argv: ['-T', 'cs_6_0', '-fspv-use-unknown-image-format'], expected: { useUnknownImageFormat: true } },
+    { argv: ['-T', 'cs_6_0', '-denorm', 'preserve'], expected: { denorm: 'preserve' } },
+    { argv: ['-T', 'cs_6_0', '-denormftz'], expected: { denorm: 'ftz' } },
+    { argv: ['-T', 'cs_6_0', '-Gis'], expected: { ieeeStrict: true } },
+    { argv: ['-T', 'cs_6_0', '-ffinite-math-only'], expected: { finiteMathOnly: true } },
+    { argv: ['-T', 'cs_6_0', '-fspv-use-vulkan-memory-model'], expected: { vulkanMemoryModel: true } },
+    { argv: ['-T', 'cs_6_0', '-fspv-entrypoint-name=main2'], expected: { entryPointName: 'main2' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-max-id', '400'], expected: { maxId: 400 } },
+    { argv: ['-T', 'vs_6_0', '-fvk-stage-io-order=alpha'], expected: { stageIoOrder: 'alpha' } },
+    { argv: ['-T', 'cs_6_2', '-fspv-use-legacy-buffer-matrix-order'], expected: { useLegacyBufferMatrixOrder: true } },
+    { argv: ['-T', 'vs_6_0', '-pack-optimized'], expected: { packOptimized: true } },
+    { argv: ['-T', 'vs_6_0', '-pack_optimized'], expected: { packOptimized: true } },
+    { argv: ['-T', 'vs_6_0', '-fvk-stage-io-order=decl'], expected: { stageIoOrder: 'decl' } },
+    { argv: ['-T', 'cs_6_0', '-fspv-extension=SPV_KHR_16bit_storage', '-fspv-extension=KHR'], expected: { allowedExtensions: ['SPV_KHR_16bit_storage', 'KHR'] } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-dx-layout'], expected: { layoutRule: 'dx' } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-gl-layout'], expected: { layoutRule: 'gl' } },
     { argv: ['-T', 'cs_6_0', '-fvk-use-scalar-layout'], expected: { layoutRule: 'scalar' } },
@@ -41,6 +67,8 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-Zpr'], expected: { defaultMajorness: 'row_major' } },
     { argv: ['-T', 'cs_6_0', '-fvk-auto-shift-bindings'], expected: { autoShiftBindings: true } },
     { argv: ['-T', 'cs_6_0', '-Zpc'], expected: { defaultMajorness: 'column_major' } },
+    // DXC's `/` spellings of flags; any other `/…` argument is an input path.
+    { argv: ['-T', 'cs_6_0', '/Zpr', '/Gis', '/O0'], expected: { defaultMajorness: 'row_major', ieeeStrict: true, optimizationLevel: 0 } },
     {
       argv: ['-T', 'cs_6_0', '-fvk-b-shift', '10', '0', '-fvk-t-shift', '20', 'all', '-fvk-s-shift', '30', '1', '-fvk-u-shift', '40', '2'],
       expected: {
@@ -142,7 +170,7 @@ describe('parseArgs: outputs and CLI switches', () => {
 describe('parseArgs: accepted and ignored options', () => {
   const ignored = [
     ['-Vd'],
-    ['-fspv-extension=SPV_KHR_16bit_storage'], ['-fspv-extension=KHR'],
+    ['-fspv-fix-func-call-arguments'], ['-fspv-preserve-interface'],
     ['-nologo'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
     ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
     ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wall'],
@@ -158,6 +186,24 @@ describe('parseArgs: accepted and ignored options', () => {
     const tested = new Set(ignored.map(([flag]) => OPTION_TABLE.find((s) => s.group === 'ignored' && flag!.startsWith(s.name))?.name));
     const table = OPTION_TABLE.filter((s) => s.group === 'ignored').map((s) => s.name);
     expect(table.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});
+
+describe('parseArgs: `/` spellings', () => {
+  it('only whole DXC flags: other arguments starting with / are input paths', () => {
+    expect(parse('-T', 'cs_6_0', '/Zpr', '/abs/Zpr.hlsl').input).toBe('/abs/Zpr.hlsl');
+    expect(parse('-T', 'cs_6_0', '/Zpr.hlsl').input).toBe('/Zpr.hlsl');
+    expect(parse('-T', 'cs_6_0', '/T', 'x.hlsl').errors).toEqual(["only one input file is supported without -Fo-dir, got '/T', 'x.hlsl'"]);
+  });
+});
+
+describe('parseArgs: -P', () => {
+  it('preprocesses to <input>.i, or to the -Fi file', () => {
+    expect(parse('-T', 'ps_6_0', '-P', 'src/a.hlsl').preprocessOutput).toBe('/work/proj/src/a.i');
+    expect(parse('-T', 'ps_6_0', '-P', 'noext').preprocessOutput).toBe('/work/proj/noext.i');
+    expect(parse('-T', 'ps_6_0', '-P', '-Fi', 'out/a.pp', 'a.hlsl').preprocessOutput).toBe('/work/proj/out/a.pp');
+    expect(parse('-T', 'ps_6_0', '-Fi', 'out/a.pp', 'a.hlsl').preprocessOutput).toBeUndefined();
+    expect(parse('-T', 'ps_6_0', '-P', '-Fo-dir', 'out', 'a.hlsl').errors).toEqual(['-P cannot be used with -Fo-dir']);
   });
 });
 
@@ -208,18 +254,10 @@ describe('parseArgs: optimization options (they decide which unused resources st
 
 describe('parseArgs: unsupported and unknown options', () => {
   it.each([
-    [['-fvk-invert-y'], '-fvk-invert-y'],
-    [['-fvk-use-dx-position-w'], '-fvk-use-dx-position-w'],
     [['-fspv-flatten-resource-arrays'], '-fspv-flatten-resource-arrays'],
-    [['-fvk-support-nonzero-base-instance'], '-fvk-support-nonzero-base-instance'],
-    [['-fvk-stage-io-order=alpha'], '-fvk-stage-io-order'],
-    [['-fspv-entrypoint-name=foo'], '-fspv-entrypoint-name'],
-    [['-Gis'], '-Gis'],
     [['-Gec'], '-Gec'],
-    [['-denorm', 'ftz'], '-denorm'],
     [['-flegacy-macro-expansion'], '-flegacy-macro-expansion'],
     [['-Fh', 'out.h'], '-Fh'],
-    [['-P'], '-P'],
   ])('%j', (argv, name) => {
     // The input after the option proves multi-value options consumed exactly their values.
     const parsed = parse('-T', 'cs_6_0', ...argv, 'in.hlsl');
@@ -231,8 +269,8 @@ describe('parseArgs: unsupported and unknown options', () => {
   });
 
   it('reports every bad option, not just the first', () => {
-    expect(parse(...BASE, '-fvk-invert-y', '-nope').errors).toEqual([
-      "option '-fvk-invert-y' is not supported yet",
+    expect(parse(...BASE, '-Gec', '-nope').errors).toEqual([
+      "option '-Gec' is not supported yet",
       "unknown argument: '-nope'",
     ]);
   });
@@ -248,13 +286,19 @@ describe('parseArgs: bad values and combinations', () => {
     [['-T', 'cs_6_0', '-Fo-dir', 'out', 'a.hlsl', '-Fo', 'a.spv'], '-Fo names one output file and cannot be used with -Fo-dir'],
     [['-T', 'cs_6_0', '-Fo-dir', 'out', 'a.hlsl', '--reflect', 'a.json'], '--reflect names one output file and cannot be used with -Fo-dir'],
     [['-T', 'cs_6_0', '-Fo-dir', 'out', 'x/a.hlsl', 'y/a.hlsl'], "'/work/proj/x/a.hlsl' and '/work/proj/y/a.hlsl' would both be written to a.spv in the -Fo-dir directory"],
-    [['-T', 'cs_5_0', 'in.hlsl'], "unsupported shader model in profile 'cs_5_0' (SPIR-V needs 6.0 … 6.8)"],
-    [['-T', 'xs_6_0', 'in.hlsl'], "unknown target profile 'xs_6_0' (expected vs, ps, gs, hs, ds, cs, lib, ms, as followed by _6_0 … _6_8, e.g. cs_6_0)"],
+    [['-T', 'cs_5_2', 'in.hlsl'], "unsupported shader model in profile 'cs_5_2' (expected 6.0 … 6.10, or 4.0 … 5.1 for vs, ps, gs, hs, ds and cs)"],
+    [['-T', 'lib_5_1', 'in.hlsl'], "unsupported shader model in profile 'lib_5_1' (expected 6.0 … 6.10, or 4.0 … 5.1 for vs, ps, gs, hs, ds and cs)"],
+    [['-T', 'cs_6_11', 'in.hlsl'], "unsupported shader model in profile 'cs_6_11' (expected 6.0 … 6.10, or 4.0 … 5.1 for vs, ps, gs, hs, ds and cs)"],
+    [['-T', 'ps_5_1', 'in.hlsl', '-enable-16bit-types'], 'enable-16bit-types is only allowed for shader model >= 6.2 and HLSL Language >= 2018.'],
+    [['-T', 'xs_6_0', 'in.hlsl'], "unknown target profile 'xs_6_0' (expected vs, ps, gs, hs, ds, cs, lib, ms, as followed by _6_0 … _6_10, e.g. cs_6_0)"],
     [['-T', 'ms_6_4', 'in.hlsl'], "profile 'ms_6_4' needs shader model 6.5 or higher"],
-    [[...BASE, '-HV', '2019'], 'Unknown HLSL version: 2019. Valid versions: 2016, 2017, 2018, 2021'],
-    [[...BASE, '-HV', '202x'], "HLSL version '202x' is not supported yet"],
-    [[...BASE, '-fspv-target-env=vulkan2.0'], "unknown SPIR-V target environment 'vulkan2.0' (expected vulkan1.0, vulkan1.1, vulkan1.2, vulkan1.3)"],
-    [[...BASE, '-fspv-target-env=universal1.5'], "target environment 'universal1.5' is not supported yet"],
+    [[...BASE, '-HV', '2019'], 'Unknown HLSL version: 2019. Valid versions: 2016, 2017, 2018, 2021, 202x'],
+    [[...BASE, '-fspv-target-env=vulkan2.0'], "unknown SPIR-V target environment 'vulkan2.0' (expected vulkan1.0, vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, vulkan1.3, universal1.5)"],
+    [[...BASE, '-denorm', 'bad'], "Unsupported value 'bad' for denorm option."],
+    [[...BASE, '-fspv-max-id', 'x'], 'invalid -fspv-max-id argument: x'],
+    [[...BASE, '-fvk-stage-io-order=random'], 'unknown Vulkan stage I/O location assignment order: random'],
+    [['-T', 'ps_6_0', 'in.hlsl', '-fvk-invert-y'], '-fvk-invert-y can only be used in VS/DS/GS/MS/Lib'],
+    [['-T', 'cs_6_0', 'in.hlsl', '-fvk-invert-y'], '-fvk-invert-y can only be used in VS/DS/GS/MS/Lib'],
     [[...BASE, '-fvk-b-shift', 'x', '0'], 'invalid -fvk-b-shift argument: x'],
     [[...BASE, '-fvk-t-shift', '-1', '0'], 'negative -fvk-t-shift argument: -1'],
     [[...BASE, '-fvk-u-shift', '1', 'space1'], 'invalid -fvk-u-shift argument: space1'],

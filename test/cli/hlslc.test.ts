@@ -169,10 +169,34 @@ describe('hlslc diagnostics and exit codes', () => {
     expect(run.stderr).toBe(`hlslc: error: cannot write '${join(work, 'no/such/dir/out.spv')}': ENOENT\n`);
   });
 
+  it('-P writes the preprocessed source to <input>.i or the -Fi file, and compiles nothing', () => {
+    const dir = scratch('preprocess');
+    const input = join(dir, 'v.hlsl');
+    writeFileSync(input, '#define TWICE(x) ((x) * 2)\nfloat4 main(float4 p : POSITION) : SV_Position { return TWICE(p) * __SPIRV_MINOR_VERSION__; }\n');
+    const run = hlslc(['-T', 'vs_6_0', '-P', '-fspv-target-env=vulkan1.2', input], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(readFileSync(join(dir, 'v.i'), 'utf8')).toBe(`#line 2 ${JSON.stringify(input)}\nfloat4 main(float4 p : POSITION) : SV_Position { return ((p) * 2) * 5; }\n`);
+    expect(hlslc(['-T', 'vs_6_0', '-P', '-Fi', 'pre.txt', input], { cwd: dir }).status).toBe(0);
+    expect(readFileSync(join(dir, 'pre.txt'), 'utf8')).toMatch(/\* 0; }\n$/);
+  });
+
+  it('DXC\'s Vulkan options reach the module: -fvk-invert-y, -fspv-target-env=vulkan1.1spirv1.4', () => {
+    const dir = scratch('vk-options');
+    const input = join(dir, 'v.hlsl');
+    writeFileSync(input, 'float4 main(float4 p : POSITION) : SV_Position { return p; }\n');
+    const { asm } = compileOk(['-T', 'vs_6_0', '-fvk-invert-y', '-fspv-target-env=vulkan1.1spirv1.4', input], { cwd: dir, env: 'vulkan1.1spv1.4' });
+    expect(asm).toMatch(/; Version: 1\.4/);
+    expect(asm).toMatch(/OpFNegate %float/);
+    const wrongStage = hlslc(['-T', 'ps_6_0', '-fvk-invert-y', input], { cwd: dir });
+    expect(wrongStage.status).toBe(2);
+    expect(wrongStage.stderr).toBe('hlslc: error: -fvk-invert-y can only be used in VS/DS/GS/MS/Lib\n');
+  });
+
   it('an unsupported DXC option exits 2 without compiling', () => {
-    const run = hlslc(['-T', 'vs_6_0', '-fvk-invert-y', SLICE]);
+    const run = hlslc(['-T', 'vs_6_0', '-fspv-flatten-resource-arrays', SLICE]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe("hlslc: error: option '-fvk-invert-y' is not supported yet\n");
+    expect(run.stderr).toBe("hlslc: error: option '-fspv-flatten-resource-arrays' is not supported yet\n");
     expect(run.stdout).toBe('');
   });
 

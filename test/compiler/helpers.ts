@@ -2,7 +2,7 @@
 // target environments; the scalar rule needs --scalar-block-layout, the DX rule too).
 import { expect } from 'vitest';
 import { compile, formatDiagnostic, type CompileOptions, type CompileResult, type EntryPointRequest } from '../../compiler/index.js';
-import { validateSpirv } from '../helpers/tools.js';
+import { VALIDATOR_ENV, validateSpirv } from '../helpers/tools.js';
 
 export function compileValid(source: string, options: CompileOptions = {}, envs: string[] = ['vulkan1.1', 'vulkan1.2']): CompileResult & { spirv: Uint32Array } {
   const byEnv = envs.map((env) => {
@@ -11,7 +11,7 @@ export function compileValid(source: string, options: CompileOptions = {}, envs:
     const errors = r.diagnostics.filter((d) => d.severity === 'error');
     expect(errors.map((d) => formatDiagnostic(d, () => source))).toEqual([]);
     const flags = options.layoutRule === 'scalar' || options.layoutRule === 'dx' ? ['--scalar-block-layout'] : [];
-    validateSpirv(r.spirv!, { targetEnv: env, flags });
+    validateSpirv(r.spirv!, { targetEnv: VALIDATOR_ENV[env] ?? env, flags });
     return r;
   });
   return byEnv[0] as CompileResult & { spirv: Uint32Array };

@@ -166,6 +166,8 @@ export function encodeRenderJob(job: RenderJob): Uint8Array {
     width, height, formatInfo(format).vk, width * height * formatInfo(format).bytes, vertexCount, 1,
     ...clearWords(format, job.clear ?? [0, 0, 0, 0]),
   ]);
+  const { firstVertex = 0, firstInstance = 0, instanceCount = 1 } = job;
+  if (firstVertex !== 0 || firstInstance !== 0 || instanceCount !== 1) frame.record(TAG.drawRange, [firstVertex, firstInstance, instanceCount]);
   encodeCommon(frame, needs, job);
   return frame.finish();
 }

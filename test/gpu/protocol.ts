@@ -16,6 +16,7 @@ export const TAG = {
   target: 32,
   pipeline: 33,
   address: 40,
+  drawRange: 34,
   status: 100,
   bufferOut: 101,
   imageOut: 102,

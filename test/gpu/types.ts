@@ -133,6 +133,12 @@ export interface RenderJob extends JobCommon, DrawParameters {
   /** Default 'triangle-list'; tessellation needs 'patch-list' and `patchControlPoints`. */
   topology?: PrimitiveTopology;
   patchControlPoints?: number;
+  /** vkCmdDraw's firstVertex (default 0): VertexIndex starts there; vertex-rate attributes are read from there. */
+  firstVertex?: number;
+  /** vkCmdDraw's firstInstance (default 0): InstanceIndex starts there. */
+  firstInstance?: number;
+  /** vkCmdDraw's instanceCount (default 1). */
+  instanceCount?: number;
 }
 
 /** VkPrimitiveTopology, by WebGPU-style name. */

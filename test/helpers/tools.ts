@@ -67,7 +67,10 @@ export function validateSpirvFile(path: string, args: string[] = []): void {
 }
 
 /** The Vulkan environment a module's SPIR-V version was made for (the versions DXC and glslang pick per env). */
-const ENV_OF_VERSION: Record<number, string> = { 0x10000: 'vulkan1.0', 0x10300: 'vulkan1.1', 0x10500: 'vulkan1.2', 0x10600: 'vulkan1.3' };
+const ENV_OF_VERSION: Record<number, string> = { 0x10000: 'vulkan1.0', 0x10300: 'vulkan1.1', 0x10400: 'vulkan1.1spv1.4', 0x10500: 'vulkan1.2', 0x10600: 'vulkan1.3' };
+
+/** spirv-val's spelling of each `-fspv-target-env=` value (DXC's names differ for two). */
+export const VALIDATOR_ENV: Record<string, string> = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4', 'universal1.5': 'spv1.5' };
 
 export function targetEnvOf(spirv: Uint32Array): string {
   const env = ENV_OF_VERSION[spirv[1] ?? 0];

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ShaderCore } from '../../plugin/core.js';
 import { inProcessBackend } from '../../plugin/backend.js';
 import { ShaderCompileError } from '../../plugin/errors.js';
-import { resolveOptions, type HlslPluginOptions } from '../../plugin/options.js';
+import { resolveOptions, type HlslPluginOptions, type ShaderCompileOptions } from '../../plugin/options.js';
 import { fakeCompiler } from './helpers/fake-compiler.js';
 import { tempCopy, type TempDir } from './helpers/temp-project.js';
 
@@ -43,6 +43,13 @@ describe('ShaderCore', () => {
     expect(o.layoutRule).toBe('scalar');
     expect(o.targetEnv).toBe('vulkan1.2');
     expect(o.filename).toBe(project.path('slice.hlsl'));
+  });
+
+  it('passes the SPIR-V options of compilerOptions on, and the new target environments from the query', async () => {
+    const options: ShaderCompileOptions = { invertY: true, denorm: 'ftz', ieeeStrict: true, allowedExtensions: ['KHR'], stageIoOrder: 'alpha' };
+    const { project, core, calls } = setup({ compilerOptions: options });
+    await core.load(`${project.path('slice.hlsl')}?entry=main&stage=compute&targetEnv=vulkan1.1spirv1.4`);
+    expect(calls[0]!.options).toMatchObject({ ...options, targetEnv: 'vulkan1.1spirv1.4' });
   });
 
   it('names the file relative to the project root when debug information is asked for', async () => {

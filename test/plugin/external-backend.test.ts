@@ -34,6 +34,9 @@ describe('external backends', () => {
     await expect(core({ backend: 'glslang', compilerOptions: { layoutRule: 'scalar' } }).compile(`${SHADERS}/slice.hlsl?entry=main&stage=compute`)).rejects.toThrow(
       /compilerOptions\.layoutRule has no glslangValidator equivalent/,
     );
+    await expect(core({ backend: 'glslang', compilerOptions: { invertY: true } }).compile(`${SHADERS}/slice.hlsl?entry=main&stage=compute`)).rejects.toThrow(
+      /compilerOptions\.invertY has no glslangValidator equivalent/,
+    );
   });
 
   it('cannot produce WGSL: the target option and a ?wgsl import say so and name the builtin backend', async () => {

@@ -135,7 +135,7 @@ static void record_draw(const Job *job, JobObjects *objs) {
     VkDeviceSize offset = 0;
     vkCmdBindVertexBuffers(cmd, job->vertex_buffers[i].binding, 1, &objs->vertex_buffers[i].buffer, &offset);
   }
-  vkCmdDraw(cmd, job->vertex_count, job->instance_count, 0, 0);
+  vkCmdDraw(cmd, job->vertex_count, job->instance_count, job->first_vertex, job->first_instance);
   vkCmdEndRendering(cmd);
 
   VkImageMemoryBarrier to_transfer = to_attachment;

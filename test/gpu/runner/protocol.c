@@ -143,7 +143,7 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
         job->target_format = u32_at(p, 2);
         job->target_size = u32_at(p, 3);
         job->vertex_count = u32_at(p, 4);
-        job->instance_count = u32_at(p, 5);
+        if (!job->has_draw_range) job->instance_count = u32_at(p, 5);
         memcpy(job->clear, p + 24, 16);
         break;
       case TAG_PIPELINE:
@@ -154,6 +154,13 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
         break;
       case TAG_ADDRESS:
         if (!parse_address_patch(ctx, job, p, len)) return false;
+        break;
+      case TAG_DRAW_RANGE:
+        if (!need(ctx, tag, len, 12)) return false;
+        job->has_draw_range = true;
+        job->first_vertex = u32_at(p, 0);
+        job->first_instance = u32_at(p, 1);
+        job->instance_count = u32_at(p, 2);
         break;
       default:
         return fail(ctx, "unknown record tag %u", tag);

@@ -23,6 +23,7 @@ enum {
   TAG_TARGET = 32,    /* u32 width, height, VkFormat, byte size, vertex count, instance count, clear[4] (raw f32) */
   TAG_PIPELINE = 33,  /* u32 VkPrimitiveTopology, patch control points (stages.c) */
   TAG_ADDRESS = 40,   /* u32 set, binding, push offset: that buffer's device address goes in the push bytes */
+  TAG_DRAW_RANGE = 34, /* u32 first vertex, first instance, instance count (optional; default 0, 0, 1) */
 
   TAG_STATUS = 100,   /* u32 Status + message */
   TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
@@ -101,6 +102,8 @@ typedef struct {
   uint32_t attribute_count;
   uint32_t target_width, target_height, target_format, target_size;
   uint32_t vertex_count, instance_count;
+  uint32_t first_vertex, first_instance;
+  bool has_draw_range;
   float clear[4];
   /* TAG_PIPELINE: absent means a triangle list without tessellation. */
   bool topology_given;

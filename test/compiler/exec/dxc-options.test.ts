@@ -1,0 +1,185 @@
+// DXC's Vulkan options executed on lavapipe: -fvk-invert-y flips what a DirectX-style vertex shader
+// draws, -fvk-use-dx-position-w gives the pixel shader the clip w, the nonzero-base options make
+// SV_VertexID/SV_InstanceID count from 0 in a draw with firstVertex/firstInstance, and
+// -fspv-use-legacy-buffer-matrix-order reads byte-address matrices row by row. -denorm's modes cannot
+// run on this lavapipe (see below). Vulkan-only options: no WebGPU half.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import type { CompileOptions } from '../../../compiler/index.js';
+import { compileValid } from '../helpers.js';
+
+let gpu: GpuRunner;
+beforeAll(async () => {
+  gpu = await startGpuRunner();
+});
+afterAll(() => gpu?.close());
+
+const draw = { entryPoints: [{ name: 'vs_main', stage: 'vertex' as const }, { name: 'ps_main', stage: 'pixel' as const }] };
+
+function spirv(source: string, options: CompileOptions): Uint32Array {
+  return compileValid(source, { ...draw, ...options }, ['vulkan1.1']).spirv;
+}
+
+describe('-fvk-invert-y', () => {
+  // DirectX clip space: y up. The triangle covers the upper half of the screen, y in [0, 1].
+  const source = `
+    float4 vs_main(uint id : SV_VertexID) : SV_Position {
+      const float2 corners[3] = { float2(-1, 0), float2(3, 0), float2(-1, 2) };
+      return float4(corners[id], 0, 1);
+    }
+    float4 ps_main() : SV_Target { return float4(1, 0, 0, 1); }`;
+
+  it('draws the DirectX upper half at the top of the Vulkan framebuffer; without it, at the bottom', async () => {
+    const render = (invertY: boolean) =>
+      gpu.renderTriangle({ vertexSpirv: spirv(source, { invertY }), vertexEntry: 'vs_main', pixelEntry: 'ps_main', vertexCount: 3, width: 16, height: 16, clear: [0, 0, 0, 0] });
+    const [inverted, plain] = await Promise.all([render(true), render(false)]);
+    const red = [1, 0, 0, 1];
+    const none = [0, 0, 0, 0];
+    for (const y of [0, 3, 7]) expect(inverted.texel(8, y)).toEqual(red);
+    for (const y of [8, 12, 15]) expect(inverted.texel(8, y)).toEqual(none);
+    for (const y of [0, 3, 7]) expect(plain.texel(8, y)).toEqual(none);
+    for (const y of [8, 12, 15]) expect(plain.texel(8, y)).toEqual(red);
+  });
+});
+
+describe('-fvk-use-dx-position-w', () => {
+  // A full-screen triangle with clip w = 4 (x, y, z scaled by it: the same pixels).
+  const source = `
+    float4 vs_main(uint id : SV_VertexID) : SV_Position {
+      float2 p = float2((id << 1) & 2, id & 2) * 2 - 1;
+      return float4(p, 0.5, 1) * 4;
+    }
+    float4 ps_main(float4 pos : SV_Position) : SV_Target { return float4(pos.w, pos.z, 0, 1); }`;
+
+  it('the pixel shader reads the clip w (4) instead of Vulkan\'s 1/w (0.25)', async () => {
+    const render = (useDxPositionW: boolean) =>
+      gpu.renderTriangle({ vertexSpirv: spirv(source, { useDxPositionW }), vertexEntry: 'vs_main', pixelEntry: 'ps_main', vertexCount: 3, width: 8, height: 8, format: 'rgba32float' });
+    const [dx, vulkan] = await Promise.all([render(true), render(false)]);
+    expect(dx.texel(3, 3)).toEqual([4, 0.5, 0, 1]);
+    expect(vulkan.texel(3, 3)).toEqual([0.25, 0.5, 0, 1]);
+  });
+});
+
+describe('-fvk-support-nonzero-base-vertex / -instance', () => {
+  // The full-screen triangle's corners come from SV_VertexID % 3; the provoking (first) vertex's ids
+  // reach the pixel shader flat.
+  const source = `
+    struct V { float4 pos : SV_Position; nointerpolation uint2 ids : IDS; };
+    V vs_main(uint vid : SV_VertexID, uint iid : SV_InstanceID) {
+      uint k = vid % 3;
+      V o;
+      o.pos = float4(float2((k << 1) & 2, k & 2) * 2 - 1, 0, 1);
+      o.ids = uint2(vid, iid);
+      return o;
+    }
+    float4 ps_main(V v) : SV_Target { return float4(v.ids, 0, 1); }`;
+
+  const render = (options: CompileOptions) =>
+    gpu.renderTriangle({
+      vertexSpirv: spirv(source, options), vertexEntry: 'vs_main', pixelEntry: 'ps_main',
+      vertexCount: 3, firstVertex: 100, firstInstance: 7, width: 8, height: 8, format: 'rgba32float',
+    });
+
+  it('SV_VertexID and SV_InstanceID count from 0 in a draw with firstVertex 100 and firstInstance 7', async () => {
+    const image = await render({ supportNonzeroBaseVertex: true, supportNonzeroBaseInstance: true });
+    expect(image.texel(3, 3)).toEqual([0, 0, 0, 1]);
+  });
+
+  it('each option subtracts only its own base; without them the ids are VertexIndex and InstanceIndex (DXC\'s default)', async () => {
+    const [vertexOnly, instanceOnly, neither] = await Promise.all([
+      render({ supportNonzeroBaseVertex: true }),
+      render({ supportNonzeroBaseInstance: true }),
+      render({}),
+    ]);
+    expect(vertexOnly.texel(3, 3)).toEqual([0, 7, 0, 1]);
+    expect(instanceOnly.texel(3, 3)).toEqual([100, 0, 0, 1]);
+    expect(neither.texel(3, 3)).toEqual([100, 7, 0, 1]);
+  });
+});
+
+describe('-denorm', () => {
+  // The smallest positive denormal (bits 1) times one, read from buffers so nothing folds it.
+  const source = `
+    [[vk::binding(0)]] RWStructuredBuffer<uint> io;
+    [numthreads(1, 1, 1)] void main() { io[0] = asuint(asfloat(io[1]) * asfloat(io[2])); }`;
+  const run = (denorm: 'preserve' | 'ftz') =>
+    gpu.runCompute({
+      spirv: compileValid(source, { entryPoints: [{ name: 'main', stage: 'compute' }], denorm }, ['vulkan1.2']).spirv,
+      entry: 'main',
+      groups: [1, 1, 1],
+      bindings: [{ set: 0, binding: 0, kind: 'storage-buffer', data: new Uint32Array([0xdead, 1, 0x3f800000]), name: 'io' }],
+    });
+
+  // Mesa 22.3's lavapipe exposes neither shaderDenormPreserveFloat32 nor shaderDenormFlushToZeroFloat32,
+  // so what the modes do cannot be executed here: the layer refuses each module, naming the property
+  // it needs, as it would for an application on such a device (the modules themselves pass spirv-val).
+  it.each(['preserve', 'ftz'] as const)('%s: refused on lavapipe, which lacks the float-controls property the mode needs', async (mode) => {
+    await expect(run(mode)).rejects.toThrow(mode === 'preserve' ? /shaderDenormPreserveFloat32/ : /shaderDenormFlushToZeroFloat32/);
+  });
+});
+
+describe('-fspv-use-legacy-buffer-matrix-order', () => {
+  // Six floats 0..5 read as a float2x3 (out[r * 3 + c] = m[r][c]), and float2x3(0, …, 5) stored.
+  const source = `
+    ByteAddressBuffer buf : register(t0);
+    RWStructuredBuffer<float> o : register(u1);
+    RWByteAddressBuffer stored : register(u2);
+    [numthreads(1, 1, 1)] void main() {
+      float2x3 m = buf.Load<float2x3>(0);
+      [unroll] for (uint r = 0; r < 2; r++) [unroll] for (uint c = 0; c < 3; c++) o[r * 3 + c] = m[r][c];
+      stored.Store<float2x3>(0, float2x3(0, 1, 2, 3, 4, 5));
+    }`;
+  const run = (useLegacyBufferMatrixOrder: boolean) =>
+    gpu.runCompute({
+      spirv: compileValid(source, { entryPoints: [{ name: 'main', stage: 'compute' }], shaderModel: { major: 6, minor: 2 }, useLegacyBufferMatrixOrder }, ['vulkan1.1']).spirv,
+      entry: 'main',
+      groups: [1, 1, 1],
+      bindings: [
+        { set: 0, binding: 0, kind: 'storage-buffer', data: new Float32Array([0, 1, 2, 3, 4, 5]) },
+        { set: 0, binding: 1, kind: 'storage-buffer', size: 24, name: 'out' },
+        { set: 0, binding: 2, kind: 'storage-buffer', size: 24, name: 'stored' },
+      ],
+    });
+  const floats = (bytes: Uint8Array) => [...new Float32Array(bytes.slice().buffer)];
+
+  it('Load<T>/Store<T> of a matrix go row by row with it, column by column without (DXC\'s default)', async () => {
+    const [legacy, columns] = await Promise.all([run(true), run(false)]);
+    expect(floats(legacy.buffers.out!)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(floats(legacy.buffers.stored!)).toEqual([0, 1, 2, 3, 4, 5]);
+    // Column major: m[r][c] is word c * 2 + r.
+    expect(floats(columns.buffers.out!)).toEqual([0, 2, 4, 1, 3, 5]);
+    expect(floats(columns.buffers.stored!)).toEqual([0, 3, 1, 4, 2, 5]);
+  });
+});
+
+describe('-pack-optimized', () => {
+  // DXC's signature.packing shape (less its matrix): A, B (a scalar, a float2) share location 0, the
+  // array C takes 1-3, and E, F, G fill their free components.
+  const source = `
+    struct V {
+      float4 pos : SV_Position;
+      float a : A;
+      float2 b : B;
+      float2 c[3] : C;
+      nointerpolation int e : E;
+      float2 f : F;
+      float g : G;
+    };
+    V vs_main(uint id : SV_VertexID) {
+      V o;
+      o.pos = float4(float2((id << 1) & 2, id & 2) * 2 - 1, 0, 1);
+      o.a = 1; o.b = float2(2, 3);
+      o.c[0] = float2(4, 5); o.c[1] = float2(6, 7); o.c[2] = float2(8, 9);
+      o.e = 10; o.f = float2(11, 12); o.g = 13;
+      return o;
+    }
+    float4 ps_main(V v) : SV_Target {
+      return float4(v.a + v.b.y * 100, v.c[0].x + v.c[1].y * 100 + v.c[2].y * 10000, v.e + v.f.x * 100, v.f.y + v.g * 100);
+    }`;
+
+  it('vertex outputs and pixel inputs packed alike carry every value (Component decorations on lavapipe)', async () => {
+    const vertexSpirv = spirv(source, { packOptimized: true });
+    const image = await gpu.renderTriangle({ vertexSpirv, vertexEntry: 'vs_main', pixelEntry: 'ps_main', vertexCount: 3, width: 8, height: 8, format: 'rgba32float' });
+    expect(image.texel(3, 3)).toEqual([301, 90704, 1110, 1312]);
+  });
+});
