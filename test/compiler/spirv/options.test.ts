@@ -112,6 +112,25 @@ describe('-fvk-invert-y', () => {
     expect(text(VS, vertex)).not.toMatch(/OpFNegate/);
   });
 
+  it('negates it where geometry shaders Append and domain shaders return it, as DXC', () => {
+    const gs = `
+      struct V { float4 pos : SV_Position; };
+      [maxvertexcount(1)] void main(point V input[1], inout PointStream<V> stream) { stream.Append(input[0]); }`;
+    const ds = `
+      struct C { float3 p : POSITION; };
+      struct K { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; };
+      [domain("tri")] float4 main(K k, float3 uvw : SV_DomainLocation, const OutputPatch<C, 3> patch) : SV_Position {
+        return float4(patch[0].p * uvw.x + patch[1].p * uvw.y + patch[2].p * uvw.z, 1);
+      }`;
+    const geometry = { entryPoints: [{ name: 'main', stage: 'geometry' as const }] };
+    const domain = { entryPoints: [{ name: 'main', stage: 'domain' as const }] };
+    const negated = /(%\d+) = OpFNegate %float %\d+\n\s*(%\d+) = OpCompositeInsert %v4float \1 %\d+ 1\n\s*OpStore %gl_Position \2/;
+    expect(text(gs, { ...geometry, invertY: true })).toMatch(negated);
+    expect(text(gs, geometry)).not.toMatch(/OpFNegate/);
+    expect(text(ds, { ...domain, invertY: true })).toMatch(negated);
+    expect(text(ds, domain)).not.toMatch(/OpFNegate/);
+  });
+
   it('leaves a pixel shader that reads SV_Position alone', () => {
     const ps = `float4 main(float4 pos : SV_Position) : SV_Target { return pos; }`;
     expect(text(ps, { ...pixel, invertY: true })).toBe(text(ps, pixel));
