@@ -10,6 +10,7 @@ import { resourceCallParts } from './methods.js';
 import { vkBuiltinErrors } from './vk-builtins.js';
 import type { FunctionSymbol } from './scope.js';
 import { inferEntryPoints } from './stage-inference.js';
+import { checkMeshFamilyEntry, checkStageIntrinsics, isMeshFamily } from './mesh-stage.js';
 
 /** `[shader("…")]` values and the stage each names. */
 const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
@@ -116,9 +117,11 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
   if (fn.returnType.kind !== 'void') ep.result = stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location' || a.name === 'vk::builtin' || a.name === 'vk::index'), []);
   checkLocationMixing(c, ep, decl);
   const numthreads = decl.attributes.find((a) => a.name === 'numthreads');
-  if (stage === 'compute') {
+  if (stage === 'compute' || isMeshFamily(stage)) {
     if (!numthreads) {
-      c.error(`compute entry point '${decl.name}' needs a [numthreads(x, y, z)] attribute`, decl.nameLoc, decl.name.length);
+      // DXC's wording for the mesh-shading stages.
+      if (isMeshFamily(stage)) c.error(`${stage} entry point must have a valid numthreads attribute`, decl.nameLoc, decl.name.length);
+      else c.error(`compute entry point '${decl.name}' needs a [numthreads(x, y, z)] attribute`, decl.nameLoc, decl.name.length);
       return undefined;
     }
     const dims = [0, 1, 2].map((i) => c.attrInt(numthreads, i, c.global));
@@ -128,6 +131,8 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
     }
     ep.workgroupSize = dims as [number, number, number];
   }
+  if (isMeshFamily(stage) && !checkMeshFamilyEntry(c, decl, ep)) return undefined;
+  checkStageIntrinsics(c, ep, decl);
   if (c.hasStaticInit) {
     const init = c.staticInit();
     ep.staticInit = init;

@@ -24,6 +24,8 @@ export const INTRINSIC_NAMES = [
   'WaveActiveProduct', 'WaveActiveMin', 'WaveActiveMax', 'WavePrefixSum', 'WavePrefixProduct', 'WaveActiveBitAnd',
   'WaveActiveBitOr', 'WaveActiveBitXor', 'QuadReadAcrossX', 'QuadReadAcrossY', 'QuadReadAcrossDiagonal', 'QuadReadLaneAt',
   'vk::ReadClock',
+  // Mesh and amplification shaders (SM 6.5): DispatchMesh's last argument loads the payload global.
+  'SetMeshOutputCounts', 'DispatchMesh',
 ] as const;
 
 export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];

@@ -64,6 +64,8 @@ export interface IrGlobal {
   inputAttachmentIndex?: number;
   /** `globallycoherent`: decorated Coherent. */
   coherent?: boolean;
+  /** A groupshared variable passed to DispatchMesh: the amplification shader's payload for its mesh shaders. */
+  taskPayload?: boolean;
 }
 
 export interface IrVar {
@@ -236,6 +238,27 @@ export interface IrEntryPoint {
   staticInit?: IrFunction;
   /** Globals the entry point's call tree references (for SPIR-V 1.4+ interfaces and reflection). */
   globals: IrGlobal[];
+  /** A mesh shader's outputs and payload (SM 6.5). */
+  mesh?: MeshStageInfo;
+}
+
+/** `[outputtopology]` of a mesh shader. */
+export type MeshOutputTopology = 'point' | 'line' | 'triangle';
+
+/**
+ * A mesh shader's special parameters: `out vertices T v[N]`, `out indices uintK i[M]`,
+ * `out primitives P p[M]` are written in place by every invocation (shared outputs, no copy-out),
+ * `in payload S p` is read from the amplification shader's payload.
+ */
+export interface MeshStageInfo {
+  topology: MeshOutputTopology;
+  /** Parameter indices. */
+  vertices: number;
+  indices: number;
+  primitives?: number;
+  payload?: number;
+  maxVertices: number;
+  maxPrimitives: number;
 }
 
 export interface IrModule {

@@ -2,7 +2,7 @@
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
 import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
 import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
-import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { StructType, Type } from '../types.js';
@@ -14,6 +14,7 @@ import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
+import { declareMeshEntry, declareMeshShading, meshExecutionModes, type MeshEntry } from './stages/mesh.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 
 export interface EmitOptions {
@@ -39,6 +40,8 @@ const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
   vertex: ExecutionModel.Vertex,
   pixel: ExecutionModel.Fragment,
   compute: ExecutionModel.GLCompute,
+  mesh: ExecutionModel.MeshEXT,
+  amplification: ExecutionModel.TaskEXT,
   // Geometry, hull and domain shaders are not emitted: without their execution modes, the patch
   // constant function and arrayed stage I/O the module would be wrong, so they are a clear error.
 };
@@ -129,9 +132,28 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
   }
 
+  // Mesh outputs are module variables the entry function writes in place: declared before it is emitted.
+  const meshEntries = new Map<IrEntryPoint, MeshEntry>();
+  for (const ep of ir.entryPoints) {
+    if (ep.stage !== 'mesh' && ep.stage !== 'amplification') continue;
+    if (!modern) {
+      errors.push({ message: `${ep.stage} shader '${ep.name}' needs SPV_EXT_mesh_shader, which needs SPIR-V 1.4: compile with -fspv-target-env=vulkan1.2 or later (DXC's SPV_NV_mesh_shader for older targets is not supported)` });
+      continue;
+    }
+    declareMeshShading(b);
+    if (!ep.mesh) continue;
+    const meshErrors: string[] = [];
+    meshEntries.set(ep, declareMeshEntry(m, ep, ep.mesh, meshErrors));
+    errors.push(...meshErrors.map((message) => ({ message })));
+  }
+  if (errors.length) return { spirv: new Uint32Array(), errors };
+  const redirects = new Map([...meshEntries].map(([ep, entry]) => [ep.function, entry.redirect]));
+
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
+    const redirect = redirects.get(fn);
+    if (redirect) fe.redirect = redirect;
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
   }
@@ -145,16 +167,18 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
     const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
-    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
+    const mesh = meshEntries.get(ep);
+    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies, mesh?.stageParams);
     errors.push(...wrapperErrors.map((message) => ({ message })));
     b.functionCode(fe.f.finish());
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(model, id, ep.name, [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    b.entryPoint(model, id, ep.name, [...interfaceIds, ...(mesh?.interfaceIds ?? []), ...copies.map((c) => c.input), ...copyIds, ...used]);
     if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
     if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
+    if (ep.mesh) meshExecutionModes(b, id, ep.mesh);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
@@ -235,7 +259,8 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       typeId = types.type(g.type);
       break;
     case 'workgroup':
-      storageClass = StorageClass.Workgroup;
+      // DispatchMesh's payload: shared with the mesh shaders it launches (SPV_EXT_mesh_shader).
+      storageClass = g.taskPayload ? StorageClass.TaskPayloadWorkgroupEXT : StorageClass.Workgroup;
       typeId = types.type(g.type);
       break;
     case 'function':

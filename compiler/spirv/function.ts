@@ -40,7 +40,7 @@ export interface ModuleContext {
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
-interface Pointer {
+export interface Pointer {
   id: number;
   type: Type;
   storageClass: number;
@@ -48,6 +48,18 @@ interface Pointer {
   /** See GlobalInfo.storedType: a whole renamed block (or array of them) has one; chains into a block do not. */
   storedType?: number;
   blockType?: number;
+}
+
+/**
+ * Places a stage keeps outside the function's own variables (a mesh shader's output arrays, written
+ * in place): loads and stores under them go through the stage's emitter.
+ */
+export interface PlaceRedirect {
+  owns(p: IrPlace): boolean;
+  /** A pointer to the place; undefined when the place is an aggregate split over several variables. */
+  pointer(fe: FunctionEmitter, p: IrPlace): Pointer | undefined;
+  load(fe: FunctionEmitter, p: IrPlace): number;
+  store(fe: FunctionEmitter, p: IrPlace, value: number): void;
 }
 
 interface LoopTargets {
@@ -67,6 +79,8 @@ export class FunctionEmitter {
   derivative?: string;
   /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
   readonly callees = new Set<IrFunction>();
+  /** Set for an entry function whose stage keeps some parameters elsewhere (stages/mesh.ts). */
+  redirect?: PlaceRedirect;
 
   constructor(readonly m: ModuleContext) {}
 
@@ -155,6 +169,7 @@ export class FunctionEmitter {
   private stmt(s: IrStmt): void {
     switch (s.op) {
       case 'store': {
+        if (this.redirect?.owns(s.place)) return this.redirect.store(this, s.place, this.expr(s.value));
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
         const ptr = this.place(s.place);
         this.storePtr(ptr, this.expr(s.value), s.value.type);
@@ -294,6 +309,11 @@ export class FunctionEmitter {
   // Places
 
   place(p: IrPlace): Pointer {
+    if (this.redirect?.owns(p)) {
+      const ptr = this.redirect.pointer(this, p);
+      if (!ptr) throw new Error('internal: a mesh output aggregate has no single pointer');
+      return ptr;
+    }
     switch (p.kind) {
       case 'local': {
         const ptr = this.locals.get(p.local);
@@ -334,6 +354,11 @@ export class FunctionEmitter {
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
     return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType! };
+  }
+
+  /** An access chain from `base` (for stage emitters that own variables of their own). */
+  chainTo(base: Pointer, indices: number[], type: Type): Pointer {
+    return this.accessChain(base, indices, type);
   }
 
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
@@ -413,6 +438,7 @@ export class FunctionEmitter {
       case 'const':
         return constantId(this.m, e.value);
       case 'load':
+        if (this.redirect?.owns(e.place)) return this.redirect.load(this, e.place);
         if (isTexelPlace(e.place)) return loadTexelPlace(this, e.place);
         // Spec constants are values (OpSpecConstant*), not variables.
         if (e.place.kind === 'global' && e.place.global.space === 'spec-constant') return this.m.globals.get(e.place.global)!.id;
@@ -600,12 +626,17 @@ export class FunctionEmitter {
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
     this.callees.add(callee);
-    const temps: { tmp: Pointer; back?: Pointer }[] = [];
+    const temps: { tmp: Pointer; back?: Pointer; redirected?: IrPlace }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;
       const tmp = this.temp(p.var.type, p.var.name);
       if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
-      else {
+      else if (this.redirect?.owns(a.place)) {
+        // A whole mesh vertex or primitive passed out/inout: copied member by member.
+        if (p.direction === 'inout') this.storePtr(tmp, this.redirect.load(this, a.place), p.var.type);
+        temps.push({ tmp, redirected: a.place });
+        return;
+      } else {
         const target = this.place(a.place);
         if (p.direction === 'inout') this.storePtr(tmp, this.loadPtr(target), p.var.type);
         temps.push({ tmp, back: target });
@@ -615,7 +646,10 @@ export class FunctionEmitter {
     });
     const id = this.b.id();
     this.f.emit(Op.FunctionCall, [this.t.type(type), id, this.m.functionId(callee), ...temps.map((t) => t.tmp.id)]);
-    for (const t of temps) if (t.back) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+    for (const t of temps) {
+      if (t.back) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+      else if (t.redirected) this.redirect!.store(this, t.redirected, this.loadPtr(t.tmp));
+    }
     return id;
   }
 }

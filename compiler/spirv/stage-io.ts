@@ -86,7 +86,7 @@ const VK_BUILTINS: Record<string, { builtin: keyof typeof BuiltIn; capability?: 
  * 64-bit three- or four-component vector takes two, a matrix one per HLSL row, an array its length
  * times its element's.
  */
-function locationCount(t: Type): number {
+export function locationCount(t: Type): number {
   const vectorCount = (el: ScalarType, n: number) => (el.width === 64 && n > 2 ? 2 : 1);
   switch (t.kind) {
     case 'vector':
@@ -167,13 +167,16 @@ export function emitEntryWrapper(
   srcFunctionId: number,
   errors: string[],
   builtinCopies: { input: number; copy: number; type: Type }[] = [],
+  /** Parameters a stage emitter handles itself (a mesh shader's outputs and payload): how each is filled, if at all. */
+  stageParams: ReadonlyMap<number, ((fe: FunctionEmitter) => number) | undefined> = new Map(),
 ): { id: number; interfaceIds: number[] } {
   const b = fe.b;
   const t = fe.t;
   const inputs: Leaf[] = [];
   const outputs: Leaf[] = [];
-  const paramLeaves = ep.params.map((p) => {
+  const paramLeaves = ep.params.map((p, i) => {
     const leaves: Leaf[] = [];
+    if (stageParams.has(i)) return leaves;
     flatten(p.var.type, p.io, [], leaves, errors);
     if (p.direction !== 'out') inputs.push(...leaves.map((l) => ({ ...l })));
     if (p.direction !== 'in') outputs.push(...leaves.map((l) => ({ ...l })));
@@ -317,6 +320,11 @@ export function emitEntryWrapper(
   const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
   let inputIndex = 0;
   ep.params.forEach((p, i) => {
+    if (stageParams.has(i)) {
+      const fill = stageParams.get(i);
+      if (fill) fe.storePtr(temps[i]!, fill(fe), p.var.type);
+      return;
+    }
     if (p.direction === 'out') return;
     const leaves = paramLeaves[i]!;
     const values = leaves.map(() => {
@@ -348,7 +356,7 @@ export function emitEntryWrapper(
     }
   };
   ep.params.forEach((p, i) => {
-    if (p.direction === 'in') return;
+    if (p.direction === 'in' || stageParams.has(i)) return;
     writeLeaves(fe.loadPtr(temps[i]!), p.var.type, paramLeaves[i]!);
   });
   if (resultLeaves.length) writeLeaves(result, ep.function.returnType, resultLeaves);

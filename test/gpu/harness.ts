@@ -15,7 +15,8 @@ import { ensureRunnerBinary } from './runner-build.js';
 import { RunnerProcess } from './runner-process.js';
 import type { GpuDriver } from './drivers.js';
 import { spirvWords } from './spirv-requirements.js';
-import type { ComputeJob, ComputeResult, RenderJob, RenderResult, SpirvInput } from './types.js';
+import { encodeMeshJob } from './encode-mesh-job.js';
+import type { ComputeJob, ComputeResult, MeshDrawJob, RenderJob, RenderResult, SpirvInput } from './types.js';
 import { validateSpirv } from '../helpers/tools.js';
 
 export type * from './types.js';
@@ -91,6 +92,16 @@ export class GpuRunner {
     validateJobModules([job.vertexSpirv, ...(job.pixelSpirv ? [job.pixelSpirv] : [])], job);
     const records = await this.request(encodeRenderJob(job));
     checkStatus(records, `draw '${job.vertexEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`);
+    return decodeRender(records, job);
+  }
+
+  /** A mesh-shading draw (VK_EXT_mesh_shader: start the runner with driver 'lavapipe-mesa25'). */
+  async drawMeshTasks(job: MeshDrawJob): Promise<RenderResult> {
+    const modules = [job.amplificationSpirv, job.meshSpirv, job.pixelSpirv].filter((m): m is SpirvInput => m !== undefined);
+    validateJobModules(modules, job);
+    const records = await this.request(encodeMeshJob(job));
+    const stages = [job.amplificationSpirv ? `'${job.amplificationEntry ?? 'main'}' + ` : '', `'${job.meshEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`];
+    checkStatus(records, `mesh draw ${stages.join('')}`);
     return decodeRender(records, job);
   }
 

@@ -20,8 +20,8 @@ export const TAG = {
   targetOut: 103,
 } as const;
 
-export const JOB_KIND = { compute: 1, draw: 2 } as const;
-export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2 } as const;
+export const JOB_KIND = { compute: 1, draw: 2, mesh: 3 } as const;
+export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, task: 3, mesh: 4 } as const;
 export const STATUS = { ok: 0, validation: 1, error: 2 } as const;
 
 export const DESCRIPTOR_KIND = {

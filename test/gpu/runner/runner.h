@@ -15,7 +15,7 @@ enum {
   TAG_FEATURES = 2,   /* space-separated device feature names */
   TAG_EXTENSIONS = 3, /* space-separated device extension names */
   TAG_STAGE = 10,     /* u32 stage, u32 entry length, entry (padded to 4), SPIR-V words */
-  TAG_GROUPS = 11,    /* u32 x, y, z */
+  TAG_GROUPS = 11,    /* u32 x, y, z: compute workgroups, or mesh-task workgroups of a mesh draw */
   TAG_PUSH = 12,      /* push-constant bytes */
   TAG_BINDING = 20,   /* BindingDesc header (11 u32) + initial contents */
   TAG_VERTEX_BUFFER = 30,    /* u32 binding, stride, input rate + bytes */
@@ -28,9 +28,9 @@ enum {
   TAG_TARGET_OUT = 103, /* colour attachment bytes */
 };
 
-typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2 } JobKind;
+typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_MESH = 3 } JobKind;
 typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
-typedef enum { STAGE_COMPUTE = 0, STAGE_VERTEX = 1, STAGE_FRAGMENT = 2, STAGE_COUNT = 3 } StageIndex;
+typedef enum { STAGE_COMPUTE = 0, STAGE_VERTEX = 1, STAGE_FRAGMENT = 2, STAGE_TASK = 3, STAGE_MESH = 4, STAGE_COUNT = 5 } StageIndex;
 
 typedef enum {
   KIND_UNIFORM_BUFFER = 1,
@@ -204,8 +204,16 @@ void collect_outputs(const Job *job, const JobObjects *objs, ByteBuf *out);
 void destroy_job_objects(Context *ctx, JobObjects *objs);
 VkShaderStageFlags push_stages(const Job *job);
 
-/* compute.c / draw.c */
+/* compute.c / draw.c / mesh.c */
 bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+bool run_mesh_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+/* draw.c pieces mesh.c shares: the colour target, fixed pipeline state, render pass begin/end + readback */
+bool draw_create_target(Context *ctx, const Job *job, JobObjects *objs);
+bool draw_create_pipeline(Context *ctx, const Job *job, JobObjects *objs, const VkPipelineShaderStageCreateInfo *stages,
+                          uint32_t stage_count, const VkPipelineVertexInputStateCreateInfo *vertex_input,
+                          const VkPipelineInputAssemblyStateCreateInfo *assembly);
+void draw_begin(const Job *job, JobObjects *objs);
+void draw_end(const Job *job, JobObjects *objs);
 
 #endif
