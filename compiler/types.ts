@@ -127,7 +127,17 @@ export interface VoidType {
   kind: 'void';
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | VoidType;
+/**
+ * A geometry shader's output stream (`PointStream<T>`, `LineStream<T>`, `TriangleStream<T>`): no
+ * data of its own; `Append(v)` writes v to the stage outputs and emits a vertex.
+ */
+export interface StreamType {
+  kind: 'stream';
+  topology: 'point' | 'line' | 'triangle';
+  element: Type;
+}
+
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -205,6 +215,8 @@ export function sameType(a: Type, b: Type): boolean {
     }
     case 'sampler':
       return a.comparison === (b as SamplerType).comparison;
+    case 'stream':
+      return a.topology === (b as StreamType).topology && sameType(a.element, (b as StreamType).element);
     case 'void':
       return true;
   }
@@ -235,6 +247,8 @@ export function typeToString(t: Type): string {
       return `${t.resource}<${typeToString(t.element)}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
+    case 'stream':
+      return `${t.topology === 'point' ? 'Point' : t.topology === 'line' ? 'Line' : 'Triangle'}Stream<${typeToString(t.element)}>`;
     case 'void':
       return 'void';
   }

@@ -1,12 +1,13 @@
 // Mesh and amplification entry points (SM 6.5): `[outputtopology]`, the `vertices`/`indices`/
 // `primitives`/`payload` parameters of a mesh shader, and the stage rules DXC checks (its messages,
 // word for word). Both stages take only system-value inputs besides these.
-import type { IrEntryPoint, IrFunction, MeshOutputTopology, MeshStageInfo } from '../ir/ir.js';
+import type { IrEntryCommon, IrEntryPoint, IrFunction, MeshOutputTopology, MeshStageInfo, WorkgroupSize } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
 import { typeToString, type Type } from '../types.js';
 import type { Checker } from './checker.js';
+import type { PayloadSite } from './stage-payloads.js';
 
 const TOPOLOGIES: readonly MeshOutputTopology[] = ['point', 'line', 'triangle'];
 /** Index vector width per topology: the `indices` array holds uint, uint2 or uint3. */
@@ -17,20 +18,33 @@ type MeshModifier = (typeof MESH_MODIFIERS)[number];
 /** The manual: X*Y*Z <= 128 for both stages. */
 const MAX_THREADS = 128;
 
-export function isMeshFamily(stage: ShaderStage): boolean {
-  return stage === 'mesh' || stage === 'amplification';
-}
-
 function isSystemValue(p: ast.Param): boolean {
   const semantic = p.semantic?.name.toUpperCase() ?? '';
   return semantic.startsWith('SV_') || p.attributes.some((a) => a.name === 'vk::builtin');
 }
 
+/** The mesh shader's payload (stage-payloads.ts): workgroup size, topology and parameter roles. */
+export function meshPayload(s: PayloadSite, workgroupSize: WorkgroupSize | undefined): ({ workgroupSize: WorkgroupSize } & MeshStageInfo) | undefined {
+  const info = checkMeshFamilyEntry(s.c, s.decl, s.entry, 'mesh', workgroupSize, s.attrs.outputtopology);
+  return workgroupSize && info && typeof info === 'object' ? { workgroupSize, ...info } : undefined;
+}
+
+/** The amplification shader's payload: its workgroup size, once its signature checks out. */
+export function amplificationPayload(s: PayloadSite, workgroupSize: WorkgroupSize | undefined): { workgroupSize: WorkgroupSize } | undefined {
+  const ok = checkMeshFamilyEntry(s.c, s.decl, s.entry, 'amplification', workgroupSize, undefined);
+  return workgroupSize && ok ? { workgroupSize } : undefined;
+}
+
 /** Checks a mesh or amplification entry function's signature; the mesh shader's parameter roles. */
-export function checkMeshFamilyEntry(c: Checker, decl: ast.FunctionDecl, ep: IrEntryPoint): boolean {
+function checkMeshFamilyEntry(
+  c: Checker,
+  decl: ast.FunctionDecl,
+  ep: IrEntryCommon,
+  stage: 'mesh' | 'amplification',
+  size: WorkgroupSize | undefined,
+  outputTopology: string | undefined,
+): MeshStageInfo | boolean {
   const before = c.sink.errorCount;
-  const stage = ep.stage;
-  const size = ep.workgroupSize;
   if (size && size[0] * size[1] * size[2] > MAX_THREADS) {
     c.error(`${stage} entry point's numthreads (${size.join(' x ')}) exceeds ${MAX_THREADS} threads`, decl.nameLoc, decl.name.length);
   }
@@ -57,11 +71,10 @@ export function checkMeshFamilyEntry(c: Checker, decl: ast.FunctionDecl, ep: IrE
   });
   if (stage === 'amplification') return c.sink.errorCount === before;
 
-  const topologyAttr = decl.attributes.find((a) => a.name.toLowerCase() === 'outputtopology');
-  const arg = topologyAttr?.args[0];
-  const topology = arg?.kind === 'StringLiteral' ? TOPOLOGIES.find((t) => t === arg.value.toLowerCase()) : undefined;
+  const topology = TOPOLOGIES.find((t) => t === outputTopology);
   if (!topology) {
-    c.error(`mesh entry point must have a valid outputtopology attribute`, topologyAttr?.loc ?? decl.nameLoc);
+    const attr = decl.attributes.find((a) => a.name.toLowerCase() === 'outputtopology');
+    c.error(`mesh entry point must have a valid outputtopology attribute`, attr?.loc ?? decl.nameLoc);
     return false;
   }
   const vertices = roles.get('vertices');
@@ -96,8 +109,7 @@ export function checkMeshFamilyEntry(c: Checker, decl: ast.FunctionDecl, ep: IrE
   const info: MeshStageInfo = { topology, vertices, indices, maxVertices, maxPrimitives };
   if (primitives !== undefined) info.primitives = primitives;
   if (payload !== undefined) info.payload = payload;
-  ep.mesh = info;
-  return true;
+  return info;
 }
 
 function isIndexType(t: Type, width: number): boolean {

@@ -23,6 +23,7 @@ import {
 } from './texture-methods.js';
 import type { Value } from './value.js';
 import { loadRaw, storeRaw, unsupportedRawType } from './byte-address-templates.js';
+import { streamMethod } from './stage-types.js';
 
 /** Interlocked* (global functions and RWByteAddressBuffer methods) → atomic operation (manual's table). */
 const INTERLOCKED: Record<string, AtomicOperation> = {
@@ -47,6 +48,7 @@ const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, St
 /** `obj.method(args)` where obj is a resource; undefined (after an error) when it does not check. */
 export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
   const t = obj.type;
+  if (t.kind === 'stream') return streamMethod(c, x, obj, t, callee, args, loc);
   if (t.kind !== 'resource') {
     c.error(`member reference base type '${typeToString(t)}' has no methods`, callee.memberLoc, callee.member.length);
     return undefined;

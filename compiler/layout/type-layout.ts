@@ -175,10 +175,11 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
       return structLayout(ctx, t);
     case 'resource':
     case 'sampler':
+    case 'stream':
     case 'void':
       throw new LayoutError(
         `${where} has type '${typeToString(t)}', which cannot be stored in a buffer: ` +
-          (t.kind === 'void' ? 'void has no size' : 'resources and samplers have no memory layout'),
+          (t.kind === 'void' ? 'void has no size' : 'resources, samplers and streams have no memory layout'),
       );
   }
 }

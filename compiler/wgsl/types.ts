@@ -110,6 +110,8 @@ export function wgslType(t: Type, structs: StructNames): string {
     case 'resource':
     case 'sampler':
       throw unsupported(`a value of type '${typeToString(t)}' (resources are only globals in WGSL)`);
+    case 'stream':
+      throw unsupported(`a value of type '${typeToString(t)}'`, undefined, 'WebGPU has no geometry stage');
   }
 }
 

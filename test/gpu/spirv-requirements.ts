@@ -136,7 +136,7 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
 ]);
 
 /** SPIR-V execution models of the stages the harness runs. */
-export const EXECUTION_MODELS = { vertex: 0, fragment: 4, compute: 5, task: 5364, mesh: 5365 } as const;
+export const EXECUTION_MODELS = { vertex: 0, fragment: 4, compute: 5, geometry: 3, tessellationControl: 1, tessellationEvaluation: 2, task: 5364, mesh: 5365 } as const;
 
 /** Features a stage needs beyond its module's capabilities (MeshShadingEXT covers both mesh stages). */
 export const STAGE_FEATURES: Partial<Record<StageName, readonly string[]>> = { task: ['taskShader'] };

@@ -5,12 +5,13 @@
 // is copied out), which PlaceRedirect below provides. `in payload` reads a TaskPayloadWorkgroupEXT
 // variable; an amplification shader's DispatchMesh payload is its groupshared variable moved to
 // that storage class. The manual's tables: execution modes per attribute, intrinsics per stage.
-import type { IrEntryPoint, IrExpr, IrPlace, IrVar, MeshOutputTopology, MeshStageInfo, StageValue } from '../../ir/ir.js';
+import type { IrEntryOf, IrExpr, IrPlace, IrVar, MeshOutputTopology, MeshStageInfo, StageValue } from '../../ir/ir.js';
 import { arrayOf, typeToString, type Type } from '../../types.js';
-import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../../spirv-spec/spec.js';
+import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass } from '../../spirv-spec/spec.js';
 import type { ModuleBuilder } from '../builder.js';
 import type { FunctionEmitter, ModuleContext, Pointer, PlaceRedirect } from '../function.js';
-import { locationCount } from '../stage-io.js';
+import { beginWrapper, declareStageVariables, endWrapper, flatten as flattenStageValue, loadLeaves, locationCount, type Leaf } from '../stage-io.js';
+import type { StageEmitters } from './index.js';
 
 export const MESH_EXTENSION = 'SPV_EXT_mesh_shader';
 
@@ -48,12 +49,59 @@ interface OutputLeaf {
   varId: number;
 }
 
-/** What the emitter needs of one mesh entry point. */
-export interface MeshEntry {
-  redirect: PlaceRedirect;
-  interfaceIds: number[];
-  /** Entry parameters the generic stage I/O must leave alone, with how the wrapper fills each (undefined: not at all). */
-  stageParams: Map<number, ((fe: FunctionEmitter) => number) | undefined>;
+export const meshStages: Pick<StageEmitters, 'mesh' | 'amplification'> = {
+  mesh: {
+    model: ExecutionModel.MeshEXT,
+    prepare(m, ep, errors) {
+      if (!requireSpirv14(m.b, ep, errors)) return;
+      m.placeRedirects.set(ep.function, declareMeshOutputs(m, ep, errors));
+    },
+    wrapper({ m, fe, ep, srcId, errors, copies }) {
+      const outputs = m.placeRedirects.get(ep.function);
+      if (!(outputs instanceof MeshOutputRedirect)) throw new Error('internal: mesh entry without its outputs');
+      const special = new Set([ep.vertices, ep.indices, ep.primitives, ep.payload]);
+      // The checker allows only system-value inputs besides the mesh parameters.
+      const inputs: Leaf[][] = ep.params.map((p, i) => {
+        const leaves: Leaf[] = [];
+        if (!special.has(i)) flattenStageValue(p.var.type, p.io, [], leaves, errors);
+        return leaves;
+      });
+      const interfaceIds = [...declareStageVariables(fe, ep, inputs.flat(), [], errors), ...outputs.interfaceIds];
+      const id = beginWrapper(fe, ep, copies);
+      const args = ep.params.map((p, i) => {
+        const temp = fe.temp(p.var.type, `param.var.${p.var.name}`);
+        // The payload is copied in: HLSL's `in` lets the function write its own copy.
+        if (i === ep.payload) fe.storePtr(temp, outputs.loadPayload(fe, p.var.type), p.var.type);
+        else if (!special.has(i)) fe.storePtr(temp, loadLeaves(fe, p.var.type, inputs[i]!), p.var.type);
+        return temp.id;
+      });
+      fe.f.emit(Op.FunctionCall, [fe.t.void(), fe.b.id(), srcId, ...args]);
+      endWrapper(fe);
+      return { id, interfaceIds };
+    },
+    modes(b, id, ep) {
+      b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
+      b.executionMode(id, ExecutionMode.OutputVertices, ep.maxVertices);
+      b.executionMode(id, ExecutionMode.OutputPrimitivesEXT, ep.maxPrimitives);
+      b.executionMode(id, TOPOLOGY[ep.topology].mode);
+    },
+  },
+  amplification: {
+    model: ExecutionModel.TaskEXT,
+    prepare: (m, ep, errors) => void requireSpirv14(m.b, ep, errors),
+    modes: (b, id, ep) => b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize),
+  },
+};
+
+/** Capability and extension of both stages; SPV_EXT_mesh_shader needs SPIR-V 1.4 (Vulkan 1.2 here). */
+function requireSpirv14(b: ModuleBuilder, ep: { stage: string; name: string }, errors: string[]): boolean {
+  if (Number(b.version.split('.')[1]) < 4) {
+    errors.push(`${ep.stage} shader '${ep.name}' needs SPV_EXT_mesh_shader, which needs SPIR-V 1.4: compile with -fspv-target-env=vulkan1.2 or later (DXC's SPV_NV_mesh_shader for older targets is not supported)`);
+    return false;
+  }
+  b.capability(Capability.MeshShadingEXT);
+  b.extension(MESH_EXTENSION);
+  return true;
 }
 
 function baseSemantic(s: string | undefined): string {
@@ -64,9 +112,9 @@ function baseSemantic(s: string | undefined): string {
  * Declares a mesh entry point's output variables and payload, checks the members' semantics
  * (errors into `errors`), and returns the redirect the entry function's emitter uses.
  */
-export function declareMeshEntry(m: ModuleContext, ep: IrEntryPoint, info: MeshStageInfo, errors: string[]): MeshEntry {
+function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, errors: string[]): MeshOutputRedirect {
   const { b, types: t } = m;
-  declareMeshShading(b);
+  const info: MeshStageInfo = ep;
   const interfaceIds: number[] = [];
   const roots = new Map<IrVar, { leaves: OutputLeaf[]; elementType: Type; count: number }>();
   const used = new Set<number>();
@@ -146,36 +194,15 @@ export function declareMeshEntry(m: ModuleContext, ep: IrEntryPoint, info: MeshS
   b.decorate(indicesId, Decoration.BuiltIn, BuiltIn[TOPOLOGY[info.topology].indices]);
   roots.set(indexVar, { leaves: [{ path: [], type: indexType, varId: indicesId }], elementType: indexType, count: info.maxPrimitives });
 
-  const stageParams = new Map<number, ((fe: FunctionEmitter) => number) | undefined>();
-  for (const [param] of arrays) stageParams.set(param, undefined);
-  stageParams.set(info.indices, undefined);
+  let payloadId: number | undefined;
   if (info.payload !== undefined) {
+    payloadId = b.id();
     const payloadType = ep.params[info.payload]!.var.type;
-    const id = b.id();
-    b.global(Op.Variable, [t.pointer(StorageClass.TaskPayloadWorkgroupEXT, t.type(payloadType)), id, StorageClass.TaskPayloadWorkgroupEXT]);
-    b.name(id, `in.var.${ep.params[info.payload]!.var.name}`);
-    interfaceIds.push(id);
-    // The wrapper copies the payload into the parameter: HLSL's `in` lets the function write its copy.
-    stageParams.set(info.payload, (fe) => {
-      const value = fe.b.id();
-      fe.f.emit(Op.Load, [fe.t.type(payloadType), value, id]);
-      return value;
-    });
+    b.global(Op.Variable, [t.pointer(StorageClass.TaskPayloadWorkgroupEXT, t.type(payloadType)), payloadId, StorageClass.TaskPayloadWorkgroupEXT]);
+    b.name(payloadId, `in.var.${ep.params[info.payload]!.var.name}`);
+    interfaceIds.push(payloadId);
   }
-  return { redirect: new MeshOutputRedirect(roots), interfaceIds, stageParams };
-}
-
-/** Capability and extension of both stages; SPV_EXT_mesh_shader needs SPIR-V 1.4. */
-export function declareMeshShading(b: ModuleBuilder): void {
-  b.capability(Capability.MeshShadingEXT);
-  b.extension(MESH_EXTENSION);
-}
-
-/** The mesh entry point's execution modes beyond LocalSize. */
-export function meshExecutionModes(b: ModuleBuilder, fnId: number, info: MeshStageInfo): void {
-  b.executionMode(fnId, ExecutionMode.OutputVertices, info.maxVertices);
-  b.executionMode(fnId, ExecutionMode.OutputPrimitivesEXT, info.maxPrimitives);
-  b.executionMode(fnId, TOPOLOGY[info.topology].mode);
+  return new MeshOutputRedirect(roots, interfaceIds, payloadId);
 }
 
 /** SetMeshOutputCounts → OpSetMeshOutputsEXT; DispatchMesh → barrier + OpEmitMeshTasksEXT (a terminator). */
@@ -223,7 +250,18 @@ function flatten(t: Type, io: StageValue, path: number[]): { path: number[]; typ
  * array, then `rest`; `verts[i]` itself (a whole vertex) loads and stores member by member.
  */
 class MeshOutputRedirect implements PlaceRedirect {
-  constructor(private readonly roots: Map<IrVar, { leaves: OutputLeaf[]; elementType: Type; count: number }>) {}
+  constructor(
+    private readonly roots: Map<IrVar, { leaves: OutputLeaf[]; elementType: Type; count: number }>,
+    /** The output variables and the payload, for the entry point's interface. */
+    readonly interfaceIds: number[],
+    private readonly payloadId: number | undefined,
+  ) {}
+
+  loadPayload(fe: FunctionEmitter, type: Type): number {
+    const value = fe.b.id();
+    fe.f.emit(Op.Load, [fe.t.type(type), value, this.payloadId!]);
+    return value;
+  }
 
   /** The chain from the root local outwards, when the place is under a mesh output. */
   private chain(p: IrPlace): { root: IrVar; steps: Extract<IrPlace, { kind: 'member' | 'element' }>[] } | undefined {

@@ -33,7 +33,7 @@ bool run_mesh_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out)
     };
   }
   /* Mesh pipelines have no vertex input or input assembly state. */
-  if (!draw_create_pipeline(ctx, job, objs, infos, count, NULL, NULL) || has_messages(ctx)) return false;
+  if (!draw_create_pipeline(ctx, job, objs, infos, count, NULL, NULL, NULL) || has_messages(ctx)) return false;
   if (!draw_create_target(ctx, job, objs)) return false;
   if (!create_resources(ctx, job, objs) || !write_descriptors(ctx, job, objs) || has_messages(ctx)) return false;
 

@@ -102,8 +102,7 @@ VkShaderStageFlags push_stages(const Job *job) {
   if (job->kind == JOB_MESH)
     return (job->spirv[STAGE_TASK] ? VK_SHADER_STAGE_TASK_BIT_EXT : 0) | VK_SHADER_STAGE_MESH_BIT_EXT |
            VK_SHADER_STAGE_FRAGMENT_BIT;
-  return job->kind == JOB_COMPUTE ? VK_SHADER_STAGE_COMPUTE_BIT
-                                  : VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+  return job->kind == JOB_COMPUTE ? VK_SHADER_STAGE_COMPUTE_BIT : draw_stage_flags(job);
 }
 
 bool create_layouts(Context *ctx, const Job *job, VkShaderStageFlags stages, JobObjects *objs) {
