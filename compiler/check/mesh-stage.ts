@@ -1,7 +1,7 @@
 // Mesh and amplification entry points (SM 6.5): `[outputtopology]`, the `vertices`/`indices`/
 // `primitives`/`payload` parameters of a mesh shader, and the stage rules DXC checks (its messages,
 // word for word). Both stages take only system-value inputs besides these.
-import type { IrEntryCommon, IrEntryPoint, IrFunction, MeshOutputTopology, MeshStageInfo, WorkgroupSize } from '../ir/ir.js';
+import type { IrEntryCommon, IrEntryPoint, IrFunction, IrPlace, MeshOutputTopology, MeshStageInfo, WorkgroupSize } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
@@ -109,7 +109,32 @@ function checkMeshFamilyEntry(
   const info: MeshStageInfo = { topology, vertices, indices, maxVertices, maxPrimitives };
   if (primitives !== undefined) info.primitives = primitives;
   if (payload !== undefined) info.payload = payload;
-  return info;
+  checkWholeOutputUses(c, decl, ep, [vertices, indices, ...(primitives !== undefined ? [primitives] : [])]);
+  return c.sink.errorCount === before ? info : false;
+}
+
+/**
+ * Mesh outputs are written in place, element by element (the back end splits `verts[i]` into its
+ * members' arrays): the whole array as a value or argument has no single variable to stand for it.
+ */
+function checkWholeOutputUses(c: Checker, decl: ast.FunctionDecl, ep: IrEntryCommon, params: number[]): void {
+  const outputs = new Map(params.map((i) => [ep.params[i]!.var, i]));
+  const reported = new Set<number>();
+  const check = (p: IrPlace) => {
+    if (p.kind !== 'local') return;
+    const param = outputs.get(p.local);
+    if (param === undefined || reported.has(param)) return;
+    reported.add(param);
+    const d = decl.params[param]!;
+    c.error(`mesh output '${d.name}' can only be used element by element (${d.name}[i]), not as a whole array`, d.loc, d.name.length || 1);
+  };
+  walkStmts(ep.function.body, {
+    expr: (e) => {
+      if (e.op === 'load') check(e.place);
+    },
+    written: check,
+    argument: check,
+  });
 }
 
 function isIndexType(t: Type, width: number): boolean {

@@ -1,0 +1,204 @@
+// Mesh and amplification shaders as SPV_EXT_mesh_shader, checked against DXC's CodeGenSPIRV
+// meshshading.ext.* expectations (execution modes, builtins, PerPrimitiveEXT, locations shared by
+// vertex then primitive outputs, TaskPayloadWorkgroupEXT, OpSetMeshOutputsEXT/OpEmitMeshTasksEXT)
+// and DXC's mesh-shading diagnostics (meshshading.nv.error*.hlsl, word for word where DXC has one).
+// Every module passes spirv-val; exec/mesh-shading.test.ts runs them on Mesa 25 lavapipe.
+import { describe, expect, it } from 'vitest';
+import { compile, type CompileOptions } from '../../../compiler/index.js';
+import { disassembleSpirv } from '../../helpers/tools.js';
+import { compileValid } from '../helpers.js';
+
+const MESH = { entryPoints: [{ name: 'main', stage: 'mesh' as const }] };
+const AMPLIFICATION = { entryPoints: [{ name: 'main', stage: 'amplification' as const }] };
+const MODERN = ['vulkan1.2', 'vulkan1.3'];
+
+function errorsOf(source: string, options: CompileOptions): string[] {
+  return compile(source, { targetEnv: 'vulkan1.2', ...options }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+}
+
+const TRIANGLES = `
+  struct MeshPerVertex {
+    float4 position : SV_Position;
+    [[vk::builtin("PointSize")]] float psize : PSIZE;
+    float2 userVertAttr : USER;
+    float4 userVertAttrArr[2] : USER_ARR;
+    float4x4 userVertAttrMat : USER_MAT;
+  };
+  struct MeshPerPrimitive {
+    int primId : SV_PrimitiveID;
+    int layer : SV_RenderTargetArrayIndex;
+    int vpIdx : SV_ViewportArrayIndex;
+    bool cullPrim : SV_CullPrimitive;
+    float3 userPrimAttr : PRIM_USER;
+    float4 userPrimAttrArr[2] : PRIM_USER_ARR;
+  };
+  struct MeshPayload { float dummy[10]; float4 pos; };
+  [outputtopology("triangle")]
+  [numthreads(128, 1, 1)]
+  void main(out vertices MeshPerVertex verts[64], out indices uint3 primitiveInd[81],
+            out primitives MeshPerPrimitive prims[81], in payload MeshPayload pld,
+            [[vk::builtin("DrawIndex")]] in int drawId : DRAW, in uint3 gtid : SV_GroupThreadID,
+            in uint2 gid : SV_GroupID, in uint tid : SV_DispatchThreadID, in uint tig : SV_GroupIndex) {
+    SetMeshOutputCounts(64, 81);
+    verts[tid].position.x = 11.0;
+    verts[tid].position.yw = float2(12.0, 14.0);
+    verts[tid].psize = 50.0;
+    verts[tid].userVertAttrArr[1] = float4(27.0, 28.0, 29.0, 30.0);
+    verts[tid].userVertAttrMat[3] = float4(7.0, 8.0, 9.0, 10.0);
+    MeshPerVertex vert = (MeshPerVertex)0;
+    vert.position = pld.pos;
+    verts[tid + 1] = vert;
+    prims[tig].primId = 10;
+    prims[tig].layer = drawId;
+    prims[tig].cullPrim = true;
+    prims[tig].userPrimAttr = float3(14.0, 15.0, 16.0);
+    primitiveInd[4].yz = uint2(2, 3);
+    primitiveInd[tid] = uint3(11, 12, 13);
+  }`;
+
+describe('mesh shaders (SPV_EXT_mesh_shader)', () => {
+  const text = disassembleSpirv(compileValid(TRIANGLES, MESH, MODERN).spirv);
+
+  it('declares the capability, extension, MeshEXT entry point and the manual execution modes', () => {
+    expect(text).toMatch(/OpCapability MeshShadingEXT/);
+    expect(text).toMatch(/OpExtension "SPV_EXT_mesh_shader"/);
+    expect(text).toMatch(/OpEntryPoint MeshEXT %main "main"/);
+    expect(text).toMatch(/OpExecutionMode %main LocalSize 128 1 1/);
+    expect(text).toMatch(/OpExecutionMode %main OutputVertices 64/);
+    // OutputPrimitivesEXT/OutputTrianglesEXT share their values with the NV names spirv-dis prints.
+    expect(text).toMatch(/OpExecutionMode %main OutputPrimitives(EXT|NV) 81/);
+    expect(text).toMatch(/OpExecutionMode %main OutputTriangles(EXT|NV)/);
+  });
+
+  it('gives each output member an Output array: builtins, PerPrimitiveEXT, locations as DXC numbers them', () => {
+    expect(text).toMatch(/%gl_Position = OpVariable %_ptr_Output__arr_v4float_uint_64 Output/);
+    expect(text).toMatch(/OpDecorate %gl_PointSize BuiltIn PointSize/);
+    expect(text).toMatch(/OpDecorate %(\w+) BuiltIn PrimitiveTriangleIndicesEXT/);
+    expect(text).toMatch(/= OpVariable %_ptr_Output__arr_v3uint_uint_81 Output/);
+    for (const builtin of ['PrimitiveId', 'Layer', 'ViewportIndex', 'CullPrimitiveEXT']) {
+      const id = new RegExp(`OpDecorate %(\\w+) BuiltIn ${builtin}\\b`).exec(text)?.[1];
+      expect(id, builtin).toBeDefined();
+      expect(text).toMatch(new RegExp(`OpDecorate %${id} PerPrimitive(EXT|NV)`));
+    }
+    expect(text).toMatch(/= OpVariable %_ptr_Output__arr_bool_uint_81 Output/); // SV_CullPrimitive stays bool
+    // Locations run through the vertex outputs, then the primitive outputs (DXC: 0, 1, 3, 7, 8).
+    expect(text).toMatch(/OpDecorate %out_var_USER Location 0/);
+    expect(text).toMatch(/OpDecorate %out_var_USER_ARR Location 1/);
+    expect(text).toMatch(/OpDecorate %out_var_USER_MAT Location 3/);
+    expect(text).toMatch(/OpDecorate %out_var_PRIM_USER Location 7/);
+    expect(text).toMatch(/OpDecorate %out_var_PRIM_USER_ARR Location 8/);
+    expect(text).toMatch(/OpDecorate %out_var_PRIM_USER PerPrimitive(EXT|NV)/);
+    expect(text).not.toMatch(/OpDecorate %out_var_USER PerPrimitive/);
+  });
+
+  it('writes outputs in place and reads the payload from TaskPayloadWorkgroupEXT', () => {
+    expect(text).toMatch(/OpSetMeshOutputsEXT %uint_64 %uint_81/);
+    expect(text).toMatch(/= OpAccessChain %_ptr_Output_v4float %gl_Position %\w+\n[^\n]*= OpAccessChain %_ptr_Output_float %\w+ %int_0\n\s*OpStore %\w+ %float_11/); // verts[tid].position.x
+    expect(text).toMatch(/= OpVariable %_ptr_TaskPayloadWorkgroupEXT_MeshPayload TaskPayloadWorkgroupEXT/);
+    expect(text).toMatch(/OpDecorate %\w+ BuiltIn DrawIndex/);
+    // No copy-out after the entry function: the wrapper's last instructions are the call and return.
+    expect(text).toMatch(/OpFunctionCall %void %src_main[^\n]*\n\s*OpReturn/);
+  });
+
+  it('maps line and point topologies to their execution modes and index builtins', () => {
+    const source = (topology: string, index: string) => `
+      struct V { float4 p : SV_Position; };
+      [outputtopology("${topology}")] [numthreads(2, 1, 1)]
+      void main(uint i : SV_GroupIndex, out vertices V v[4], out indices ${index} prims[3]) {
+        SetMeshOutputCounts(4, 3);
+        v[i].p = float4(i, 0, 0, 1);
+        prims[i] = (${index})i;
+      }`;
+    const lines = disassembleSpirv(compileValid(source('line', 'uint2'), MESH, MODERN).spirv);
+    expect(lines).toMatch(/OpExecutionMode %main OutputLines(EXT|NV)/);
+    expect(lines).toMatch(/BuiltIn PrimitiveLineIndicesEXT/);
+    const points = disassembleSpirv(compileValid(source('point', 'uint'), MESH, MODERN).spirv);
+    expect(points).toMatch(/OpExecutionMode %main OutputPoints/);
+    expect(points).toMatch(/BuiltIn PrimitivePointIndicesEXT/);
+  });
+});
+
+describe('amplification shaders', () => {
+  it('moves the DispatchMesh payload to TaskPayloadWorkgroupEXT and ends with OpEmitMeshTasksEXT', () => {
+    const source = `
+      struct MeshPayload { float dummy[10]; float4 pos; };
+      groupshared MeshPayload pld;
+      groupshared uint scratch;
+      [numthreads(128, 1, 1)]
+      void main([[vk::builtin("DrawIndex")]] in int drawId : DRAW, in uint3 gtid : SV_GroupThreadID, in uint tig : SV_GroupIndex) {
+        scratch = tig;
+        pld.pos = float4(gtid.x, scratch, 0, 1);
+        DispatchMesh(128, drawId, drawId, pld);
+      }`;
+    const text = disassembleSpirv(compileValid(source, AMPLIFICATION, MODERN).spirv);
+    expect(text).toMatch(/OpEntryPoint TaskEXT %main "main"[^\n]*%pld/);
+    expect(text).toMatch(/%pld = OpVariable %_ptr_TaskPayloadWorkgroupEXT_MeshPayload TaskPayloadWorkgroupEXT/);
+    expect(text).toMatch(/%scratch = OpVariable %_ptr_Workgroup_uint Workgroup/);
+    expect(text).toMatch(/OpControlBarrier %uint_2 %uint_2 %uint_264\n\s*OpEmitMeshTasksEXT %uint_128 %\w+ %\w+ %pld/);
+  });
+});
+
+describe('mesh-shading diagnostics', () => {
+  const mesh = (attributes: string, params: string, body = '') => `
+    struct V { float4 p : SV_Position; };
+    struct P { uint id : SV_PrimitiveID; };
+    struct Payload { float4 x; };
+    ${attributes}
+    void main(${params}) { ${body} }`;
+  const ok = `out vertices V verts[4], out indices uint3 tris[2]`;
+
+  it.each([
+    ['[numthreads(4, 1, 1)]', ok, '', 'mesh entry point must have a valid outputtopology attribute'],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', 'in vertices V verts[4], out indices uint3 tris[2]', '', "'vertices' object must be an out parameter"],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', 'out vertices V verts[4], in indices uint3 tris[2]', '', "'indices' object must be an out parameter"],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', `${ok}, in primitives P prims[2]`, '', "'primitives' object must be an out parameter"],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', `${ok}, out payload Payload pl`, '', "'payload' object must be an in parameter"],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', 'out indices uint3 tris[2]', '', 'expected vertices object declaration'],
+    ['[outputtopology("point")] [numthreads(4, 1, 1)]', 'out vertices V verts[4]', '', 'expected indices object declaration'],
+    ['[outputtopology("line")] [numthreads(4, 1, 1)]', 'out vertices V verts, out indices uint2 tris[2]', '', 'expected 1D array of indices/vertices/primitives object'],
+    ['[outputtopology("line")] [numthreads(4, 1, 1)]', `${ok}`, '', 'expected 1D array of uint2 type'],
+    ['[outputtopology("line")] [numthreads(4, 1, 1)]', 'out vertices V verts[4], out vertices V more[4], out indices uint2 tris[2]', '', "only one object with 'vertices' modifier is allowed"],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', `${ok}, out primitives P prims[3]`, '', "array size of primitives object should match 'indices' object"],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', `${ok}, in float3 userAttrIn : USER_IN`, '', "invalid usage of semantic 'USER_IN' in shader profile ms"],
+    ['[outputtopology("triangle")] [numthreads(16, 16, 1)]', ok, '', "mesh entry point's numthreads (16 x 16 x 1) exceeds 128 threads"],
+    ['[outputtopology("triangle")] [numthreads(4, 1, 1)]', ok, 'V all[4] = verts;', "mesh output 'verts' can only be used element by element (verts[i]), not as a whole array"],
+  ])('%s %s %s → %s', (attributes, params, body, message) => {
+    const errors = errorsOf(mesh(attributes, params, body), MESH);
+    expect(errors.some((e) => e.includes(message)), errors.join('\n')).toBe(true);
+  });
+
+  it('needs groupshared memory for the DispatchMesh payload, and rejects user semantics in amplification shaders', () => {
+    const local = `struct P { float4 x; }; [numthreads(1, 1, 1)] void main() { P p = (P)0; DispatchMesh(1, 1, 1, p); }`;
+    expect(errorsOf(local, AMPLIFICATION)).toContain('expected groupshared object as argument to DispatchMesh()');
+    const user = `[numthreads(1, 1, 1)] void main(in uint tig : SV_GroupIndex, in float3 userAttrIn : USER_IN) {}`;
+    expect(errorsOf(user, AMPLIFICATION)).toContain("invalid usage of semantic 'USER_IN' in shader profile as");
+  });
+
+  it('rejects DispatchMesh in a mesh shader', () => {
+    const source = mesh('[outputtopology("triangle")] [numthreads(4, 1, 1)]', ok, 'DispatchMesh(1, 1, 1, taskData);').replace('struct Payload { float4 x; };', 'struct Payload { float4 x; }; groupshared Payload taskData;');
+    const errors = errorsOf(source, MESH);
+    expect(errors.some((e) => e.includes("DispatchMesh can only be used in amplification shaders, not in the mesh entry point 'main'")), errors.join('\n')).toBe(true);
+  });
+
+  it('rejects SetMeshOutputCounts reached from a compute shader', () => {
+    const source = `void helper() { SetMeshOutputCounts(3, 1); } [numthreads(1, 1, 1)] void main() { helper(); }`;
+    const errors = errorsOf(source, { entryPoints: [{ name: 'main', stage: 'compute' }] });
+    expect(errors.some((e) => e.includes('SetMeshOutputCounts can only be used in mesh shaders')), errors.join('\n')).toBe(true);
+  });
+
+  it('needs SPIR-V 1.4 (Vulkan 1.2) for SPV_EXT_mesh_shader', () => {
+    const source = mesh('[outputtopology("triangle")] [numthreads(4, 1, 1)]', ok, 'SetMeshOutputCounts(4, 2);');
+    expect(errorsOf(source, { ...MESH, targetEnv: 'vulkan1.1' })).toEqual([
+      "mesh shader 'main' needs SPV_EXT_mesh_shader, which needs SPIR-V 1.4: compile with -fspv-target-env=vulkan1.2 or later (DXC's SPV_NV_mesh_shader for older targets is not supported)",
+    ]);
+  });
+
+  it('rejects mesh outputs it does not map yet, naming them', () => {
+    const source = `
+      struct V { float4 p : SV_Position; float c : SV_ClipDistance0; };
+      [outputtopology("triangle")] [numthreads(1, 1, 1)]
+      void main(out vertices V verts[3], out indices uint3 tris[1]) { SetMeshOutputCounts(3, 1); }`;
+    const errors = errorsOf(source, MESH);
+    expect(errors.some((e) => e.includes("semantic 'SV_ClipDistance0' is not supported as a vertices member")), errors.join('\n')).toBe(true);
+  });
+});
