@@ -128,15 +128,14 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
   }
 
-  // An entry whose module-level state could not be prepared is reported once, not wrapped.
-  const unprepared = new Set<IrEntryPoint>();
   for (const ep of ir.entryPoints) {
     const stage = stageEmitter(ep);
     const prepareErrors: string[] = [];
     if (typeof stage.model === 'number') stage.prepare?.(m, ep, prepareErrors);
     errors.push(...prepareErrors.map((message) => ({ message, entry: ep })));
-    if (prepareErrors.length) unprepared.add(ep);
   }
+  // Function code relies on what the stages prepared (a mesh shader's output variables).
+  if (errors.length) return { spirv: new Uint32Array(), errors };
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
@@ -146,7 +145,6 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     derivativeUses.set(fn, fe);
   }
   for (const ep of ir.entryPoints) {
-    if (unprepared.has(ep)) continue;
     const stage = stageEmitter(ep);
     const model = stage.model;
     if (typeof model !== 'number') {
