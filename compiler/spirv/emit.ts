@@ -162,7 +162,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(model, id, ep.name, [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    b.entryPoint(stage.modelFor?.(b) ?? model, id, ep.name, [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     stage.modes(b, id, ep);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
@@ -245,7 +245,8 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       break;
     case 'workgroup':
       // DispatchMesh's payload: shared with the mesh shaders it launches (SPV_EXT_mesh_shader).
-      storageClass = g.taskPayload ? StorageClass.TaskPayloadWorkgroupEXT : StorageClass.Workgroup;
+      // (Under SPV_NV_mesh_shader, before SPIR-V 1.4, it stays groupshared and is copied out by DispatchMesh.)
+      storageClass = g.taskPayload && modern ? StorageClass.TaskPayloadWorkgroupEXT : StorageClass.Workgroup;
       typeId = types.type(g.type);
       break;
     case 'function':

@@ -43,6 +43,8 @@ export interface ModuleContext {
   streamInterface?: { type: Type; ids: number[] };
   /** Set by a mesh stage's prepare(): entry functions whose output parameters live in module variables. */
   readonly placeRedirects: Map<IrFunction, PlaceRedirect>;
+  /** Set by the mesh-shading stages' prepare(): what SetMeshOutputCounts/DispatchMesh write under NV. */
+  meshShading?: import('./stages/mesh.js').MeshModuleState;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -67,6 +69,8 @@ export interface PlaceRedirect {
   load(fe: FunctionEmitter, p: IrPlace): number;
   store(fe: FunctionEmitter, p: IrPlace, value: number): void;
 }
+
+const INT_TYPE: ScalarType = { kind: 'scalar', base: 'int', width: 32 };
 
 interface LoopTargets {
   merge: number;
@@ -184,6 +188,17 @@ export class FunctionEmitter {
         return;
       }
       case 'storeSwizzle': {
+        if (this.redirect?.owns(s.place)) {
+          // Mesh outputs are written component by component (NV's indices are a flat uint array).
+          const value = this.expr(s.value);
+          const vt = s.place.type as Extract<Type, { kind: 'vector' }>;
+          s.components.forEach((c, j) => {
+            const part = s.components.length === 1 ? value : this.b.id();
+            if (s.components.length > 1) this.f.emit(Op.CompositeExtract, [this.t.type(vt.element), part, value, j]);
+            this.redirect!.store(this, { kind: 'element', base: s.place, index: { op: 'const', type: INT_TYPE, value: { kind: 'scalar', type: INT_TYPE, value: c } }, type: vt.element }, part);
+          });
+          return;
+        }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value), s.components);
         const ptr = this.place(s.place);
         const vt = ptr.type as Extract<Type, { kind: 'vector' }>;

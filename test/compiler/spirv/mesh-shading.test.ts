@@ -1,8 +1,10 @@
 // Mesh and amplification shaders as SPV_EXT_mesh_shader, checked against DXC's CodeGenSPIRV
 // meshshading.ext.* expectations (execution modes, builtins, PerPrimitiveEXT, locations shared by
 // vertex then primitive outputs, TaskPayloadWorkgroupEXT, OpSetMeshOutputsEXT/OpEmitMeshTasksEXT)
-// and DXC's mesh-shading diagnostics (meshshading.nv.error*.hlsl, word for word where DXC has one).
-// Every module passes spirv-val; exec/mesh-shading.test.ts runs them on Mesa 25 lavapipe.
+// and DXC's mesh-shading diagnostics (meshshading.nv.error*.hlsl, word for word where DXC has one);
+// before SPIR-V 1.4 DXC's SPV_NV_mesh_shader form (meshshading.nv.*), checked by spirv-val only: no
+// driver here runs NV mesh shaders.
+// Every module passes spirv-val; exec/mesh-shading.test.ts runs the EXT form on Mesa 25 lavapipe.
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '../../../compiler/index.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
@@ -138,6 +140,55 @@ describe('amplification shaders', () => {
   });
 });
 
+describe('SPV_NV_mesh_shader before SPIR-V 1.4 (DXC\'s choice for vulkan1.0 and vulkan1.1)', () => {
+  const LEGACY = ['vulkan1.0', 'vulkan1.1'];
+
+  it('writes a flat PrimitiveIndicesNV array, PrimitiveCountNV and reads the payload from PerTaskNV inputs', () => {
+    const source = `
+      struct V { float4 p : SV_Position; };
+      struct P { uint id : SV_PrimitiveID; };
+      struct MeshPayload { float dummy[10]; float4 pos; };
+      [outputtopology("triangle")] [numthreads(4, 1, 1)]
+      void main(uint i : SV_GroupIndex, in payload MeshPayload pld, out vertices V verts[8], out indices uint3 tris[4], out primitives P prims[4]) {
+        SetMeshOutputCounts(8, 4);
+        verts[i].p = pld.pos;
+        tris[i] = uint3(0, 1, 2) + i;
+        tris[i].yz = uint2(5, 6);
+        prims[i].id = i;
+      }`;
+    const text = disassembleSpirv(compileValid(source, { ...MESH, targetEnv: 'vulkan1.0' }, LEGACY).spirv);
+    expect(text).toMatch(/OpCapability MeshShadingNV/);
+    expect(text).toMatch(/OpExtension "SPV_NV_mesh_shader"/);
+    expect(text).toMatch(/OpEntryPoint MeshNV %main/);
+    expect(text).toMatch(/%gl_PrimitiveIndicesNV = OpVariable %_ptr_Output__arr_uint_uint_12 Output/);
+    expect(text).toMatch(/OpStore %gl_PrimitiveCountNV %uint_4/);
+    // tris[i].z: component 2 of element i is i * 3 + 2, as DXC computes it.
+    expect(text).toMatch(/OpIMul %uint %\w+ %uint_3\n\s*%\w+ = OpIAdd %uint %\w+ %int_2\n\s*%\w+ = OpAccessChain %_ptr_Output_uint %gl_PrimitiveIndicesNV/);
+    expect(text).toMatch(/OpDecorate %in_var_dummy PerTaskNV/);
+    expect(text).toMatch(/OpDecorate %in_var_dummy Offset 0/);
+    expect(text).toMatch(/OpDecorate %in_var_pos Offset 48/);
+    expect(text).toMatch(/OpDecorate %gl_PrimitiveId PerPrimitive(NV|EXT)/);
+  });
+
+  it('copies the groupshared payload to PerTaskNV outputs and writes TaskCountNV in DispatchMesh', () => {
+    const source = `
+      struct MeshPayload { float dummy[10]; float4 pos; };
+      groupshared MeshPayload pld;
+      [numthreads(8, 1, 1)]
+      void main(uint i : SV_GroupIndex) {
+        pld.pos = float4(i, 0, 0, 1);
+        DispatchMesh(8, 2, 1, pld);
+      }`;
+    const text = disassembleSpirv(compileValid(source, { ...AMPLIFICATION, targetEnv: 'vulkan1.0' }, LEGACY).spirv);
+    expect(text).toMatch(/OpEntryPoint TaskNV %main "main"[^\n]*%out_var_dummy %out_var_pos %gl_TaskCountNV/);
+    expect(text).toMatch(/%pld = OpVariable %_ptr_Workgroup_MeshPayload Workgroup/);
+    expect(text).toMatch(/OpDecorate %out_var_pos PerTaskNV/);
+    expect(text).toMatch(/OpDecorate %out_var_pos Offset 48/);
+    expect(text).toMatch(/OpIMul %uint %uint_8 %uint_2\n\s*(%\w+) = OpIMul %uint %\w+ %uint_1\n\s*OpStore %gl_TaskCountNV \1/);
+    expect(text).not.toMatch(/EmitMeshTasks/);
+  });
+});
+
 describe('mesh-shading diagnostics', () => {
   const mesh = (attributes: string, params: string, body = '') => `
     struct V { float4 p : SV_Position; };
@@ -186,11 +237,14 @@ describe('mesh-shading diagnostics', () => {
     expect(errors.some((e) => e.includes('SetMeshOutputCounts can only be used in mesh shaders')), errors.join('\n')).toBe(true);
   });
 
-  it('needs SPIR-V 1.4 (Vulkan 1.2) for SPV_EXT_mesh_shader', () => {
-    const source = mesh('[outputtopology("triangle")] [numthreads(4, 1, 1)]', ok, 'SetMeshOutputCounts(4, 2);');
-    expect(errorsOf(source, { ...MESH, targetEnv: 'vulkan1.1' })).toEqual([
-      "mesh shader 'main' needs SPV_EXT_mesh_shader, which needs SPIR-V 1.4: compile with -fspv-target-env=vulkan1.2 or later (DXC's SPV_NV_mesh_shader for older targets is not supported)",
-    ]);
+  it('has no SV_CullPrimitive under SPV_NV_mesh_shader (before SPIR-V 1.4)', () => {
+    const source = `
+      struct V { float4 p : SV_Position; };
+      struct P { bool cull : SV_CullPrimitive; };
+      [outputtopology("triangle")] [numthreads(1, 1, 1)]
+      void main(out vertices V verts[3], out indices uint3 tris[1], out primitives P prims[1]) { SetMeshOutputCounts(3, 1); }`;
+    const errors = errorsOf(source, { ...MESH, targetEnv: 'vulkan1.1' });
+    expect(errors.some((e) => e.includes('needs SPV_EXT_mesh_shader: compile with -fspv-target-env=vulkan1.2 or later')), errors.join('\n')).toBe(true);
   });
 
   it('rejects mesh outputs it does not map yet, naming them', () => {
