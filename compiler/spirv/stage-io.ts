@@ -26,6 +26,11 @@ interface BuiltinRule {
   packedSize?: number;
   /** A per-patch builtin (Patch decoration). */
   patch?: boolean;
+  /**
+   * Layer/ViewportIndex written before the geometry stage: this core capability from SPIR-V 1.5,
+   * before it ShaderViewportIndexLayerEXT with its extension (as DXC).
+   */
+  preGeometry?: 'ShaderLayer' | 'ShaderViewportIndex';
 }
 
 const U3 = vector(UINT, 3);
@@ -68,7 +73,8 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
   ],
   SV_RENDERTARGETARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'Layer', type: UINT, capability: 'Geometry' },
-    { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'Layer', type: UINT, capability: 'Geometry' },
+    { stages: ['geometry'], dir: 'out', builtin: 'Layer', type: UINT, capability: 'Geometry' },
+    { stages: ['vertex', 'domain'], dir: 'out', builtin: 'Layer', type: UINT, preGeometry: 'ShaderLayer' },
   ],
   SV_COVERAGE: [
     { stages: ['pixel'], dir: 'in', builtin: 'SampleMask', type: UINT, packed: UINT },
@@ -86,8 +92,21 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
   ],
   SV_VIEWPORTARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
-    { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
+    { stages: ['geometry'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
+    { stages: ['vertex', 'domain'], dir: 'out', builtin: 'ViewportIndex', type: UINT, preGeometry: 'ShaderViewportIndex' },
   ],
+};
+
+/**
+ * SV semantics passed along as ordinary located values where their signature point has no BuiltIn
+ * (the manual: such an SV semantic is handled like a user semantic), as DXC's tests use them.
+ */
+const PASSED_THROUGH: Record<string, readonly string[]> = {
+  SV_POSITION: ['vertex:in'],
+  SV_INSTANCEID: ['vertex:out', 'pixel:in', 'hull:in', 'hull:out', 'domain:in', 'domain:out', 'geometry:in', 'geometry:out'],
+  SV_RENDERTARGETARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_VIEWPORTARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_ISFRONTFACE: ['geometry:out'],
 };
 
 /** `[[vk::builtin("…")]]` (the manual's list): the BuiltIn, and what it needs beyond Shader. */
@@ -211,8 +230,9 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if (rule?.packed) groups.set(rule.builtin, [...(groups.get(rule.builtin) ?? []), leaf]);
     }
     for (const [builtin, group] of groups) {
-      if (group.some((l) => l.arrayed !== undefined)) {
-        errors.push(`per-vertex ${builtin} (semantic '${group[0]!.io.semantic}') of a ${ep.stage} shader is not supported yet`);
+      const vertices = group[0]!.arrayed;
+      if (group.some((l) => l.arrayed !== vertices)) {
+        errors.push(`${builtin} (semantic '${group[0]!.io.semantic}') of a ${ep.stage} shader mixes per-vertex and per-primitive values`);
         continue;
       }
       group.sort((x, y) => splitSemantic(x.io.semantic!).index - splitSemantic(y.io.semantic!).index);
@@ -229,7 +249,8 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       }
       const id = b.id();
       const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
-      b.global(Op.Variable, [t.pointer(storage, t.type(arrayOf(rule.packed!, size))), id, storage]);
+      const packed = arrayOf(rule.packed!, size);
+      b.global(Op.Variable, [t.pointer(storage, t.type(vertices !== undefined ? arrayOf(packed, vertices) : packed)), id, storage]);
       b.name(id, `gl_${builtin}`);
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.patch) b.decorate(id, Decoration.Patch);
@@ -275,10 +296,15 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.capability) b.capability(Capability[rule.capability]);
       if (rule.extension) requireExtension(b, rule.extension);
+      if (rule.preGeometry && Number(b.version.split('.')[1]) >= 5) b.capability(Capability[rule.preGeometry]);
+      else if (rule.preGeometry) {
+        b.capability(Capability.ShaderViewportIndexLayerEXT);
+        b.extension('SPV_EXT_shader_viewport_index_layer');
+      }
       for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
       if (rule.patch) b.decorate(id, Decoration.Patch);
-    } else if (BUILTINS[base]) {
+    } else if (BUILTINS[base] && !PASSED_THROUGH[base]?.includes(`${ep.stage}:${dir}`)) {
       errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
     } else {
       let location = leaf.io.location;
@@ -419,7 +445,7 @@ export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], elem
   }
   const values = leaves.map((leaf) => {
     if (leaf.varId === undefined) return b.id();
-    if (leaf.packOffset !== undefined) return fitValue(fe, loadPacked(fe, leaf), leaf.varType!, leaf.type);
+    if (leaf.packOffset !== undefined) return fitValue(fe, loadPacked(fe, leaf, element), leaf.varType!, leaf.type);
     let ptr = leaf.varId;
     if (leaf.arrayed !== undefined) {
       ptr = b.id();
@@ -448,7 +474,7 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
       vt = next;
     }
     const fitted = fitValue(fe, v, leaf.type, leaf.varType!);
-    if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted);
+    if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted, element);
     else if (leaf.arrayed !== undefined) {
       const ptr = b.id();
       fe.f.emit(Op.AccessChain, [t.pointer(StorageClass.Output, t.type(leaf.varType!)), ptr, leaf.varId, element!]);
@@ -472,11 +498,13 @@ function withElement(t: Type, el: ScalarType): Type {
 }
 
 /** The elements of a packed array builtin that belong to one leaf (scalar, vector or array of them). */
-function loadPacked(fe: FunctionEmitter, leaf: Leaf): number {
+function loadPacked(fe: FunctionEmitter, leaf: Leaf, element?: number): number {
   const el = scalarOf(withoutArrays(leaf.varType!))!;
+  // A per-vertex packed array (float[N][vertices]) is indexed by the vertex first.
+  const vertex = leaf.arrayed !== undefined ? [element!] : [];
   const scalars = componentPaths(leaf.varType!).map((_, i) => {
     const ptr = fe.b.id();
-    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Input, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
+    fe.f.emit(Op.AccessChain, [fe.t.pointer(leaf.storage ?? StorageClass.Input, fe.t.type(el)), ptr, leaf.varId!, ...vertex, fe.t.uintConst(leaf.packOffset! + i)]);
     const v = fe.b.id();
     fe.f.emit(Op.Load, [fe.t.type(el), v, ptr]);
     return v;
@@ -490,8 +518,9 @@ function loadPacked(fe: FunctionEmitter, leaf: Leaf): number {
   return build(leaf.varType!);
 }
 
-function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
+function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number, element?: number): void {
   const el = scalarOf(withoutArrays(leaf.varType!))!;
+  const vertex = leaf.arrayed !== undefined ? [element!] : [];
   componentPaths(leaf.varType!).forEach((path, i) => {
     let part = value;
     if (path.length > 0) {
@@ -499,7 +528,7 @@ function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
       fe.f.emit(Op.CompositeExtract, [fe.t.type(el), part, value, ...path]);
     }
     const ptr = fe.b.id();
-    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Output, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
+    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Output, fe.t.type(el)), ptr, leaf.varId!, ...vertex, fe.t.uintConst(leaf.packOffset! + i)]);
     fe.f.emit(Op.Store, [ptr, part]);
   });
 }
