@@ -5,10 +5,19 @@
 // writes them in place (each invocation its own elements; nothing is copied out): the redirect
 // below turns places under those parameters into access chains into the variables.
 import type { IrEntryOf, IrPlace, IrVar, MeshOutputTopology, StageValue } from '../../ir/ir.js';
-import { arrayOf, typeToString, UINT, type Type } from '../../types.js';
-import { BuiltIn, Decoration, Op, StorageClass } from '../../spirv-spec/spec.js';
+import { arrayOf, typeToString, UINT, type Interpolation, type Type } from '../../types.js';
+import { BuiltIn, Capability, Decoration, Op, StorageClass } from '../../spirv-spec/spec.js';
 import type { FunctionEmitter, ModuleContext, Pointer, PlaceRedirect } from '../function.js';
 import { locationCount } from '../stage-io.js';
+
+/** The manual's interpolation modifier table (linear is the default: no decoration). */
+const INTERPOLATION: Record<Interpolation, keyof typeof Decoration | undefined> = {
+  linear: undefined,
+  centroid: 'Centroid',
+  nointerpolation: 'Flat',
+  noperspective: 'NoPerspective',
+  sample: 'Sample',
+};
 
 /** Index components per primitive: the `indices` element is uint, uint2 or uint3. */
 const INDEX_COMPONENTS: Record<MeshOutputTopology, number> = { point: 1, line: 2, triangle: 3 };
@@ -138,6 +147,12 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
         b.decorate(varId, Decoration.Location, location);
       }
       if (role === 'primitives') b.decorate(varId, Decoration.PerPrimitiveEXT);
+      // DXC decorates mesh outputs with their interpolation modifiers (the fragment inputs must match).
+      for (const mode of io.interpolation ?? []) {
+        const d = INTERPOLATION[mode];
+        if (d) b.decorate(varId, Decoration[d]);
+        if (mode === 'sample') b.capability(Capability.SampleRateShading);
+      }
       leaves.push({ path, type, varId });
     }
     roots.set(variable, { leaves, elementType, count });
@@ -170,13 +185,14 @@ function hasBool(t: Type): boolean {
   return false;
 }
 
-export function flatten(t: Type, io: StageValue, path: number[]): { path: number[]; type: Type; io: StageValue }[] {
+function flatten(t: Type, io: StageValue, path: number[]): { path: number[]; type: Type; io: StageValue }[] {
   if (t.kind !== 'struct') return [{ path, type: t, io }];
   return t.fields.flatMap((f, i) =>
     flatten(f.type, {
       ...(f.semantic ? { semantic: f.semantic } : {}),
       ...(f.location !== undefined ? { location: f.location } : {}),
       ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
+      ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}),
     }, [...path, i]),
   );
 }

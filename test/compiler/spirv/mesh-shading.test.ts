@@ -102,6 +102,21 @@ describe('mesh shaders (SPV_EXT_mesh_shader)', () => {
     expect(text).toMatch(/OpFunctionCall %void %src_main[^\n]*\n\s*OpReturn/);
   });
 
+  it('decorates outputs with their interpolation modifiers, as DXC (spirv.interpolation.mesh.hlsl)', () => {
+    const source = `
+      struct MeshOutput { float4 pos : SV_POSITION; nointerpolation uint vertexIndex : VERTEX_INDEX; noperspective float2 uv : UV; };
+      [outputtopology("triangle")] [numthreads(4, 1, 1)]
+      void main(uint i : SV_GroupThreadID, out indices uint3 tris[2], out vertices MeshOutput verts[4]) {
+        SetMeshOutputCounts(4, 2);
+        verts[i].pos = float4(0, 0, 0, 1); verts[i].vertexIndex = i; verts[i].uv = float2(i, 0);
+      }`;
+    for (const env of ['vulkan1.0', 'vulkan1.2'] as const) {
+      const text = disassembleSpirv(compileValid(source, { ...MESH, targetEnv: env }, [env]).spirv);
+      expect(text).toMatch(/OpDecorate %out_var_VERTEX_INDEX Flat/);
+      expect(text).toMatch(/OpDecorate %out_var_UV NoPerspective/);
+    }
+  });
+
   it('maps line and point topologies to their execution modes and index builtins', () => {
     const source = (topology: string, index: string) => `
       struct V { float4 p : SV_Position; };
