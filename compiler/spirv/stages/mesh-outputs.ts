@@ -5,7 +5,7 @@
 // writes them in place (each invocation its own elements; nothing is copied out): the redirect
 // below turns places under those parameters into access chains into the variables.
 import type { IrEntryOf, IrPlace, IrVar, MeshOutputTopology, StageValue } from '../../ir/ir.js';
-import { arrayOf, typeToString, UINT, type Interpolation, type Type } from '../../types.js';
+import { arrayOf, FLOAT, typeToString, UINT, type Interpolation, type Type } from '../../types.js';
 import { BuiltIn, Capability, Decoration, Op, StorageClass } from '../../spirv-spec/spec.js';
 import type { FunctionEmitter, ModuleContext, Pointer, PlaceRedirect } from '../function.js';
 import { locationCount } from '../stage-io.js';
@@ -53,14 +53,62 @@ interface OutputLeaf {
   path: number[];
   type: Type;
   varId: number;
+  /**
+   * A member whose components are not one array element: SV_ClipDistance/SV_CullDistance packed into
+   * one float[total] per vertex from `offset`, or NV's flat PrimitiveIndicesNV (`components` per element).
+   */
+  scatter?: { kind: 'packed'; offset: number; total: number; components: number } | { kind: 'flat'; components: number };
 }
 
-/** A mesh output parameter: its variables; `flat` for NV's indices (components per element). */
+/** A mesh output parameter: its variables, one array of `count` elements each. */
 interface OutputRoot {
   leaves: OutputLeaf[];
   elementType: Type;
   count: number;
-  flat?: number;
+}
+
+/** SV_ClipDistance / SV_CullDistance: every member with the semantic shares one float array per vertex. */
+const PACKED_DISTANCES: Record<string, { builtin: 'ClipDistance' | 'CullDistance'; capability: keyof typeof Capability }> = {
+  SV_CLIPDISTANCE: { builtin: 'ClipDistance', capability: 'ClipDistance' },
+  SV_CULLDISTANCE: { builtin: 'CullDistance', capability: 'CullDistance' },
+};
+
+/**
+ * The manual's packing of SV_ClipDistanceN / SV_CullDistanceN (float or floatK members): sorted by
+ * N, concatenated into one float[total] per vertex; returns the members' leaves by member path.
+ */
+function packDistances(
+  m: ModuleContext,
+  ep: IrEntryOf<'mesh'>,
+  vertex: Type,
+  count: number,
+  declare: (type: Type, count: number, name: string) => number,
+  errors: string[],
+): Map<string, OutputLeaf> {
+  const out = new Map<string, OutputLeaf>();
+  const members = flatten(vertex, {}, []);
+  for (const [semantic, rule] of Object.entries(PACKED_DISTANCES)) {
+    const group = members.filter((l) => baseSemantic(l.io.semantic) === semantic);
+    if (!group.length) continue;
+    const width = (t: Type) => (t.kind === 'scalar' && t.base === 'float' && t.width === 32 ? 1 : t.kind === 'vector' && t.element.base === 'float' && t.element.width === 32 ? t.size : 0);
+    const bad = group.find((l) => width(l.type) === 0);
+    if (bad) {
+      errors.push(`${bad.io.semantic} of mesh entry point '${ep.name}' must be float or a float vector, not '${typeToString(bad.type)}'`);
+      continue;
+    }
+    const index = (l: { io: StageValue }) => Number(/(\d*)$/.exec(l.io.semantic ?? '')![1] || 0);
+    group.sort((a, b) => index(a) - index(b));
+    const total = group.reduce((sum, l) => sum + width(l.type), 0);
+    const id = declare(arrayOf(FLOAT, total), count, `gl_${rule.builtin}`);
+    m.b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+    m.b.capability(Capability[rule.capability]);
+    let offset = 0;
+    for (const l of group) {
+      out.set(l.path.join('.'), { path: l.path, type: l.type, varId: id, scatter: { kind: 'packed', offset, total, components: width(l.type) } });
+      offset += width(l.type);
+    }
+  }
+  return out;
 }
 
 function baseSemantic(s: string | undefined): string {
@@ -103,8 +151,18 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
     const variable = ep.params[param]!.var;
     const elementType = elementOf(variable.type);
     const leaves: OutputLeaf[] = [];
+    const packed = role === 'vertices' ? packDistances(m, ep, elementType, count, declare, errors) : new Map<string, OutputLeaf>();
     for (const { path, type, io } of flatten(elementType, {}, [])) {
       const semantic = baseSemantic(io.semantic);
+      const distance = packed.get(path.join('.'));
+      if (distance) {
+        leaves.push(distance);
+        continue;
+      }
+      if (PACKED_DISTANCES[semantic]) {
+        errors.push(`${io.semantic} is a per-vertex output: it belongs in the vertices array of mesh entry point '${ep.name}'`);
+        continue;
+      }
       const rule = io.builtin !== undefined ? VK_OUTPUT_BUILTINS[io.builtin] : OUTPUT_BUILTINS[semantic];
       const what = `${role} member '${io.semantic ?? io.builtin ?? '?'}' of mesh entry point '${ep.name}'`;
       let varId: number;
@@ -161,10 +219,9 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
   const indexType = elementOf(indexVar.type);
   const components = INDEX_COMPONENTS[info.topology];
   if (nv) {
-    const count = info.maxPrimitives * components;
-    const id = declare(UINT, count, 'gl_PrimitiveIndicesNV');
+    const id = declare(UINT, info.maxPrimitives * components, 'gl_PrimitiveIndicesNV');
     b.decorate(id, Decoration.BuiltIn, BuiltIn.PrimitiveIndicesNV);
-    roots.set(indexVar, { leaves: [{ path: [], type: UINT, varId: id }], elementType: indexType, count, flat: components });
+    roots.set(indexVar, { leaves: [{ path: [], type: indexType, varId: id, scatter: { kind: 'flat', components } }], elementType: indexType, count: info.maxPrimitives });
   } else {
     const id = declare(indexType, info.maxPrimitives, `gl_${EXT_INDICES[info.topology]}`);
     b.decorate(id, Decoration.BuiltIn, BuiltIn[EXT_INDICES[info.topology]]);
@@ -243,36 +300,71 @@ export class MeshOutputRedirect implements PlaceRedirect {
     return { out, index, path, type, after: rest.slice(i) };
   }
 
-  /** The pointer to a non-struct place under the output, given its split (undefined: a whole flat element). */
+  private leaf(out: OutputRoot, path: number[]): OutputLeaf {
+    const leaf = out.leaves.find((l) => samePath(l.path, path));
+    if (!leaf) throw new Error(`internal: no output variable for member path ${path.join('.')}`);
+    return leaf;
+  }
+
+  /** Element `index` of a leaf's own array variable. */
+  private element(fe: FunctionEmitter, out: OutputRoot, leaf: OutputLeaf, index: number): Pointer {
+    const base: Pointer = { id: leaf.varId, type: arrayOf(leaf.type, out.count), storageClass: StorageClass.Output };
+    return fe.chainTo(base, [index], leaf.type);
+  }
+
+  /** Component k (a uint id) of element `index` of a scattered leaf. */
+  private component(fe: FunctionEmitter, out: OutputRoot, leaf: OutputLeaf, index: number, k: number): Pointer {
+    const s = leaf.scatter!;
+    const uint = fe.t.type(UINT);
+    if (s.kind === 'packed') {
+      // ClipDistance/CullDistance: float[total] per vertex, this member from `offset` (as DXC: offset + k).
+      const at = fe.b.id();
+      fe.f.emit(Op.IAdd, [uint, at, fe.t.uintConst(s.offset), k]);
+      const base: Pointer = { id: leaf.varId, type: arrayOf(arrayOf(FLOAT, s.total), out.count), storageClass: StorageClass.Output };
+      return fe.chainTo(base, [index, at], FLOAT);
+    }
+    // NV's PrimitiveIndicesNV: element i's component k at i * n + k (as DXC computes it).
+    const scaled = fe.b.id();
+    fe.f.emit(Op.IMul, [uint, scaled, index, fe.t.uintConst(s.components)]);
+    const at = fe.b.id();
+    fe.f.emit(Op.IAdd, [uint, at, scaled, k]);
+    const base: Pointer = { id: leaf.varId, type: arrayOf(UINT, out.count * s.components), storageClass: StorageClass.Output };
+    return fe.chainTo(base, [at], UINT);
+  }
+
+  /** The pointer to a non-struct place under the output; undefined for a whole scattered vector. */
   private leafPointer(fe: FunctionEmitter, split: ReturnType<MeshOutputRedirect['split']>): Pointer | undefined {
     const { out, index, path, after } = split;
-    if (out.flat !== undefined) {
+    const leaf = this.leaf(out, path);
+    if (leaf.scatter) {
       const [component, ...more] = after;
-      if (!component && out.flat > 1) return undefined;
-      if (more.length || component?.kind === 'member') throw new Error('internal: indices accessed below a component');
-      return this.element(fe, out, [], this.flatIndex(fe, out.flat, index, component ? fe.expr(component.index) : undefined));
+      if (more.length || component?.kind === 'member') throw new Error('internal: a scattered output accessed below a component');
+      if (!component && leaf.scatter.components > 1) return undefined;
+      return this.component(fe, out, leaf, index, component ? fe.expr(component.index) : fe.t.uintConst(0));
     }
-    let ptr = this.element(fe, out, path, index);
+    let ptr = this.element(fe, out, leaf, index);
     for (const step of after) ptr = fe.chainTo(ptr, [step.kind === 'member' ? fe.t.intConst(step.index) : fe.expr(step.index)], step.type);
     return ptr;
   }
 
-  /** Element i's component k of a flat array: i * n + k (as DXC computes it). */
-  private flatIndex(fe: FunctionEmitter, n: number, i: number, k: number | undefined): number {
-    const uint = fe.t.type(UINT);
-    const scaled = fe.b.id();
-    fe.f.emit(Op.IMul, [uint, scaled, i, fe.t.uintConst(n)]);
-    if (k === undefined) return scaled;
-    const sum = fe.b.id();
-    fe.f.emit(Op.IAdd, [uint, sum, scaled, k]);
-    return sum;
+  private loadLeaf(fe: FunctionEmitter, out: OutputRoot, leaf: OutputLeaf, index: number): number {
+    if (!leaf.scatter) return fe.loadPtr(this.element(fe, out, leaf, index));
+    const parts = Array.from({ length: leaf.scatter.components }, (_, k) => fe.loadPtr(this.component(fe, out, leaf, index, fe.t.uintConst(k))));
+    return parts.length === 1 ? parts[0]! : fe.construct(leaf.type, parts);
   }
 
-  private element(fe: FunctionEmitter, out: { leaves: OutputLeaf[]; count: number }, path: number[], index: number): Pointer {
-    const leaf = out.leaves.find((l) => samePath(l.path, path));
-    if (!leaf) throw new Error(`internal: no output variable for member path ${path.join('.')}`);
-    const base: Pointer = { id: leaf.varId, type: arrayOf(leaf.type, out.count), storageClass: StorageClass.Output };
-    return fe.chainTo(base, [index], leaf.type);
+  private storeLeaf(fe: FunctionEmitter, out: OutputRoot, leaf: OutputLeaf, index: number, value: number): void {
+    if (!leaf.scatter) return fe.storePtr(this.element(fe, out, leaf, index), value, leaf.type);
+    const n = leaf.scatter.components;
+    const scalar = n > 1 ? (leaf.type as Extract<Type, { kind: 'vector' }>).element : leaf.type;
+    for (let k = 0; k < n; k++) {
+      let part = value;
+      if (n > 1) {
+        part = fe.b.id();
+        fe.f.emit(Op.CompositeExtract, [fe.t.type(scalar), part, value, k]);
+      }
+      fe.storePtr(this.component(fe, out, leaf, index, fe.t.uintConst(k)), part, scalar);
+    }
   }
 
   pointer(fe: FunctionEmitter, p: IrPlace): Pointer | undefined {
@@ -283,31 +375,22 @@ export class MeshOutputRedirect implements PlaceRedirect {
   load(fe: FunctionEmitter, p: IrPlace): number {
     const split = this.split(fe, p);
     const { out, index } = split;
-    if (out.flat !== undefined) {
+    if (split.type.kind !== 'struct') {
       const ptr = this.leafPointer(fe, split);
-      if (ptr) return fe.loadPtr(ptr);
-      const parts = Array.from({ length: out.flat }, (_, k) => fe.loadPtr(this.element(fe, out, [], this.flatIndex(fe, out.flat!, index, fe.t.uintConst(k)))));
-      return fe.construct(split.type, parts);
+      return ptr ? fe.loadPtr(ptr) : this.loadLeaf(fe, out, this.leaf(out, split.path), index);
     }
-    if (split.type.kind !== 'struct') return fe.loadPtr(this.leafPointer(fe, split)!);
     const build = (t: Type, at: number[]): number =>
-      t.kind === 'struct' ? fe.construct(t, t.fields.map((f, i) => build(f.type, [...at, i]))) : fe.loadPtr(this.element(fe, out, at, index));
+      t.kind === 'struct' ? fe.construct(t, t.fields.map((f, i) => build(f.type, [...at, i]))) : this.loadLeaf(fe, out, this.leaf(out, at), index);
     return build(split.type, split.path);
   }
 
   store(fe: FunctionEmitter, p: IrPlace, value: number): void {
     const split = this.split(fe, p);
-    const ptr = split.type.kind === 'struct' ? undefined : this.leafPointer(fe, split);
-    if (ptr) return fe.storePtr(ptr, value, ptr.type);
-    if (split.out.flat !== undefined) {
-      for (let k = 0; k < split.out.flat; k++) {
-        const part = fe.b.id();
-        fe.f.emit(Op.CompositeExtract, [fe.t.type(UINT), part, value, k]);
-        fe.storePtr(this.element(fe, split.out, [], this.flatIndex(fe, split.out.flat, split.index, fe.t.uintConst(k))), part, UINT);
-      }
-      return;
-    }
     const { out, index, path } = split;
+    if (split.type.kind !== 'struct') {
+      const ptr = this.leafPointer(fe, split);
+      return ptr ? fe.storePtr(ptr, value, ptr.type) : this.storeLeaf(fe, out, this.leaf(out, path), index, value);
+    }
     for (const leaf of out.leaves.filter((l) => samePath(l.path.slice(0, path.length), path))) {
       const inner = leaf.path.slice(path.length);
       let part = value;
@@ -315,7 +398,7 @@ export class MeshOutputRedirect implements PlaceRedirect {
         part = fe.b.id();
         fe.f.emit(Op.CompositeExtract, [fe.t.type(leaf.type), part, value, ...inner]);
       }
-      fe.storePtr(this.element(fe, out, leaf.path, index), part, leaf.type);
+      this.storeLeaf(fe, out, leaf, index, part);
     }
   }
 }

@@ -132,4 +132,35 @@ describe('mesh shading on Mesa 25 lavapipe', () => {
     // Two full quads and one half quad: 24*20*2.5 pixels.
     expect(drawn).toBe(1200);
   });
+
+  it('clips with SV_ClipDistance written per component by a mesh shader (the manual packs them into one array)', async () => {
+    const source = `
+      struct V { float4 pos : SV_Position; float2 clip : SV_ClipDistance0; };
+      [outputtopology("triangle")] [numthreads(4, 1, 1)]
+      void ms(uint i : SV_GroupThreadID, out vertices V verts[4], out indices uint3 tris[2]) {
+        SetMeshOutputCounts(4, 2);
+        float2 corner = float2(i == 1 || i == 2 ? 1.0 : -1.0, i >= 2 ? 1.0 : -1.0); // a full-screen quad
+        verts[i].pos = float4(corner, 0.5, 1.0);
+        verts[i].clip.x = corner.x;       // keeps x >= 0: the right half
+        verts[i].clip.y = corner.y + 0.5; // keeps y >= -0.5: below the top quarter
+        if (i < 2) tris[i] = i == 0 ? uint3(0, 1, 2) : uint3(0, 2, 3);
+      }
+      float4 ps(float4 pos : SV_Position) : SV_Target { return float4(64, 128, 192, 255) / 255.0; }`;
+    const mesh = compileValid(source, { entryPoints: [{ name: 'ms', stage: 'mesh' }] }, ['vulkan1.2']).spirv;
+    const pixel = compileValid(source, { entryPoints: [{ name: 'ps', stage: 'pixel' }] }, ['vulkan1.2']).spirv;
+    const image = await gpu.drawMeshTasks({
+      meshSpirv: mesh, meshEntry: 'ms', pixelSpirv: pixel, pixelEntry: 'ps', groups: [1, 1, 1],
+      extensions: ['VK_EXT_mesh_shader'], width: SIZE, height: SIZE,
+    });
+    const wrong: string[] = [];
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        const got = [...image.pixels.subarray((y * SIZE + x) * 4, (y * SIZE + x) * 4 + 4)].join();
+        // Pixel centres: NDC x = (x + 0.5) / 32 - 1 >= 0 from x = 32; NDC y >= -0.5 from y = 16.
+        const want = x >= 32 && y >= 16 ? '64,128,192,255' : '0,0,0,0';
+        if (got !== want && wrong.length < 8) wrong.push(`(${x}, ${y}): got ${got}, want ${want}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

@@ -117,6 +117,32 @@ describe('mesh shaders (SPV_EXT_mesh_shader)', () => {
     }
   });
 
+  it('packs SV_ClipDistance/SV_CullDistance members into one float array per vertex, by semantic index (DXC: offset + k)', () => {
+    const source = `
+      struct V {
+        float4 position : SV_Position;
+        float3 clipdis4 : SV_ClipDistance4;
+        float  culldis5 : SV_CullDistance5;
+        float2 clipdis3 : SV_ClipDistance3;
+        float2 culldis6 : SV_CullDistance6;
+      };
+      [outputtopology("triangle")] [numthreads(64, 1, 1)]
+      void main(uint tid : SV_GroupIndex, out vertices V verts[64], out indices uint3 tris[81]) {
+        SetMeshOutputCounts(64, 81);
+        verts[tid].clipdis4.yxz = float3(0.0, 1.0, 2.0);
+        verts[tid].clipdis3 = float2(11.0, 12.0);
+        verts[tid].culldis6.y = 14.0;
+      }`;
+    for (const env of ['vulkan1.0', 'vulkan1.2'] as const) {
+      const text = disassembleSpirv(compileValid(source, { ...MESH, targetEnv: env }, [env]).spirv);
+      expect(text).toMatch(/%gl_ClipDistance = OpVariable %_ptr_Output__arr__arr_float_uint_5_uint_64 Output/);
+      expect(text).toMatch(/%gl_CullDistance = OpVariable %_ptr_Output__arr__arr_float_uint_3_uint_64 Output/);
+      // clipdis4 follows clipdis3 (index 3 before 4): its .y is element 2 + 1; culldis6 follows culldis5: .y is 1 + 1.
+      expect(text).toMatch(/OpIAdd %uint %uint_2 %u?int_1\n\s*%\w+ = OpAccessChain %_ptr_Output_float %gl_ClipDistance/);
+      expect(text).toMatch(/OpIAdd %uint %uint_1 %u?int_1\n\s*%\w+ = OpAccessChain %_ptr_Output_float %gl_CullDistance/);
+    }
+  });
+
   it('maps line and point topologies to their execution modes and index builtins', () => {
     const source = (topology: string, index: string) => `
       struct V { float4 p : SV_Position; };
@@ -262,12 +288,13 @@ describe('mesh-shading diagnostics', () => {
     expect(errors.some((e) => e.includes('needs SPV_EXT_mesh_shader: compile with -fspv-target-env=vulkan1.2 or later')), errors.join('\n')).toBe(true);
   });
 
-  it('rejects mesh outputs it does not map yet, naming them', () => {
+  it('rejects clip distances outside the vertices array', () => {
     const source = `
-      struct V { float4 p : SV_Position; float c : SV_ClipDistance0; };
+      struct V { float4 p : SV_Position; };
+      struct P { float c : SV_ClipDistance0; };
       [outputtopology("triangle")] [numthreads(1, 1, 1)]
-      void main(out vertices V verts[3], out indices uint3 tris[1]) { SetMeshOutputCounts(3, 1); }`;
+      void main(out vertices V verts[3], out indices uint3 tris[1], out primitives P prims[1]) { SetMeshOutputCounts(3, 1); }`;
     const errors = errorsOf(source, MESH);
-    expect(errors.some((e) => e.includes("semantic 'SV_ClipDistance0' is not supported as a vertices member")), errors.join('\n')).toBe(true);
+    expect(errors.some((e) => e.includes("SV_ClipDistance0 is a per-vertex output: it belongs in the vertices array")), errors.join('\n')).toBe(true);
   });
 });
