@@ -641,6 +641,7 @@ export const BuiltIn = {
   BaryCoordNoPerspKHR: 5287,
   FragSizeEXT: 5292,
   FragInvocationCountEXT: 5293,
+  ViewportMaskNV: 5253,
   TaskCountNV: 5274,
   PrimitiveCountNV: 5275,
   PrimitiveIndicesNV: 5276,

@@ -32,19 +32,31 @@ const isFloat4: TypeCheck = (t) => t.kind === 'vector' && t.size === 4 && t.elem
 const isInt32: TypeCheck = (t) => t.kind === 'scalar' && (t.base === 'int' || t.base === 'uint') && t.width === 32;
 const isBool: TypeCheck = (t) => t.kind === 'scalar' && t.base === 'bool';
 const isFloat: TypeCheck = (t) => t.kind === 'scalar' && t.base === 'float' && t.width === 32;
+const isIntArray: TypeCheck = (t) => t.kind === 'array' && t.element.kind === 'scalar' && t.element.base === 'int' && t.element.width === 32;
+
+interface OutputBuiltin {
+  role: 'vertices' | 'primitives';
+  builtin: keyof typeof BuiltIn;
+  type: TypeCheck;
+  typeName: string;
+  /** Only one of the two extensions has it. */
+  only?: 'ext' | 'nv';
+  capability?: keyof typeof Capability;
+  extension?: string;
+}
 
 /** The manual's MSOut rows (semantic → BuiltIn), with the type Vulkan requires of each. */
-const OUTPUT_BUILTINS: Record<string, { role: 'vertices' | 'primitives'; builtin: keyof typeof BuiltIn; type: TypeCheck; typeName: string; extOnly?: boolean }> = {
+const OUTPUT_BUILTINS: Record<string, OutputBuiltin> = {
   SV_POSITION: { role: 'vertices', builtin: 'Position', type: isFloat4, typeName: 'float4' },
   SV_PRIMITIVEID: { role: 'primitives', builtin: 'PrimitiveId', type: isInt32, typeName: 'a 32-bit int or uint' },
   SV_RENDERTARGETARRAYINDEX: { role: 'primitives', builtin: 'Layer', type: isInt32, typeName: 'a 32-bit int or uint' },
   SV_VIEWPORTARRAYINDEX: { role: 'primitives', builtin: 'ViewportIndex', type: isInt32, typeName: 'a 32-bit int or uint' },
-  // SPV_EXT_mesh_shader only: NV has no CullPrimitive.
-  SV_CULLPRIMITIVE: { role: 'primitives', builtin: 'CullPrimitiveEXT', type: isBool, typeName: 'bool', extOnly: true },
+  SV_CULLPRIMITIVE: { role: 'primitives', builtin: 'CullPrimitiveEXT', type: isBool, typeName: 'bool', only: 'ext' },
 };
 /** `[[vk::builtin("…")]]` members a mesh shader may write. */
-const VK_OUTPUT_BUILTINS: Record<string, { role: 'vertices'; builtin: keyof typeof BuiltIn; type: TypeCheck; typeName: string; extOnly?: boolean }> = {
+const VK_OUTPUT_BUILTINS: Record<string, OutputBuiltin> = {
   PointSize: { role: 'vertices', builtin: 'PointSize', type: isFloat, typeName: 'float' },
+  ViewportMaskNV: { role: 'primitives', builtin: 'ViewportMaskNV', type: isIntArray, typeName: 'an array of int', only: 'nv' },
 };
 
 /** One flattened member of the vertex or primitive struct: an Output array of it. */
@@ -174,8 +186,12 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
           errors.push(`the ${what} belongs in the ${rule.role} array`);
           continue;
         }
-        if (rule.extOnly && nv) {
+        if (rule.only === 'ext' && nv) {
           errors.push(`the ${what} needs SPV_EXT_mesh_shader: compile with -fspv-target-env=vulkan1.2 or later`);
+          continue;
+        }
+        if (rule.only === 'nv' && !nv) {
+          errors.push(`the ${what} is SPV_NV_mesh_shader's (SPIR-V before 1.4), not SPV_EXT_mesh_shader's`);
           continue;
         }
         if (!rule.type(type)) {
@@ -184,6 +200,8 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
         }
         varId = declare(type, count, `gl_${rule.builtin}`);
         b.decorate(varId, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+        if (rule.capability) b.capability(Capability[rule.capability]);
+        if (rule.extension) b.extension(rule.extension);
       } else if (semantic.startsWith('SV_')) {
         errors.push(`semantic '${io.semantic}' is not supported as a ${what}`);
         continue;

@@ -143,6 +143,22 @@ describe('mesh shaders (SPV_EXT_mesh_shader)', () => {
     }
   });
 
+  it('writes ViewportMaskNV per primitive under SPV_NV_mesh_shader only', () => {
+    const source = `
+      struct V { float4 p : SV_Position; };
+      struct P { [[vk::builtin("ViewportMaskNV")]] int mask[1] : VMASK; };
+      [outputtopology("triangle")] [numthreads(1, 1, 1)]
+      void main(out vertices V verts[3], out indices uint3 tris[1], out primitives P prims[1]) {
+        SetMeshOutputCounts(3, 1);
+        prims[0].mask[0] = 32;
+      }`;
+    const text = disassembleSpirv(compileValid(source, { ...MESH, targetEnv: 'vulkan1.0' }, ['vulkan1.0']).spirv);
+    expect(text).toMatch(/%gl_ViewportMaskNV = OpVariable %_ptr_Output__arr__arr_int_uint_1_uint_1 Output/);
+    expect(text).toMatch(/OpDecorate %gl_ViewportMaskNV PerPrimitive(NV|EXT)/);
+    const errors = errorsOf(source, { ...MESH, targetEnv: 'vulkan1.2' });
+    expect(errors.some((e) => e.includes("is SPV_NV_mesh_shader's (SPIR-V before 1.4), not SPV_EXT_mesh_shader's")), errors.join('\n')).toBe(true);
+  });
+
   it('maps line and point topologies to their execution modes and index builtins', () => {
     const source = (topology: string, index: string) => `
       struct V { float4 p : SV_Position; };
