@@ -11,6 +11,7 @@ import { vkBuiltinErrors } from './vk-builtins.js';
 import type { FunctionSymbol } from './scope.js';
 import { inferEntryPoints } from './stage-inference.js';
 import { stagePayload } from './stage-payloads.js';
+import { checkStageIntrinsics } from './mesh-stage.js';
 import { holdsStream } from './stage-types.js';
 
 /** `[shader("…")]` values and the stage each names. */
@@ -142,6 +143,7 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
   if (!payload) return undefined;
   const ep = { ...common, stage, ...payload } as IrEntryPoint;
   checkLocationMixing(c, ep, decl);
+  checkStageIntrinsics(c, ep, decl);
   // Functions the stage calls besides the entry (the patch-constant function) reach globals too.
   if (ep.stage === 'hull') ep.globals = [...new Set([...ep.globals, ...referencedGlobals(ep.patchConstant.function)])];
   if (c.hasStaticInit) {

@@ -5,6 +5,7 @@ import type { GsInputPrimitive, IrEntryCommon, IrPatchConstantFunction, PatchPar
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Checker } from './checker.js';
+import { amplificationPayload, meshPayload } from './mesh-stage.js';
 import { readStageAttributes, type StageAttributes, type StageAttributeSite } from './stage-attributes.js';
 
 export interface PayloadSite {
@@ -162,8 +163,8 @@ const BUILDERS: { [S in ShaderStage]: Builder<S> } = {
   geometry,
   hull,
   domain,
-  mesh: workgroup('mesh'),
-  amplification: workgroup('amplification'),
+  mesh: (s) => meshPayload(s, workgroup('mesh')(s)?.workgroupSize),
+  amplification: (s) => amplificationPayload(s, workgroup('amplification')(s)?.workgroupSize),
   raygeneration: nothing,
   intersection: nothing,
   anyhit: nothing,

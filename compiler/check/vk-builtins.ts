@@ -18,11 +18,12 @@ interface VkBuiltinRule {
 const TESSELLATION_OR_GEOMETRY: readonly ShaderStage[] = ['hull', 'domain', 'geometry'];
 
 export const VK_BUILTINS: Record<string, VkBuiltinRule> = {
-  PointSize: { type: 'float', allowed: (s, d) => (d === 'out' ? s === 'vertex' || TESSELLATION_OR_GEOMETRY.includes(s) : TESSELLATION_OR_GEOMETRY.includes(s)) },
+  PointSize: { type: 'float', allowed: (s, d) => (d === 'out' ? s === 'vertex' || s === 'mesh' || TESSELLATION_OR_GEOMETRY.includes(s) : TESSELLATION_OR_GEOMETRY.includes(s)) },
   HelperInvocation: { type: 'bool', allowed: (s, d) => s === 'pixel' && d === 'in', onlyAs: 'can only be used as pixel shader input' },
   BaseVertex: { type: 'int32', allowed: (s, d) => s === 'vertex' && d === 'in' },
   BaseInstance: { type: 'int32', allowed: (s, d) => s === 'vertex' && d === 'in' },
-  DrawIndex: { type: 'int32', allowed: (s, d) => s === 'vertex' && d === 'in' },
+  // DXC also lets mesh and amplification shaders read DrawIndex (vkCmdDrawMeshTasksIndirectCount).
+  DrawIndex: { type: 'int32', allowed: (s, d) => (s === 'vertex' || s === 'mesh' || s === 'amplification') && d === 'in' },
   DeviceIndex: { type: 'int32', allowed: (_s, d) => d === 'in', onlyAs: 'can only be used as shader input' },
 };
 

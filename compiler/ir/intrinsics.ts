@@ -28,6 +28,8 @@ export const INTRINSIC_NAMES = [
   'pack8', 'unpack8s', 'unpack8u',
   // SM 6.4: the dot product of two uints' four bytes (unsigned or signed), without the accumulator.
   'dot4u8packed', 'dot4i8packed',
+  // Mesh and amplification shaders (SM 6.5): DispatchMesh's last argument loads the payload global.
+  'SetMeshOutputCounts', 'DispatchMesh',
 ] as const;
 
 export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];

@@ -66,6 +66,8 @@ export interface IrGlobal {
   inputAttachmentIndex?: number;
   /** `globallycoherent`: decorated Coherent. */
   coherent?: boolean;
+  /** A groupshared variable passed to DispatchMesh: the amplification shader's payload for its mesh shaders. */
+  taskPayload?: boolean;
 }
 
 export interface IrVar {
@@ -300,6 +302,26 @@ export interface IrPatchConstantFunction {
   patches: PatchParam[];
 }
 
+
+/** `[outputtopology]` of a mesh shader. */
+export type MeshOutputTopology = 'point' | 'line' | 'triangle';
+
+/**
+ * A mesh shader's special parameters: `out vertices T v[N]`, `out indices uintK i[M]`,
+ * `out primitives P p[M]` are written in place by every invocation (shared outputs, no copy-out),
+ * `in payload S p` is read from the amplification shader's payload.
+ */
+export interface MeshStageInfo {
+  topology: MeshOutputTopology;
+  /** Parameter indices. */
+  vertices: number;
+  indices: number;
+  primitives?: number;
+  payload?: number;
+  maxVertices: number;
+  maxPrimitives: number;
+}
+
 /**
  * What each stage adds to the common part, keyed by stage: the entry point is the union of these.
  * A new stage fills its slot here, its attribute handlers in check/stage-attributes.ts and its
@@ -331,8 +353,8 @@ export interface StagePayloads {
     patches: PatchParam[];
   };
   domain: { domain: TessDomain; patches: PatchParam[] };
-  /** Filled by the mesh-shader work (SPV_EXT_mesh_shader); refused by the back ends until then. */
-  mesh: { workgroupSize: WorkgroupSize };
+  /** SPV_EXT_mesh_shader (spirv/stages/mesh.ts). */
+  mesh: { workgroupSize: WorkgroupSize } & MeshStageInfo;
   amplification: { workgroupSize: WorkgroupSize };
   /** Ray-tracing stages (SPV_KHR_ray_tracing); refused by the back ends until filled. */
   raygeneration: Record<never, never>;

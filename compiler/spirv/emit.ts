@@ -112,6 +112,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       b.decorateString(id, Decoration.UserSemantic, semantic);
     },
     // Replaced by a geometry stage's prepare(); without one, Append has no outputs to write.
+    placeRedirects: new Map(),
     streamOutput: () => {
       errors.push({ message: 'stream Append is only available in a geometry shader' });
     },
@@ -155,9 +156,13 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (typeof stage.model === 'number') stage.prepare?.(m, ep, prepareErrors);
     errors.push(...prepareErrors.map((message) => ({ message, entry: ep })));
   }
+  // Function code relies on what the stages prepared (a mesh shader's output variables).
+  if (errors.length) return { spirv: new Uint32Array(), errors };
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
+    const redirect = m.placeRedirects.get(fn);
+    if (redirect) fe.redirect = redirect;
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
   }
@@ -184,7 +189,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(model, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    b.entryPoint(stage.modelFor?.(b) ?? model, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     stage.modes(b, id, ep);
     if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
@@ -290,7 +295,9 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       typeId = types.type(g.type);
       break;
     case 'workgroup':
-      storageClass = StorageClass.Workgroup;
+      // DispatchMesh's payload: shared with the mesh shaders it launches (SPV_EXT_mesh_shader).
+      // (Under SPV_NV_mesh_shader, before SPIR-V 1.4, it stays groupshared and is copied out by DispatchMesh.)
+      storageClass = g.taskPayload && modern ? StorageClass.TaskPayloadWorkgroupEXT : StorageClass.Workgroup;
       typeId = types.type(g.type);
       break;
     case 'function':

@@ -55,10 +55,14 @@ export interface ModuleContext {
   coherent: CoherentVariables;
   /** Stage-variable options (stage-io.ts). */
   stageIo: StageIoOptions;
+  /** Set by a mesh stage's prepare(): entry functions whose output parameters live in module variables. */
+  readonly placeRedirects: Map<IrFunction, PlaceRedirect>;
+  /** Set by the mesh-shading stages' prepare(): what SetMeshOutputCounts/DispatchMesh write under NV. */
+  meshShading?: import('./stages/mesh.js').MeshModuleState;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
-interface Pointer {
+export interface Pointer {
   id: number;
   type: Type;
   storageClass: number;
@@ -71,6 +75,20 @@ interface Pointer {
   /** Into a rasterizer-ordered buffer: accesses run inside the fragment interlock. */
   interlocked?: boolean;
 }
+
+/**
+ * Places a stage keeps outside the function's own variables (a mesh shader's output arrays, written
+ * in place): loads and stores under them go through the stage's emitter.
+ */
+export interface PlaceRedirect {
+  owns(p: IrPlace): boolean;
+  /** A pointer to the place; undefined when the place is an aggregate split over several variables. */
+  pointer(fe: FunctionEmitter, p: IrPlace): Pointer | undefined;
+  load(fe: FunctionEmitter, p: IrPlace): number;
+  store(fe: FunctionEmitter, p: IrPlace, value: number): void;
+}
+
+const INT_TYPE: ScalarType = { kind: 'scalar', base: 'int', width: 32 };
 
 interface LoopTargets {
   merge: number;
@@ -91,6 +109,8 @@ export class FunctionEmitter {
   readonly callees = new Set<IrFunction>();
   /** It accesses a rasterizer-ordered view (interlock.ts). */
   interlock?: boolean;
+  /** Set for an entry function whose stage keeps some parameters elsewhere (stages/mesh.ts). */
+  redirect?: PlaceRedirect;
 
   constructor(readonly m: ModuleContext) {}
 
@@ -198,12 +218,24 @@ export class FunctionEmitter {
   private stmt(s: IrStmt): void {
     switch (s.op) {
       case 'store': {
+        if (this.redirect?.owns(s.place)) return this.redirect.store(this, s.place, this.expr(s.value));
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
         const ptr = this.place(s.place);
         this.storePtr(ptr, this.expr(s.value), s.value.type);
         return;
       }
       case 'storeSwizzle': {
+        if (this.redirect?.owns(s.place)) {
+          // Mesh outputs are written component by component (NV's indices are a flat uint array).
+          const value = this.expr(s.value);
+          const vt = s.place.type as Extract<Type, { kind: 'vector' }>;
+          s.components.forEach((c, j) => {
+            const part = s.components.length === 1 ? value : this.b.id();
+            if (s.components.length > 1) this.f.emit(Op.CompositeExtract, [this.t.type(vt.element), part, value, j]);
+            this.redirect!.store(this, { kind: 'element', base: s.place, index: { op: 'const', type: INT_TYPE, value: { kind: 'scalar', type: INT_TYPE, value: c } }, type: vt.element }, part);
+          });
+          return;
+        }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value), s.components);
         const ptr = this.place(s.place);
         const vt = ptr.type as Extract<Type, { kind: 'vector' }>;
@@ -344,6 +376,11 @@ export class FunctionEmitter {
   // Places
 
   place(p: IrPlace): Pointer {
+    if (this.redirect?.owns(p)) {
+      const ptr = this.redirect.pointer(this, p);
+      if (!ptr) throw new Error('internal: a mesh output aggregate has no single pointer');
+      return ptr;
+    }
     switch (p.kind) {
       case 'local': {
         const ptr = this.locals.get(p.local);
@@ -395,6 +432,11 @@ export class FunctionEmitter {
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
     return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType!, ...(base.interlocked ? { interlocked: true } : {}) };
+  }
+
+  /** An access chain from `base` (for stage emitters that own variables of their own). */
+  chainTo(base: Pointer, indices: number[], type: Type): Pointer {
+    return this.accessChain(base, indices, type);
   }
 
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
@@ -476,6 +518,7 @@ export class FunctionEmitter {
       case 'const':
         return constantId(this.m, e.value);
       case 'load':
+        if (this.redirect?.owns(e.place)) return this.redirect.load(this, e.place);
         if (isTexelPlace(e.place)) return loadTexelPlace(this, e.place);
         // Spec constants are values (OpSpecConstant*), not variables.
         if (e.place.kind === 'global' && e.place.global.space === 'spec-constant') return this.m.globals.get(e.place.global)!.id;
@@ -666,13 +709,18 @@ export class FunctionEmitter {
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
     this.callees.add(callee);
-    const temps: { tmp: Pointer; back?: Pointer }[] = [];
+    const temps: { tmp: Pointer; back?: Pointer; redirected?: IrPlace }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;
       if (p.var.type.kind === 'stream') return;
       const tmp = this.temp(p.var.type, p.var.name);
       if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
-      else {
+      else if (this.redirect?.owns(a.place)) {
+        // A whole mesh vertex or primitive passed out/inout: copied member by member.
+        if (p.direction === 'inout') this.storePtr(tmp, this.redirect.load(this, a.place), p.var.type);
+        temps.push({ tmp, redirected: a.place });
+        return;
+      } else {
         const target = this.place(a.place);
         if (p.direction === 'inout') this.storePtr(tmp, this.loadPtr(target), p.var.type);
         temps.push({ tmp, back: target });
@@ -682,7 +730,10 @@ export class FunctionEmitter {
     });
     const id = this.b.id();
     this.f.emit(Op.FunctionCall, [this.t.type(type), id, this.m.functionId(callee), ...temps.map((t) => t.tmp.id)]);
-    for (const t of temps) if (t.back) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+    for (const t of temps) {
+      if (t.back) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+      else if (t.redirected) this.redirect!.store(this, t.redirected, this.loadPtr(t.tmp));
+    }
     return id;
   }
 }

@@ -5,6 +5,7 @@ import { elementScalar, type ScalarType, type Type } from '../types.js';
 import { componentCount, type FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
 import { Capability, Op } from '../spirv-spec/spec.js';
+import { emitMeshIntrinsic } from './stages/mesh.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
 import { emitPacked8 } from './packed-8bit.js';
 
@@ -82,6 +83,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
   if (name === 'vk::ReadClock') return readClock(fe, e);
   if (name === 'pack8' || name === 'unpack8s' || name === 'unpack8u' || name === 'dot4u8packed' || name === 'dot4i8packed') return emitPacked8(fe, e);
+  if (name === 'SetMeshOutputCounts' || name === 'DispatchMesh') return emitMeshIntrinsic(fe, e);
   if (DERIVATIVES.has(name)) {
     fe.derivative ??= name;
     if (name.endsWith('_fine') || name.endsWith('_coarse')) b.capability(Capability.DerivativeControl);

@@ -159,7 +159,7 @@ const VK_BUILTINS: Record<string, { builtin: keyof typeof BuiltIn; capability?: 
  * 64-bit three- or four-component vector takes two, a matrix one per HLSL row, an array its length
  * times its element's.
  */
-function locationCount(t: Type): number {
+export function locationCount(t: Type): number {
   const vectorCount = (el: ScalarType, n: number) => (el.width === 64 && n > 2 ? 2 : 1);
   switch (t.kind) {
     case 'vector':

@@ -37,6 +37,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
   AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
   pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
+  SetMeshOutputCounts: 'expand', DispatchMesh: 'expand',
   WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
@@ -68,6 +69,9 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       throw unsupported(`'${name}' (a memory barrier without a group sync)`, undefined, 'WGSL barriers always synchronise the workgroup');
     case 'vk::ReadClock':
       throw unsupported(`'vk::ReadClock'`, undefined, 'WGSL has no shader clock');
+    case 'SetMeshOutputCounts':
+    case 'DispatchMesh':
+      throw unsupported(`'${name}'`, undefined, 'WebGPU has no mesh shading');
   }
   const args = e.args.map((a) => w.expr(a));
   const argType = e.args[0]?.type ?? e.type;

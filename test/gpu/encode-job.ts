@@ -3,9 +3,9 @@
 
 import { clearValueType, decodeTexel, formatInfo, type FormatName } from './formats.js';
 import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
-import { checkEntryPoint, readRequirements, spirvWords, type StageName } from './spirv-requirements.js';
+import { checkEntryPoint, readRequirements, spirvWords, STAGE_FEATURES, type StageName } from './spirv-requirements.js';
 import { encodeAddressPatches } from './device-addresses.js';
-import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, PrimitiveTopology, RenderJob, RenderResult, SpirvInput } from './types.js';
+import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, JobCommon, PrimitiveTopology, RenderJob, RenderResult, SpirvInput } from './types.js';
 
 export const DEFAULT_SENTINEL = 0xcd;
 
@@ -68,16 +68,17 @@ function encodeBinding(frame: FrameWriter, binding: Binding, jobSentinel: number
   );
 }
 
-interface JobFeatures {
+export interface JobFeatures {
   features: Set<string>;
   extensions: Set<string>;
 }
 
-function encodeStage(frame: FrameWriter, needs: JobFeatures, stage: StageName, spirv: SpirvInput, entry: string, named: readonly string[] = []): void {
+export function encodeStage(frame: FrameWriter, needs: JobFeatures, stage: StageName, spirv: SpirvInput, entry: string, named: readonly string[] = []): void {
   const words = spirvWords(spirv);
   const requirements = readRequirements(words);
   checkEntryPoint(requirements, stage, entry);
   requirements.features.forEach((f) => needs.features.add(f));
+  STAGE_FEATURES[stage]?.forEach((f) => needs.features.add(f));
   // An application enables the device extensions it chose, not whatever a module declares.
   const unnamed = requirements.extensions.filter((e) => !named.includes(e));
   if (unnamed.length > 0) {
@@ -95,7 +96,7 @@ function encodeStage(frame: FrameWriter, needs: JobFeatures, stage: StageName, s
   frame.record(TAG.stage, [STAGE_INDEX[stage], name.byteLength], body);
 }
 
-function encodeCommon(frame: FrameWriter, needs: JobFeatures, job: ComputeJob | RenderJob): void {
+export function encodeCommon(frame: FrameWriter, needs: JobFeatures, job: JobCommon): void {
   const seen = new Set<string>();
   for (const binding of job.bindings ?? []) {
     if (seen.has(slotKey(binding))) throw new Error(`binding ${slotKey(binding)} is listed twice`);
@@ -124,7 +125,7 @@ export function encodeComputeJob(job: ComputeJob): Uint8Array {
   return frame.finish();
 }
 
-function clearWords(format: FormatName, clear: readonly number[]): number[] {
+export function clearWords(format: FormatName, clear: readonly number[]): number[] {
   const view = new DataView(new ArrayBuffer(16));
   const type = clearValueType(format);
   clear.forEach((value, i) => {
@@ -188,7 +189,7 @@ export function decodeOutputs(records: readonly ResultRecord[], bindings: readon
   return result;
 }
 
-export function decodeRender(records: readonly ResultRecord[], job: RenderJob): RenderResult {
+export function decodeRender(records: readonly ResultRecord[], job: Pick<RenderJob, 'format' | 'width' | 'height' | 'bindings'>): RenderResult {
   const target = records.find((r) => r.tag === TAG.targetOut);
   if (!target) throw new Error('gpu runner: draw result without colour target');
   const format = job.format ?? 'rgba8unorm';

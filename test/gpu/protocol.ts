@@ -23,8 +23,8 @@ export const TAG = {
   targetOut: 103,
 } as const;
 
-export const JOB_KIND = { compute: 1, draw: 2 } as const;
-export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, geometry: 3, tessellationControl: 4, tessellationEvaluation: 5 } as const;
+export const JOB_KIND = { compute: 1, draw: 2, mesh: 3 } as const;
+export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, geometry: 3, tessellationControl: 4, tessellationEvaluation: 5, task: 6, mesh: 7 } as const;
 export const STATUS = { ok: 0, validation: 1, error: 2 } as const;
 
 export const DESCRIPTOR_KIND = {

@@ -57,6 +57,10 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [69, 'ShaderLayer', ['shaderOutputLayer']],
       [70, 'ShaderViewportIndex', ['shaderOutputViewportIndex']],
       [4427, 'DrawParameters', ['shaderDrawParameters']],
+      // Extension features (test/gpu/runner/extension-features.c): enabled with the named extension only.
+      [4472, 'RayQueryKHR', ['rayQuery']],
+      [4479, 'RayTracingKHR', ['rayTracingPipeline']],
+      [5283, 'MeshShadingEXT', ['meshShader']],
       [4433, 'StorageBuffer16BitAccess', ['storageBuffer16BitAccess']],
       [4434, 'UniformAndStorageBuffer16BitAccess', ['uniformAndStorageBuffer16BitAccess']],
       [4435, 'StoragePushConstant16', ['storagePushConstant16']],
@@ -130,11 +134,18 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_EXT_fragment_shader_interlock', 'VK_EXT_fragment_shader_interlock'],
   ['SPV_EXT_shader_atomic_float_add', 'VK_EXT_shader_atomic_float'],
   ['SPV_KHR_shader_clock', 'VK_KHR_shader_clock'],
+  ['SPV_EXT_mesh_shader', 'VK_EXT_mesh_shader'],
+  ['SPV_KHR_ray_query', 'VK_KHR_ray_query'],
+  ['SPV_KHR_ray_tracing', 'VK_KHR_ray_tracing_pipeline'],
 ]);
 
 /** SPIR-V execution models of the stages the harness runs. */
-export const EXECUTION_MODELS = { vertex: 0, fragment: 4, compute: 5, geometry: 3, tessellationControl: 1, tessellationEvaluation: 2 } as const;
+export const EXECUTION_MODELS = { vertex: 0, fragment: 4, compute: 5, geometry: 3, tessellationControl: 1, tessellationEvaluation: 2, task: 5364, mesh: 5365 } as const;
+
+/** Features a stage needs beyond its module's capabilities (MeshShadingEXT covers both mesh stages). */
+export const STAGE_FEATURES: Partial<Record<StageName, readonly string[]>> = { task: ['taskShader'] };
 export type StageName = keyof typeof EXECUTION_MODELS;
+
 
 export interface SpirvRequirements {
   readonly features: string[];

@@ -71,7 +71,7 @@ export interface CombinedImageSamplerBinding extends BindingSlot, ImageDescripti
 export type Binding = BufferBinding | TexelBufferBinding | ImageBinding | SamplerBinding | CombinedImageSamplerBinding;
 export type DescriptorKindName = Binding['kind'];
 
-interface JobCommon {
+export interface JobCommon {
   bindings?: Binding[];
   /** Push-constant bytes (padded with zeros to a multiple of 4). */
   push?: BytesInput;
@@ -165,6 +165,27 @@ export interface DrawParameters {
   format?: FormatName;
   /** Clear colour (default 0,0,0,0); integers for integer formats. */
   clear?: readonly [number, number, number, number];
+}
+
+/**
+ * A mesh-shading draw (VK_EXT_mesh_shader, Mesa 25 lavapipe): [amplification +] mesh + pixel
+ * shaders into the same offscreen colour target as RenderJob, launched by
+ * vkCmdDrawMeshTasksEXT(groups). Name 'VK_EXT_mesh_shader' in `extensions`.
+ */
+export interface MeshDrawJob extends JobCommon, Pick<DrawParameters, 'width' | 'height' | 'format' | 'clear'> {
+  /** The amplification (task) shader, if any. */
+  amplificationSpirv?: SpirvInput;
+  /** Default 'main'. */
+  amplificationEntry?: string;
+  meshSpirv: SpirvInput;
+  /** Default 'main'. */
+  meshEntry?: string;
+  /** Default: the mesh module (one module with both entry points). */
+  pixelSpirv?: SpirvInput;
+  /** Default 'main'. */
+  pixelEntry?: string;
+  /** Workgroups of the first stage (the amplification shader's if there is one). */
+  groups: readonly [number, number, number];
 }
 
 export interface RenderResult extends ComputeResult {

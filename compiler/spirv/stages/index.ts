@@ -33,6 +33,8 @@ export interface EntryEmit<S extends ShaderStage> {
 export interface StageEmitter<S extends ShaderStage> {
   /** The execution model, or why the stage cannot be emitted yet. */
   model: number | { unsupported: string };
+  /** Where the model depends on the module (SPV_NV_mesh_shader's before SPIR-V 1.4): it, instead of `model`. */
+  modelFor?(b: ModuleBuilder): number;
   /** Before any function body: module-level state function code needs (a geometry shader's stream outputs). */
   prepare?(m: ModuleContext, ep: IrEntryOf<S>, errors: string[]): void;
   /** The wrapper function and the interface variables; absent: the plain wrapper (stage-io.ts). */

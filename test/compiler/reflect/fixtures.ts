@@ -34,6 +34,9 @@ export const compiledFixtures: CompiledFixture[] = [
   { file: '../compiler/pbr.hlsl', args: [], compiler: 'unplugin-hlsl' },
   { file: '../compiler/skinning.hlsl', args: [], compiler: 'unplugin-hlsl' },
   { file: '../compiler/particles.hlsl', args: [], compiler: 'unplugin-hlsl' },
+  // The amplification and the mesh entry point, one module each (SPV_EXT_mesh_shader needs SPIR-V 1.4).
+  { file: '../compiler/meshlets.hlsl', args: [], compiler: 'unplugin-hlsl', options: { targetEnv: 'vulkan1.2', entryPoints: [{ name: 'cullMeshlets', stage: 'amplification' }] } },
+  { file: '../compiler/meshlets.hlsl', args: [], compiler: 'unplugin-hlsl', options: { targetEnv: 'vulkan1.2', entryPoints: [{ name: 'drawMeshlet', stage: 'mesh' }] } },
   { file: '../resources/methods.hlsl', args: [], compiler: 'unplugin-hlsl' },
   { file: '../resources/append-consume.hlsl', args: [], compiler: 'unplugin-hlsl' },
   { file: '../resources/manual-struct-t.hlsl', args: [], compiler: 'unplugin-hlsl', options: { layoutRule: 'scalar' } },

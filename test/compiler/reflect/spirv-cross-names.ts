@@ -11,6 +11,12 @@ export const stageOfMode: Record<string, ShaderStage> = {
   comp: 'compute',
 };
 
+/** The stage of an entry point from its OpEntryPoint execution model in spirv-dis text. */
+export function stageOfModel(disassembly: string, name: string): ShaderStage | undefined {
+  const model = new RegExp(`OpEntryPoint (\\w+) %\\S+ "${name}"`).exec(disassembly)?.[1];
+  return model === 'MeshEXT' ? 'mesh' : model === 'TaskEXT' ? 'amplification' : undefined;
+}
+
 const scalarName: Record<ScalarKind, string> = {
   bool: 'bool',
   i8: 'int8_t',

@@ -29,7 +29,8 @@ function load(path: string): CompiledModule {
 export function compileFixture(fixture: CompiledFixture): CompiledModule {
   const { file, args } = fixture;
   const source = join(fixturesDir, file);
-  const variant = fixture.options?.reflect ? '-reflect' : '';
+  const entries = fixture.options?.entryPoints?.map((e) => `-${e.name}`).join('') ?? '';
+  const variant = (fixture.options?.reflect ? '-reflect' : '') + entries;
   const out = join(workDir, `${fixture.compiler ?? 'glslang'}-${basename(file)}${variant}.spv`);
   if (fixture.compiler === 'unplugin-hlsl') {
     const text = readFileSync(source, 'utf8');
@@ -39,7 +40,7 @@ export function compileFixture(fixture: CompiledFixture): CompiledModule {
     if (!result.success) throw new Error(`${file} does not compile:\n${result.diagnostics.map((d) => formatDiagnostic(d, () => text)).join('\n')}`);
     writeSpirvFile(out, result.spirv!);
     const scalar = options.layoutRule === 'scalar' || options.layoutRule === 'dx';
-    validateSpirvFile(out, ['--target-env', 'vulkan1.1', ...(scalar ? ['--scalar-block-layout'] : [])]);
+    validateSpirvFile(out, ['--target-env', options.targetEnv ?? 'vulkan1.1', ...(scalar ? ['--scalar-block-layout'] : [])]);
     return load(out);
   }
   runTool('glslangValidator', [...args, source, '-o', out]);

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, formatDiagnostic, type CompileOptions } from '../../../compiler/index.js';
-import { fixtureEntries } from '../helpers.js';
+import { fixtureEntries, fixtureTargets } from '../helpers.js';
 import { openDawn, type Dawn } from './dawn.js';
 
 const DIRS = ['../../../fixtures/compiler/', '../../../fixtures/shaders/'].map((d) => new URL(d, import.meta.url));
@@ -18,12 +18,20 @@ interface Case {
   refused?: RegExp;
 }
 
-/** Fixtures for pipelines WebGPU lacks (geometry, tessellation): which entries WGSL refuses, and how. */
+/** Fixtures for pipelines WebGPU lacks (geometry, tessellation, mesh shading): which entries WGSL refuses, and how. */
 const NOT_WEBGPU: Partial<Record<string, RegExp>> = {
   geometry: /the geometry stage \(entry point '\w+'\) is not supported by the WGSL target/,
   hull: /the hull stage \(entry point '\w+'\) is not supported by the WGSL target/,
   domain: /the domain stage \(entry point '\w+'\) is not supported by the WGSL target/,
+  mesh: /the mesh stage \(entry point '\w+'\) is not supported by the WGSL target/,
+  amplification: /the amplification stage \(entry point '\w+'\) is not supported by the WGSL target/,
   vertex: /vertex entry point '\w+' without an SV_Position output is not supported by the WGSL target/,
+};
+
+/** Entries of those fixtures that WGSL refuses for what they read, not for their stage. */
+const REFUSED_ENTRIES: Partial<Record<string, RegExp>> = {
+  // The meshlet pixel shader reads the mesh shader's SV_PrimitiveID.
+  'meshlets.hlsl: shadeMeshlet': /the semantic 'SV_PrimitiveID' as a pixel input is not supported by the WGSL target/,
 };
 
 function cases(): Case[] {
@@ -34,12 +42,13 @@ function cases(): Case[] {
     for (const file of files.filter((f) => f.endsWith('.hlsl'))) {
       const source = readFileSync(new URL(file, dir), 'utf8');
       // Wave intrinsics need SPIR-V 1.3 (checked by the checker for either target).
-      const base: CompileOptions = { filename: new URL(file, dir).pathname, virtualFiles, targetEnv: 'vulkan1.1' };
+      // (Or the fixture's own first target: SPV_EXT_mesh_shader needs vulkan1.2.)
+      const base: CompileOptions = { filename: new URL(file, dir).pathname, virtualFiles, targetEnv: (fixtureTargets(source)?.[0] ?? 'vulkan1.1') as CompileOptions['targetEnv'] };
       if (/^\/\/ entry: /m.test(source)) {
         const entries = fixtureEntries(source);
-        const webgpu = !entries.some((e) => e.stage === 'geometry' || e.stage === 'hull' || e.stage === 'domain');
+        const webgpu = !entries.some((e) => ['geometry', 'hull', 'domain', 'mesh', 'amplification'].includes(e.stage));
         for (const entry of entries) {
-          const refused = webgpu ? undefined : NOT_WEBGPU[entry.stage];
+          const refused = webgpu ? undefined : (REFUSED_ENTRIES[`${file}: ${entry.name}`] ?? NOT_WEBGPU[entry.stage]);
           out.push({ name: `${file}: ${entry.name} (${entry.stage})`, source, options: { ...base, entryPoints: [entry] }, ...(refused ? { refused } : {}) });
         }
       } else out.push({ name: `${file}: every entry point`, source, options: base });

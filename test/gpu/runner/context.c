@@ -129,7 +129,7 @@ bool context_create_instance(Context *ctx) {
 
 /* Feature structs of Vulkan 1.0..1.3, and the shader-relevant booleans the
  * harness may enable by name (names as in the Vulkan spec). */
-typedef enum { CORE10, CORE11, CORE12, CORE13, EXT_SHADER_CLOCK, EXT_INTERLOCK } FeatureStruct;
+typedef enum { CORE10, CORE11, CORE12, CORE13 } FeatureStruct;
 typedef struct {
   const char *name;
   FeatureStruct where;
@@ -140,9 +140,6 @@ typedef struct {
 #define F11(n) {#n, CORE11, offsetof(VkPhysicalDeviceVulkan11Features, n)}
 #define F12(n) {#n, CORE12, offsetof(VkPhysicalDeviceVulkan12Features, n)}
 #define F13(n) {#n, CORE13, offsetof(VkPhysicalDeviceVulkan13Features, n)}
-/* Features of extension structs: chained only when the job enables their extension. */
-#define FCLOCK(n) {#n, EXT_SHADER_CLOCK, offsetof(VkPhysicalDeviceShaderClockFeaturesKHR, n)}
-#define FINTERLOCK(n) {#n, EXT_INTERLOCK, offsetof(VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT, n)}
 static const FeatureField FEATURE_FIELDS[] = {
     F10(imageCubeArray), F10(geometryShader), F10(tessellationShader), F10(sampleRateShading),
     F10(fragmentStoresAndAtomics), F10(vertexPipelineStoresAndAtomics),
@@ -171,9 +168,6 @@ static const FeatureField FEATURE_FIELDS[] = {
     F13(shaderDemoteToHelperInvocation), F13(shaderTerminateInvocation), F13(shaderIntegerDotProduct),
     F13(subgroupSizeControl), F13(computeFullSubgroups), F13(dynamicRendering),
     F13(shaderZeroInitializeWorkgroupMemory),
-    FCLOCK(shaderSubgroupClock), FCLOCK(shaderDeviceClock),
-    FINTERLOCK(fragmentShaderSampleInterlock), FINTERLOCK(fragmentShaderPixelInterlock),
-    FINTERLOCK(fragmentShaderShadingRateInterlock),
 };
 
 typedef struct {
@@ -181,11 +175,9 @@ typedef struct {
   VkPhysicalDeviceVulkan11Features f11;
   VkPhysicalDeviceVulkan12Features f12;
   VkPhysicalDeviceVulkan13Features f13;
-  VkPhysicalDeviceShaderClockFeaturesKHR clock;
-  VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
+  ExtensionFeatures ext;
 } FeatureChain;
 
-/* `extensions`: the job's device extensions, which decide the extension structs chained. */
 static void chain_init(FeatureChain *c, const char *extensions) {
   memset(c, 0, sizeof *c);
   c->f10.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
@@ -195,47 +187,46 @@ static void chain_init(FeatureChain *c, const char *extensions) {
   c->f10.pNext = &c->f11;
   c->f11.pNext = &c->f12;
   c->f12.pNext = &c->f13;
-  c->clock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR;
-  c->interlock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_INTERLOCK_FEATURES_EXT;
-  void **tail = &c->f13.pNext;
-  if (strstr(extensions, "VK_KHR_shader_clock")) {
-    *tail = &c->clock;
-    tail = &c->clock.pNext;
-  }
-  if (strstr(extensions, "VK_EXT_fragment_shader_interlock")) *tail = &c->interlock;
-}
-
-/* Whether an extension feature struct is in the chain (its extension was named). */
-static bool chained(const FeatureChain *c, const void *s) {
-  for (const VkBaseOutStructure *p = (const VkBaseOutStructure *)c->f10.pNext; p; p = p->pNext)
-    if ((const void *)p == s) return true;
-  return false;
+  c->f13.pNext = extension_features_chain(&c->ext, extensions, NULL);
 }
 
 static VkBool32 *feature_slot(FeatureChain *c, const FeatureField *f) {
   uint8_t *base = f->where == CORE10   ? (uint8_t *)&c->f10.features
                   : f->where == CORE11 ? (uint8_t *)&c->f11
                   : f->where == CORE12 ? (uint8_t *)&c->f12
-                  : f->where == CORE13 ? (uint8_t *)&c->f13
-                  : f->where == EXT_SHADER_CLOCK ? (uint8_t *)&c->clock
-                                                 : (uint8_t *)&c->interlock;
+                                       : (uint8_t *)&c->f13;
   return (VkBool32 *)(base + f->offset);
 }
 
-static bool enable_feature(Context *ctx, FeatureChain *supported, FeatureChain *enabled, const char *name) {
+static bool enable_extension_feature(Context *ctx, FeatureChain *supported, FeatureChain *enabled,
+                                     const char *extensions, const char *name) {
+  VkBool32 *has = NULL, *want = NULL;
+  const char *extension = NULL;
+  switch (extension_feature(&supported->ext, extensions, name, &has, &extension)) {
+    case EXT_FEATURE_UNKNOWN:
+      return fail(ctx, "unknown device feature name '%s' (see FEATURE_FIELDS in context.c, EXT_FIELDS in extension-features.c)", name);
+    case EXT_FEATURE_EXTENSION_NOT_NAMED:
+      return fail(ctx, "device feature %s belongs to %s, which the job does not name", name, extension);
+    case EXT_FEATURE_FOUND:
+      break;
+  }
+  extension_feature(&enabled->ext, extensions, name, &want, &extension);
+  if (!*has) return fail(ctx, "device feature %s (%s) is not supported by this driver", name, extension);
+  *want = VK_TRUE;
+  return true;
+}
+
+static bool enable_feature(Context *ctx, FeatureChain *supported, FeatureChain *enabled, const char *extensions,
+                           const char *name) {
   for (size_t i = 0; i < sizeof FEATURE_FIELDS / sizeof FEATURE_FIELDS[0]; i++) {
     const FeatureField *f = &FEATURE_FIELDS[i];
     if (strcmp(f->name, name) != 0) continue;
-    if (f->where == EXT_SHADER_CLOCK && !chained(supported, &supported->clock))
-      return fail(ctx, "device feature %s belongs to VK_KHR_shader_clock, which the job did not name", name);
-    if (f->where == EXT_INTERLOCK && !chained(supported, &supported->interlock))
-      return fail(ctx, "device feature %s belongs to VK_EXT_fragment_shader_interlock, which the job did not name", name);
     if (!*feature_slot(supported, f))
       return fail(ctx, "device feature %s is not supported by this driver", name);
     *feature_slot(enabled, f) = VK_TRUE;
     return true;
   }
-  return fail(ctx, "unknown device feature name '%s' (see FEATURE_FIELDS in context.c)", name);
+  return enable_extension_feature(ctx, supported, enabled, extensions, name);
 }
 
 static bool extension_supported(Context *ctx, const char *name) {
@@ -272,24 +263,24 @@ bool context_ensure_device(Context *ctx, const char *features, const char *exten
   if (ctx->device && strcmp(key, ctx->device_key) == 0) return true;
   destroy_device(ctx);
 
-  FeatureChain supported, enabled;
-  chain_init(&supported, extensions);
-  chain_init(&enabled, extensions);
-  vkGetPhysicalDeviceFeatures2(ctx->physical, &supported.f10);
-
   char feature_words[1024], extension_words[1024];
   snprintf(feature_words, sizeof feature_words, "%s dynamicRendering", features);
   snprintf(extension_words, sizeof extension_words, "%s", extensions);
-  const char *names[96];
-  uint32_t n = split_words(feature_words, names, 96);
-  for (uint32_t i = 0; i < n; i++)
-    if (!enable_feature(ctx, &supported, &enabled, names[i])) return false;
-
   const char *ext_names[32];
   uint32_t ext_count = split_words(extension_words, ext_names, 32);
   for (uint32_t i = 0; i < ext_count; i++)
     if (!extension_supported(ctx, ext_names[i]))
       return fail(ctx, "device extension %s is not supported by this driver", ext_names[i]);
+
+  FeatureChain supported, enabled;
+  chain_init(&supported, extensions);
+  chain_init(&enabled, extensions);
+  vkGetPhysicalDeviceFeatures2(ctx->physical, &supported.f10);
+
+  const char *names[96];
+  uint32_t n = split_words(feature_words, names, 96);
+  for (uint32_t i = 0; i < n; i++)
+    if (!enable_feature(ctx, &supported, &enabled, extensions, names[i])) return false;
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queue = {

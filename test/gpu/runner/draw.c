@@ -1,10 +1,11 @@
 /* One draw: vertex + fragment pipeline rendering a triangle list into an
- * offscreen colour image with dynamic rendering, then the image read back. */
+ * offscreen colour image with dynamic rendering, then the image read back.
+ * The target, pipeline state and render pass are shared with mesh.c. */
 #include "runner.h"
 
 #include <string.h>
 
-static bool create_target(Context *ctx, const Job *job, JobObjects *objs) {
+bool draw_create_target(Context *ctx, const Job *job, JobObjects *objs) {
   VkExtent3D extent = {job->target_width, job->target_height, 1};
   if (!create_image(ctx, VK_IMAGE_TYPE_2D, job->target_format, extent, 1,
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &objs->target,
@@ -53,6 +54,14 @@ static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs) {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
       .topology = draw_topology(job),
   };
+  return draw_create_pipeline(ctx, job, objs, stages, stage_count, &vertex_input, &assembly,
+                              tessellated ? &tessellation : NULL);
+}
+
+bool draw_create_pipeline(Context *ctx, const Job *job, JobObjects *objs, const VkPipelineShaderStageCreateInfo *stages,
+                          uint32_t stage_count, const VkPipelineVertexInputStateCreateInfo *vertex_input,
+                          const VkPipelineInputAssemblyStateCreateInfo *assembly,
+                          const VkPipelineTessellationStateCreateInfo *tessellation) {
   VkViewport viewport = {0, 0, (float)job->target_width, (float)job->target_height, 0, 1};
   VkRect2D scissor = {{0, 0}, {job->target_width, job->target_height}};
   VkPipelineViewportStateCreateInfo viewport_state = {
@@ -84,9 +93,9 @@ static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs) {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
       .pNext = &rendering,
       .stageCount = stage_count, .pStages = stages,
-      .pVertexInputState = &vertex_input,
-      .pInputAssemblyState = &assembly,
-      .pTessellationState = tessellated ? &tessellation : NULL,
+      .pVertexInputState = vertex_input,
+      .pInputAssemblyState = assembly,
+      .pTessellationState = tessellation,
       .pViewportState = &viewport_state,
       .pRasterizationState = &raster,
       .pMultisampleState = &multisample,
@@ -97,17 +106,20 @@ static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs) {
   return true;
 }
 
-static void record_draw(const Job *job, JobObjects *objs) {
+static const VkImageMemoryBarrier TO_ATTACHMENT = {
+    .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+    .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+    .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+    .newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+    .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+};
+
+/* Clears the target and begins rendering with the pipeline, descriptor sets and push constants bound. */
+void draw_begin(const Job *job, JobObjects *objs) {
   VkCommandBuffer cmd = objs->cmd;
-  VkImageMemoryBarrier to_attachment = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-      .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-      .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-      .newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-      .image = objs->target,
-      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
-  };
+  VkImageMemoryBarrier to_attachment = TO_ATTACHMENT;
+  to_attachment.image = objs->target;
   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0,
                        NULL, 0, NULL, 1, &to_attachment);
   VkRenderingAttachmentInfo colour = {
@@ -131,14 +143,14 @@ static void record_draw(const Job *job, JobObjects *objs) {
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, objs->pipeline_layout, 0, objs->set_count,
                             objs->sets, 0, NULL);
   if (job->push_size) vkCmdPushConstants(cmd, objs->pipeline_layout, push_stages(job), 0, job->push_size, job->push);
-  for (uint32_t i = 0; i < job->vertex_buffer_count; i++) {
-    VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, job->vertex_buffers[i].binding, 1, &objs->vertex_buffers[i].buffer, &offset);
-  }
-  vkCmdDraw(cmd, job->vertex_count, job->instance_count, job->first_vertex, job->first_instance);
-  vkCmdEndRendering(cmd);
+}
 
-  VkImageMemoryBarrier to_transfer = to_attachment;
+/* Ends rendering and copies the target into its readback buffer. */
+void draw_end(const Job *job, JobObjects *objs) {
+  VkCommandBuffer cmd = objs->cmd;
+  vkCmdEndRendering(cmd);
+  VkImageMemoryBarrier to_transfer = TO_ATTACHMENT;
+  to_transfer.image = objs->target;
   to_transfer.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
   to_transfer.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
   to_transfer.oldLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
@@ -153,6 +165,16 @@ static void record_draw(const Job *job, JobObjects *objs) {
                          &region);
 }
 
+static void record_draw(const Job *job, JobObjects *objs) {
+  draw_begin(job, objs);
+  for (uint32_t i = 0; i < job->vertex_buffer_count; i++) {
+    VkDeviceSize offset = 0;
+    vkCmdBindVertexBuffers(objs->cmd, job->vertex_buffers[i].binding, 1, &objs->vertex_buffers[i].buffer, &offset);
+  }
+  vkCmdDraw(objs->cmd, job->vertex_count, job->instance_count, job->first_vertex, job->first_instance);
+  draw_end(job, objs);
+}
+
 bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out) {
   if (!job->spirv[STAGE_VERTEX] || !job->spirv[STAGE_FRAGMENT])
     return fail(ctx, "draw job needs a vertex and a fragment module");
@@ -160,7 +182,7 @@ bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out) {
   if (!create_shader_modules(ctx, job, objs) || has_messages(ctx)) return false;
   if (!create_layouts(ctx, job, stages, objs) || has_messages(ctx)) return false;
   if (!create_pipeline(ctx, job, objs) || has_messages(ctx)) return false;
-  if (!create_target(ctx, job, objs) || !create_vertex_buffers(ctx, job, objs)) return false;
+  if (!draw_create_target(ctx, job, objs) || !create_vertex_buffers(ctx, job, objs)) return false;
   if (!create_resources(ctx, job, objs) || !write_descriptors(ctx, job, objs) || has_messages(ctx)) return false;
 
   if (!begin_commands(ctx, objs)) return false;

@@ -167,7 +167,7 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
     }
     at += 8 + ((len + 3) & ~(size_t)3);
   }
-  if (job->kind != JOB_COMPUTE && job->kind != JOB_DRAW) return fail(ctx, "job kind missing");
+  if (job->kind != JOB_COMPUTE && job->kind != JOB_DRAW && job->kind != JOB_MESH) return fail(ctx, "job kind missing");
   return true;
 }
 

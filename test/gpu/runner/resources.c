@@ -102,6 +102,9 @@ bool create_shader_modules(Context *ctx, const Job *job, JobObjects *objs) {
 }
 
 VkShaderStageFlags push_stages(const Job *job) {
+  if (job->kind == JOB_MESH)
+    return (job->spirv[STAGE_TASK] ? VK_SHADER_STAGE_TASK_BIT_EXT : 0) | VK_SHADER_STAGE_MESH_BIT_EXT |
+           VK_SHADER_STAGE_FRAGMENT_BIT;
   return job->kind == JOB_COMPUTE ? VK_SHADER_STAGE_COMPUTE_BIT : draw_stage_flags(job);
 }
 

@@ -15,7 +15,7 @@ enum {
   TAG_FEATURES = 2,   /* space-separated device feature names */
   TAG_EXTENSIONS = 3, /* space-separated device extension names */
   TAG_STAGE = 10,     /* u32 stage, u32 entry length, entry (padded to 4), SPIR-V words */
-  TAG_GROUPS = 11,    /* u32 x, y, z */
+  TAG_GROUPS = 11,    /* u32 x, y, z: compute workgroups, or mesh-task workgroups of a mesh draw */
   TAG_PUSH = 12,      /* push-constant bytes */
   TAG_BINDING = 20,   /* BindingDesc header (11 u32) + initial contents */
   TAG_VERTEX_BUFFER = 30,    /* u32 binding, stride, input rate + bytes */
@@ -31,7 +31,7 @@ enum {
   TAG_TARGET_OUT = 103, /* colour attachment bytes */
 };
 
-typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2 } JobKind;
+typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_MESH = 3 } JobKind;
 typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
 typedef enum {
   STAGE_COMPUTE = 0,
@@ -41,7 +41,10 @@ typedef enum {
   STAGE_GEOMETRY = 3,
   STAGE_TESS_CONTROL = 4,
   STAGE_TESS_EVAL = 5,
-  STAGE_COUNT = 6
+  /* Mesh draws (mesh.c). */
+  STAGE_TASK = 6,
+  STAGE_MESH = 7,
+  STAGE_COUNT = 8
 } StageIndex;
 
 typedef enum {
@@ -158,6 +161,21 @@ const char *vk_result_name(VkResult r);
  * before anything invalid reaches the driver. */
 static inline bool has_messages(const Context *ctx) { return ctx->message_count > 0; }
 
+/* extension-features.c: feature structs of device extensions, chained only for named extensions */
+typedef struct {
+  VkPhysicalDeviceMeshShaderFeaturesEXT mesh;
+  VkPhysicalDeviceRayQueryFeaturesKHR ray_query;
+  VkPhysicalDeviceRayTracingPipelineFeaturesKHR ray_pipeline;
+  VkPhysicalDeviceAccelerationStructureFeaturesKHR acceleration;
+  VkPhysicalDeviceShaderClockFeaturesKHR clock;
+  VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
+} ExtensionFeatures;
+typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
+/* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
+void *extension_features_chain(ExtensionFeatures *features, const char *extensions, void *next);
+ExtensionFeatureLookup extension_feature(ExtensionFeatures *features, const char *extensions, const char *name,
+                                         VkBool32 **slot, const char **extension);
+
 /* protocol.c */
 bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job);
 void put_record(ByteBuf *out, uint32_t tag, const void *head, size_t head_size,
@@ -221,9 +239,18 @@ VkBufferUsageFlags address_usage(const Context *ctx, VkBufferUsageFlags usage);
 /* The push bytes with the addresses written into scratch, or NULL after fail(). */
 const uint8_t *patched_push(Context *ctx, const Job *job, const JobObjects *objs, uint8_t *scratch, size_t scratch_size);
 
-/* compute.c / draw.c */
+/* compute.c / draw.c / mesh.c */
 bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+bool run_mesh_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+/* draw.c pieces mesh.c shares: the colour target, fixed pipeline state, render pass begin/end + readback */
+bool draw_create_target(Context *ctx, const Job *job, JobObjects *objs);
+bool draw_create_pipeline(Context *ctx, const Job *job, JobObjects *objs, const VkPipelineShaderStageCreateInfo *stages,
+                          uint32_t stage_count, const VkPipelineVertexInputStateCreateInfo *vertex_input,
+                          const VkPipelineInputAssemblyStateCreateInfo *assembly,
+                          const VkPipelineTessellationStateCreateInfo *tessellation);
+void draw_begin(const Job *job, JobObjects *objs);
+void draw_end(const Job *job, JobObjects *objs);
 
 /* stages.c: the draw pipeline's optional geometry and tessellation stages */
 uint32_t draw_stage_infos(const Job *job, const JobObjects *objs, VkPipelineShaderStageCreateInfo out[STAGE_COUNT]);
