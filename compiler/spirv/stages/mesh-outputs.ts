@@ -166,6 +166,10 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
     const packed = role === 'vertices' ? packDistances(m, ep, elementType, count, declare, errors) : new Map<string, OutputLeaf>();
     for (const { path, type, io } of flatten(elementType, {}, [])) {
       const semantic = baseSemantic(io.semantic);
+      // Outputs are written in place, component by component: negating y at each write is not done yet.
+      if (semantic === 'SV_POSITION' && m.stageIo.invertY) {
+        errors.push(`-fvk-invert-y is not supported yet for mesh shaders (SV_Position of '${ep.name}' is written in place)`);
+      }
       const distance = packed.get(path.join('.'));
       if (distance) {
         leaves.push(distance);

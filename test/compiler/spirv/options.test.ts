@@ -131,6 +131,20 @@ describe('-fvk-invert-y', () => {
     expect(text(ds, domain)).not.toMatch(/OpFNegate/);
   });
 
+  it('is an error, not silently ignored, where a mesh shader writes SV_Position in place', () => {
+    const ms = `
+      struct V { float4 pos : SV_Position; };
+      [outputtopology("triangle")] [numthreads(1, 1, 1)]
+      void main(out vertices V verts[3], out indices uint3 tris[1]) {
+        SetMeshOutputCounts(3, 1);
+        verts[0].pos = float4(0, 1, 0, 1); verts[1].pos = float4(1, 0, 0, 1); verts[2].pos = float4(0, 0, 0, 1);
+        tris[0] = uint3(0, 1, 2);
+      }`;
+    const mesh = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], targetEnv: 'vulkan1.2' as const };
+    expect(errors(ms, { ...mesh, invertY: true })).toEqual([`-fvk-invert-y is not supported yet for mesh shaders (SV_Position of 'main' is written in place)`]);
+    expect(errors(ms, mesh)).toEqual([]);
+  });
+
   it('leaves a pixel shader that reads SV_Position alone', () => {
     const ps = `float4 main(float4 pos : SV_Position) : SV_Target { return pos; }`;
     expect(text(ps, { ...pixel, invertY: true })).toBe(text(ps, pixel));
