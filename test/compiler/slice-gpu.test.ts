@@ -32,7 +32,7 @@ describe('foundation slice on a Vulkan driver', () => {
       ['Params', 0, 0, 'uniform-buffer'],
       ['output', 0, 1, 'storage-buffer'],
     ]);
-    expect(result.entryPoints).toEqual([{ name: 'main', stage: 'compute', workgroupSize: [64, 1, 1] }]);
+    expect(result.entryPoints).toEqual([{ name: 'main', stage: 'compute', workgroupSize: [64, 1, 1], inputNames: { SV_DispatchThreadID: 'id' } }]);
   });
 
   it('computes time * tint.x + xform[1][2] + counts[3] from a buffer packed at DXC offsets', async () => {
