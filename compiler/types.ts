@@ -105,7 +105,9 @@ export type ResourceKind =
   | 'RWTexture2DArray'
   | 'RWTexture3D'
   | 'SubpassInput'
-  | 'SubpassInputMS';
+  | 'SubpassInputMS'
+  /** A ray-tracing acceleration structure (manual: OpTypeAccelerationStructureKHR, UniformConstant). */
+  | 'RaytracingAccelerationStructure';
 
 export interface ResourceType {
   kind: 'resource';
@@ -123,11 +125,21 @@ export interface SamplerType {
   comparison: boolean;
 }
 
+/**
+ * `RayQuery<flags>` (SM 6.5): the state of one inline ray traversal, OpTypeRayQueryKHR. It lives in a
+ * Function (or Private) variable and is used only through its methods; `flags` are the template's ray
+ * flags, OR-ed into TraceRayInline's.
+ */
+export interface RayQueryType {
+  kind: 'rayQuery';
+  flags: number;
+}
+
 export interface VoidType {
   kind: 'void';
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | VoidType;
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | RayQueryType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -205,6 +217,8 @@ export function sameType(a: Type, b: Type): boolean {
     }
     case 'sampler':
       return a.comparison === (b as SamplerType).comparison;
+    case 'rayQuery':
+      return a.flags === (b as RayQueryType).flags;
     case 'void':
       return true;
   }
@@ -232,7 +246,9 @@ export function typeToString(t: Type): string {
     case 'struct':
       return t.name || '<anonymous struct>';
     case 'resource':
-      return `${t.resource}<${typeToString(t.element)}>`;
+      return t.resource === 'RaytracingAccelerationStructure' ? t.resource : `${t.resource}<${typeToString(t.element)}>`;
+    case 'rayQuery':
+      return `RayQuery<${t.flags}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
     case 'void':

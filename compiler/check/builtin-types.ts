@@ -45,7 +45,7 @@ export const RESOURCE_KINDS: ReadonlySet<string> = new Set<ResourceKind>([
   'ConsumeStructuredBuffer', 'ByteAddressBuffer', 'RWByteAddressBuffer', 'Buffer', 'RWBuffer', 'Texture1D',
   'Texture1DArray', 'Texture2D', 'Texture2DArray', 'Texture2DMS', 'Texture2DMSArray', 'Texture3D', 'TextureCube',
   'TextureCubeArray', 'RWTexture1D', 'RWTexture1DArray', 'RWTexture2D', 'RWTexture2DArray', 'RWTexture3D',
-  'SubpassInput', 'SubpassInputMS',
+  'SubpassInput', 'SubpassInputMS', 'RaytracingAccelerationStructure',
 ]);
 
 /** Resources whose template argument may be omitted (it defaults to float4). */

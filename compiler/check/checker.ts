@@ -31,6 +31,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
+import { declareRayTypes, rayQueryType } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
@@ -79,6 +80,7 @@ export class Checker {
     this.defaultMajorness = options.defaultMajorness ?? 'column_major';
     this.exprs = new ExpressionChecker(this);
     declareVkNamespace(this, this.global);
+    declareRayTypes(this, this.global);
   }
 
   newId(): number {
@@ -215,6 +217,7 @@ export class Checker {
     if (name === 'matrix') return this.templateNumeric(spec, scope, 'matrix');
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
     if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope);
+    if (name === 'RayQuery') return rayQueryType(this, spec, scope);
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
     if (entry?.kind === 'type') {
@@ -254,6 +257,10 @@ export class Checker {
     const args = spec.templateArgs ?? [];
     if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
       return { kind: 'resource', resource: kind, element: scalar('uint') };
+    }
+    if (kind === 'RaytracingAccelerationStructure') {
+      if (args.length) this.error(`'${kind}' is not a template`, spec.loc, kind.length);
+      return { kind: 'resource', resource: kind, element: VOID };
     }
     let element: Type | undefined;
     if (args.length === 0) {
@@ -511,6 +518,11 @@ export class Checker {
       if (!base) return undefined;
       const t = this.arrayType(base, p.arrayDims, typeScope, false);
       if (!t) return undefined;
+      if (t.kind === 'rayQuery') {
+        // HLSL passes the query object itself; a SPIR-V copy would split its state in two.
+        this.error(`a RayQuery parameter is not supported: declare and use the query in one function`, p.loc, p.name.length || 1);
+        return undefined;
+      }
       const direction = p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
         ? 'inout'
         : p.modifiers.includes('out')

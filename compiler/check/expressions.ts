@@ -326,6 +326,10 @@ export class ExpressionChecker {
       if (!ok) invalidate(target.held);
       return ok ? value : undefined;
     }
+    if (target?.type.kind === 'rayQuery') {
+      this.c.error(`a RayQuery cannot be assigned or copied: each query variable is one traversal`, startOf(e.target));
+      return undefined;
+    }
     if (!target || !value || !this.writable(target, target.loc)) return undefined;
     let rhs: Value | undefined = value;
     if (e.op !== '=') {

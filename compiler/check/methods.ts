@@ -22,6 +22,7 @@ import {
   type MethodSite,
 } from './texture-methods.js';
 import type { Value } from './value.js';
+import { checkRayQueryMethod } from './ray-query.js';
 import { loadRaw, storeRaw, unsupportedRawType } from './byte-address-templates.js';
 
 /** Interlocked* (global functions and RWByteAddressBuffer methods) → atomic operation (manual's table). */
@@ -47,6 +48,7 @@ const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, St
 /** `obj.method(args)` where obj is a resource; undefined (after an error) when it does not check. */
 export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
   const t = obj.type;
+  if (t.kind === 'rayQuery') return checkRayQueryMethod({ c, x, obj, method: callee.member, args, loc }, t);
   if (t.kind !== 'resource') {
     c.error(`member reference base type '${typeToString(t)}' has no methods`, callee.memberLoc, callee.member.length);
     return undefined;
@@ -391,6 +393,10 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
     case 'subpassLoad':
       places.push(call.image);
       if (call.sample) exprs.push(call.sample);
+      break;
+    case 'rayQuery':
+      places.push(call.query, ...(call.accel ? [call.accel] : []));
+      exprs.push(...call.args);
       break;
   }
   return { places, exprs, globals };

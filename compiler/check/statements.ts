@@ -311,7 +311,8 @@ function breakUnless(cond: IrExpr): IrStmt {
 
 function hasEffect(v: Value): boolean {
   const e = v.expr;
-  return !!e && (e.op === 'call' || (e.op === 'intrinsic' && e.type.kind === 'void'));
+  // A RayQuery method advances or reads the query's state machine: kept even when its value is unused.
+  return !!e && (e.op === 'call' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && e.call.kind === 'rayQuery'));
 }
 
 function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'], scope: Scope, out: IrStmt[]): void {
@@ -345,9 +346,10 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       lowerHeldLocal(c, st, d, t, scope, out);
       continue;
     }
+    if (t.kind === 'rayQuery' && d.init) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
     let constant;
-    if (d.init) {
+    if (d.init && t.kind !== 'rayQuery') {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));
       out.push(...before);
       if (result) {

@@ -5,6 +5,7 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Majorness, ResourceKind, Type } from '../types.js';
 import type { IntrinsicName } from './intrinsics.js';
+import type { RayQueryMethod } from './ray-query.js';
 
 /** Where a global lives. Maps 1:1 to SPIR-V storage classes / WGSL address spaces. */
 export type AddressSpace =
@@ -135,7 +136,13 @@ export type ResourceCall =
   /** Element count of the runtime array that is member 0 of a buffer block (OpArrayLength). */
   | { kind: 'arrayLength'; buffer: IrPlace }
   /** SubpassInput(MS).SubpassLoad([sample]). */
-  | { kind: 'subpassLoad'; image: IrPlace; sample?: IrExpr };
+  | { kind: 'subpassLoad'; image: IrPlace; sample?: IrExpr }
+  /**
+   * A `RayQuery` method on the query variable `query`. TraceRayInline has `accel` and args [ray flags
+   * (the template's already OR-ed in), cull mask, RayDesc]; CommitProceduralPrimitiveHit [t].
+   * `primitiveCulling`: the flags may skip triangles or procedural primitives. `loc`: the call.
+   */
+  | { kind: 'rayQuery'; method: RayQueryMethod; query: IrPlace; accel?: IrPlace; args: IrExpr[]; primitiveCulling?: boolean; loc: SourceLocation };
 
 export type BinaryOperator =
   | 'add' | 'sub' | 'mul' | 'div' | 'rem'

@@ -109,6 +109,11 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
       walkPlace(c.image, v);
       if (c.sample) walkExpr(c.sample, v);
       return;
+    case 'rayQuery':
+      walkPlace(c.query, v);
+      if (c.accel) walkPlace(c.accel, v);
+      for (const a of c.args) walkExpr(a, v);
+      return;
   }
 }
 

@@ -175,6 +175,7 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
       return structLayout(ctx, t);
     case 'resource':
     case 'sampler':
+    case 'rayQuery':
     case 'void':
       throw new LayoutError(
         `${where} has type '${typeToString(t)}', which cannot be stored in a buffer: ` +

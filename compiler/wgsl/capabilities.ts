@@ -59,6 +59,7 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
       }
       if (e.op !== 'resource') return;
       const c = e.call;
+      if (c.kind === 'rayQuery') throw unsupported(`RayQuery.${c.method}`, c.loc, 'WebGPU has no ray queries or acceleration structures');
       if ((c.kind === 'sample' || c.kind === 'gather') && c.dref) {
         const g = rootGlobal(c.image);
         if (g) usage.depthTextures.add(g);

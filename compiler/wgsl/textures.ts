@@ -36,6 +36,7 @@ const NO_WGSL: Partial<Record<ResourceKind, string>> = {
   RWBuffer: 'WebGPU has no texel buffers',
   SubpassInput: 'WebGPU has no input attachments',
   SubpassInputMS: 'WebGPU has no input attachments',
+  RaytracingAccelerationStructure: 'WebGPU has no acceleration structures or ray queries',
 };
 
 export function textureShape(t: ResourceType): Shape {
