@@ -62,7 +62,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
     ...(outputs.spirv ? { spirv: outputs.spirv } : {}),
     ...(reflection ? { reflection } : {}),
     ...(outputs.wgsl ? { wgsl: outputs.wgsl } : {}),
-    entryPoints: ir.entryPoints.map((ep) => ({ name: ep.name, stage: ep.stage, ...(ep.workgroupSize ? { workgroupSize: ep.workgroupSize } : {}) })),
+    entryPoints: ir.entryPoints.map((ep) => ({ name: ep.name, stage: ep.stage, ...('workgroupSize' in ep ? { workgroupSize: ep.workgroupSize } : {}) })),
     files: pp.files,
     diagnostics: sink.items,
   };

@@ -139,7 +139,17 @@ export interface VoidType {
   kind: 'void';
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | RayQueryType | VoidType;
+/**
+ * A geometry shader's output stream (`PointStream<T>`, `LineStream<T>`, `TriangleStream<T>`): no
+ * data of its own; `Append(v)` writes v to the stage outputs and emits a vertex.
+ */
+export interface StreamType {
+  kind: 'stream';
+  topology: 'point' | 'line' | 'triangle';
+  element: Type;
+}
+
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | RayQueryType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -219,6 +229,8 @@ export function sameType(a: Type, b: Type): boolean {
       return a.comparison === (b as SamplerType).comparison;
     case 'rayQuery':
       return a.flags === (b as RayQueryType).flags;
+    case 'stream':
+      return a.topology === (b as StreamType).topology && sameType(a.element, (b as StreamType).element);
     case 'void':
       return true;
   }
@@ -251,6 +263,8 @@ export function typeToString(t: Type): string {
       return `RayQuery<${t.flags}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
+    case 'stream':
+      return `${t.topology === 'point' ? 'Point' : t.topology === 'line' ? 'Line' : 'Triangle'}Stream<${typeToString(t.element)}>`;
     case 'void':
       return 'void';
   }

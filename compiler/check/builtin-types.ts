@@ -48,6 +48,9 @@ export const RESOURCE_KINDS: ReadonlySet<string> = new Set<ResourceKind>([
   'SubpassInput', 'SubpassInputMS', 'RaytracingAccelerationStructure',
 ]);
 
+/** Stage-only template types: geometry output streams and tessellation patches (stage-types.ts). */
+export const STAGE_TEMPLATE_TYPES: ReadonlySet<string> = new Set(['PointStream', 'LineStream', 'TriangleStream', 'InputPatch', 'OutputPatch']);
+
 /** Resources whose template argument may be omitted (it defaults to float4). */
 export const DEFAULT_FLOAT4_RESOURCES: ReadonlySet<string> = new Set([
   'Texture1D', 'Texture1DArray', 'Texture2D', 'Texture2DArray', 'Texture2DMS', 'Texture2DMSArray', 'Texture3D',
@@ -91,6 +94,7 @@ export function isBuiltinTypeName(name: string): boolean {
     name === 'matrix' ||
     name in SAMPLER_NAMES ||
     RESOURCE_KINDS.has(name) ||
+    STAGE_TEMPLATE_TYPES.has(name) ||
     numericTypeByName(name, true) !== undefined
   );
 }

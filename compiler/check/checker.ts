@@ -25,6 +25,7 @@ import {
   RESOURCE_KINDS,
   SAMPLER_NAMES,
   scalarByName,
+  STAGE_TEMPLATE_TYPES,
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
@@ -39,6 +40,7 @@ import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
 import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
+import { stageTemplateType } from './stage-types.js';
 import { declareEnum, defineStaticMember } from './enums-and-statics.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
@@ -218,6 +220,7 @@ export class Checker {
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
     if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope);
     if (name === 'RayQuery') return rayQueryType(this, spec, scope);
+    if (STAGE_TEMPLATE_TYPES.has(name)) return stageTemplateType(this, spec, scope);
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
     if (entry?.kind === 'type') {

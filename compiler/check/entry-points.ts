@@ -1,6 +1,6 @@
 // Entry points: which functions are compiled as shader stages, and their HLSL signature with the
 // semantics the back end maps to builtins and locations.
-import type { IrEntryParam, IrEntryPoint, IrFunction, IrGlobal, IrPlace, IrStmt, IrExpr, StageValue } from '../ir/ir.js';
+import type { IrEntryCommon, IrEntryParam, IrEntryPoint, IrFunction, IrGlobal, IrPlace, IrStmt, IrExpr, StageValue } from '../ir/ir.js';
 import type { EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
@@ -10,6 +10,7 @@ import { resourceCallParts } from './methods.js';
 import { vkBuiltinErrors } from './vk-builtins.js';
 import type { FunctionSymbol } from './scope.js';
 import { inferEntryPoints } from './stage-inference.js';
+import { stagePayload } from './stage-payloads.js';
 
 /** `[shader("…")]` values and the stage each names. */
 const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
@@ -93,7 +94,8 @@ function stageValue(c: Checker, semantic: ast.Semantic | undefined, attributes: 
   return io;
 }
 
-export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: ShaderStage): IrEntryPoint | undefined {
+/** A function compiled as stage code: its IR with the semantics of its parameters and result. */
+function lowerStageFunction(c: Checker, symbol: FunctionSymbol): { function: IrFunction; params: IrEntryParam[]; result?: StageValue } | undefined {
   const fn = c.lowerFunction(symbol, symbol.decl.nameLoc);
   if (!fn) return undefined;
   const decl = symbol.decl;
@@ -112,22 +114,30 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
   const resultField = bitfieldIn(fn.returnType);
   if (resultField) c.error(`bit-field '${resultField}' cannot be a stage output of entry point '${decl.name}'`, decl.nameLoc, decl.name.length);
   if (packed || resultField) return undefined;
-  const ep: IrEntryPoint = { name: decl.name, stage, function: fn, params, globals: referencedGlobals(fn) };
-  if (fn.returnType.kind !== 'void') ep.result = stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location' || a.name === 'vk::builtin' || a.name === 'vk::index'), []);
+  const result = fn.returnType.kind !== 'void' ? stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location' || a.name === 'vk::builtin' || a.name === 'vk::index'), []) : undefined;
+  return { function: fn, params, ...(result ? { result } : {}) };
+}
+
+export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: ShaderStage): IrEntryPoint | undefined {
+  const lowered = lowerStageFunction(c, symbol);
+  if (!lowered) return undefined;
+  const decl = symbol.decl;
+  const common: IrEntryCommon = { name: decl.name, ...lowered, globals: referencedGlobals(lowered.function), loc: decl.nameLoc };
+  const payload = stagePayload(stage, {
+    c,
+    decl,
+    entry: common,
+    lowerStageFunction: (other) => {
+      const found = c.global.lookup(other.name);
+      const sym = found?.kind === 'functions' ? found.overloads.find((f) => f.decl === other) : undefined;
+      return sym && lowerStageFunction(c, sym);
+    },
+  });
+  if (!payload) return undefined;
+  const ep = { ...common, stage, ...payload } as IrEntryPoint;
   checkLocationMixing(c, ep, decl);
-  const numthreads = decl.attributes.find((a) => a.name === 'numthreads');
-  if (stage === 'compute') {
-    if (!numthreads) {
-      c.error(`compute entry point '${decl.name}' needs a [numthreads(x, y, z)] attribute`, decl.nameLoc, decl.name.length);
-      return undefined;
-    }
-    const dims = [0, 1, 2].map((i) => c.attrInt(numthreads, i, c.global));
-    if (dims.some((d) => d === undefined || d < 1)) {
-      c.error(`[numthreads] arguments must be positive integer constants`, numthreads.loc);
-      return undefined;
-    }
-    ep.workgroupSize = dims as [number, number, number];
-  }
+  // Functions the stage calls besides the entry (the patch-constant function) reach globals too.
+  if (ep.stage === 'hull') ep.globals = [...new Set([...ep.globals, ...referencedGlobals(ep.patchConstant.function)])];
   if (c.hasStaticInit) {
     const init = c.staticInit();
     ep.staticInit = init;
@@ -228,6 +238,7 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
         case 'loop': stmts(s.body); stmts(s.continuing); break;
         case 'switch': expr(s.selector); s.cases.forEach((k) => stmts(k.body)); break;
         case 'return': if (s.value) expr(s.value); break;
+        case 'emitVertex': expr(s.value); break;
         default: break;
       }
     }

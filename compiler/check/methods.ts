@@ -24,6 +24,7 @@ import {
 import type { Value } from './value.js';
 import { checkRayQueryMethod } from './ray-query.js';
 import { loadRaw, storeRaw, unsupportedRawType } from './byte-address-templates.js';
+import { streamMethod } from './stage-types.js';
 
 /** Interlocked* (global functions and RWByteAddressBuffer methods) → atomic operation (manual's table). */
 const INTERLOCKED: Record<string, AtomicOperation> = {
@@ -49,6 +50,7 @@ const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, St
 export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
   const t = obj.type;
   if (t.kind === 'rayQuery') return checkRayQueryMethod({ c, x, obj, method: callee.member, args, loc }, t);
+  if (t.kind === 'stream') return streamMethod(c, x, obj, t, callee, args, loc);
   if (t.kind !== 'resource') {
     c.error(`member reference base type '${typeToString(t)}' has no methods`, callee.memberLoc, callee.member.length);
     return undefined;

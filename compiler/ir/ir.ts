@@ -196,7 +196,11 @@ export type IrStmt =
   | { op: 'break' }
   | { op: 'continue' }
   | { op: 'return'; value?: IrExpr }
-  | { op: 'discard' };
+  | { op: 'discard' }
+  /** A geometry shader's `stream.Append(value)`: writes value to the stage outputs, then emits a vertex. */
+  | { op: 'emitVertex'; stream: IrPlace; value: IrExpr }
+  /** `stream.RestartStrip()`: ends the current primitive. */
+  | { op: 'endPrimitive'; stream: IrPlace };
 
 export interface IrParam {
   var: IrVar;
@@ -232,18 +236,91 @@ export interface IrEntryParam {
   io: StageValue;
 }
 
-export interface IrEntryPoint {
+/** A `[shader]` entry's common part: the HLSL function, its stage I/O and the globals it reaches. */
+export interface IrEntryCommon {
   name: string;
-  stage: ShaderStage;
   function: IrFunction;
   params: IrEntryParam[];
   result?: StageValue;
-  workgroupSize?: [number, number, number];
   /** Runs the non-constant initializers of `static` globals; the wrapper calls it before the entry function. */
   staticInit?: IrFunction;
   /** Globals the entry point's call tree references (for SPIR-V 1.4+ interfaces and reflection). */
   globals: IrGlobal[];
+  /** The entry function's name, for back ends that refuse a stage. */
+  loc: SourceLocation;
 }
+
+export type WorkgroupSize = [number, number, number];
+/** A geometry shader's input primitive: the qualifier on its input array parameter. */
+export type GsInputPrimitive = 'point' | 'line' | 'triangle' | 'lineadj' | 'triangleadj';
+/** A geometry shader's output stream: PointStream, LineStream or TriangleStream. */
+export type StreamTopology = 'point' | 'line' | 'triangle';
+export type TessDomain = 'tri' | 'quad' | 'isoline';
+export type TessPartitioning = 'integer' | 'fractional_even' | 'fractional_odd' | 'pow2';
+export type TessOutputTopology = 'point' | 'line' | 'triangle_cw' | 'triangle_ccw';
+
+/** An entry parameter that is an input or output patch (`InputPatch<T, N>` / `OutputPatch<T, N>`, typed `T[N]`). */
+export interface PatchParam {
+  /** Index into the entry's (or the patch-constant function's) parameters. */
+  param: number;
+  kind: 'input' | 'output';
+  size: number;
+}
+
+/** The hull shader's patch-constant function: called once per patch after every control point is written. */
+export interface IrPatchConstantFunction {
+  function: IrFunction;
+  params: IrEntryParam[];
+  result?: StageValue;
+  patches: PatchParam[];
+}
+
+/**
+ * What each stage adds to the common part, keyed by stage: the entry point is the union of these.
+ * A new stage fills its slot here, its attribute handlers in check/stage-attributes.ts and its
+ * emitter in spirv/stages/.
+ */
+export interface StagePayloads {
+  vertex: Record<never, never>;
+  pixel: { earlyDepthStencil: boolean };
+  compute: { workgroupSize: WorkgroupSize };
+  geometry: {
+    maxVertexCount: number;
+    /** `[instance(N)]`: invocations per input primitive (1 without the attribute). */
+    invocations: number;
+    inputPrimitive: GsInputPrimitive;
+    /** Index of the array parameter carrying the input primitive's vertices, and their count. */
+    inputParam: number;
+    inputVertices: number;
+    /** The stream parameter (`inout TriangleStream<T>`): its index and topology. */
+    streamParam: number;
+    outputTopology: StreamTopology;
+  };
+  hull: {
+    domain: TessDomain;
+    partitioning: TessPartitioning;
+    outputTopology: TessOutputTopology;
+    outputControlPoints: number;
+    maxTessFactor?: number;
+    patchConstant: IrPatchConstantFunction;
+    patches: PatchParam[];
+  };
+  domain: { domain: TessDomain; patches: PatchParam[] };
+  /** Filled by the mesh-shader work (SPV_EXT_mesh_shader); refused by the back ends until then. */
+  mesh: { workgroupSize: WorkgroupSize };
+  amplification: { workgroupSize: WorkgroupSize };
+  /** Ray-tracing stages (SPV_KHR_ray_tracing); refused by the back ends until filled. */
+  raygeneration: Record<never, never>;
+  intersection: Record<never, never>;
+  anyhit: Record<never, never>;
+  closesthit: Record<never, never>;
+  miss: Record<never, never>;
+  callable: Record<never, never>;
+}
+
+/** An entry point of one stage: `stage` discriminates, and brings that stage's payload. */
+export type IrEntryOf<S extends ShaderStage> = IrEntryCommon & { stage: S } & StagePayloads[S];
+export type IrEntryPoint = { [S in ShaderStage]: IrEntryOf<S> }[ShaderStage];
 
 export interface IrModule {
   globals: IrGlobal[];

@@ -45,6 +45,13 @@ function walkStmt(s: IrStmt, v: IrVisitor): void {
     case 'continue':
     case 'discard':
       return;
+    case 'emitVertex':
+      walkPlace(s.stream, v);
+      walkExpr(s.value, v);
+      return;
+    case 'endPrimitive':
+      walkPlace(s.stream, v);
+      return;
   }
 }
 

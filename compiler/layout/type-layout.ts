@@ -176,10 +176,11 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
     case 'resource':
     case 'sampler':
     case 'rayQuery':
+    case 'stream':
     case 'void':
       throw new LayoutError(
         `${where} has type '${typeToString(t)}', which cannot be stored in a buffer: ` +
-          (t.kind === 'void' ? 'void has no size' : 'resources and samplers have no memory layout'),
+          (t.kind === 'void' ? 'void has no size' : 'resources, samplers and streams have no memory layout'),
       );
   }
 }

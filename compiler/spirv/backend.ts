@@ -18,7 +18,9 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     arithmetic: options.arithmetic,
     ...(options.debugSourceName !== undefined ? { debugSourceName: options.debugSourceName } : {}),
   });
-  const errors = emitted.errors.map((e) => (e.global ? { message: e.message, loc: e.global.loc, length: e.global.name.length } : { message: e.message }));
+  const errors = emitted.errors.map((e) =>
+    e.global ? { message: e.message, loc: e.global.loc, length: e.global.name.length } : e.entry ? { message: e.message, loc: e.entry.loc, length: e.entry.name.length } : { message: e.message },
+  );
   if (errors.length) return { errors };
   return { errors, output: { spirv: emitted.spirv, reflection: reflect(emitted.spirv) } };
 }

@@ -37,7 +37,7 @@ function reachedDerivative(ep: IrEntryPoint, uses: ReadonlyMap<IrFunction, Deriv
 export function declareDerivatives(b: ModuleBuilder, entryId: number, ep: IrEntryPoint, uses: ReadonlyMap<IrFunction, DerivativeUse>): string | undefined {
   const construct = reachedDerivative(ep, uses);
   if (!construct || ep.stage === 'pixel') return undefined;
-  if (ep.stage !== 'compute' || !ep.workgroupSize) {
+  if (ep.stage !== 'compute') {
     return `entry point '${ep.name}' uses ${construct}, which needs derivatives: only pixel and compute shaders have them, not the ${ep.stage} stage`;
   }
   const [x, y, z] = ep.workgroupSize;

@@ -2,18 +2,19 @@
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
 import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
 import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
-import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { StructType, Type } from '../types.js';
 import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
+import { BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass, type Version } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
+import { stageEmitter } from './stages/index.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 
 export interface EmitOptions {
@@ -35,17 +36,10 @@ const SPIRV_VERSION: Record<TargetEnv, keyof typeof Version> = {
   'vulkan1.3': '1.6',
 };
 
-const EXECUTION_MODEL: Partial<Record<ShaderStage, number>> = {
-  vertex: ExecutionModel.Vertex,
-  pixel: ExecutionModel.Fragment,
-  compute: ExecutionModel.GLCompute,
-  // Geometry, hull and domain shaders are not emitted: without their execution modes, the patch
-  // constant function and arrayed stage I/O the module would be wrong, so they are a clear error.
-};
-
 export interface EmitResult {
   spirv: Uint32Array;
-  errors: { message: string; global?: IrGlobal }[];
+  /** `global` or `entry` locates the error (the global's or the entry function's name). */
+  errors: { message: string; global?: IrGlobal; entry?: IrEntryPoint }[];
 }
 
 export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
@@ -96,6 +90,10 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       enableGoogleExtensions();
       b.decorateString(id, Decoration.UserSemantic, semantic);
     },
+    // Replaced by a geometry stage's prepare(); without one, Append has no outputs to write.
+    streamOutput: () => {
+      errors.push({ message: 'stream Append is only available in a geometry shader' });
+    },
     builtinInput: (builtin, type) => {
       let copy = builtinCopies.get(builtin);
       if (!copy) {
@@ -129,6 +127,12 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
   }
 
+  for (const ep of ir.entryPoints) {
+    const stage = stageEmitter(ep);
+    const prepareErrors: string[] = [];
+    if (typeof stage.model === 'number') stage.prepare?.(m, ep, prepareErrors);
+    errors.push(...prepareErrors.map((message) => ({ message, entry: ep })));
+  }
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
@@ -136,25 +140,25 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     derivativeUses.set(fn, fe);
   }
   for (const ep of ir.entryPoints) {
-    const model = EXECUTION_MODEL[ep.stage];
-    if (model === undefined) {
-      errors.push({ message: `the ${ep.stage} stage is not supported yet` });
+    const stage = stageEmitter(ep);
+    const model = stage.model;
+    if (typeof model !== 'number') {
+      errors.push({ message: model.unsupported, entry: ep });
       continue;
     }
     const fe = new FunctionEmitter(m);
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
     const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
-    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
-    errors.push(...wrapperErrors.map((message) => ({ message })));
+    const { id, interfaceIds } = stage.wrapper ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies }) : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
+    errors.push(...wrapperErrors.map((message) => ({ message, entry: ep })));
     b.functionCode(fe.f.finish());
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
     b.entryPoint(model, id, ep.name, [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
-    if (ep.stage === 'pixel') b.executionMode(id, ExecutionMode.OriginUpperLeft);
-    if (ep.workgroupSize) b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
+    stage.modes(b, id, ep);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });

@@ -37,6 +37,10 @@ export interface ModuleContext {
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
   /** Guards for results Vulkan leaves undefined (defined-arithmetic.ts), or DXC's bare instructions. */
   arithmetic: ArithmeticMode;
+  /** A geometry shader's `Append(value)`: stores value to the module's stream output variables. */
+  streamOutput(fe: FunctionEmitter, value: number, type: Type): void;
+  /** Set by a geometry stage's prepare(): the stream's output variables, for the entry's interface. */
+  streamInterface?: { type: Type; ids: number[] };
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -106,10 +110,12 @@ export class FunctionEmitter {
   /** Emits a whole IR function under the given result id. */
   emitFunction(fn: IrFunction, id: number): number[] {
     const ret = this.t.type(fn.returnType);
-    const paramPtrs = fn.params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
+    // A stream parameter carries no data: Append writes the entry's output variables directly.
+    const params = fn.params.filter((p) => p.var.type.kind !== 'stream');
+    const paramPtrs = params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
     this.b.name(id, fn.name);
-    fn.params.forEach((p, i) => {
+    params.forEach((p, i) => {
       const pid = this.b.id();
       this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
       this.b.name(pid, p.var.name);
@@ -211,6 +217,13 @@ export class FunctionEmitter {
         return;
       case 'discard':
         this.f.terminate(Op.Kill);
+        return;
+      case 'emitVertex':
+        this.m.streamOutput(this, this.expr(s.value), s.value.type);
+        this.f.emit(Op.EmitVertex, []);
+        return;
+      case 'endPrimitive':
+        this.f.emit(Op.EndPrimitive, []);
         return;
     }
   }
@@ -603,6 +616,7 @@ export class FunctionEmitter {
     const temps: { tmp: Pointer; back?: Pointer }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;
+      if (p.var.type.kind === 'stream') return;
       const tmp = this.temp(p.var.type, p.var.name);
       if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
       else {

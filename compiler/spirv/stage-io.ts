@@ -22,6 +22,10 @@ interface BuiltinRule {
    * array of this element type, concatenated in ascending semantic index (manual, SV_ClipDistance).
    */
   packed?: ScalarType;
+  /** For a packed builtin of fixed size (tess levels): the array's length, the declared value filling its start. */
+  packedSize?: number;
+  /** A per-patch builtin (Patch decoration). */
+  patch?: boolean;
 }
 
 const U3 = vector(UINT, 3);
@@ -46,7 +50,22 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
   SV_DEPTHGREATEREQUAL: [{ stages: ['pixel'], dir: 'out', builtin: 'FragDepth', type: FLOAT, executionModes: ['DepthReplacing', 'DepthGreater'] }],
   SV_DEPTHLESSEQUAL: [{ stages: ['pixel'], dir: 'out', builtin: 'FragDepth', type: FLOAT, executionModes: ['DepthReplacing', 'DepthLess'] }],
   SV_SAMPLEINDEX: [{ stages: ['pixel'], dir: 'in', builtin: 'SampleId', type: UINT, capability: 'SampleRateShading' }],
-  SV_PRIMITIVEID: [{ stages: ['pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'PrimitiveId', type: UINT, capability: 'Geometry' }],
+  SV_PRIMITIVEID: [
+    { stages: ['pixel', 'geometry'], dir: 'in', builtin: 'PrimitiveId', type: UINT, capability: 'Geometry' },
+    { stages: ['hull', 'domain'], dir: 'in', builtin: 'PrimitiveId', type: UINT, capability: 'Tessellation' },
+    { stages: ['geometry'], dir: 'out', builtin: 'PrimitiveId', type: UINT, capability: 'Geometry' },
+  ],
+  SV_GSINSTANCEID: [{ stages: ['geometry'], dir: 'in', builtin: 'InvocationId', type: UINT, capability: 'Geometry' }],
+  SV_OUTPUTCONTROLPOINTID: [{ stages: ['hull'], dir: 'in', builtin: 'InvocationId', type: UINT, capability: 'Tessellation' }],
+  SV_DOMAINLOCATION: [{ stages: ['domain'], dir: 'in', builtin: 'TessCoord', type: vector(FLOAT, 3), capability: 'Tessellation' }],
+  SV_TESSFACTOR: [
+    { stages: ['hull'], dir: 'out', builtin: 'TessLevelOuter', type: FLOAT, packed: FLOAT, packedSize: 4, patch: true, capability: 'Tessellation' },
+    { stages: ['domain'], dir: 'in', builtin: 'TessLevelOuter', type: FLOAT, packed: FLOAT, packedSize: 4, patch: true, capability: 'Tessellation' },
+  ],
+  SV_INSIDETESSFACTOR: [
+    { stages: ['hull'], dir: 'out', builtin: 'TessLevelInner', type: FLOAT, packed: FLOAT, packedSize: 2, patch: true, capability: 'Tessellation' },
+    { stages: ['domain'], dir: 'in', builtin: 'TessLevelInner', type: FLOAT, packed: FLOAT, packedSize: 2, patch: true, capability: 'Tessellation' },
+  ],
   SV_RENDERTARGETARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'Layer', type: UINT, capability: 'Geometry' },
     { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'Layer', type: UINT, capability: 'Geometry' },
@@ -119,22 +138,29 @@ const INTERPOLATION_DECORATIONS: Record<Interpolation, { decoration?: keyof type
 };
 
 /** A stage variable after struct flattening: one leaf of a parameter or the return value. */
-interface Leaf {
+export interface Leaf {
   type: Type;
   io: StageValue;
   /** Member indices from the parameter/return value down to this leaf. */
   path: number[];
   varId?: number;
+  /** The variable's element type (without the per-vertex array of an arrayed leaf). */
   varType?: Type;
+  /** Input or Output, once declared. */
+  storage?: number;
   /** For packed array builtins: the first array element this leaf occupies. */
   packOffset?: number;
+  /** A per-vertex value of a geometry or tessellation stage: its variable is an array of this many. */
+  arrayed?: number;
+  /** A per-patch value of a tessellation stage (Patch decoration). */
+  patch?: boolean;
 }
 
 export interface StageIoError {
   message: string;
 }
 
-function flatten(type: Type, io: StageValue, path: number[], out: Leaf[], errors: string[]): void {
+export function flatten(type: Type, io: StageValue, path: number[], out: Leaf[], errors: string[]): void {
   if (type.kind === 'struct') {
     type.fields.forEach((f, i) => {
       const fio: StageValue = {
@@ -155,6 +181,157 @@ function flatten(type: Type, io: StageValue, path: number[], out: Leaf[], errors
 function splitSemantic(s: string): { base: string; index: number } {
   const m = /^(.*?)(\d*)$/.exec(s)!;
   return { base: m[1]!.toUpperCase(), index: m[2] ? Number(m[2]) : 0 };
+}
+
+/** The stage and entry a set of stage variables belongs to (for builtin rules and messages). */
+export interface StageOwner {
+  stage: ShaderStage;
+  name: string;
+}
+
+/**
+ * Declares the Input and Output variables of flattened leaves (inputs first, then outputs) with
+ * their builtins, locations and decorations; sets each leaf's varId/varType. Returns the interface ids.
+ * Arrayed leaves (per-vertex values of geometry and tessellation stages) are arrays of `arrayed`
+ * elements; `patch` leaves are per-patch (Patch decoration).
+ */
+export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, inputs: Leaf[], outputs: Leaf[], errors: string[]): number[] {
+  const b = fe.b;
+  const t = fe.t;
+  const interfaceIds: number[] = [];
+  const ruleFor = (semantic: string | undefined, dir: 'in' | 'out') =>
+    BUILTINS[splitSemantic(semantic ?? '').base]?.find((r) => r.dir === dir && (r.stages.includes(ep.stage) || r.stages.includes('*')));
+  const arrayed = (leaf: Leaf, type: Type): Type => (leaf.arrayed !== undefined ? arrayOf(type, leaf.arrayed) : type);
+  // Packed array builtins: one variable per builtin and direction, leaves at ascending semantic index.
+  const packedVars = new Map<string, { id: number; element: ScalarType }>();
+  const packLeaves = (leaves: Leaf[], dir: 'in' | 'out') => {
+    const groups = new Map<string, Leaf[]>();
+    for (const leaf of leaves) {
+      const rule = ruleFor(leaf.io.semantic, dir);
+      if (rule?.packed) groups.set(rule.builtin, [...(groups.get(rule.builtin) ?? []), leaf]);
+    }
+    for (const [builtin, group] of groups) {
+      if (group.some((l) => l.arrayed !== undefined)) {
+        errors.push(`per-vertex ${builtin} (semantic '${group[0]!.io.semantic}') of a ${ep.stage} shader is not supported yet`);
+        continue;
+      }
+      group.sort((x, y) => splitSemantic(x.io.semantic!).index - splitSemantic(y.io.semantic!).index);
+      let size = 0;
+      for (const leaf of group) {
+        leaf.packOffset = size;
+        size += componentPaths(leaf.type).length;
+      }
+      const rule = ruleFor(group[0]!.io.semantic, dir)!;
+      if (rule.packedSize !== undefined) {
+        // Tess levels: a fixed-size array whose leading elements the declared value fills (manual: float[4], float[2]).
+        if (size > rule.packedSize) errors.push(`semantic '${group[0]!.io.semantic}' has ${size} components, but ${rule.builtin} has ${rule.packedSize}`);
+        size = rule.packedSize;
+      }
+      const id = b.id();
+      const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
+      b.global(Op.Variable, [t.pointer(storage, t.type(arrayOf(rule.packed!, size))), id, storage]);
+      b.name(id, `gl_${builtin}`);
+      b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+      if (rule.patch) b.decorate(id, Decoration.Patch);
+      if (rule.capability) b.capability(Capability[rule.capability]);
+      // Integer builtins read by a fragment shader are flat, as Vulkan requires for integer inputs.
+      if (dir === 'in' && ep.stage === 'pixel' && rule.packed!.base !== 'float') b.decorate(id, Decoration.Flat);
+      packedVars.set(`${dir}:${builtin}`, { id, element: rule.packed! });
+      interfaceIds.push(id);
+    }
+  };
+  packLeaves(inputs, 'in');
+  packLeaves(outputs, 'out');
+  const declare = (leaf: Leaf, dir: 'in' | 'out', locations: Set<number>) => {
+    const { base, index } = splitSemantic(leaf.io.semantic ?? '');
+    const rule = ruleFor(leaf.io.semantic, dir);
+    if (rule?.packed) {
+      const packed = packedVars.get(`${dir}:${rule.builtin}`);
+      if (!packed) return;
+      leaf.varId = packed.id;
+      leaf.varType = withElement(leaf.type, packed.element);
+      leaf.storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
+      if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
+      return;
+    }
+    const id = b.id();
+    const vkBuiltin = leaf.io.builtin !== undefined ? VK_BUILTINS[leaf.io.builtin] : undefined;
+    // A vk::builtin variable has the declared type (int or uint, as written); the checker vetted it.
+    const varType = vkBuiltin ? leaf.type : rule ? rule.type : withBoolAsUint(leaf.type);
+    const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
+    b.global(Op.Variable, [t.pointer(storage, t.type(arrayed(leaf, varType))), id, storage]);
+    const builtinName = vkBuiltin?.builtin ?? rule?.builtin;
+    b.name(id, builtinName ? `gl_${builtinName}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
+    // Vulkan requires integer fragment inputs to be flat, builtins included (PrimitiveId, Layer, …).
+    const flatBuiltin = dir === 'in' && ep.stage === 'pixel' && (scalarOf(varType)?.base === 'int' || scalarOf(varType)?.base === 'uint');
+    if (leaf.io.builtin !== undefined && !vkBuiltin) {
+      errors.push(`vk::builtin("${leaf.io.builtin}") is not supported`);
+    } else if (vkBuiltin) {
+      b.decorate(id, Decoration.BuiltIn, BuiltIn[vkBuiltin.builtin]);
+      if (vkBuiltin.capability) b.capability(Capability[vkBuiltin.capability]);
+      if (vkBuiltin.extension) requireExtension(b, vkBuiltin.extension);
+      if (flatBuiltin) b.decorate(id, Decoration.Flat);
+    } else if (rule) {
+      b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
+      if (rule.capability) b.capability(Capability[rule.capability]);
+      if (rule.extension) requireExtension(b, rule.extension);
+      for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
+      if (flatBuiltin) b.decorate(id, Decoration.Flat);
+      if (rule.patch) b.decorate(id, Decoration.Patch);
+    } else if (BUILTINS[base]) {
+      errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
+    } else {
+      let location = leaf.io.location;
+      if (location === undefined && base === 'SV_TARGET') location = index;
+      const count = locationCount(leaf.type);
+      const free = (at: number) => Array.from({ length: count }, (_, i) => at + i).every((l) => !locations.has(l));
+      if (location === undefined) {
+        location = 0;
+        while (!free(location)) location++;
+      }
+      // The second source of dual-source blending shares its location with the first (vk::index(1)).
+      const secondSource = (leaf.io.index ?? 0) > 0;
+      if (!secondSource) {
+        if (!free(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
+        for (let i = 0; i < count; i++) locations.add(location + i);
+      }
+      b.decorate(id, Decoration.Location, location);
+      if (leaf.patch) b.decorate(id, Decoration.Patch);
+      if (leaf.io.index !== undefined) b.decorate(id, Decoration.Index, leaf.io.index);
+      if (ep.stage === 'pixel' && dir === 'in') {
+        const el = scalarOf(leaf.type);
+        const interp = leaf.io.interpolation ?? [];
+        // Vulkan requires integer fragment inputs to be flat; DXC adds Flat for them.
+        if (el && el.base !== 'float' && !interp.includes('nointerpolation')) b.decorate(id, Decoration.Flat);
+        for (const m of interp) {
+          const d = INTERPOLATION_DECORATIONS[m];
+          if (d.decoration) b.decorate(id, Decoration[d.decoration]);
+          if (d.capability) b.capability(Capability[d.capability]);
+        }
+      }
+    }
+    if (leaf.io.semantic) fe.userSemantic(id, leaf.io.semantic);
+    leaf.varId = id;
+    leaf.varType = varType;
+    leaf.storage = storage;
+    interfaceIds.push(id);
+  };
+  // Explicit locations (and SV_Target indices) are claimed before sequential assignment.
+  const claimExplicit = (leaves: Leaf[]) =>
+    new Set(
+      leaves.flatMap((l) => {
+        if ((l.io.index ?? 0) > 0) return [];
+        const at = l.io.location ?? (splitSemantic(l.io.semantic ?? '').base === 'SV_TARGET' ? splitSemantic(l.io.semantic!).index : undefined);
+        return at === undefined ? [] : Array.from({ length: locationCount(l.type) }, (_, i) => at + i);
+      }),
+    );
+  const inLocs = claimExplicit(inputs);
+  const outLocs = claimExplicit(outputs);
+  const explicitIn = new Set(inLocs);
+  const explicitOut = new Set(outLocs);
+  for (const leaf of inputs) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOwn(inLocs, leaf, leaf.io.location, explicitIn) : inLocs);
+  for (const leaf of outputs) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOwn(outLocs, leaf, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
+  return interfaceIds;
 }
 
 /**
@@ -182,126 +359,32 @@ export function emitEntryWrapper(
   const resultLeaves: Leaf[] = [];
   if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], resultLeaves, errors);
   outputs.push(...resultLeaves);
+  const interfaceIds = declareStageVariables(fe, ep, inputs, outputs, errors);
 
-  const interfaceIds: number[] = [];
-  const ruleFor = (semantic: string | undefined, dir: 'in' | 'out') =>
-    BUILTINS[splitSemantic(semantic ?? '').base]?.find((r) => r.dir === dir && (r.stages.includes(ep.stage) || r.stages.includes('*')));
-  // Packed array builtins: one variable per builtin and direction, leaves at ascending semantic index.
-  const packedVars = new Map<string, { id: number; element: ScalarType }>();
-  const packLeaves = (leaves: Leaf[], dir: 'in' | 'out') => {
-    const groups = new Map<string, Leaf[]>();
-    for (const leaf of leaves) {
-      const rule = ruleFor(leaf.io.semantic, dir);
-      if (rule?.packed) groups.set(rule.builtin, [...(groups.get(rule.builtin) ?? []), leaf]);
-    }
-    for (const [builtin, group] of groups) {
-      group.sort((x, y) => splitSemantic(x.io.semantic!).index - splitSemantic(y.io.semantic!).index);
-      let size = 0;
-      for (const leaf of group) {
-        leaf.packOffset = size;
-        size += componentPaths(leaf.type).length;
-      }
-      const rule = ruleFor(group[0]!.io.semantic, dir)!;
-      const id = b.id();
-      const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
-      b.global(Op.Variable, [t.pointer(storage, t.type(arrayOf(rule.packed!, size))), id, storage]);
-      b.name(id, `gl_${builtin}`);
-      b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
-      if (rule.capability) b.capability(Capability[rule.capability]);
-      // Integer builtins read by a fragment shader are flat, as Vulkan requires for integer inputs.
-      if (dir === 'in' && ep.stage === 'pixel' && rule.packed!.base !== 'float') b.decorate(id, Decoration.Flat);
-      packedVars.set(`${dir}:${builtin}`, { id, element: rule.packed! });
-      interfaceIds.push(id);
-    }
-  };
-  packLeaves(inputs, 'in');
-  packLeaves(outputs, 'out');
-  const declare = (leaf: Leaf, dir: 'in' | 'out', locations: Set<number>) => {
-    const { base, index } = splitSemantic(leaf.io.semantic ?? '');
-    const rule = ruleFor(leaf.io.semantic, dir);
-    if (rule?.packed) {
-      const packed = packedVars.get(`${dir}:${rule.builtin}`)!;
-      leaf.varId = packed.id;
-      leaf.varType = withElement(leaf.type, packed.element);
-      if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
-      return;
-    }
-    const id = b.id();
-    const vkBuiltin = leaf.io.builtin !== undefined ? VK_BUILTINS[leaf.io.builtin] : undefined;
-    // A vk::builtin variable has the declared type (int or uint, as written); the checker vetted it.
-    const varType = vkBuiltin ? leaf.type : rule ? rule.type : withBoolAsUint(leaf.type);
-    const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
-    b.global(Op.Variable, [t.pointer(storage, t.type(varType)), id, storage]);
-    const builtinName = vkBuiltin?.builtin ?? rule?.builtin;
-    b.name(id, builtinName ? `gl_${builtinName}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
-    // Vulkan requires integer fragment inputs to be flat, builtins included (PrimitiveId, Layer, …).
-    const flatBuiltin = dir === 'in' && ep.stage === 'pixel' && (scalarOf(varType)?.base === 'int' || scalarOf(varType)?.base === 'uint');
-    if (leaf.io.builtin !== undefined && !vkBuiltin) {
-      errors.push(`vk::builtin("${leaf.io.builtin}") is not supported`);
-    } else if (vkBuiltin) {
-      b.decorate(id, Decoration.BuiltIn, BuiltIn[vkBuiltin.builtin]);
-      if (vkBuiltin.capability) b.capability(Capability[vkBuiltin.capability]);
-      if (vkBuiltin.extension) requireExtension(b, vkBuiltin.extension);
-      if (flatBuiltin) b.decorate(id, Decoration.Flat);
-    } else if (rule) {
-      b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
-      if (rule.capability) b.capability(Capability[rule.capability]);
-      if (rule.extension) requireExtension(b, rule.extension);
-      for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
-      if (flatBuiltin) b.decorate(id, Decoration.Flat);
-    } else if (BUILTINS[base]) {
-      errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
-    } else {
-      let location = leaf.io.location;
-      if (location === undefined && base === 'SV_TARGET') location = index;
-      const count = locationCount(leaf.type);
-      const free = (at: number) => Array.from({ length: count }, (_, i) => at + i).every((l) => !locations.has(l));
-      if (location === undefined) {
-        location = 0;
-        while (!free(location)) location++;
-      }
-      // The second source of dual-source blending shares its location with the first (vk::index(1)).
-      const secondSource = (leaf.io.index ?? 0) > 0;
-      if (!secondSource) {
-        if (!free(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
-        for (let i = 0; i < count; i++) locations.add(location + i);
-      }
-      b.decorate(id, Decoration.Location, location);
-      if (leaf.io.index !== undefined) b.decorate(id, Decoration.Index, leaf.io.index);
-      if (ep.stage === 'pixel' && dir === 'in') {
-        const el = scalarOf(leaf.type);
-        const interp = leaf.io.interpolation ?? [];
-        // Vulkan requires integer fragment inputs to be flat; DXC adds Flat for them.
-        if (el && el.base !== 'float' && !interp.includes('nointerpolation')) b.decorate(id, Decoration.Flat);
-        for (const m of interp) {
-          const d = INTERPOLATION_DECORATIONS[m];
-          if (d.decoration) b.decorate(id, Decoration[d.decoration]);
-          if (d.capability) b.capability(Capability[d.capability]);
-        }
-      }
-    }
-    if (leaf.io.semantic) fe.userSemantic(id, leaf.io.semantic);
-    leaf.varId = id;
-    leaf.varType = varType;
-    interfaceIds.push(id);
-  };
-  // Explicit locations (and SV_Target indices) are claimed before sequential assignment.
-  const claimExplicit = (leaves: Leaf[]) =>
-    new Set(
-      leaves.flatMap((l) => {
-        if ((l.io.index ?? 0) > 0) return [];
-        const at = l.io.location ?? (splitSemantic(l.io.semantic ?? '').base === 'SV_TARGET' ? splitSemantic(l.io.semantic!).index : undefined);
-        return at === undefined ? [] : Array.from({ length: locationCount(l.type) }, (_, i) => at + i);
-      }),
-    );
-  const inLocs = claimExplicit(inputs);
-  const outLocs = claimExplicit(outputs);
-  const explicitIn = new Set(inLocs);
-  const explicitOut = new Set(outLocs);
-  for (const leaf of inputs) declare(leaf, 'in', leaf.io.location !== undefined ? withoutOwn(inLocs, leaf, leaf.io.location, explicitIn) : inLocs);
-  for (const leaf of outputs) declare(leaf, 'out', leaf.io.location !== undefined || splitSemantic(leaf.io.semantic ?? '').base === 'SV_TARGET' ? withoutOwn(outLocs, leaf, leaf.io.location ?? splitSemantic(leaf.io.semantic!).index, explicitOut) : outLocs);
+  const id = beginWrapper(fe, ep, builtinCopies);
+  const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
+  let inputIndex = 0;
+  ep.params.forEach((p, i) => {
+    if (p.direction === 'out') return;
+    const leaves = inputs.slice(inputIndex, (inputIndex += paramLeaves[i]!.length));
+    fe.storePtr(temps[i]!, loadLeaves(fe, p.var.type, leaves), p.var.type);
+  });
+  const result = b.id();
+  fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x.id)]);
+  let outputIndex = 0;
+  ep.params.forEach((p, i) => {
+    if (p.direction === 'in') return;
+    storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outputs.slice(outputIndex, (outputIndex += paramLeaves[i]!.length)));
+  });
+  if (resultLeaves.length) storeLeaves(fe, result, ep.function.returnType, outputs.slice(outputIndex));
+  endWrapper(fe);
+  return { id, interfaceIds };
+}
 
-  // The wrapper itself.
+/** Opens the wrapper function `void main()`: copies builtins that function code reads, runs static initializers. */
+export function beginWrapper(fe: FunctionEmitter, ep: IrEntryPoint, builtinCopies: { input: number; copy: number; type: Type }[]): number {
+  const b = fe.b;
+  const t = fe.t;
   const id = b.id();
   const voidT = t.void();
   fe.f.emit(Op.Function, [voidT, id, 0, t.function(voidT, [])]);
@@ -314,47 +397,64 @@ export function emitEntryWrapper(
     fe.f.emit(Op.Store, [c.copy, v]);
   }
   if (ep.staticInit) fe.f.emit(Op.FunctionCall, [voidT, b.id(), fe.functionIdOf(ep.staticInit)]);
-  const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
-  let inputIndex = 0;
-  ep.params.forEach((p, i) => {
-    if (p.direction === 'out') return;
-    const leaves = paramLeaves[i]!;
-    const values = leaves.map(() => {
-      const leaf = inputs[inputIndex++]!;
-      const loaded = leaf.packOffset !== undefined ? loadPacked(fe, leaf) : b.id();
-      if (leaf.packOffset === undefined) fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, leaf.varId!]);
-      return fitValue(fe, loaded, leaf.varType!, leaf.type);
-    });
-    fe.storePtr(temps[i]!, assemble(fe, p.var.type, values), p.var.type);
-  });
-  const result = b.id();
-  fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x.id)]);
-  let outputIndex = 0;
-  const writeLeaves = (value: number, type: Type, leaves: Leaf[]) => {
-    for (const leaf of leaves) {
-      const out = outputs[outputIndex++]!;
-      let v = value;
-      let vt = type;
-      for (const idx of leaf.path) {
-        const next = (vt as Extract<Type, { kind: 'struct' }>).fields[idx]!.type;
-        const e = b.id();
-        fe.f.emit(Op.CompositeExtract, [t.type(next), e, v, idx]);
-        v = e;
-        vt = next;
-      }
-      const fitted = fitValue(fe, v, leaf.type, out.varType!);
-      if (out.packOffset !== undefined) storePacked(fe, out, fitted);
-      else fe.f.emit(Op.Store, [out.varId!, fitted]);
-    }
-  };
-  ep.params.forEach((p, i) => {
-    if (p.direction === 'in') return;
-    writeLeaves(fe.loadPtr(temps[i]!), p.var.type, paramLeaves[i]!);
-  });
-  if (resultLeaves.length) writeLeaves(result, ep.function.returnType, resultLeaves);
+  return id;
+}
+
+export function endWrapper(fe: FunctionEmitter): void {
   fe.f.terminate(Op.Return);
   fe.f.emit(Op.FunctionEnd, []);
-  return { id, interfaceIds };
+}
+
+/**
+ * Reads the value of `type` from its declared leaves; for arrayed leaves, element `element` (an id
+ * of a uint) of each, or with `element` absent, the whole per-vertex array as `type` (an array).
+ */
+export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], element?: number): number {
+  const b = fe.b;
+  const t = fe.t;
+  const arrayedWhole = element === undefined && leaves.length > 0 && leaves[0]!.arrayed !== undefined;
+  if (arrayedWhole) {
+    if (type.kind !== 'array' || type.length === null) throw new Error('internal: per-vertex leaves read as a non-array');
+    return fe.construct(type, Array.from({ length: type.length }, (_, i) => loadLeaves(fe, type.element, leaves, t.uintConst(i))));
+  }
+  const values = leaves.map((leaf) => {
+    if (leaf.varId === undefined) return b.id();
+    if (leaf.packOffset !== undefined) return fitValue(fe, loadPacked(fe, leaf), leaf.varType!, leaf.type);
+    let ptr = leaf.varId;
+    if (leaf.arrayed !== undefined) {
+      ptr = b.id();
+      fe.f.emit(Op.AccessChain, [t.pointer(leaf.storage ?? StorageClass.Input, t.type(leaf.varType!)), ptr, leaf.varId, element!]);
+    }
+    const loaded = b.id();
+    fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, ptr]);
+    return fitValue(fe, loaded, leaf.varType!, leaf.type);
+  });
+  return assemble(fe, type, values);
+}
+
+/** Writes a value of `type` to its declared output leaves; for arrayed leaves, element `element` of each. */
+export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leaves: Leaf[], element?: number): void {
+  const b = fe.b;
+  const t = fe.t;
+  for (const leaf of leaves) {
+    if (leaf.varId === undefined) continue;
+    let v = value;
+    let vt = type;
+    for (const idx of leaf.path) {
+      const next = (vt as Extract<Type, { kind: 'struct' }>).fields[idx]!.type;
+      const e = b.id();
+      fe.f.emit(Op.CompositeExtract, [t.type(next), e, v, idx]);
+      v = e;
+      vt = next;
+    }
+    const fitted = fitValue(fe, v, leaf.type, leaf.varType!);
+    if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted);
+    else if (leaf.arrayed !== undefined) {
+      const ptr = b.id();
+      fe.f.emit(Op.AccessChain, [t.pointer(StorageClass.Output, t.type(leaf.varType!)), ptr, leaf.varId, element!]);
+      fe.f.emit(Op.Store, [ptr, fitted]);
+    } else fe.f.emit(Op.Store, [leaf.varId, fitted]);
+  }
 }
 
 /** Index paths to every scalar of a stage value, in order (float4 clips[2]: [0,0] … [1,3]). */

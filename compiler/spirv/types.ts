@@ -2,7 +2,7 @@
 // emitted as their transposes (manual: an RxC float matrix is an OpTypeMatrix of R vectors of C), so
 // HLSL row r is SPIR-V column r; non-float matrices are arrays of row vectors; Rx1/1xC are vectors.
 import { layoutOf, type Layout, type LayoutOptions } from '../layout/index.js';
-import { isNumeric, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
+import { isNumeric, typeToString, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
 import { Capability, Decoration, Dim, ImageFormat, Op } from '../spirv-spec/spec.js';
 
@@ -90,6 +90,9 @@ export class TypeEmitter {
         return t.resource === 'RaytracingAccelerationStructure' ? this.accelerationStructure() : this.image(t);
       case 'rayQuery':
         return this.rayQuery();
+      case 'stream':
+        // Streams carry no data: the back end drops stream parameters (see stages/geometry.ts).
+        throw new Error(`internal: a value of type '${typeToString(t)}' reached the SPIR-V type emitter`);
     }
   }
 

@@ -23,7 +23,7 @@ export interface ModuleUsage {
 
 export function analyzeModule(ir: IrModule): ModuleUsage {
   for (const ep of ir.entryPoints) {
-    if (!STAGES.includes(ep.stage)) throw unsupported(`the ${ep.stage} stage (entry point '${ep.name}')`, undefined, 'WebGPU has compute, vertex and fragment stages only');
+    if (!STAGES.includes(ep.stage)) throw unsupported(`the ${ep.stage} stage (entry point '${ep.name}')`, ep.loc, 'WebGPU has compute, vertex and fragment stages only');
   }
   const signedness = new Map<IrGlobal, Set<'signed' | 'unsigned' | 'any'>>();
   const usage: ModuleUsage = { atomics: new Map(), depthTextures: new Set(), readTextures: new Set(), writtenTextures: new Set(), f16: false };

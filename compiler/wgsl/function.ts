@@ -179,6 +179,10 @@ export class FunctionWriter implements CodeSink {
         return this.line('return;');
       case 'discard':
         return this.line('discard;');
+      case 'emitVertex':
+      case 'endPrimitive':
+        // Only geometry shaders have streams, and capabilities.ts refuses that stage first.
+        throw unsupported('geometry shader output streams', undefined, 'WebGPU has no geometry stage');
     }
   }
 

@@ -175,7 +175,7 @@ export function writeEntryPoint(w: FunctionWriter, ep: IrEntryPoint, src: string
   });
   const attribute = STAGE_ATTRIBUTE[stage];
   if (!attribute) throw unsupported(`the ${stage} stage`);
-  const size = ep.workgroupSize ? ` @workgroup_size(${ep.workgroupSize.join(', ')})` : '';
+  const size = ep.stage === 'compute' ? ` @workgroup_size(${ep.workgroupSize.join(', ')})` : '';
   const structName = `${ep.name}_Output`;
   let outputStruct: string | undefined;
   let ret = '';

@@ -4,7 +4,7 @@
 import { clearValueType, decodeTexel, formatInfo, type FormatName } from './formats.js';
 import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
 import { checkEntryPoint, readRequirements, spirvWords, type StageName } from './spirv-requirements.js';
-import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, RenderJob, RenderResult, SpirvInput } from './types.js';
+import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, PrimitiveTopology, RenderJob, RenderResult, SpirvInput } from './types.js';
 
 export const DEFAULT_SENTINEL = 0xcd;
 
@@ -13,6 +13,7 @@ const VIEW_TYPES: Record<ImageDimension, number> = { '1d': 0, '2d': 1, '3d': 2, 
 const FILTERS = { nearest: 0, linear: 1 } as const;
 const ADDRESS_MODES = { repeat: 0, 'mirrored-repeat': 1, 'clamp-to-edge': 2, 'clamp-to-border': 3 } as const;
 const VERTEX_INPUT_RATE = 0;
+const TOPOLOGIES: Record<PrimitiveTopology, number> = { 'point-list': 0, 'line-list': 1, 'line-strip': 2, 'triangle-list': 3, 'triangle-strip': 4, 'patch-list': 10 };
 
 function bytesOf(view: BytesInput): Uint8Array {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -137,6 +138,15 @@ export function encodeRenderJob(job: RenderJob): Uint8Array {
   const needs: JobFeatures = { features: new Set(), extensions: new Set() };
   encodeStage(frame, needs, 'vertex', job.vertexSpirv, job.vertexEntry ?? 'main', job.extensions);
   encodeStage(frame, needs, 'fragment', job.pixelSpirv ?? job.vertexSpirv, job.pixelEntry ?? 'main', job.extensions);
+  if (job.geometry) encodeStage(frame, needs, 'geometry', job.geometry.spirv, job.geometry.entry ?? 'main', job.extensions);
+  if (job.hull) encodeStage(frame, needs, 'tessellationControl', job.hull.spirv, job.hull.entry ?? 'main', job.extensions);
+  if (job.domain) encodeStage(frame, needs, 'tessellationEvaluation', job.domain.spirv, job.domain.entry ?? 'main', job.extensions);
+  if (!job.hull !== !job.domain) throw new Error('renderTriangle: tessellation needs both `hull` and `domain`');
+  if (job.topology || job.patchControlPoints !== undefined) {
+    const topology = job.topology ?? 'triangle-list';
+    if ((topology === 'patch-list') !== (job.patchControlPoints !== undefined)) throw new Error("renderTriangle: 'patch-list' and `patchControlPoints` go together");
+    frame.record(TAG.pipeline, [TOPOLOGIES[topology], job.patchControlPoints ?? 0]);
+  }
   if (job.vertices) {
     if (!job.stride) throw new Error('renderTriangle: `stride` is required with `vertices`');
     frame.record(TAG.vertexBuffer, [0, job.stride, VERTEX_INPUT_RATE], bytesOf(job.vertices));

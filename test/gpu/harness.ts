@@ -72,7 +72,7 @@ export class GpuRunner {
 
   /** Draws `vertices` as a triangle list into a cleared offscreen colour image. */
   async renderTriangle(job: RenderJob): Promise<RenderResult> {
-    validateJobModules([job.vertexSpirv, ...(job.pixelSpirv ? [job.pixelSpirv] : [])], job);
+    validateJobModules([job.vertexSpirv, ...(job.pixelSpirv ? [job.pixelSpirv] : []), ...[job.geometry, job.hull, job.domain].flatMap((s) => (s ? [s.spirv] : []))], job);
     const records = await this.request(encodeRenderJob(job));
     checkStatus(records, `draw '${job.vertexEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`);
     return decodeRender(records, job);

@@ -14,6 +14,7 @@ export const TAG = {
   vertexBuffer: 30,
   vertexAttribute: 31,
   target: 32,
+  pipeline: 33,
   status: 100,
   bufferOut: 101,
   imageOut: 102,
@@ -21,7 +22,7 @@ export const TAG = {
 } as const;
 
 export const JOB_KIND = { compute: 1, draw: 2 } as const;
-export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2 } as const;
+export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, geometry: 3, tessellationControl: 4, tessellationEvaluation: 5 } as const;
 export const STATUS = { ok: 0, validation: 1, error: 2 } as const;
 
 export const DESCRIPTOR_KIND = {

@@ -129,7 +129,7 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
 ]);
 
 /** SPIR-V execution models of the stages the harness runs. */
-export const EXECUTION_MODELS = { vertex: 0, fragment: 4, compute: 5 } as const;
+export const EXECUTION_MODELS = { vertex: 0, fragment: 4, compute: 5, geometry: 3, tessellationControl: 1, tessellationEvaluation: 2 } as const;
 export type StageName = keyof typeof EXECUTION_MODELS;
 
 export interface SpirvRequirements {

@@ -117,7 +117,17 @@ export interface RenderJob extends JobCommon, DrawParameters {
   vertexSpirv: SpirvInput;
   /** Default: the vertex module (one module with both entry points). */
   pixelSpirv?: SpirvInput;
+  /** Optional geometry and tessellation stages (Vulkan harness only): a module and its entry point each. */
+  geometry?: { spirv: SpirvInput; entry?: string };
+  hull?: { spirv: SpirvInput; entry?: string };
+  domain?: { spirv: SpirvInput; entry?: string };
+  /** Default 'triangle-list'; tessellation needs 'patch-list' and `patchControlPoints`. */
+  topology?: PrimitiveTopology;
+  patchControlPoints?: number;
 }
+
+/** VkPrimitiveTopology, by WebGPU-style name. */
+export type PrimitiveTopology = 'point-list' | 'line-list' | 'line-strip' | 'triangle-list' | 'triangle-strip' | 'patch-list';
 
 /** A triangle-list draw into one offscreen colour target: what the Vulkan and WebGPU harnesses share. */
 export interface DrawParameters {

@@ -21,7 +21,7 @@ const shared = global('shared', 'workgroup');
 
 function module(legalizedResources = false): IrModule {
   const fn = { id: nextId++, name: 'main', params: [], returnType: VOID, locals: [], body: [] };
-  const ep: IrEntryPoint = { name: 'main', stage: 'compute', function: fn, params: [], globals: [usedTex], workgroupSize: [1, 1, 1] };
+  const ep: IrEntryPoint = { name: 'main', stage: 'compute', function: fn, params: [], globals: [usedTex], workgroupSize: [1, 1, 1], loc: { file: '/t.hlsl', line: 1, column: 1, offset: 0 } };
   return {
     globals: [usedTex, deadTex, deadBuf, deadPush, deadSpec, privateVar, shared],
     functions: [fn],

@@ -30,12 +30,10 @@ static bool create_vertex_buffers(Context *ctx, const Job *job, JobObjects *objs
 }
 
 static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs) {
-  VkPipelineShaderStageCreateInfo stages[2] = {
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_VERTEX_BIT,
-       .module = objs->modules[STAGE_VERTEX], .pName = job->entry[STAGE_VERTEX]},
-      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = objs->modules[STAGE_FRAGMENT], .pName = job->entry[STAGE_FRAGMENT]},
-  };
+  VkPipelineShaderStageCreateInfo stages[STAGE_COUNT];
+  uint32_t stage_count = draw_stage_infos(job, objs, stages);
+  VkPipelineTessellationStateCreateInfo tessellation;
+  bool tessellated = draw_tessellation_state(job, &tessellation);
   VkVertexInputBindingDescription bindings[MAX_VERTEX_BUFFERS];
   for (uint32_t i = 0; i < job->vertex_buffer_count; i++)
     bindings[i] = (VkVertexInputBindingDescription){job->vertex_buffers[i].binding, job->vertex_buffers[i].stride,
@@ -53,7 +51,7 @@ static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs) {
   };
   VkPipelineInputAssemblyStateCreateInfo assembly = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+      .topology = draw_topology(job),
   };
   VkViewport viewport = {0, 0, (float)job->target_width, (float)job->target_height, 0, 1};
   VkRect2D scissor = {{0, 0}, {job->target_width, job->target_height}};
@@ -85,9 +83,10 @@ static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs) {
   VkGraphicsPipelineCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
       .pNext = &rendering,
-      .stageCount = 2, .pStages = stages,
+      .stageCount = stage_count, .pStages = stages,
       .pVertexInputState = &vertex_input,
       .pInputAssemblyState = &assembly,
+      .pTessellationState = tessellated ? &tessellation : NULL,
       .pViewportState = &viewport_state,
       .pRasterizationState = &raster,
       .pMultisampleState = &multisample,
@@ -165,9 +164,9 @@ bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out) {
   if (!create_resources(ctx, job, objs) || !write_descriptors(ctx, job, objs) || has_messages(ctx)) return false;
 
   if (!begin_commands(ctx, objs)) return false;
-  record_uploads(job, objs, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+  record_uploads(job, objs, draw_pipeline_stages(job));
   record_draw(job, objs);
-  record_readbacks(job, objs, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+  record_readbacks(job, objs, draw_pipeline_stages(job));
   if (!submit_and_wait(ctx, objs)) return false;
   collect_outputs(job, objs, out);
   put_record(out, TAG_TARGET_OUT, NULL, 0, objs->target_readback.mapped, job->target_size);

@@ -146,6 +146,12 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
         job->instance_count = u32_at(p, 5);
         memcpy(job->clear, p + 24, 16);
         break;
+      case TAG_PIPELINE:
+        if (!need(ctx, tag, len, 8)) return false;
+        job->topology_given = true;
+        job->topology = u32_at(p, 0);
+        job->patch_control_points = u32_at(p, 1);
+        break;
       default:
         return fail(ctx, "unknown record tag %u", tag);
     }

@@ -99,8 +99,7 @@ bool create_shader_modules(Context *ctx, const Job *job, JobObjects *objs) {
 }
 
 VkShaderStageFlags push_stages(const Job *job) {
-  return job->kind == JOB_COMPUTE ? VK_SHADER_STAGE_COMPUTE_BIT
-                                  : VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+  return job->kind == JOB_COMPUTE ? VK_SHADER_STAGE_COMPUTE_BIT : draw_stage_flags(job);
 }
 
 bool create_layouts(Context *ctx, const Job *job, VkShaderStageFlags stages, JobObjects *objs) {

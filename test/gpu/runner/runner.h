@@ -21,6 +21,7 @@ enum {
   TAG_VERTEX_BUFFER = 30,    /* u32 binding, stride, input rate + bytes */
   TAG_VERTEX_ATTRIBUTE = 31, /* u32 location, binding, VkFormat, offset */
   TAG_TARGET = 32,    /* u32 width, height, VkFormat, byte size, vertex count, instance count, clear[4] (raw f32) */
+  TAG_PIPELINE = 33,  /* u32 VkPrimitiveTopology, patch control points (stages.c) */
 
   TAG_STATUS = 100,   /* u32 Status + message */
   TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
@@ -30,7 +31,16 @@ enum {
 
 typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2 } JobKind;
 typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
-typedef enum { STAGE_COMPUTE = 0, STAGE_VERTEX = 1, STAGE_FRAGMENT = 2, STAGE_COUNT = 3 } StageIndex;
+typedef enum {
+  STAGE_COMPUTE = 0,
+  STAGE_VERTEX = 1,
+  STAGE_FRAGMENT = 2,
+  /* Optional stages of a draw (stages.c). */
+  STAGE_GEOMETRY = 3,
+  STAGE_TESS_CONTROL = 4,
+  STAGE_TESS_EVAL = 5,
+  STAGE_COUNT = 6
+} StageIndex;
 
 typedef enum {
   KIND_UNIFORM_BUFFER = 1,
@@ -87,6 +97,9 @@ typedef struct {
   uint32_t target_width, target_height, target_format, target_size;
   uint32_t vertex_count, instance_count;
   float clear[4];
+  /* TAG_PIPELINE: absent means a triangle list without tessellation. */
+  bool topology_given;
+  uint32_t topology, patch_control_points;
 } Job;
 
 /* Growable byte buffer for messages and result frames. */
@@ -194,5 +207,12 @@ VkShaderStageFlags push_stages(const Job *job);
 /* compute.c / draw.c */
 bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+
+/* stages.c: the draw pipeline's optional geometry and tessellation stages */
+uint32_t draw_stage_infos(const Job *job, const JobObjects *objs, VkPipelineShaderStageCreateInfo out[STAGE_COUNT]);
+VkShaderStageFlags draw_stage_flags(const Job *job);
+VkPipelineStageFlags draw_pipeline_stages(const Job *job);
+VkPrimitiveTopology draw_topology(const Job *job);
+bool draw_tessellation_state(const Job *job, VkPipelineTessellationStateCreateInfo *out);
 
 #endif

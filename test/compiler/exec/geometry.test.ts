@@ -1,0 +1,105 @@
+// Geometry shaders executed on lavapipe: the billboard fixture expands points into camera-facing
+// quads (checked pixel by pixel), and an instanced geometry shader reads SV_GSInstanceID and
+// SV_PrimitiveID and emits line strips and points.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { compileValid } from '../helpers.js';
+
+let gpu: GpuRunner;
+beforeAll(async () => {
+  gpu = await startGpuRunner();
+});
+afterAll(() => gpu?.close());
+
+const SIZE = 64;
+/** NDC of a pixel edge (Vulkan: y down). */
+const ndc = (px: number) => (px / SIZE) * 2 - 1;
+
+describe('geometry stage', () => {
+  it('expands points into camera-facing quads (billboards fixture)', async () => {
+    const path = new URL('../../../fixtures/compiler/billboards.hlsl', import.meta.url);
+    const source = readFileSync(path, 'utf8');
+    const stage = (name: string, s: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { filename: path.pathname, entryPoints: [{ name, stage: s }] }).spirv;
+    // Three particles: pixel-space centre, half size 4 px, colour.
+    const particles = [
+      { x: 12, y: 12, color: [1, 0, 0, 1] },
+      { x: 40, y: 20, color: [0, 1, 0, 1] },
+      { x: 24, y: 48, color: [0, 0, 1, 1] },
+    ];
+    const vertices = new Float32Array(particles.flatMap((p) => [ndc(p.x), ndc(p.y), 0, ...p.color]));
+    // Camera: identity view-projection, right = +x, up = +y, half size 4 px in NDC, no fade.
+    const camera = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 4 / (SIZE / 2), 0, 1, 0, 0]);
+    const image = await gpu.renderTriangle({
+      vertexSpirv: stage('vs_main', 'vertex'),
+      vertexEntry: 'vs_main',
+      geometry: { spirv: stage('gs_main', 'geometry'), entry: 'gs_main' },
+      pixelSpirv: stage('ps_main', 'pixel'),
+      pixelEntry: 'ps_main',
+      topology: 'point-list',
+      vertices,
+      stride: 28,
+      attributes: [
+        { location: 0, format: 'rgb32float', offset: 0 },
+        { location: 1, format: 'rgba32float', offset: 12 },
+      ],
+      width: SIZE,
+      height: SIZE,
+      format: 'rgba32float',
+      clear: [0, 0, 0, 0],
+      bindings: [{ set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(camera.buffer) }],
+    });
+    let covered = 0;
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        const hit = particles.find((p) => x >= p.x - 4 && x < p.x + 4 && y >= p.y - 4 && y < p.y + 4);
+        expect(image.texel(x, y), `pixel (${x}, ${y})`).toEqual(hit ? hit.color : [0, 0, 0, 0]);
+        if (hit) covered++;
+      }
+    }
+    expect(covered).toBe(3 * 64);
+  });
+
+  it('runs [instance(N)] invocations per primitive: SV_GSInstanceID and SV_PrimitiveID, line strips', async () => {
+    // Each input point becomes two horizontal lines (one per instance) on rows picked by
+    // primitive and instance; the pixel shader writes the ids it receives.
+    const source = `
+      struct V { float4 pos : SV_Position; };
+      struct L { float4 pos : SV_Position; nointerpolation uint2 ids : IDS; };
+      V vs_main(float2 p : POSITION) { V v; v.pos = float4(p, 0, 1); return v; }
+      [maxvertexcount(2)]
+      [instance(2)]
+      void gs_main(point V pts[1], uint prim : SV_PrimitiveID, uint inst : SV_GSInstanceID, inout LineStream<L> lines) {
+        float y = -1.0 + (prim * 2 + inst) * 0.25 + 0.125;
+        L o;
+        o.ids = uint2(prim, inst);
+        o.pos = float4(-1, y, 0, 1); lines.Append(o);
+        o.pos = float4(1, y, 0, 1); lines.Append(o);
+        lines.RestartStrip();
+      }
+      uint4 ps_main(L i) : SV_Target0 { return uint4(i.ids, 1, 0); }`;
+    const vs = compileValid(source, { entryPoints: [{ name: 'vs_main', stage: 'vertex' }] }).spirv;
+    const gs = compileValid(source, { entryPoints: [{ name: 'gs_main', stage: 'geometry' }] }).spirv;
+    const ps = compileValid(source, { entryPoints: [{ name: 'ps_main', stage: 'pixel' }] }).spirv;
+    const image = await gpu.renderTriangle({
+      vertexSpirv: vs,
+      vertexEntry: 'vs_main',
+      geometry: { spirv: gs, entry: 'gs_main' },
+      pixelSpirv: ps,
+      pixelEntry: 'ps_main',
+      topology: 'point-list',
+      vertices: new Float32Array([0, 0, 0.5, 0.5, -0.5, 0.5]),
+      stride: 8,
+      attributes: [{ location: 0, format: 'rg32float', offset: 0 }],
+      width: 8,
+      height: 8,
+      format: 'rgba32uint',
+      clear: [9, 9, 0, 0],
+    });
+    // Row r (of 8) holds the line of primitive floor(r / 2), instance r % 2, for the 3 primitives.
+    for (let y = 0; y < 8; y++) {
+      const expected = y < 6 ? [Math.floor(y / 2), y % 2, 1, 0] : [9, 9, 0, 0];
+      for (let x = 0; x < 8; x++) expect(image.texel(x, y), `pixel (${x}, ${y})`).toEqual(expected);
+    }
+  });
+});
