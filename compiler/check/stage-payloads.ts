@@ -117,6 +117,10 @@ const hull: Builder<'hull'> = (s) => {
     c.error(`[outputtopology] of a hull shader expects one of ${TESS_TOPOLOGIES.map((t) => `"${t}"`).join(', ')}`, s.sites.outputtopology!.loc);
     return undefined;
   }
+  if (partitioning === 'pow2') {
+    c.error(`pow2 partitioning has no equivalent in Vulkan`, s.sites.partitioning!.loc);
+    return undefined;
+  }
   if (domain === undefined || partitioning === undefined || topology === undefined || outputControlPoints === undefined || pcfName === undefined) return undefined;
   const found = c.global.lookup(pcfName);
   const pcfDecl = found?.kind === 'functions' ? found.overloads.find((f) => f.decl.body)?.decl : undefined;
