@@ -46,6 +46,17 @@ describe('fixtures as WGSL', () => {
     expect(all.length).toBeGreaterThanOrEqual(15);
   });
   for (const c of all) {
+    // A fixture using what WebGPU lacks (`// wgsl: refused <construct>`) must be refused at a line:col of its own.
+    const refused = /^\/\/ wgsl: refused (.*)$/m.exec(c.source)?.[1];
+    if (refused) {
+      it(`${c.name} is refused by the WGSL target (${refused})`, () => {
+        const r = compile(c.source, { ...c.options, target: 'wgsl' });
+        const errors = r.diagnostics.filter((d) => d.severity === 'error');
+        expect(errors.map((d) => d.message)).toEqual([expect.stringContaining(`${refused} is not supported by the WGSL target`)]);
+        expect(errors[0]!.line).toBeGreaterThan(1);
+      });
+      continue;
+    }
     it(`${c.name} passes Tint under every layout rule`, async () => {
       // The buffer forms (WGSL struct or word view) differ by rule; each must pass Tint.
       for (const layoutRule of ['gl', 'scalar', 'dx'] as const) {
