@@ -34,7 +34,24 @@ function slotKey(binding: Binding): string {
   return `${binding.set ?? 0}:${binding.binding}`;
 }
 
+const IDENTITY_3X4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
+
+/** Header (custom index, mask, opaque, triangle count, 3x4 transform) and positions: runner/accel.c reads them. */
+function encodeAccelerationStructure(frame: FrameWriter, binding: Extract<Binding, { kind: 'acceleration-structure' }>): void {
+  const where = `binding ${slotKey(binding)} (acceleration-structure)`;
+  if (binding.triangles.length === 0 || binding.triangles.length % 9 !== 0) throw new Error(`${where}: triangles need 9 floats each`);
+  const transform = binding.transform ?? IDENTITY_3X4;
+  if (transform.length !== 12) throw new Error(`${where}: the transform is 12 floats (row-major 3x4)`);
+  const body = new DataView(new ArrayBuffer(64 + binding.triangles.byteLength));
+  [binding.instanceCustomIndex ?? 0, binding.mask ?? 0xff, binding.opaque === false ? 0 : 1, binding.triangles.length / 9].forEach((w, i) => body.setUint32(i * 4, w, true));
+  transform.forEach((v, i) => body.setFloat32(16 + i * 4, v, true));
+  binding.triangles.forEach((v, i) => body.setFloat32(64 + i * 4, v, true));
+  const bytes = new Uint8Array(body.buffer);
+  frame.record(TAG.binding, [binding.set ?? 0, binding.binding, DESCRIPTOR_KIND['acceleration-structure'], 0, 0, 0, 0, 0, 0, 0, bytes.byteLength], bytes);
+}
+
 function encodeBinding(frame: FrameWriter, binding: Binding, jobSentinel: number): void {
+  if (binding.kind === 'acceleration-structure') return encodeAccelerationStructure(frame, binding);
   const where = `binding ${slotKey(binding)} (${binding.kind})`;
   const sentinel = binding.kind === 'sampler' ? 0 : (binding.sentinel ?? jobSentinel);
   let format = 0, width = 0, height = 0, depth = 0, viewType = 0, filter = 0, address = 0;

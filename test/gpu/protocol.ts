@@ -34,6 +34,7 @@ export const DESCRIPTOR_KIND = {
   'combined-image-sampler': 6,
   'uniform-texel-buffer': 7,
   'storage-texel-buffer': 8,
+  'acceleration-structure': 9,
 } as const;
 
 /** Builds one frame; `finish()` returns it with the u32 length prefix. */

@@ -68,7 +68,27 @@ export interface CombinedImageSamplerBinding extends BindingSlot, ImageDescripti
   kind: 'combined-image-sampler';
 }
 
-export type Binding = BufferBinding | TexelBufferBinding | ImageBinding | SamplerBinding | CombinedImageSamplerBinding;
+/**
+ * A top-level acceleration structure (VK_KHR_acceleration_structure; runner/accel.c) holding one
+ * instance of a bottom-level structure built from `triangles`. The job must name
+ * VK_KHR_acceleration_structure and VK_KHR_deferred_host_operations, and the features
+ * accelerationStructure and bufferDeviceAddress.
+ */
+export interface AccelerationStructureBinding extends BindingSlot {
+  kind: 'acceleration-structure';
+  /** Triangle vertex positions, 9 floats (three xyz) per triangle. */
+  triangles: Float32Array;
+  /** The instance's transform, row-major 3x4 (default identity). */
+  transform?: readonly number[];
+  /** InstanceID() / InstanceCustomIndexKHR (24 bits, default 0). */
+  instanceCustomIndex?: number;
+  /** Instance mask tested against the ray's (default 0xFF). */
+  mask?: number;
+  /** Geometry flagged opaque (default true). */
+  opaque?: boolean;
+}
+
+export type Binding = BufferBinding | TexelBufferBinding | ImageBinding | SamplerBinding | CombinedImageSamplerBinding | AccelerationStructureBinding;
 export type DescriptorKindName = Binding['kind'];
 
 interface JobCommon {

@@ -51,6 +51,7 @@ typedef enum {
   KIND_COMBINED_IMAGE_SAMPLER = 6,
   KIND_UNIFORM_TEXEL_BUFFER = 7,
   KIND_STORAGE_TEXEL_BUFFER = 8,
+  KIND_ACCELERATION_STRUCTURE = 9, /* accel.c: triangles → BLAS → one-instance TLAS */
 } DescriptorKind;
 
 typedef struct {
@@ -173,8 +174,16 @@ typedef struct {
   VkDeviceSize size;
 } HostBuffer;
 
+/* accel.c: what one acceleration-structure binding owns. */
+typedef struct {
+  PFN_vkDestroyAccelerationStructureKHR fns;
+  VkAccelerationStructureKHR blas, tlas;
+  HostBuffer vertices, instances, blas_storage, blas_scratch, tlas_storage, tlas_scratch;
+} RayTracingObjects;
+
 typedef struct {
   const BindingDesc *desc;
+  RayTracingObjects accel;
   HostBuffer buffer;       /* buffer kinds: the buffer itself; image kinds: staging */
   VkBufferView texel_view;
   VkImage image;
@@ -216,6 +225,13 @@ bool submit_and_wait(Context *ctx, JobObjects *objs);
 void collect_outputs(const Job *job, const JobObjects *objs, ByteBuf *out);
 void destroy_job_objects(Context *ctx, JobObjects *objs);
 VkShaderStageFlags push_stages(const Job *job);
+
+/* accel.c */
+bool create_address_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usage, const void *contents,
+                           HostBuffer *out, VkDeviceAddress *address);
+bool accel_create(Context *ctx, const BindingDesc *b, BoundResource *r);
+const void *accel_descriptor(const BoundResource *r, VkWriteDescriptorSetAccelerationStructureKHR *write);
+void accel_destroy(Context *ctx, BoundResource *r);
 
 /* compute.c / draw.c */
 bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
