@@ -69,8 +69,8 @@ const geometry: Builder<'geometry'> = (s) => {
     return primitive ? [{ primitive, param: i, p }] : [];
   });
   const streams = entry.params.flatMap((p, i) => (p.var.type.kind === 'stream' ? [{ param: i, type: p.var.type }] : []));
-  if (inputs.length !== 1) {
-    c.error(`geometry entry point '${decl.name}' needs exactly one input array parameter qualified point, line, triangle, lineadj or triangleadj`, decl.nameLoc, decl.name.length);
+  if (inputs.length === 0 || inputs.some((x) => x.primitive !== inputs[0]!.primitive)) {
+    c.error(`geometry entry point '${decl.name}' needs input array parameters qualified with one primitive type: point, line, triangle, lineadj or triangleadj`, decl.nameLoc, decl.name.length);
     return undefined;
   }
   if (streams.length !== 1) {
@@ -78,12 +78,14 @@ const geometry: Builder<'geometry'> = (s) => {
     c.error(`geometry entry point '${decl.name}': ${why}`, decl.nameLoc, decl.name.length);
     return undefined;
   }
-  const input = inputs[0]!;
-  const inputType = entry.params[input.param]!.var.type;
-  const expected = INPUT_VERTICES[input.primitive];
-  if (inputType.kind !== 'array' || inputType.length !== expected) {
-    c.error(`the '${input.primitive}' input of geometry entry point '${decl.name}' must be an array of ${expected} vertices`, input.p.loc, input.p.name.length || 1);
-    return undefined;
+  const primitive = inputs[0]!.primitive;
+  const expected = INPUT_VERTICES[primitive];
+  for (const input of inputs) {
+    const inputType = entry.params[input.param]!.var.type;
+    if (inputType.kind !== 'array' || inputType.length !== expected) {
+      c.error(`the '${primitive}' input of geometry entry point '${decl.name}' must be an array of ${expected} vertices`, input.p.loc, input.p.name.length || 1);
+      return undefined;
+    }
   }
   const stream = streams[0]!;
   if (decl.params[stream.param]!.modifiers.includes('in') || !decl.params[stream.param]!.modifiers.includes('inout')) {
@@ -98,8 +100,8 @@ const geometry: Builder<'geometry'> = (s) => {
   return {
     maxVertexCount,
     invocations: s.attrs.instance ?? 1,
-    inputPrimitive: input.primitive,
-    inputParam: input.param,
+    inputPrimitive: primitive,
+    inputParams: inputs.map((x) => x.param),
     inputVertices: expected,
     streamParam: stream.param,
     outputTopology: stream.type.kind === 'stream' ? stream.type.topology : 'triangle',

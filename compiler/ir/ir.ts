@@ -289,8 +289,8 @@ export interface StagePayloads {
     /** `[instance(N)]`: invocations per input primitive (1 without the attribute). */
     invocations: number;
     inputPrimitive: GsInputPrimitive;
-    /** Index of the array parameter carrying the input primitive's vertices, and their count. */
-    inputParam: number;
+    /** The array parameters qualified with the input primitive (one per-vertex value each), and their length. */
+    inputParams: number[];
     inputVertices: number;
     /** The stream parameter (`inout TriangleStream<T>`): its index and topology. */
     streamParam: number;

@@ -26,6 +26,11 @@ interface BuiltinRule {
   packedSize?: number;
   /** A per-patch builtin (Patch decoration). */
   patch?: boolean;
+  /**
+   * Layer/ViewportIndex written before the geometry stage: this core capability from SPIR-V 1.5,
+   * before it ShaderViewportIndexLayerEXT with its extension (as DXC).
+   */
+  preGeometry?: 'ShaderLayer' | 'ShaderViewportIndex';
 }
 
 const U3 = vector(UINT, 3);
@@ -68,7 +73,8 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
   ],
   SV_RENDERTARGETARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'Layer', type: UINT, capability: 'Geometry' },
-    { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'Layer', type: UINT, capability: 'Geometry' },
+    { stages: ['geometry'], dir: 'out', builtin: 'Layer', type: UINT, capability: 'Geometry' },
+    { stages: ['vertex', 'domain'], dir: 'out', builtin: 'Layer', type: UINT, preGeometry: 'ShaderLayer' },
   ],
   SV_COVERAGE: [
     { stages: ['pixel'], dir: 'in', builtin: 'SampleMask', type: UINT, packed: UINT },
@@ -86,8 +92,20 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
   ],
   SV_VIEWPORTARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
-    { stages: ['vertex', 'geometry', 'domain'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
+    { stages: ['geometry'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
+    { stages: ['vertex', 'domain'], dir: 'out', builtin: 'ViewportIndex', type: UINT, preGeometry: 'ShaderViewportIndex' },
   ],
+};
+
+/**
+ * SV semantics that a geometry or tessellation stage passes along as ordinary located values (the
+ * manual: an SV semantic without a BuiltIn for that signature point is handled like a user semantic).
+ */
+const PASSED_THROUGH: Record<string, readonly string[]> = {
+  SV_INSTANCEID: ['hull:in', 'hull:out', 'domain:in', 'domain:out', 'geometry:in', 'geometry:out'],
+  SV_RENDERTARGETARRAYINDEX: ['hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_VIEWPORTARRAYINDEX: ['hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_ISFRONTFACE: ['geometry:out'],
 };
 
 /** `[[vk::builtin("…")]]` (the manual's list): the BuiltIn, and what it needs beyond Shader. */
@@ -275,10 +293,15 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.capability) b.capability(Capability[rule.capability]);
       if (rule.extension) requireExtension(b, rule.extension);
+      if (rule.preGeometry && Number(b.version.split('.')[1]) >= 5) b.capability(Capability[rule.preGeometry]);
+      else if (rule.preGeometry) {
+        b.capability(Capability.ShaderViewportIndexLayerEXT);
+        b.extension('SPV_EXT_shader_viewport_index_layer');
+      }
       for (const mode of rule.executionModes ?? []) fe.pendingModes.push(ExecutionMode[mode]);
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
       if (rule.patch) b.decorate(id, Decoration.Patch);
-    } else if (BUILTINS[base]) {
+    } else if (BUILTINS[base] && !PASSED_THROUGH[base]?.includes(`${ep.stage}:${dir}`)) {
       errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
     } else {
       let location = leaf.io.location;

@@ -50,7 +50,7 @@ export const geometryStage: StageEmitter<'geometry'> = {
       }
       const leaves: Leaf[] = [];
       const type = p.var.type;
-      if (i === ep.inputParam && type.kind === 'array') {
+      if (ep.inputParams.includes(i) && type.kind === 'array') {
         flatten(type.element, p.io, [], leaves, errors);
         for (const leaf of leaves) leaf.arrayed = ep.inputVertices;
       } else flatten(type, p.io, [], leaves, errors);

@@ -52,16 +52,19 @@ describe('builtins', () => {
     expect(disassembleSpirv(compileValid(source, vertex(), ['vulkan1.1']).spirv)).not.toMatch(/SPV_KHR_multiview/);
   });
 
-  it('rejects a hull shader plainly instead of emitting one without its tessellation modes', () => {
+  it('emits a hull shader with its tessellation modes; the factors of a tri patch fill the start of TessLevelOuter[4]/Inner[2]', () => {
     const source = `
       struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
       struct CP { float4 pos : SV_Position; };
       PC patch() { return (PC)0; }
       [domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)] [patchconstantfunc("patch")]
       CP main(uint id : SV_OutputControlPointID) { return (CP)0; }`;
-    const r = compile(source, { entryPoints: [{ name: 'main', stage: 'hull' }] });
-    expect(r.success).toBe(false);
-    expect(r.diagnostics.map((d) => d.message)).toContain('the hull stage is not supported yet');
+    const text = disassembleSpirv(compileValid(source, { entryPoints: [{ name: 'main', stage: 'hull' }] }, ENVS).spirv);
+    for (const mode of ['Triangles', 'SpacingEqual', 'VertexOrderCw', 'OutputVertices 3']) expect(text).toMatch(new RegExp(`OpExecutionMode %main ${mode}`));
+    expect(text).toMatch(/%gl_TessLevelOuter = OpVariable %_ptr_Output__arr_float_uint_4 Output/);
+    expect(text).toMatch(/%gl_TessLevelInner = OpVariable %_ptr_Output__arr_float_uint_2 Output/);
+    expect(text).toMatch(/OpDecorate %gl_TessLevelOuter Patch/);
+    expect(text).toMatch(/OpControlBarrier %uint_2 %uint_4 %uint_0/);
   });
 
   it('maps vk::builtin PointSize, BaseVertex and DeviceIndex without locations beside located members', () => {

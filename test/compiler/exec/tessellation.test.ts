@@ -1,0 +1,159 @@
+// Hull and domain shaders executed on lavapipe: the terrain fixture's tess factors decide how finely
+// a patch is cut (seen through the flat patch coordinates of each triangle's first vertex), and a
+// quad patch wrapped onto a disk covers exactly the regular N-gon its factor N makes, pixel by pixel.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
+import { compileValid } from '../helpers.js';
+
+let gpu: GpuRunner;
+beforeAll(async () => {
+  gpu = await startGpuRunner();
+});
+afterAll(() => gpu?.close());
+
+type Stage = 'vertex' | 'hull' | 'domain' | 'pixel';
+
+function stages(source: string, filename: string | undefined, names: Record<Stage, string>) {
+  const one = (stage: Stage) => compileValid(source, { ...(filename ? { filename } : {}), entryPoints: [{ name: names[stage], stage }] }).spirv;
+  return { vertex: one('vertex'), hull: one('hull'), domain: one('domain'), pixel: one('pixel') };
+}
+
+/** One quad patch over the whole target: control points (0,0), (1,0), (1,1), (0,1) in patch space. */
+const QUAD_PATCH = new Float32Array([-1, -1, 0, 0, 0, 1, -1, 0, 1, 0, 1, 1, 0, 1, 1, -1, 1, 0, 0, 1]);
+
+describe('tessellation stages', () => {
+  const path = new URL('../../../fixtures/compiler/terrain-tessellation.hlsl', import.meta.url);
+  const source = readFileSync(path, 'utf8');
+  const modules = stages(source, path.pathname, { vertex: 'vs_main', hull: 'hs_main', domain: 'ds_main', pixel: 'ps_main' });
+
+  for (const factor of [1, 2, 4, 5]) {
+    it(`cuts the terrain patch into ${factor}x${factor} cells for tess factor ${factor} (terrain fixture)`, async () => {
+      // Terrain cbuffer: identity viewProj, camera at the origin, no height, min = max = factor, debug view.
+      const cb = new ArrayBuffer(96);
+      const f = new Float32Array(cb);
+      [0, 5, 10, 15].forEach((i) => (f[i] = 1));
+      f[19] = 0; // heightScale
+      f[20] = factor; // minTess
+      f[21] = factor; // maxTess
+      f[22] = 1; // farDistance
+      new Uint32Array(cb)[23] = 1; // debugView
+      const image = await gpu.renderTriangle({
+        vertexSpirv: modules.vertex,
+        vertexEntry: 'vs_main',
+        hull: { spirv: modules.hull, entry: 'hs_main' },
+        domain: { spirv: modules.domain, entry: 'ds_main' },
+        pixelSpirv: modules.pixel,
+        pixelEntry: 'ps_main',
+        topology: 'patch-list',
+        patchControlPoints: 4,
+        vertices: QUAD_PATCH,
+        stride: 20,
+        attributes: [
+          { location: 0, format: 'rgb32float', offset: 0 },
+          { location: 1, format: 'rg32float', offset: 12 },
+        ],
+        width: 32,
+        height: 32,
+        format: 'rgba32float',
+        clear: [-1, -1, -1, -1],
+        bindings: [
+          { set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(cb) },
+          { set: 0, binding: 1, kind: 'sampled-image', format: 'r8unorm', width: 1, height: 1, data: new Uint8Array([0]) },
+          { set: 0, binding: 2, kind: 'sampler', filter: 'nearest', addressMode: 'clamp-to-edge' },
+        ],
+      });
+      const us = new Set<number>();
+      const vs = new Set<number>();
+      for (let y = 0; y < 32; y++) {
+        for (let x = 0; x < 32; x++) {
+          const [u, v, z, w] = image.texel(x, y);
+          expect([z, w], `pixel (${x}, ${y}) is covered`).toEqual([0, 1]);
+          us.add(Math.round(u! * factor * 1e4) / 1e4);
+          vs.add(Math.round(v! * factor * 1e4) / 1e4);
+        }
+      }
+      // Every provoking vertex sits on the factor x factor grid, and every column and row of cells shows.
+      for (const set of [us, vs]) {
+        for (const k of set) expect(Number.isInteger(k), `${k} / ${factor} is a grid coordinate`).toBe(true);
+        expect(set.size).toBeGreaterThanOrEqual(factor);
+        expect(set.size).toBeLessThanOrEqual(factor + 1);
+      }
+    });
+  }
+
+  const disk = `
+    cbuffer Params : register(b0) { float segments; float radius; };
+    struct CP { float2 uv : PATCH; };
+    struct Factors { float edges[4] : SV_TessFactor; float inside[2] : SV_InsideTessFactor; };
+    struct V { float4 pos : SV_Position; };
+    CP vs_main(float3 unused : POSITION, float2 uv : TEXCOORD0) { CP c; c.uv = uv; return c; }
+    Factors constants() {
+      Factors f;
+      f.edges[0] = 1; f.edges[1] = segments; f.edges[2] = 1; f.edges[3] = segments;
+      f.inside[0] = segments; f.inside[1] = 1;
+      return f;
+    }
+    [domain("quad")] [partitioning("integer")] [outputtopology("triangle_ccw")]
+    [outputcontrolpoints(1)] [patchconstantfunc("constants")]
+    CP hs_main(InputPatch<CP, 4> patch) { return patch[0]; }
+    [domain("quad")]
+    V ds_main(Factors f, float2 d : SV_DomainLocation, OutputPatch<CP, 1> patch) {
+      float angle = d.x * 6.28318530718;
+      V v;
+      v.pos = float4(cos(angle) * d.y * radius, sin(angle) * d.y * radius, 0, 1);
+      return v;
+    }
+    float4 ps_main() : SV_Target0 { return float4(1, 1, 1, 1); }`;
+  const diskModules = stages(disk, undefined, { vertex: 'vs_main', hull: 'hs_main', domain: 'ds_main', pixel: 'ps_main' });
+
+  for (const segments of [3, 4, 6, 12]) {
+    it(`wraps a quad patch onto the regular ${segments}-gon its tess factor makes, pixel by pixel`, async () => {
+      const size = 64;
+      const radius = 0.9;
+      const image = await gpu.renderTriangle({
+        vertexSpirv: diskModules.vertex,
+        vertexEntry: 'vs_main',
+        hull: { spirv: diskModules.hull, entry: 'hs_main' },
+        domain: { spirv: diskModules.domain, entry: 'ds_main' },
+        pixelSpirv: diskModules.pixel,
+        pixelEntry: 'ps_main',
+        topology: 'patch-list',
+        patchControlPoints: 4,
+        vertices: QUAD_PATCH,
+        stride: 20,
+        attributes: [
+          { location: 0, format: 'rgb32float', offset: 0 },
+          { location: 1, format: 'rg32float', offset: 12 },
+        ],
+        width: size,
+        height: size,
+        bindings: [{ set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(new Float32Array([segments, radius, 0, 0]).buffer) }],
+      });
+      // The N-gon in pixel space (centre 32,32; radius 0.9 * 32 px), vertices at angles 2πk/N.
+      const r = radius * (size / 2);
+      const corners = Array.from({ length: segments }, (_, k) => [32 + r * Math.cos((2 * Math.PI * k) / segments), 32 + r * Math.sin((2 * Math.PI * k) / segments)] as const);
+      let covered = 0;
+      let checked = 0;
+      for (let y = 0; y < size; y++) {
+        for (let x = 0; x < size; x++) {
+          const px = x + 0.5;
+          const py = y + 0.5;
+          // Signed distances to the edges (positive inside, the polygon is counter-clockwise).
+          const distances = corners.map(([ax, ay], k) => {
+            const [bx, by] = corners[(k + 1) % segments]!;
+            return ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / Math.hypot(bx - ax, by - ay);
+          });
+          const lit = image.texel(x, y)[0] === 1;
+          if (lit) covered++;
+          if (distances.some((d) => Math.abs(d) < 0.01)) continue; // on an edge: the fill rule decides
+          checked++;
+          expect(lit, `pixel (${x}, ${y})`).toBe(distances.every((d) => d > 0));
+        }
+      }
+      const area = (segments / 2) * r * r * Math.sin((2 * Math.PI) / segments);
+      expect(checked).toBeGreaterThan(size * size - 10);
+      expect(Math.abs(covered - area)).toBeLessThan(r * 2 * Math.PI * 0.25);
+    });
+  }
+});
