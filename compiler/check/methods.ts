@@ -400,6 +400,20 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
       places.push(call.query, ...(call.accel ? [call.accel] : []));
       exprs.push(...call.args);
       break;
+    case 'raySystemValue':
+    case 'rayTerminate':
+      break;
+    case 'traceRay':
+      places.push(call.accel, call.payload);
+      exprs.push(...call.args);
+      break;
+    case 'reportHit':
+      exprs.push(...call.args);
+      break;
+    case 'callShader':
+      places.push(call.data);
+      exprs.push(call.index);
+      break;
   }
   return { places, exprs, globals };
 }

@@ -309,10 +309,13 @@ function breakUnless(cond: IrExpr): IrStmt {
   return { op: 'if', cond, then: [], else: [{ op: 'break' }] };
 }
 
+/** Ray calls that act (advance a query, trace, report, call, end the invocation) even when their value is unused. */
+const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'reportHit', 'callShader', 'rayTerminate']);
+
 function hasEffect(v: Value): boolean {
   const e = v.expr;
   // A RayQuery method advances or reads the query's state machine: kept even when its value is unused.
-  return !!e && (e.op === 'call' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && e.call.kind === 'rayQuery'));
+  return !!e && (e.op === 'call' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && RAY_EFFECTS.has(e.call.kind)));
 }
 
 function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'], scope: Scope, out: IrStmt[]): void {

@@ -6,6 +6,7 @@ import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Majorness, ResourceKind, Type } from '../types.js';
 import type { IntrinsicName } from './intrinsics.js';
 import type { RayQueryMethod } from './ray-query.js';
+import type { RaySystemValue } from './ray-tracing.js';
 
 /** Where a global lives. Maps 1:1 to SPIR-V storage classes / WGSL address spaces. */
 export type AddressSpace =
@@ -142,7 +143,17 @@ export type ResourceCall =
    * (the template's already OR-ed in), cull mask, RayDesc]; CommitProceduralPrimitiveHit [t].
    * `primitiveCulling`: the flags may skip triangles or procedural primitives. `loc`: the call.
    */
-  | { kind: 'rayQuery'; method: RayQueryMethod; query: IrPlace; accel?: IrPlace; args: IrExpr[]; primitiveCulling?: boolean; loc: SourceLocation };
+  | { kind: 'rayQuery'; method: RayQueryMethod; query: IrPlace; accel?: IrPlace; args: IrExpr[]; primitiveCulling?: boolean; loc: SourceLocation }
+  /** A ray-tracing system value (DispatchRaysIndex(), HitKind(), …): a builtin of the ray-tracing stages. */
+  | { kind: 'raySystemValue'; value: RaySystemValue; loc: SourceLocation }
+  /** TraceRay: args [flags, mask, hit-group offset, geometry stride, miss index, RayDesc]; `payload` is read and written. */
+  | { kind: 'traceRay'; accel: IrPlace; args: IrExpr[]; payload: IrPlace; loc: SourceLocation }
+  /** ReportHit(t, hitKind, attributes): whether the hit was accepted. */
+  | { kind: 'reportHit'; args: IrExpr[]; loc: SourceLocation }
+  /** CallShader(index, data): `data` is read and written. */
+  | { kind: 'callShader'; index: IrExpr; data: IrPlace; loc: SourceLocation }
+  /** IgnoreHit (`ignore`) or AcceptHitAndEndSearch: ends the any-hit invocation. */
+  | { kind: 'rayTerminate'; ignore: boolean; loc: SourceLocation };
 
 export type BinaryOperator =
   | 'add' | 'sub' | 'mul' | 'div' | 'rem'

@@ -121,6 +121,19 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
       if (c.accel) walkPlace(c.accel, v);
       for (const a of c.args) walkExpr(a, v);
       return;
+    case 'raySystemValue':
+    case 'rayTerminate':
+      return;
+    case 'traceRay':
+      walkPlace(c.accel, v);
+      for (const a of c.args) walkExpr(a, v);
+      return walkPlace(c.payload, v);
+    case 'reportHit':
+      for (const a of c.args) walkExpr(a, v);
+      return;
+    case 'callShader':
+      walkExpr(c.index, v);
+      return walkPlace(c.data, v);
   }
 }
 

@@ -16,6 +16,8 @@ import { decorateResourceVariable, emitSpecConstant } from './resource-globals.j
 import { emitEntryWrapper } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
+import { RayTracingModule } from './ray-tracing.js';
+import { RAY_STAGES, type RayStage } from '../ir/ray-tracing.js';
 
 export interface EmitOptions {
   targetEnv: TargetEnv;
@@ -49,6 +51,11 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const types = new TypeEmitter(b);
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);
+  // Before any type: an acceleration structure in a ray-tracing module needs no ray-query capability.
+  if (ir.entryPoints.some((ep) => RAY_STAGES.includes(ep.stage as RayStage))) {
+    b.capability(Capability.RayTracingKHR);
+    b.extension('SPV_KHR_ray_tracing');
+  }
   // File names only when debug information is asked for: builds stay reproducible and leak no paths.
   if (options.debugSourceName !== undefined) b.source(SourceLanguage.HLSL, 600, b.string(options.debugSourceName));
   else b.source(SourceLanguage.HLSL, 600);
@@ -94,6 +101,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     streamOutput: () => {
       errors.push({ message: 'stream Append is only available in a geometry shader' });
     },
+    rayTracing: new RayTracingModule(b, types),
     builtinInput: (builtin, type) => {
       let copy = builtinCopies.get(builtin);
       if (!copy) {
@@ -138,6 +146,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const fe = new FunctionEmitter(m);
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
+    m.rayTracing.emitters.set(fn, fe);
   }
   for (const ep of ir.entryPoints) {
     const stage = stageEmitter(ep);

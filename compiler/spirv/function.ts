@@ -9,6 +9,7 @@ import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from 
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
+import type { RayTracingModule } from './ray-tracing.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
@@ -41,6 +42,8 @@ export interface ModuleContext {
   streamOutput(fe: FunctionEmitter, value: number, type: Type): void;
   /** Set by a geometry stage's prepare(): the stream's output variables, for the entry's interface. */
   streamInterface?: { type: Type; ids: number[] };
+  /** Ray-tracing builtins, payload, attribute and callable-data variables (ray-tracing.ts). */
+  rayTracing: RayTracingModule;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
