@@ -38,7 +38,6 @@ const BUILTINS: Record<RaySystemValue, { builtin: keyof typeof BuiltIn; transpos
 export class RayTracingModule {
   private readonly builtins = new Map<string, number>();
   private readonly data = new Map<string, number>();
-  private nextLocation = 0;
   /** Variables each function's code touches (by its emitter), and the emitter of each IR function. */
   private readonly uses = new Map<FunctionEmitter, Set<number>>();
   readonly emitters = new Map<IrFunction, FunctionEmitter>();
@@ -69,7 +68,8 @@ export class RayTracingModule {
 
   /**
    * The module's variable of `storageClass` for values of `type` (one per type: TraceRay and
-   * CallShader calls in sequence share it). Payloads and callable data take a Location each.
+   * CallShader calls in sequence share it). No Location: OpTraceRayKHR and OpExecuteCallableKHR name
+   * the variable itself (as DXC; Mesa warns about a Location there).
    */
   variable(fe: FunctionEmitter | undefined, storageClass: number, type: Type, name: string): number {
     const typeId = this.t.type(type);
@@ -79,7 +79,6 @@ export class RayTracingModule {
       id = this.b.id();
       this.b.global(Op.Variable, [this.t.pointer(storageClass, typeId), id, storageClass]);
       this.b.name(id, name);
-      if (storageClass !== StorageClass.HitAttributeKHR) this.b.decorate(id, Decoration.Location, this.nextLocation++);
       this.data.set(key, id);
     }
     return fe ? this.use(fe, id) : id;

@@ -26,3 +26,9 @@ export function fixtureEntries(source: string): EntryPointRequest[] {
     return { name: name!, stage: stage as EntryPointRequest['stage'] };
   });
 }
+
+/** Target environments a fixture names in its optional `// targets: vulkan1.2 vulkan1.3` header. */
+export function fixtureTargets(source: string): string[] | undefined {
+  const header = /^\/\/ targets: (.*)$/m.exec(source);
+  return header ? header[1]!.trim().split(/\s+/) : undefined;
+}

@@ -2,9 +2,9 @@
 // result frames back into buffers, images and pixels.
 
 import { clearValueType, decodeTexel, formatInfo, type FormatName } from './formats.js';
-import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
+import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, RAY_STAGE_INDEX, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
 import { checkEntryPoint, readRequirements, spirvWords, type StageName } from './spirv-requirements.js';
-import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, PrimitiveTopology, RenderJob, RenderResult, SpirvInput } from './types.js';
+import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, PrimitiveTopology, RayTracingJob, RenderJob, RenderResult, SpirvInput } from './types.js';
 
 export const DEFAULT_SENTINEL = 0xcd;
 
@@ -111,7 +111,7 @@ function encodeStage(frame: FrameWriter, needs: JobFeatures, stage: StageName, s
   frame.record(TAG.stage, [STAGE_INDEX[stage], name.byteLength], body);
 }
 
-function encodeCommon(frame: FrameWriter, needs: JobFeatures, job: ComputeJob | RenderJob): void {
+function encodeCommon(frame: FrameWriter, needs: JobFeatures, job: ComputeJob | RenderJob | RayTracingJob): void {
   const seen = new Set<string>();
   for (const binding of job.bindings ?? []) {
     if (seen.has(slotKey(binding))) throw new Error(`binding ${slotKey(binding)} is listed twice`);
@@ -218,4 +218,34 @@ export function decodeRender(records: readonly ResultRecord[], job: RenderJob): 
       return decodeTexel(pixels, format, y * width + x);
     },
   };
+}
+
+/** SPIR-V execution models of the ray-tracing job's stages (RayGenerationKHR, MissKHR, ClosestHitKHR). */
+const RAY_EXECUTION_MODELS = { raygen: 5313, miss: 5317, closestHit: 5316 } as const;
+
+export function encodeRayTracingJob(job: RayTracingJob): Uint8Array {
+  const frame = new FrameWriter().record(TAG.kind, [JOB_KIND.rayTrace]);
+  const needs: JobFeatures = { features: new Set(), extensions: new Set() };
+  for (const stage of ['raygen', 'miss', 'closestHit'] as const) {
+    const { spirv, entry } = job[stage];
+    const words = spirvWords(spirv);
+    const requirements = readRequirements(words);
+    if (!requirements.entryPoints.some((e) => e.name === entry && e.executionModel === RAY_EXECUTION_MODELS[stage])) {
+      throw new Error(`no ${stage} entry point '${entry}' (execution model ${RAY_EXECUTION_MODELS[stage]}) in module`);
+    }
+    requirements.features.forEach((f) => needs.features.add(f));
+    const unnamed = requirements.extensions.filter((e) => !(job.extensions ?? []).includes(e));
+    if (unnamed.length > 0) throw new Error(`the ${stage} module needs device extension(s) ${unnamed.join(', ')}, which the test did not name`);
+    const name = new TextEncoder().encode(entry);
+    const padded = Math.ceil(name.byteLength / 4) * 4;
+    const body = new Uint8Array(padded + words.byteLength);
+    body.set(name);
+    body.set(new Uint8Array(words.buffer, words.byteOffset, words.byteLength), padded);
+    frame.record(TAG.rayStage, [RAY_STAGE_INDEX[stage], name.byteLength], body);
+  }
+  (job.extensions ?? []).forEach((e) => needs.extensions.add(e));
+  if (job.launch.some((g) => !Number.isInteger(g) || g < 1)) throw new Error(`launch must be positive integers (got ${job.launch.join(', ')})`);
+  frame.record(TAG.groups, [...job.launch]);
+  encodeCommon(frame, needs, job);
+  return frame.finish();
 }

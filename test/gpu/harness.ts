@@ -8,14 +8,14 @@
 // Any validation message (error or warning) rejects the call with a
 // GpuValidationError carrying the layer's text.
 
-import { decodeOutputs, decodeRender, encodeComputeJob, encodeRenderJob } from './encode-job.js';
+import { decodeOutputs, decodeRender, encodeComputeJob, encodeRayTracingJob, encodeRenderJob } from './encode-job.js';
 import { readStatus, STATUS, type ResultRecord } from './protocol.js';
 import { recordJob, replayDirectory, replayedResult } from './lane.js';
 import { ensureRunnerBinary } from './runner-build.js';
 import { RunnerProcess } from './runner-process.js';
 import type { GpuDriver } from './drivers.js';
 import { spirvWords } from './spirv-requirements.js';
-import type { ComputeJob, ComputeResult, RenderJob, RenderResult, SpirvInput } from './types.js';
+import type { ComputeJob, ComputeResult, RayTracingJob, RenderJob, RenderResult, SpirvInput } from './types.js';
 import { validateSpirv } from '../helpers/tools.js';
 
 export type * from './types.js';
@@ -92,6 +92,14 @@ export class GpuRunner {
     const records = await this.request(encodeRenderJob(job));
     checkStatus(records, `draw '${job.vertexEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`);
     return decodeRender(records, job);
+  }
+
+  /** Traces `launch` rays through a raygen/miss/closest-hit pipeline (Mesa 25 lavapipe). */
+  async traceRays(job: RayTracingJob): Promise<ComputeResult> {
+    validateJobModules([job.raygen.spirv, job.miss.spirv, job.closestHit.spirv], job);
+    const records = await this.request(encodeRayTracingJob(job));
+    checkStatus(records, `ray-tracing pipeline '${job.raygen.entry}' + '${job.miss.entry}' + '${job.closestHit.entry}'`);
+    return decodeOutputs(records, job.bindings ?? []);
   }
 
   async close(): Promise<void> {

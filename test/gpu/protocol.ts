@@ -15,13 +15,15 @@ export const TAG = {
   vertexAttribute: 31,
   target: 32,
   pipeline: 33,
+  rayStage: 40,
   status: 100,
   bufferOut: 101,
   imageOut: 102,
   targetOut: 103,
 } as const;
 
-export const JOB_KIND = { compute: 1, draw: 2 } as const;
+export const JOB_KIND = { compute: 1, draw: 2, rayTrace: 4 } as const;
+export const RAY_STAGE_INDEX = { raygen: 0, miss: 1, closestHit: 2 } as const;
 export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, geometry: 3, tessellationControl: 4, tessellationEvaluation: 5 } as const;
 export const STATUS = { ok: 0, validation: 1, error: 2 } as const;
 

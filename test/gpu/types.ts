@@ -118,6 +118,25 @@ export interface ComputeJob extends JobCommon {
   groups: readonly [number, number, number];
 }
 
+/** One module's entry point of a ray-tracing job. */
+export interface RayStageModule {
+  spirv: SpirvInput;
+  entry: string;
+}
+
+/**
+ * A ray-tracing dispatch (VK_KHR_ray_tracing_pipeline; runner/raytracing.c): three shader groups
+ * (ray generation, miss, a triangle hit group with a closest-hit shader), one binding-table record
+ * each, launched over `launch` rays. Name the extensions VK_KHR_ray_tracing_pipeline,
+ * VK_KHR_acceleration_structure and VK_KHR_deferred_host_operations.
+ */
+export interface RayTracingJob extends JobCommon {
+  raygen: RayStageModule;
+  miss: RayStageModule;
+  closestHit: RayStageModule;
+  launch: readonly [number, number, number];
+}
+
 export interface ComputeResult {
   /** Final contents of every buffer binding, keyed by "set:binding" and by `name`. */
   buffers: Record<string, Uint8Array>;

@@ -404,6 +404,7 @@ void destroy_job_objects(Context *ctx, JobObjects *objs) {
     destroy_host_buffer(ctx, &r->buffer);
   }
   for (int i = 0; i < MAX_VERTEX_BUFFERS; i++) destroy_host_buffer(ctx, &objs->vertex_buffers[i]);
+  raytrace_destroy(ctx, objs);
   if (objs->target_view) vkDestroyImageView(d, objs->target_view, NULL);
   if (objs->target) vkDestroyImage(d, objs->target, NULL);
   if (objs->target_memory) vkFreeMemory(d, objs->target_memory, NULL);

@@ -22,6 +22,7 @@ enum {
   TAG_VERTEX_ATTRIBUTE = 31, /* u32 location, binding, VkFormat, offset */
   TAG_TARGET = 32,    /* u32 width, height, VkFormat, byte size, vertex count, instance count, clear[4] (raw f32) */
   TAG_PIPELINE = 33,  /* u32 VkPrimitiveTopology, patch control points (stages.c) */
+  TAG_RAY_STAGE = 40, /* u32 RayStageIndex, u32 entry length, entry (padded to 4), SPIR-V words (raytracing.c) */
 
   TAG_STATUS = 100,   /* u32 Status + message */
   TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
@@ -29,7 +30,9 @@ enum {
   TAG_TARGET_OUT = 103, /* colour attachment bytes */
 };
 
-typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2 } JobKind;
+typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_RAYTRACE = 4 } JobKind;
+/* The modules of a ray-tracing job (raytracing.c): one shader group each. */
+typedef enum { RAY_STAGE_RAYGEN = 0, RAY_STAGE_MISS = 1, RAY_STAGE_CLOSEST_HIT = 2, RAY_STAGE_COUNT = 3 } RayStageIndex;
 typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
 typedef enum {
   STAGE_COMPUTE = 0,
@@ -101,6 +104,10 @@ typedef struct {
   /* TAG_PIPELINE: absent means a triangle list without tessellation. */
   bool topology_given;
   uint32_t topology, patch_control_points;
+  /* TAG_RAY_STAGE: a ray-tracing job's modules; TAG_GROUPS is its launch size. */
+  const uint32_t *ray_spirv[RAY_STAGE_COUNT];
+  uint32_t ray_spirv_words[RAY_STAGE_COUNT];
+  char ray_entry[RAY_STAGE_COUNT][256];
 } Job;
 
 /* Growable byte buffer for messages and result frames. */
@@ -208,6 +215,9 @@ typedef struct {
   HostBuffer target_readback;
   VkCommandBuffer cmd;
   VkFence fence;
+  /* raytracing.c: the ray-tracing modules and the shader binding table. */
+  VkShaderModule ray_modules[RAY_STAGE_COUNT];
+  HostBuffer sbt;
 } JobObjects;
 
 bool create_host_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usage,
@@ -233,8 +243,10 @@ bool accel_create(Context *ctx, const BindingDesc *b, BoundResource *r);
 const void *accel_descriptor(const BoundResource *r, VkWriteDescriptorSetAccelerationStructureKHR *write);
 void accel_destroy(Context *ctx, BoundResource *r);
 
-/* compute.c / draw.c */
+/* compute.c / draw.c / raytracing.c */
 bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+bool run_raytrace(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+void raytrace_destroy(Context *ctx, JobObjects *objs);
 bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 
 /* stages.c: the draw pipeline's optional geometry and tessellation stages */
