@@ -521,12 +521,9 @@ export class Checker {
       if (!base) return undefined;
       const t = this.arrayType(base, p.arrayDims, typeScope, false);
       if (!t) return undefined;
-      if (t.kind === 'rayQuery') {
-        // HLSL passes the query object itself; a SPIR-V copy would split its state in two.
-        this.error(`a RayQuery parameter is not supported: declare and use the query in one function`, p.loc, p.name.length || 1);
-        return undefined;
-      }
-      const direction = p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
+      // HLSL passes a RayQuery by reference (one query object): as an inout place, which the back end
+      // passes as the caller's variable itself, never a copy that would split its state in two.
+      const direction = t.kind === 'rayQuery' || p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
         ? 'inout'
         : p.modifiers.includes('out')
           ? 'out'

@@ -620,6 +620,8 @@ export class FunctionEmitter {
     args.forEach((a, i) => {
       const p = callee.params[i]!;
       if (p.var.type.kind === 'stream') return;
+      // A RayQuery is passed by reference: the caller's query variable itself (check/ray-query.ts).
+      if (p.var.type.kind === 'rayQuery' && a.kind === 'place') return void temps.push({ tmp: this.place(a.place) });
       const tmp = this.temp(p.var.type, p.var.name);
       if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
       else {

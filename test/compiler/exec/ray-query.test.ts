@@ -126,6 +126,35 @@ describe('ray queries on lavapipe (Mesa 25)', () => {
     });
   });
 
+  it('a query initialized in one function and advanced in another is one query (passed by reference)', async () => {
+    const source = `
+      RaytracingAccelerationStructure scene : register(t0);
+      RWStructuredBuffer<float2> results : register(u1);
+      void start(RayQuery<RAY_FLAG_FORCE_OPAQUE> query, float2 xy) {
+        RayDesc ray = { float3(xy, 3.0), 0.0, float3(0, 0, -1), 10.0 };
+        query.TraceRayInline(scene, RAY_FLAG_NONE, 0xFF, ray);
+      }
+      void run(RayQuery<RAY_FLAG_FORCE_OPAQUE> query) { while (query.Proceed()) {} }
+      [numthreads(2, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        RayQuery<RAY_FLAG_FORCE_OPAQUE> q;
+        start(q, id.x == 0 ? float2(0.2, 0.3) : float2(0.8, 0.8));
+        run(q);
+        results[id.x] = float2(q.CommittedStatus(), q.CommittedRayT());
+      }`;
+    const { spirv } = compileValid(source, { entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.2' }, ['vulkan1.2']);
+    const { buffers } = await gpu.runCompute({
+      spirv,
+      groups: [1, 1, 1],
+      bindings: [
+        { set: 0, binding: 0, kind: 'acceleration-structure', triangles: TRIANGLE },
+        { set: 0, binding: 1, kind: 'storage-buffer', size: 16, name: 'results' },
+      ],
+      ...RAY_QUERY,
+    });
+    // Thread 0 hits at t = 3; thread 1 misses, and CommittedRayT is then the ray's TMax (DXR).
+    expect([...new Float32Array(buffers.results!.buffer, buffers.results!.byteOffset, 4)]).toEqual([1, 3, 0, 10]);
+  });
+
   it('moves the triangle with the instance transform, flips facing with the winding, and skips it when the instance mask misses the ray', async () => {
     const { spirv } = compileValid(SHADER, { entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.2' }, ['vulkan1.2']);
     const rays = Array.from({ length: 8 }, (_, i) => [10.25 + (i % 2) * 0.9, 0.25, 3, 10]);

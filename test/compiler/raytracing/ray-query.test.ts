@@ -146,9 +146,28 @@ describe('ray queries', () => {
     expect(disassembleSpirv(compileValid(vertex, { entryPoints: [{ name: 'main', stage: 'vertex' }] }).spirv)).toMatch(/OpRayQueryProceedKHR/);
   });
 
-  it('rejects copies, parameters and wrong arguments at their line:col', () => {
+  it('passes a RayQuery to a function by reference: the caller\'s variable itself, never a copy', () => {
+    const source = `
+      RaytracingAccelerationStructure scene;
+      RWByteAddressBuffer o;
+      void start(RayQuery<RAY_FLAG_FORCE_OPAQUE> query, RayDesc ray) { query.TraceRayInline(scene, 0, 0xFF, ray); }
+      float finish(RayQuery<RAY_FLAG_FORCE_OPAQUE> query) { while (query.Proceed()) {} return query.CommittedRayT(); }
+      [numthreads(1, 1, 1)] void main() {
+        RayDesc ray = { float3(0, 0, 1), 0.0, float3(0, 0, -1), 5.0 };
+        RayQuery<RAY_FLAG_FORCE_OPAQUE> q;
+        start(q, ray);
+        o.Store(0, asuint(finish(q)));
+      }`;
+    const text = disassembleSpirv(compileValid(source, compute).spirv);
+    expect(text).toMatch(/%query = OpFunctionParameter %_ptr_Function_rayQueryKHR/);
+    expect(text).toMatch(/OpFunctionCall %void %start %q %\w+/);
+    expect(text).toMatch(/OpFunctionCall %float %finish %q\n/);
+    expect(text).not.toMatch(/OpLoad %rayQueryKHR|OpStore %\w+ %\w+ ; rayQuery/);
+    expect(text.match(/OpVariable %_ptr_Function_rayQueryKHR/g)).toHaveLength(1);
+  });
+
+  it('rejects copies and wrong arguments at their line:col', () => {
     expect(errors(queryShader('RayQuery<0> r; r = q;'))).toEqual([expect.stringMatching(/:12:22: error: a RayQuery cannot be assigned or copied/)]);
-    expect(errors(`void f(RayQuery<0> q) {} [numthreads(1,1,1)] void main() {}`)).toEqual([expect.stringMatching(/:1:8: error: a RayQuery parameter is not supported/)]);
     expect(errors(queryShader('q.TraceRayInline(results, 0, 0xFF, ray);'))).toEqual([expect.stringMatching(/:12:24: error: argument 1 of 'TraceRayInline' must be a RaytracingAccelerationStructure/)]);
     expect(errors(queryShader('q.TraceRayInline(scene, 0, 0xFF, ray.Origin);'))).toEqual([expect.stringMatching(/error: argument 4 of 'TraceRayInline' must be a RayDesc, not 'float3'/)]);
     expect(errors(queryShader('q.Proceed(1);'))).toEqual([expect.stringMatching(/error: 'Proceed' of 'RayQuery<0>' takes 0 arguments/)]);
