@@ -349,7 +349,9 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       lowerHeldLocal(c, st, d, t, scope, out);
       continue;
     }
-    if (t.kind === 'rayQuery' && d.init) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
+    // `RayQuery<F> q = RayQuery<F>();` declares it, as DXC; any other initializer would copy a query.
+    const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
+    if (t.kind === 'rayQuery' && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
     let constant;
     if (d.init && t.kind !== 'rayQuery') {

@@ -166,6 +166,12 @@ describe('ray queries', () => {
     expect(text.match(/OpVariable %_ptr_Function_rayQueryKHR/g)).toHaveLength(1);
   });
 
+  it('accepts `RayQuery<F> q = RayQuery<F>();` as a plain declaration (no store), as DXC', () => {
+    const text = disassembleSpirv(compileValid(queryShader('RayQuery<0> r = RayQuery<0>(); r.TraceRayInline(scene, 0, 0xFF, ray); r.Proceed();'), compute).spirv);
+    expect(text).toMatch(/%r = OpVariable %_ptr_Function_rayQueryKHR Function/);
+    expect(text).not.toMatch(/OpStore %r /);
+  });
+
   it('rejects copies and wrong arguments at their line:col', () => {
     expect(errors(queryShader('RayQuery<0> r; r = q;'))).toEqual([expect.stringMatching(/:12:22: error: a RayQuery cannot be assigned or copied/)]);
     expect(errors(queryShader('q.TraceRayInline(results, 0, 0xFF, ray);'))).toEqual([expect.stringMatching(/:12:24: error: argument 1 of 'TraceRayInline' must be a RaytracingAccelerationStructure/)]);
