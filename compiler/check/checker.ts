@@ -32,7 +32,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
-import { declareRayTypes, rayQueryType } from './ray-types.js';
+import { declareRayTypes, rayQueryType, shaderRecord } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
@@ -734,9 +734,10 @@ export class Checker {
       if (!pc) return;
       global = pc;
     }
+    if (!shaderRecord(this, global, decl.attributes, d)) return;
     resourceDecorations(this, global, decl.modifiers, decl.attributes, scope);
     this.globals.push(global);
-    if (global.space !== 'push-constant') {
+    if (global.space !== 'push-constant' && global.space !== 'shader-record') {
       const main: ResourceDecl = { global, attributes: decl.attributes, registers: d.registers, loc: d.loc };
       this.resources.push(main);
       const counter = counterGlobal(this, global, t, () => (this.counterType ??= counterStruct(this)));

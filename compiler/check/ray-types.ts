@@ -2,6 +2,7 @@
 // predeclared structs `RayDesc` and `BuiltInTriangleIntersectionAttributes`, the RAY_FLAG_*,
 // COMMITTED_*, CANDIDATE_* and HIT_KIND_* constants, and `RayQuery<flags>`.
 import type { SourceLocation } from '../diagnostics.js';
+import type { IrGlobal } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { FLOAT, UINT, vector, type RayQueryType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -85,4 +86,25 @@ export function rayQueryType(c: Checker, spec: ast.TypeSpec, scope: Scope): Type
   if (flags === undefined) return undefined;
   const t: RayQueryType = { kind: 'rayQuery', flags: flags >>> 0 };
   return t;
+}
+
+/**
+ * `[[vk::shader_record_ext]] ConstantBuffer<S> record;`: the shader binding table record of the
+ * ray-tracing stages (ShaderRecordBufferKHR, no descriptor binding). False after an error.
+ */
+export function shaderRecord(c: Checker, global: IrGlobal, attributes: readonly ast.Attribute[], d: ast.Declarator): boolean {
+  const nv = attributes.find((a) => a.name === 'vk::shader_record_nv');
+  if (nv) {
+    c.error(`'vk::shader_record_nv' belongs to SPV_NV_ray_tracing, which is not supported: use [[vk::shader_record_ext]]`, nv.loc);
+    return false;
+  }
+  const attr = attributes.find((a) => a.name === 'vk::shader_record_ext');
+  if (!attr) return true;
+  if (global.space !== 'uniform' || global.buffer !== 'ConstantBuffer') {
+    c.error(`'vk::shader_record_ext' applies to a ConstantBuffer<T> variable, not '${d.name}'`, attr.loc);
+    return false;
+  }
+  global.space = 'shader-record';
+  global.buffer = 'ShaderRecord';
+  return true;
 }

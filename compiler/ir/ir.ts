@@ -18,7 +18,9 @@ export type AddressSpace =
   | 'workgroup' // groupshared
   | 'function'
   /** `[[vk::constant_id(N)]] const` scalars: OpSpecConstant*, read as values, never through pointers. */
-  | 'spec-constant';
+  | 'spec-constant'
+  /** `[[vk::shader_record_ext]] ConstantBuffer<S>`: the shader binding table record (ShaderRecordBufferKHR, no binding). */
+  | 'shader-record';
 
 /** Which HLSL buffer form a uniform/storage global came from: it decides layout rule and decorations. */
 export type BufferForm =
@@ -37,6 +39,8 @@ export type BufferForm =
   | 'tbuffer'
   | 'Globals'
   | 'PushConstant'
+  /** `[[vk::shader_record_ext]]`: laid out as push constants are (DXC's storage-buffer rule). */
+  | 'ShaderRecord'
   /** The hidden `{ int }` counter block of a RW/Append/Consume structured buffer. */
   | 'Counter';
 

@@ -150,5 +150,7 @@ export interface Reflection {
   entryPoints: EntryPoint[];
   bindings: DescriptorBinding[];
   pushConstants: PushConstantBlock[];
+  /** Ray-tracing shader binding table records (`[[vk::shader_record_ext]]`, ShaderRecordBufferKHR; no descriptor); absent when none. */
+  shaderRecords?: PushConstantBlock[];
   specConstants: SpecConstant[];
 }

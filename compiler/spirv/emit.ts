@@ -204,7 +204,8 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   switch (g.space) {
     case 'uniform':
     case 'storage':
-    case 'push-constant': {
+    case 'push-constant':
+    case 'shader-record': {
       const kind = BUFFER_KIND[g.buffer ?? 'cbuffer'];
       ctx = ctxFor(kind);
       const layout: Layout | undefined = g.buffer === 'Globals' ? globalsLayout(g, ctx) : undefined;
@@ -220,8 +221,8 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
         typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
         block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
       }
-      if (g.space === 'push-constant') {
-        storageClass = StorageClass.PushConstant;
+      if (g.space === 'push-constant' || g.space === 'shader-record') {
+        storageClass = g.space === 'push-constant' ? StorageClass.PushConstant : StorageClass.ShaderRecordBufferKHR;
         b.decorate(block, Decoration.Block);
       } else if (g.space === 'uniform') {
         storageClass = StorageClass.Uniform;
