@@ -120,13 +120,6 @@ export interface CompileOptions {
   codeGenHighLevel?: boolean;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;
-  /**
-   * `-fvk-invert-y`: negate SV_Position.y where the last stage before rasterization writes it (vertex,
-   * domain, geometry), for D3D's NDC y direction. Default off.
-   */
-  invertY?: boolean;
-  /** `-fvk-use-dx-position-w`: a pixel shader's SV_Position.w is the clip-space w (1 / FragCoord.w), as in D3D. */
-  dxPositionW?: boolean;
   /** Output(s) to produce (`-target wgsl`; `-spirv` is the default). Default 'spirv'; an array asks for several. */
   target?: CompileTarget | CompileTarget[];
 }
@@ -142,8 +135,6 @@ export interface ResolvedOptions {
   arithmetic: 'defined' | 'dxc';
   /** The file name OpString records (debug information), or undefined for none. */
   debugSourceName: string | undefined;
-  invertY: boolean;
-  dxPositionW: boolean;
 }
 
 /** Fills the defaults (DXC's), de-duplicates the targets; the one place defaults are decided. */
@@ -158,7 +149,5 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     reflect: options.reflect ?? false,
     arithmetic: options.arithmetic ?? 'defined',
     debugSourceName: options.debugInfo ? (options.debugSourceName ?? filename) : undefined,
-    invertY: options.invertY ?? false,
-    dxPositionW: options.dxPositionW ?? false,
   };
 }

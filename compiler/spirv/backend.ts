@@ -16,8 +16,6 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     layoutRule: options.layoutRule,
     reflect: options.reflect,
     arithmetic: options.arithmetic,
-    invertY: options.invertY,
-    dxPositionW: options.dxPositionW,
     ...(options.debugSourceName !== undefined ? { debugSourceName: options.debugSourceName } : {}),
   });
   const errors = emitted.errors.map((e) =>

@@ -26,9 +26,6 @@ export interface EmitOptions {
   arithmetic?: ArithmeticMode;
   /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
   debugSourceName?: string;
-  /** `-fvk-invert-y` and `-fvk-use-dx-position-w` (see CompileOptions). */
-  invertY?: boolean;
-  dxPositionW?: boolean;
 }
 
 /** SPIR-V version per Vulkan target environment, as DXC picks it. */
@@ -87,7 +84,6 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     arithmetic: options.arithmetic ?? 'defined',
-    positionFixups: { invertY: options.invertY ?? false, dxPositionW: options.dxPositionW ?? false },
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;

@@ -37,8 +37,6 @@ export interface ModuleContext {
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
   /** Guards for results Vulkan leaves undefined (defined-arithmetic.ts), or DXC's bare instructions. */
   arithmetic: ArithmeticMode;
-  /** `-fvk-invert-y` / `-fvk-use-dx-position-w`, applied where stage I/O meets SV_Position. */
-  positionFixups: { invertY: boolean; dxPositionW: boolean };
   /** A geometry shader's `Append(value)`: stores value to the module's stream output variables. */
   streamOutput(fe: FunctionEmitter, value: number, type: Type): void;
   /** Set by a geometry stage's prepare(): the stream's output variables, for the entry's interface. */

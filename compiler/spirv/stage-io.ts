@@ -37,9 +37,6 @@ const U3 = vector(UINT, 3);
 const F4 = vector(FLOAT, 4);
 const GEOMETRY_LIKE = ['geometry', 'hull', 'domain'] as const;
 
-/** Stages whose Position output can be the last before rasterization (`-fvk-invert-y`). */
-const PRE_RASTER: readonly ShaderStage[] = ['vertex', 'domain', 'geometry'];
-
 /** The manual's semantic → BuiltIn table (for the stages we compile). Keys are upper-case semantics without index. */
 const BUILTINS: Record<string, BuiltinRule[]> = {
   SV_POSITION: [
@@ -176,8 +173,6 @@ export interface Leaf {
   arrayed?: number;
   /** A per-patch value of a tessellation stage (Patch decoration). */
   patch?: boolean;
-  /** `-fvk-invert-y` on a Position output, `-fvk-use-dx-position-w` on a FragCoord input. */
-  fixup?: 'invertY' | 'reciprocalW';
 }
 
 export interface StageIoError {
@@ -345,9 +340,6 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
     leaf.varId = id;
     leaf.varType = varType;
     leaf.storage = storage;
-    const fixups = fe.m.positionFixups;
-    if (rule?.builtin === 'Position' && dir === 'out' && fixups.invertY && PRE_RASTER.includes(ep.stage)) leaf.fixup = 'invertY';
-    if (rule?.builtin === 'FragCoord' && fixups.dxPositionW) leaf.fixup = 'reciprocalW';
     interfaceIds.push(id);
   };
   // Explicit locations (and SV_Target indices) are claimed before sequential assignment.
@@ -461,7 +453,7 @@ export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], elem
     }
     const loaded = b.id();
     fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, ptr]);
-    return fitValue(fe, leaf.fixup ? positionFixup(fe, loaded, leaf.fixup) : loaded, leaf.varType!, leaf.type);
+    return fitValue(fe, loaded, leaf.varType!, leaf.type);
   });
   return assemble(fe, type, values);
 }
@@ -481,8 +473,7 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
       v = e;
       vt = next;
     }
-    let fitted = fitValue(fe, v, leaf.type, leaf.varType!);
-    if (leaf.fixup) fitted = positionFixup(fe, fitted, leaf.fixup);
+    const fitted = fitValue(fe, v, leaf.type, leaf.varType!);
     if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted, element);
     else if (leaf.arrayed !== undefined) {
       const ptr = b.id();
@@ -490,20 +481,6 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
       fe.f.emit(Op.Store, [ptr, fitted]);
     } else fe.f.emit(Op.Store, [leaf.varId, fitted]);
   }
-}
-
-/** y → -y of a written Position, or w → 1 / w of a read FragCoord (DXC's options). */
-function positionFixup(fe: FunctionEmitter, position: number, fixup: 'invertY' | 'reciprocalW'): number {
-  const component = fixup === 'invertY' ? 1 : 3;
-  const float = fe.t.type(FLOAT);
-  const old = fe.b.id();
-  fe.f.emit(Op.CompositeExtract, [float, old, position, component]);
-  const fixed = fe.b.id();
-  if (fixup === 'invertY') fe.f.emit(Op.FNegate, [float, fixed, old]);
-  else fe.f.emit(Op.FDiv, [float, fixed, fe.splatConst(FLOAT, 1, 1), old]);
-  const result = fe.b.id();
-  fe.f.emit(Op.CompositeInsert, [fe.t.type(F4), result, fixed, position, component]);
-  return result;
 }
 
 /** Index paths to every scalar of a stage value, in order (float4 clips[2]: [0,0] … [1,3]). */

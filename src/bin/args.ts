@@ -166,8 +166,6 @@ function finish(state: ArgState): ParsedArgs {
   const all = state.warningsAsErrors ? 'error' : state.noWarnings ? 'off' : undefined;
   if (all || Object.keys(state.warningFlags).length > 0) options.warnings = { ...(all ? { all } : {}), flags: { ...state.warningFlags } };
   if (state.reflect) options.reflect = true;
-  if (state.invertY) options.invertY = true;
-  if (state.dxPositionW) options.dxPositionW = true;
   if (state.dxcArithmetic) options.arithmetic = 'dxc';
   if (state.debugInfo && !state.stripDebug) options.debugInfo = true;
   if (state.optimizationLevel !== undefined) options.optimizationLevel = state.optimizationLevel;

@@ -46,9 +46,6 @@ export interface ArgState extends OutputRequests {
   warningFlags: Record<string, WarningAction>;
   /** `-fspv-reflect`. */
   reflect?: boolean;
-  /** `-fvk-invert-y`, `-fvk-use-dx-position-w`. */
-  invertY?: boolean;
-  dxPositionW?: boolean;
   /** `--dxc-arithmetic`. */
   dxcArithmetic?: boolean;
   /** `-Zi` / `-fspv-debug=file`, and `-Qstrip_debug` to drop them again. */
@@ -346,16 +343,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   },
 
   {
-    name: '-fvk-invert-y', form: 'flag', group: 'spirv',
-    help: 'Negate SV_Position.y written by the last stage before rasterization (vertex, domain, geometry)',
-    apply: (s) => void (s.invertY = true),
-  },
-  {
-    name: '-fvk-use-dx-position-w', form: 'flag', group: 'spirv',
-    help: "Give a pixel shader's SV_Position.w the clip-space w (the reciprocal of FragCoord.w), as D3D",
-    apply: (s) => void (s.dxPositionW = true),
-  },
-  {
     name: '-fspv-reflect', form: 'flag', group: 'spirv',
     help: 'Emit reflection-only decorations (semantic strings, counter buffers, user types) with their SPV_GOOGLE_* extensions',
     apply: (s) => void (s.reflect = true),
@@ -424,6 +411,8 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   ignored('-fno-diagnostics-show-option', 'diagnostic formatting only'),
 
   // ---- DXC options that would change the result and are not implemented ----
+  unsupported('-fvk-invert-y'),
+  unsupported('-fvk-use-dx-position-w'),
   unsupported('-fvk-support-nonzero-base-instance'),
   unsupported('-fvk-support-nonzero-base-vertex'),
   unsupported('-fspv-flatten-resource-arrays'),

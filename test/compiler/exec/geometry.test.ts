@@ -17,51 +17,48 @@ const SIZE = 64;
 const ndc = (px: number) => (px / SIZE) * 2 - 1;
 
 describe('geometry stage', () => {
-  for (const invertY of [false, true]) {
-    it(`expands points into camera-facing quads (billboards fixture)${invertY ? ', mirrored by -fvk-invert-y on Append' : ''}`, async () => {
-      const path = new URL('../../../fixtures/compiler/billboards.hlsl', import.meta.url);
-      const source = readFileSync(path, 'utf8');
-      const stage = (name: string, s: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { filename: path.pathname, entryPoints: [{ name, stage: s }], invertY }).spirv;
-      // Three particles: pixel-space centre, half size 4 px, colour.
-      const particles = [
-        { x: 12, y: 12, color: [1, 0, 0, 1] },
-        { x: 40, y: 20, color: [0, 1, 0, 1] },
-        { x: 24, y: 48, color: [0, 0, 1, 1] },
-      ];
-      const vertices = new Float32Array(particles.flatMap((p) => [ndc(p.x), ndc(p.y), 0, ...p.color]));
-      // Camera: identity view-projection, right = +x, up = +y, half size 4 px in NDC, no fade.
-      const camera = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 4 / (SIZE / 2), 0, 1, 0, 0]);
-      const image = await gpu.renderTriangle({
-        vertexSpirv: stage('vs_main', 'vertex'),
-        vertexEntry: 'vs_main',
-        geometry: { spirv: stage('gs_main', 'geometry'), entry: 'gs_main' },
-        pixelSpirv: stage('ps_main', 'pixel'),
-        pixelEntry: 'ps_main',
-        topology: 'point-list',
-        vertices,
-        stride: 28,
-        attributes: [
-          { location: 0, format: 'rgb32float', offset: 0 },
-          { location: 1, format: 'rgba32float', offset: 12 },
-        ],
-        width: SIZE,
-        height: SIZE,
-        format: 'rgba32float',
-        clear: [0, 0, 0, 0],
-        bindings: [{ set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(camera.buffer) }],
-      });
-      let covered = 0;
-      for (let y = 0; y < SIZE; y++) {
-        for (let x = 0; x < SIZE; x++) {
-          const py = invertY ? SIZE - 1 - y : y;
-          const hit = particles.find((p) => x >= p.x - 4 && x < p.x + 4 && py >= p.y - 4 && py < p.y + 4);
-          expect(image.texel(x, y), `pixel (${x}, ${y})`).toEqual(hit ? hit.color : [0, 0, 0, 0]);
-          if (hit) covered++;
-        }
-      }
-      expect(covered).toBe(3 * 64);
+  it('expands points into camera-facing quads (billboards fixture)', async () => {
+    const path = new URL('../../../fixtures/compiler/billboards.hlsl', import.meta.url);
+    const source = readFileSync(path, 'utf8');
+    const stage = (name: string, s: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { filename: path.pathname, entryPoints: [{ name, stage: s }] }).spirv;
+    // Three particles: pixel-space centre, half size 4 px, colour.
+    const particles = [
+      { x: 12, y: 12, color: [1, 0, 0, 1] },
+      { x: 40, y: 20, color: [0, 1, 0, 1] },
+      { x: 24, y: 48, color: [0, 0, 1, 1] },
+    ];
+    const vertices = new Float32Array(particles.flatMap((p) => [ndc(p.x), ndc(p.y), 0, ...p.color]));
+    // Camera: identity view-projection, right = +x, up = +y, half size 4 px in NDC, no fade.
+    const camera = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 4 / (SIZE / 2), 0, 1, 0, 0]);
+    const image = await gpu.renderTriangle({
+      vertexSpirv: stage('vs_main', 'vertex'),
+      vertexEntry: 'vs_main',
+      geometry: { spirv: stage('gs_main', 'geometry'), entry: 'gs_main' },
+      pixelSpirv: stage('ps_main', 'pixel'),
+      pixelEntry: 'ps_main',
+      topology: 'point-list',
+      vertices,
+      stride: 28,
+      attributes: [
+        { location: 0, format: 'rgb32float', offset: 0 },
+        { location: 1, format: 'rgba32float', offset: 12 },
+      ],
+      width: SIZE,
+      height: SIZE,
+      format: 'rgba32float',
+      clear: [0, 0, 0, 0],
+      bindings: [{ set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(camera.buffer) }],
     });
-  }
+    let covered = 0;
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        const hit = particles.find((p) => x >= p.x - 4 && x < p.x + 4 && y >= p.y - 4 && y < p.y + 4);
+        expect(image.texel(x, y), `pixel (${x}, ${y})`).toEqual(hit ? hit.color : [0, 0, 0, 0]);
+        if (hit) covered++;
+      }
+    }
+    expect(covered).toBe(3 * 64);
+  });
 
   it('reads per-vertex SV_ClipDistance (float[1][3]) and writes it per emitted vertex, with SV_PrimitiveID out', async () => {
     // A full-screen triangle clipped where x < -0.5: the clip distance goes vertex -> geometry -> clipper.
