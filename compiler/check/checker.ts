@@ -40,7 +40,7 @@ import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
 import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
-import { stageTemplateType } from './stage-types.js';
+import { refuseStreamVariable, stageTemplateType } from './stage-types.js';
 import { declareEnum, defineStaticMember } from './enums-and-statics.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
@@ -383,7 +383,7 @@ export class Checker {
           continue;
         }
         const t = this.arrayType(base, d.arrayDims, inner, false);
-        if (!t) continue;
+        if (!t || refuseStreamVariable(this, t, d.name, d.loc)) continue;
         const field: StructField = { name: d.name, type: t, ...this.halfFlag(member.type, inner) };
         if (d.semantic) field.semantic = d.semantic.name;
         const interp = member.modifiers.filter((m): m is 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample' =>
@@ -620,7 +620,7 @@ export class Checker {
     const groupshared = decl.modifiers.includes('groupshared');
     for (const d of decl.declarators) {
       let t = this.arrayType(base, d.arrayDims, scope, true);
-      if (!t) continue;
+      if (!t || refuseStreamVariable(this, t, d.name, d.loc)) continue;
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       if (d.name.includes('::')) {
         defineStaticMember(this, d, t, scope);

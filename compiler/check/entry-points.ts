@@ -11,6 +11,7 @@ import { vkBuiltinErrors } from './vk-builtins.js';
 import type { FunctionSymbol } from './scope.js';
 import { inferEntryPoints } from './stage-inference.js';
 import { stagePayload } from './stage-payloads.js';
+import { holdsStream } from './stage-types.js';
 
 /** `[shader("…")]` values and the stage each names. */
 const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
@@ -128,6 +129,11 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
   const lowered = lowerStageFunction(c, symbol);
   if (!lowered) return undefined;
   const decl = symbol.decl;
+  const stream = stage === 'geometry' ? undefined : lowered.params.findIndex((p) => holdsStream(p.var.type));
+  if (stream !== undefined && stream >= 0) {
+    c.error(`parameter '${decl.params[stream]!.name}' of ${stage} entry point '${decl.name}': only geometry shaders have output streams`, decl.params[stream]!.loc, decl.params[stream]!.name.length || 1);
+    return undefined;
+  }
   const common: IrEntryCommon = { name: decl.name, ...lowered, globals: referencedGlobals(lowered.function), loc: decl.nameLoc };
   const payload = stagePayload(stage, {
     c,

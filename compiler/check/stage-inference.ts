@@ -1,7 +1,8 @@
 // Entry points of a file that marks none (HLSL written for `dxc -T ps_6_0 -E main` has no
 // `[shader("…")]`): the stage comes from the caller's hint (the plugin reads it from the file name),
 // else from what the function writes: SV_Target*/SV_Depth*/SV_Coverage/SV_StencilRef → pixel,
-// SV_Position → vertex. `main`, DXC's default entry name, is preferred; otherwise every function
+// SV_Position → vertex; stage attributes first ([maxvertexcount] → geometry, [patchconstantfunc] →
+// hull, [domain] alone → domain), since those stages also write SV_Position. `main`, DXC's default entry name, is preferred; otherwise every function
 // whose signature names a stage is one; anything unclear is an error that lists the candidates.
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
@@ -30,6 +31,10 @@ export function stageFromSignature(fn: FunctionSymbol): ShaderStage | undefined 
   // Template functions have no resolved signature: they are never entry points.
   if (fn.instances) return undefined;
   const decl = fn.decl;
+  const attributes = new Set(decl.attributes.map((a) => a.name.toLowerCase()));
+  if (attributes.has('maxvertexcount')) return 'geometry';
+  if (attributes.has('patchconstantfunc')) return 'hull';
+  if (attributes.has('domain')) return 'domain';
   const outputs = [
     ...semanticsOf(fn.returnType, decl.returnSemantic?.name),
     ...fn.params.flatMap((p, i) => (p.direction === 'in' ? [] : semanticsOf(p.type, decl.params[i]?.semantic?.name))),

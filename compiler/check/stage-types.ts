@@ -40,6 +40,23 @@ export function stageTemplateType(c: Checker, spec: ast.TypeSpec, scope: Scope):
   return arrayOf(element, n);
 }
 
+/** Whether a type is or holds an output stream. */
+export function holdsStream(t: Type): boolean {
+  if (t.kind === 'stream') return true;
+  if (t.kind === 'array') return holdsStream(t.element);
+  return t.kind === 'struct' && t.fields.some((f) => holdsStream(f.type));
+}
+
+/**
+ * Streams exist only as a geometry entry's `inout` parameter (and helper parameters it is passed
+ * to): a stream variable or member would be a stream no stage writes. True after reporting one.
+ */
+export function refuseStreamVariable(c: Checker, t: Type, name: string, loc: SourceLocation): boolean {
+  if (!holdsStream(t)) return false;
+  c.error(`'${name}' of type '${typeToString(t)}': an output stream can only be a geometry shader's inout parameter`, loc, name.length || 1);
+  return true;
+}
+
 /** `stream.Append(v)` and `stream.RestartStrip()`. */
 export function streamMethod(c: Checker, x: ExpressionChecker, obj: Value, t: StreamType, callee: ast.MemberExpr, args: Value[], loc: SourceLocation): Value | undefined {
   if (!obj.place) {

@@ -13,6 +13,7 @@ import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
+import { refuseStreamVariable } from './stage-types.js';
 
 interface FunctionState {
   fn: IrFunction;
@@ -337,7 +338,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
   }
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
-    if (!t) continue;
+    if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
     if (t.kind === 'array' && t.length === null) {
       if (d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       else {
@@ -378,7 +379,7 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
   const isConst = decl.modifiers.includes('const');
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
-    if (!t) continue;
+    if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
     if (holdsResource(t)) {
       declareStaticAlias(c, d, t, scope);
       continue;

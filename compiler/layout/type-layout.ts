@@ -180,7 +180,7 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
     case 'void':
       throw new LayoutError(
         `${where} has type '${typeToString(t)}', which cannot be stored in a buffer: ` +
-          (t.kind === 'void' ? 'void has no size' : 'resources, samplers and streams have no memory layout'),
+          (t.kind === 'void' ? 'void has no size' : t.kind === 'stream' ? 'streams have no memory layout' : 'resources and samplers have no memory layout'),
       );
   }
 }

@@ -98,13 +98,14 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
 };
 
 /**
- * SV semantics that a geometry or tessellation stage passes along as ordinary located values (the
- * manual: an SV semantic without a BuiltIn for that signature point is handled like a user semantic).
+ * SV semantics passed along as ordinary located values where their signature point has no BuiltIn
+ * (the manual: such an SV semantic is handled like a user semantic), as DXC's tests use them.
  */
 const PASSED_THROUGH: Record<string, readonly string[]> = {
-  SV_INSTANCEID: ['hull:in', 'hull:out', 'domain:in', 'domain:out', 'geometry:in', 'geometry:out'],
-  SV_RENDERTARGETARRAYINDEX: ['hull:in', 'hull:out', 'domain:in', 'geometry:in'],
-  SV_VIEWPORTARRAYINDEX: ['hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_POSITION: ['vertex:in'],
+  SV_INSTANCEID: ['vertex:out', 'pixel:in', 'hull:in', 'hull:out', 'domain:in', 'domain:out', 'geometry:in', 'geometry:out'],
+  SV_RENDERTARGETARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
+  SV_VIEWPORTARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
   SV_ISFRONTFACE: ['geometry:out'],
 };
 
@@ -229,8 +230,9 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if (rule?.packed) groups.set(rule.builtin, [...(groups.get(rule.builtin) ?? []), leaf]);
     }
     for (const [builtin, group] of groups) {
-      if (group.some((l) => l.arrayed !== undefined)) {
-        errors.push(`per-vertex ${builtin} (semantic '${group[0]!.io.semantic}') of a ${ep.stage} shader is not supported yet`);
+      const vertices = group[0]!.arrayed;
+      if (group.some((l) => l.arrayed !== vertices)) {
+        errors.push(`${builtin} (semantic '${group[0]!.io.semantic}') of a ${ep.stage} shader mixes per-vertex and per-primitive values`);
         continue;
       }
       group.sort((x, y) => splitSemantic(x.io.semantic!).index - splitSemantic(y.io.semantic!).index);
@@ -247,7 +249,8 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       }
       const id = b.id();
       const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
-      b.global(Op.Variable, [t.pointer(storage, t.type(arrayOf(rule.packed!, size))), id, storage]);
+      const packed = arrayOf(rule.packed!, size);
+      b.global(Op.Variable, [t.pointer(storage, t.type(vertices !== undefined ? arrayOf(packed, vertices) : packed)), id, storage]);
       b.name(id, `gl_${builtin}`);
       b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
       if (rule.patch) b.decorate(id, Decoration.Patch);
@@ -442,7 +445,7 @@ export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], elem
   }
   const values = leaves.map((leaf) => {
     if (leaf.varId === undefined) return b.id();
-    if (leaf.packOffset !== undefined) return fitValue(fe, loadPacked(fe, leaf), leaf.varType!, leaf.type);
+    if (leaf.packOffset !== undefined) return fitValue(fe, loadPacked(fe, leaf, element), leaf.varType!, leaf.type);
     let ptr = leaf.varId;
     if (leaf.arrayed !== undefined) {
       ptr = b.id();
@@ -471,7 +474,7 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
       vt = next;
     }
     const fitted = fitValue(fe, v, leaf.type, leaf.varType!);
-    if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted);
+    if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted, element);
     else if (leaf.arrayed !== undefined) {
       const ptr = b.id();
       fe.f.emit(Op.AccessChain, [t.pointer(StorageClass.Output, t.type(leaf.varType!)), ptr, leaf.varId, element!]);
@@ -495,11 +498,13 @@ function withElement(t: Type, el: ScalarType): Type {
 }
 
 /** The elements of a packed array builtin that belong to one leaf (scalar, vector or array of them). */
-function loadPacked(fe: FunctionEmitter, leaf: Leaf): number {
+function loadPacked(fe: FunctionEmitter, leaf: Leaf, element?: number): number {
   const el = scalarOf(withoutArrays(leaf.varType!))!;
+  // A per-vertex packed array (float[N][vertices]) is indexed by the vertex first.
+  const vertex = leaf.arrayed !== undefined ? [element!] : [];
   const scalars = componentPaths(leaf.varType!).map((_, i) => {
     const ptr = fe.b.id();
-    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Input, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
+    fe.f.emit(Op.AccessChain, [fe.t.pointer(leaf.storage ?? StorageClass.Input, fe.t.type(el)), ptr, leaf.varId!, ...vertex, fe.t.uintConst(leaf.packOffset! + i)]);
     const v = fe.b.id();
     fe.f.emit(Op.Load, [fe.t.type(el), v, ptr]);
     return v;
@@ -513,8 +518,9 @@ function loadPacked(fe: FunctionEmitter, leaf: Leaf): number {
   return build(leaf.varType!);
 }
 
-function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
+function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number, element?: number): void {
   const el = scalarOf(withoutArrays(leaf.varType!))!;
+  const vertex = leaf.arrayed !== undefined ? [element!] : [];
   componentPaths(leaf.varType!).forEach((path, i) => {
     let part = value;
     if (path.length > 0) {
@@ -522,7 +528,7 @@ function storePacked(fe: FunctionEmitter, leaf: Leaf, value: number): void {
       fe.f.emit(Op.CompositeExtract, [fe.t.type(el), part, value, ...path]);
     }
     const ptr = fe.b.id();
-    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Output, fe.t.type(el)), ptr, leaf.varId!, fe.t.uintConst(leaf.packOffset! + i)]);
+    fe.f.emit(Op.AccessChain, [fe.t.pointer(StorageClass.Output, fe.t.type(el)), ptr, leaf.varId!, ...vertex, fe.t.uintConst(leaf.packOffset! + i)]);
     fe.f.emit(Op.Store, [ptr, part]);
   });
 }

@@ -162,6 +162,10 @@ export function writeEntryPoint(w: FunctionWriter, ep: IrEntryPoint, src: string
     leaves(ep.function.returnType, ep.result ?? {}, 'result', resultLeaves);
   } else w.line(`${src}(${args.join(', ')});`);
   const allOuts = [...outs.map((o) => o.leaf), ...resultLeaves];
+  if (stage === 'vertex' && !allOuts.some((leaf) => rule(leaf.io.semantic ?? '', 'out')?.builtin === 'position')) {
+    // A vertex shader that feeds a geometry or tessellation stage writes no position: WebGPU has no such pipeline.
+    throw unsupported(`vertex entry point '${ep.name}' without an SV_Position output`, ep.loc, 'WebGPU requires a vertex shader to write @builtin(position)');
+  }
   allOuts.forEach((leaf, k) => {
     const r = rule(leaf.io.semantic!, 'out');
     const name = `out_${k}`;

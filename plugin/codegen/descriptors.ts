@@ -170,6 +170,11 @@ export function descriptorSetLayouts(reflection: Reflection, warn: (message: str
  * gives a sampler its own binding).
  */
 export function bindGroupLayouts(reflection: Reflection, warn: (message: string) => void): Data {
+  const lacking = reflection.entryPoints.filter((entry) => GPU_SHADER_STAGE[entry.stage] === undefined && reflection.bindings.some((b) => b.usedBy.includes(entry.name)));
+  if (lacking.length) {
+    const list = lacking.map((entry) => `'${entry.name}' (${entry.stage})`).join(', ');
+    warn(`bindGroupLayouts give no visibility to ${list}: WebGPU has no such stage (descriptorSetLayouts carry the Vulkan stage flags)`);
+  }
   return bySlot(reflection.bindings).map((slots) => ({
     entries: slots.flatMap((slot) => {
       const binding = slot[0]!;

@@ -22,6 +22,19 @@ describe('stage inference for files that mark no entry point', () => {
     expect(entries(PIXEL_MAIN)).toEqual({ entryPoints: ['main:pixel'], errors: [] });
   });
 
+  it('stage attributes name geometry, hull and domain shaders, which also write SV_Position', () => {
+    const gs = `${VS_OUT} [maxvertexcount(1)] void main(point VSOut v[1], inout PointStream<VSOut> s) { s.Append(v[0]); }`;
+    expect(entries(gs)).toEqual({ entryPoints: ['main:geometry'], errors: [] });
+    const ds = `${VS_OUT} struct F { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+      [domain("quad")] VSOut main(F f, float2 uv : SV_DomainLocation, OutputPatch<VSOut, 4> p) { return p[0]; }`;
+    expect(entries(ds)).toEqual({ entryPoints: ['main:domain'], errors: [] });
+    const hs = `${VS_OUT} struct F { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+      F pcf() { return (F)1; }
+      [domain("quad")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(4)] [patchconstantfunc("pcf")]
+      VSOut main(InputPatch<VSOut, 4> p, uint i : SV_OutputControlPointID) { return p[i]; }`;
+    expect(entries(hs)).toEqual({ entryPoints: ['main:hull'], errors: [] });
+  });
+
   it('main writing SV_Position (through its return struct) is a vertex shader', () => {
     expect(entries(VERTEX_MAIN)).toEqual({ entryPoints: ['main:vertex'], errors: [] });
   });

@@ -4,13 +4,13 @@
 // patch-constant function, whose outputs are per-patch (Patch), SV_TessFactor/SV_InsideTessFactor
 // filling TessLevelOuter float[4]/TessLevelInner float[2]. DXC assigns the hull's output and the
 // domain's input locations in alphabetical semantic order so that both sides agree.
-import type { IrEntryOf, IrEntryParam, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
+import type { IrEntryParam, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
 import { BOOL, sameType, typeToString, UINT, type Type } from '../../types.js';
 import { Capability, ExecutionMode, ExecutionModel, Op } from '../../spirv-spec/spec.js';
 import { SelectionControl } from '../operators.js';
 import type { FunctionEmitter } from '../function.js';
 import { beginWrapper, declareStageVariables, endWrapper, flatten, loadLeaves, storeLeaves, type Leaf } from '../stage-io.js';
-import type { StageEmitters } from './index.js';
+import type { EntryEmit, StageEmitters } from './index.js';
 
 const DOMAIN_MODES: Record<TessDomain, keyof typeof ExecutionMode> = { tri: 'Triangles', quad: 'Quads', isoline: 'Isolines' };
 /** pow2 has no Vulkan equivalent: the checker refuses it. */
@@ -54,23 +54,24 @@ function onlyInputs(ep: { name: string }, params: IrEntryParam[], errors: string
   for (const p of params) if (p.direction !== 'in') errors.push(`parameter '${p.var.name}' of '${ep.name}': tessellation stage outputs are return values, not out parameters`);
 }
 
-function callWith(fe: FunctionEmitter, fnId: number, returnType: Type, params: IrEntryParam[], values: number[]): number {
+/** Calls with each parameter in a temporary (`values[i]` undefined: an out parameter); returns the result and the temporaries. */
+function callWith(fe: FunctionEmitter, fnId: number, returnType: Type, params: IrEntryParam[], values: (number | undefined)[]) {
   const temps = params.map((p, i) => {
     const temp = fe.temp(p.var.type, `param.var.${p.var.name}`);
-    fe.storePtr(temp, values[i]!, p.var.type);
-    return temp.id;
+    if (values[i] !== undefined) fe.storePtr(temp, values[i], p.var.type);
+    return temp;
   });
   const result = fe.b.id();
-  fe.f.emit(Op.FunctionCall, [fe.t.type(returnType), result, fnId, ...temps]);
-  return result;
+  fe.f.emit(Op.FunctionCall, [fe.t.type(returnType), result, fnId, ...temps.map((x) => x.id)]);
+  return { result, temps };
 }
 
-function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: IrEntryOf<'hull'>; srcId: number; errors: string[]; copies: { input: number; copy: number; type: Type }[] }) {
+function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
   const b = fe.b;
   const t = fe.t;
   const pcf = ep.patchConstant;
   onlyInputs(ep, ep.params, errors);
-  onlyInputs({ name: pcf.function.name }, pcf.params, errors);
+  for (const p of pcf.params) if (p.direction === 'inout') errors.push(`parameter '${p.var.name}' of '${pcf.function.name}': a patch-constant function's parameters are inputs or outputs, not inout`);
   const mainLeaves = paramLeaves(ep.params, ep.patches, false, errors);
   const inputs = mainLeaves.flat();
   const known = (semantic: string) => inputs.find((l) => l.arrayed === undefined && semanticKey(l) === semantic);
@@ -78,7 +79,16 @@ function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: 
   const invocationLeaf = known('SV_OUTPUTCONTROLPOINTID') ?? { type: UINT, io: { semantic: 'SV_OutputControlPointID' }, path: [] };
   if (!inputs.includes(invocationLeaf)) inputs.push(invocationLeaf);
   // The patch-constant function's inputs: patches come from the entry's, system values are shared.
-  const pcfLeaves = pcf.params.map((p, i): Leaf[] | 'input-patch' | 'output-patch' => {
+  const patchOutputs: Leaf[] = [];
+  const pcfOutputs: Leaf[][] = pcf.params.map((p) => {
+    if (p.direction !== 'out') return [];
+    const leaves: Leaf[] = [];
+    flatten(p.var.type, p.io, [], leaves, errors);
+    patchOutputs.push(...leaves);
+    return leaves;
+  });
+  const pcfLeaves = pcf.params.map((p, i): Leaf[] | 'input-patch' | 'output-patch' | 'output' => {
+    if (p.direction === 'out') return 'output';
     const patch = pcf.patches.find((x) => x.param === i);
     if (patch?.kind === 'input') {
       const own = ep.patches.find((x) => x.kind === 'input');
@@ -101,8 +111,9 @@ function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: 
   const controlPoints: Leaf[] = [];
   if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], controlPoints, errors);
   for (const leaf of controlPoints) leaf.arrayed = ep.outputControlPoints;
-  const patchOutputs: Leaf[] = [];
-  if (pcf.function.returnType.kind !== 'void') flatten(pcf.function.returnType, pcf.result ?? {}, [], patchOutputs, errors);
+  const returned: Leaf[] = [];
+  if (pcf.function.returnType.kind !== 'void') flatten(pcf.function.returnType, pcf.result ?? {}, [], returned, errors);
+  patchOutputs.push(...returned);
   for (const leaf of patchOutputs) leaf.patch = true;
   const interfaceIds = declareStageVariables(fe, ep, inputs, alphabetical([...controlPoints, ...patchOutputs]), errors);
   if (errors.length) return { id: 0, interfaceIds };
@@ -111,7 +122,7 @@ function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: 
   const invocation = b.id();
   fe.f.emit(Op.Load, [t.type(UINT), invocation, invocationLeaf.varId!]);
   const mainValues = ep.params.map((p, i) => loadLeaves(fe, p.var.type, mainLeaves[i]!));
-  const controlPoint = callWith(fe, srcId, ep.function.returnType, ep.params, mainValues);
+  const controlPoint = callWith(fe, srcId, ep.function.returnType, ep.params, mainValues).result;
   if (controlPoints.length) storeLeaves(fe, controlPoint, ep.function.returnType, controlPoints, invocation);
   // Every control point is written before the patch-constant function reads the OutputPatch.
   fe.f.emit(Op.ControlBarrier, [t.uintConst(2), t.uintConst(4), t.uintConst(0)]);
@@ -127,27 +138,40 @@ function emitHull({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: 
     const leaves = pcfLeaves[i]!;
     if (leaves === 'input-patch') return inputPatch ? mainValues[inputPatch.param]! : b.id();
     if (leaves === 'output-patch') return loadLeaves(fe, p.var.type, controlPoints);
+    if (leaves === 'output') return undefined;
     return loadLeaves(fe, p.var.type, leaves);
   });
   const constants = callWith(fe, fe.functionIdOf(pcf.function), pcf.function.returnType, pcf.params, pcfValues);
-  if (patchOutputs.length) storeLeaves(fe, constants, pcf.function.returnType, patchOutputs);
+  pcf.params.forEach((p, i) => {
+    if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(constants.temps[i]!), p.var.type, pcfOutputs[i]!);
+  });
+  if (returned.length) storeLeaves(fe, constants.result, pcf.function.returnType, returned);
   fe.f.terminate(Op.Branch, [merge]);
   fe.f.label(merge);
   endWrapper(fe);
   return { id, interfaceIds };
 }
 
-function emitDomain({ fe, ep, srcId, errors, copies }: { fe: FunctionEmitter; ep: IrEntryOf<'domain'>; srcId: number; errors: string[]; copies: { input: number; copy: number; type: Type }[] }) {
-  onlyInputs(ep, ep.params, errors);
-  const leaves = paramLeaves(ep.params, ep.patches, true, errors);
-  const outputs: Leaf[] = [];
-  if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], outputs, errors);
-  const interfaceIds = declareStageVariables(fe, ep, alphabetical(leaves.flat()), outputs, errors);
+function emitDomain({ fe, ep, srcId, errors, copies }: EntryEmit<'domain'>) {
+  // A domain shader's outputs are per vertex: out parameters and the result, in that order.
+  for (const p of ep.params) if (p.direction === 'inout') errors.push(`parameter '${p.var.name}' of '${ep.name}': a domain shader's parameters are inputs or outputs, not inout`);
+  const inputs = ep.params.map((p, i) => (p.direction === 'in' ? paramLeaves([p], ep.patches.filter((x) => x.param === i).map((x) => ({ ...x, param: 0 })), true, errors)[0]! : []));
+  const outParams = ep.params.map((p) => {
+    const leaves: Leaf[] = [];
+    if (p.direction === 'out') flatten(p.var.type, p.io, [], leaves, errors);
+    return leaves;
+  });
+  const returned: Leaf[] = [];
+  if (ep.function.returnType.kind !== 'void') flatten(ep.function.returnType, ep.result ?? {}, [], returned, errors);
+  const interfaceIds = declareStageVariables(fe, ep, alphabetical(inputs.flat()), [...outParams.flat(), ...returned], errors);
   if (errors.length) return { id: 0, interfaceIds };
   const id = beginWrapper(fe, ep, copies);
-  const values = ep.params.map((p, i) => loadLeaves(fe, p.var.type, leaves[i]!));
-  const result = callWith(fe, srcId, ep.function.returnType, ep.params, values);
-  if (outputs.length) storeLeaves(fe, result, ep.function.returnType, outputs);
+  const values = ep.params.map((p, i) => (p.direction === 'in' ? loadLeaves(fe, p.var.type, inputs[i]!) : undefined));
+  const { result, temps } = callWith(fe, srcId, ep.function.returnType, ep.params, values);
+  ep.params.forEach((p, i) => {
+    if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outParams[i]!);
+  });
+  if (returned.length) storeLeaves(fe, result, ep.function.returnType, returned);
   endWrapper(fe);
   return { id, interfaceIds };
 }

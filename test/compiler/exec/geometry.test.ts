@@ -60,6 +60,37 @@ describe('geometry stage', () => {
     expect(covered).toBe(3 * 64);
   });
 
+  it('reads per-vertex SV_ClipDistance (float[1][3]) and writes it per emitted vertex, with SV_PrimitiveID out', async () => {
+    // A full-screen triangle clipped where x < -0.5: the clip distance goes vertex -> geometry -> clipper.
+    const source = `
+      struct V { float4 pos : SV_Position; float clip : SV_ClipDistance0; };
+      struct G { float4 pos : SV_Position; float clip : SV_ClipDistance0; uint prim : SV_PrimitiveID; };
+      V vs_main(float2 p : POSITION) { V v; v.pos = float4(p, 0, 1); v.clip = p.x + 0.5; return v; }
+      [maxvertexcount(3)]
+      void gs_main(triangle V tri[3], uint id : SV_PrimitiveID, inout TriangleStream<G> s) {
+        for (uint i = 0; i < 3; ++i) { G g; g.pos = tri[i].pos; g.clip = tri[i].clip; g.prim = id + 5; s.Append(g); }
+      }
+      uint4 ps_main(float4 pos : SV_Position, uint prim : SV_PrimitiveID) : SV_Target0 { return uint4(prim, 1, 0, 0); }`;
+    const one = (name: string, stage: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { entryPoints: [{ name, stage }] }).spirv;
+    const image = await gpu.renderTriangle({
+      vertexSpirv: one('vs_main', 'vertex'),
+      vertexEntry: 'vs_main',
+      geometry: { spirv: one('gs_main', 'geometry'), entry: 'gs_main' },
+      pixelSpirv: one('ps_main', 'pixel'),
+      pixelEntry: 'ps_main',
+      vertices: new Float32Array([-1, -1, 3, -1, -1, 3]),
+      stride: 8,
+      attributes: [{ location: 0, format: 'rg32float', offset: 0 }],
+      width: SIZE,
+      height: SIZE,
+      format: 'rgba32uint',
+      clear: [0, 0, 0, 0],
+    });
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) expect(image.texel(x, y), `pixel (${x}, ${y})`).toEqual(x < 16 ? [0, 0, 0, 0] : [5, 1, 0, 0]);
+    }
+  });
+
   it('runs [instance(N)] invocations per primitive: SV_GSInstanceID and SV_PrimitiveID, line strips', async () => {
     // Each input point becomes two horizontal lines (one per instance) on rows picked by
     // primitive and instance; the pixel shader writes the ids it receives.

@@ -130,30 +130,90 @@ describe('tessellation stages', () => {
         height: size,
         bindings: [{ set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(new Float32Array([segments, radius, 0, 0]).buffer) }],
       });
-      // The N-gon in pixel space (centre 32,32; radius 0.9 * 32 px), vertices at angles 2πk/N.
-      const r = radius * (size / 2);
-      const corners = Array.from({ length: segments }, (_, k) => [32 + r * Math.cos((2 * Math.PI * k) / segments), 32 + r * Math.sin((2 * Math.PI * k) / segments)] as const);
-      let covered = 0;
-      let checked = 0;
-      for (let y = 0; y < size; y++) {
-        for (let x = 0; x < size; x++) {
-          const px = x + 0.5;
-          const py = y + 0.5;
-          // Signed distances to the edges (positive inside, the polygon is counter-clockwise).
-          const distances = corners.map(([ax, ay], k) => {
-            const [bx, by] = corners[(k + 1) % segments]!;
-            return ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / Math.hypot(bx - ax, by - ay);
-          });
-          const lit = image.texel(x, y)[0] === 1;
-          if (lit) covered++;
-          if (distances.some((d) => Math.abs(d) < 0.01)) continue; // on an edge: the fill rule decides
-          checked++;
-          expect(lit, `pixel (${x}, ${y})`).toBe(distances.every((d) => d > 0));
-        }
-      }
-      const area = (segments / 2) * r * r * Math.sin((2 * Math.PI) / segments);
-      expect(checked).toBeGreaterThan(size * size - 10);
-      expect(Math.abs(covered - area)).toBeLessThan(r * 2 * Math.PI * 0.25);
+      expectPolygons(image, size, [{ cx: 32, cy: 32, r: radius * (size / 2), n: segments }]);
     });
   }
+
+  it('reads the hull outputs back through OutputPatch and SV_PrimitiveID in the patch-constant function', async () => {
+    // Two patches; each one's factor is the sum of two control-point weights that the hull's
+    // control-point function doubles, plus the patch id: the left patch gets 3, the right one 5.
+    const source = `
+      cbuffer Params : register(b0) { float radius; };
+      struct CP { float2 center : CENTER; float k : WEIGHT; };
+      struct Factors { float edges[4] : SV_TessFactor; float inside[2] : SV_InsideTessFactor; };
+      CP vs_main(float2 c : POSITION, float k : WEIGHT) { CP o; o.center = c; o.k = k; return o; }
+      Factors constants(OutputPatch<CP, 4> op, uint patchId : SV_PrimitiveID) {
+        float n = op[0].k + op[3].k + patchId;
+        Factors f;
+        f.edges[0] = 1; f.edges[1] = n; f.edges[2] = 1; f.edges[3] = n;
+        f.inside[0] = n; f.inside[1] = 1;
+        return f;
+      }
+      [domain("quad")] [partitioning("integer")] [outputtopology("triangle_ccw")]
+      [outputcontrolpoints(4)] [patchconstantfunc("constants")]
+      CP hs_main(InputPatch<CP, 4> ip, uint id : SV_OutputControlPointID) { CP o = ip[id]; o.k = ip[id].k * 2.0; return o; }
+      [domain("quad")]
+      float4 ds_main(Factors f, float2 d : SV_DomainLocation, OutputPatch<CP, 4> patch) : SV_Position {
+        float angle = d.x * 6.28318530718;
+        return float4(patch[0].center + float2(cos(angle), sin(angle)) * d.y * radius, 0, 1);
+      }
+      float4 ps_main() : SV_Target0 { return float4(1, 1, 1, 1); }`;
+    const m = stages(source, undefined, { vertex: 'vs_main', hull: 'hs_main', domain: 'ds_main', pixel: 'ps_main' });
+    const size = 64;
+    const radius = 0.4;
+    const patch = (cx: number, k0: number, k3: number) => [cx, 0, k0, cx, 0, 0, cx, 0, 0, cx, 0, k3];
+    const image = await gpu.renderTriangle({
+      vertexSpirv: m.vertex,
+      vertexEntry: 'vs_main',
+      hull: { spirv: m.hull, entry: 'hs_main' },
+      domain: { spirv: m.domain, entry: 'ds_main' },
+      pixelSpirv: m.pixel,
+      pixelEntry: 'ps_main',
+      topology: 'patch-list',
+      patchControlPoints: 4,
+      vertices: new Float32Array([...patch(-0.5, 1, 0.5), ...patch(0.5, 1, 1)]),
+      stride: 12,
+      attributes: [
+        { location: 0, format: 'rg32float', offset: 0 },
+        { location: 1, format: 'r32float', offset: 8 },
+      ],
+      width: size,
+      height: size,
+      bindings: [{ set: 0, binding: 0, kind: 'uniform-buffer', data: new Uint8Array(new Float32Array([radius, 0, 0, 0]).buffer) }],
+    });
+    const r = radius * (size / 2);
+    expectPolygons(image, size, [
+      { cx: 16, cy: 32, r, n: 3 },
+      { cx: 48, cy: 32, r, n: 5 },
+    ]);
+  });
 });
+
+/**
+ * Regular polygons (vertices at angles 2πk/n around a pixel-space centre) cover exactly the lit
+ * pixels, except pixels whose centre lies on an edge, where the fill rule decides.
+ */
+function expectPolygons(image: { texel(x: number, y: number): number[] }, size: number, polygons: { cx: number; cy: number; r: number; n: number }[]): void {
+  const edges = polygons.map(({ cx, cy, r, n }) => {
+    const corners = Array.from({ length: n }, (_, k) => [cx + r * Math.cos((2 * Math.PI * k) / n), cy + r * Math.sin((2 * Math.PI * k) / n)] as const);
+    return corners.map(([ax, ay], k) => [ax, ay, ...corners[(k + 1) % n]!] as const);
+  });
+  let covered = 0;
+  let checked = 0;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const px = x + 0.5;
+      const py = y + 0.5;
+      // Signed distances to each polygon's edges (positive inside: the polygons are counter-clockwise).
+      const distances = edges.map((polygon) => polygon.map(([ax, ay, bx, by]) => ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / Math.hypot(bx - ax, by - ay)));
+      const lit = image.texel(x, y)[0] === 1;
+      if (lit) covered++;
+      if (distances.flat().some((d) => Math.abs(d) < 0.01)) continue;
+      checked++;
+      expect(lit, `pixel (${x}, ${y})`).toBe(distances.some((polygon) => polygon.every((d) => d > 0)));
+    }
+  }
+  const area = polygons.reduce((sum, { r, n }) => sum + (n / 2) * r * r * Math.sin((2 * Math.PI) / n), 0);
+  expect(checked).toBeGreaterThan(size * size - 10);
+  expect(Math.abs(covered - area)).toBeLessThan(polygons.reduce((sum, { r }) => sum + r * 2 * Math.PI * 0.25, 0));
+}

@@ -130,3 +130,15 @@ void main(point V v[1], inout PointStream<V> s) { s.Append(v[0]); }`;
     );
   });
 });
+
+describe('output streams outside a geometry shader', () => {
+  const V = 'struct V { float4 pos : SV_Position; };';
+  it('refuses stream variables, members and non-geometry stream parameters', () => {
+    expect(errors(`${V} V main(float4 p : POSITION) { TriangleStream<V> s; V v; v.pos = p; return v; }`, 'geometry')[0]).toMatch(
+      /'s' of type 'TriangleStream<V>': an output stream can only be a geometry shader's inout parameter/,
+    );
+    expect(errors(`${V} struct S { LineStream<V> s; }; [maxvertexcount(1)] void main(point V v[1], inout LineStream<V> s) {}`, 'geometry')[0]).toMatch(/'s' of type 'LineStream<V>'/);
+    const vertex = compile(`${V} V main(float4 p : POSITION, inout PointStream<V> s) { V v; v.pos = p; return v; }`, { entryPoints: [{ name: 'main', stage: 'vertex' }] });
+    expect(vertex.diagnostics.map((d) => d.message)).toContain("parameter 's' of vertex entry point 'main': only geometry shaders have output streams");
+  });
+});

@@ -32,7 +32,9 @@ describe('geometry and tessellation stages in reflection and the generated modul
     expect(gs.executionModes).toEqual(expect.arrayContaining(['Invocations', 'InputPoints', 'OutputTriangleStrip', 'OutputVertices']));
     expect(gs.inputs.find((v) => v.semantic === 'CENTER')!.type).toMatchObject({ kind: 'array', length: 1 });
     expect(gs.outputs.map((v) => v.builtin ?? v.semantic)).toEqual(['Position', 'TEXCOORD0', 'COLOR', 'PARTICLE']);
-    const { exports } = await loadGenerated({ reflection: reflection!, spirv: { kind: 'inline', words: spirv } });
+    const { exports, generated } = await loadGenerated({ reflection: reflection!, spirv: { kind: 'inline', words: spirv } });
+    expect(exports.entryPoints.gs_main).toMatchObject({ name: 'gs_main', stage: 'geometry', executionModes: expect.arrayContaining(['InputPoints']) });
+    expect(generated.warnings).toEqual(["bindGroupLayouts give no visibility to 'gs_main' (geometry): WebGPU has no such stage (descriptorSetLayouts carry the Vulkan stage flags)"]);
     const camera = exports.descriptorSetLayouts[0].bindings[0];
     // The camera is read by the geometry shader (the corners) and the pixel shader (fadeCorners).
     expect(camera.stageFlags).toBe(vk('VK_SHADER_STAGE_GEOMETRY_BIT') | vk('VK_SHADER_STAGE_FRAGMENT_BIT'));
