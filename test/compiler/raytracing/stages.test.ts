@@ -96,6 +96,9 @@ describe('ray-tracing stages', () => {
     expect(text).toMatch(new RegExp(`OpExecuteCallableKHR %uint_4 ${callable}\\n`));
     // The payload is copied in before the trace and back after it.
     expect(text).toMatch(new RegExp(`OpStore ${payload} %\\d+\\n\\s*OpTraceRayKHR[^\\n]*\\n\\s*%\\d+ = OpLoad %Payload ${payload}`));
+    // Reflection names each entry's ray data by kind.
+    const rayData = Object.fromEntries(r.reflection!.entryPoints.map((e) => [e.name, (e.rayData ?? []).map((d) => `${d.kind}:${d.type.kind === 'struct' ? d.type.name : d.type.kind}`)]));
+    expect(rayData).toEqual({ rgen: ['payload:Payload', 'callable-data:CallData'], miss: ['incoming-payload:Payload'], call: ['incoming-callable-data:CallData'] });
     // Each entry lists what its own call tree uses, no more.
     const rgenInterface = /OpEntryPoint RayGeneration\w* %rgen "rgen"([^\n]*)/.exec(text)![1]!;
     expect(rgenInterface).toContain(payload!);
