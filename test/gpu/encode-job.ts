@@ -220,14 +220,16 @@ export function decodeRender(records: readonly ResultRecord[], job: RenderJob): 
   };
 }
 
-/** SPIR-V execution models of the ray-tracing job's stages (RayGenerationKHR, MissKHR, ClosestHitKHR). */
-const RAY_EXECUTION_MODELS = { raygen: 5313, miss: 5317, closestHit: 5316 } as const;
+/** SPIR-V execution models of the ray-tracing job's stages (RayGenerationKHR, MissKHR, ClosestHitKHR, AnyHitKHR, CallableKHR). */
+const RAY_EXECUTION_MODELS = { raygen: 5313, miss: 5317, closestHit: 5316, anyHit: 5315, callable: 5318 } as const;
 
 export function encodeRayTracingJob(job: RayTracingJob): Uint8Array {
   const frame = new FrameWriter().record(TAG.kind, [JOB_KIND.rayTrace]);
   const needs: JobFeatures = { features: new Set(), extensions: new Set() };
-  for (const stage of ['raygen', 'miss', 'closestHit'] as const) {
-    const { spirv, entry } = job[stage];
+  for (const stage of ['raygen', 'miss', 'closestHit', 'anyHit', 'callable'] as const) {
+    const module = job[stage];
+    if (!module) continue;
+    const { spirv, entry } = module;
     const words = spirvWords(spirv);
     const requirements = readRequirements(words);
     if (!requirements.entryPoints.some((e) => e.name === entry && e.executionModel === RAY_EXECUTION_MODELS[stage])) {

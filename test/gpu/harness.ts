@@ -94,9 +94,9 @@ export class GpuRunner {
     return decodeRender(records, job);
   }
 
-  /** Traces `launch` rays through a raygen/miss/closest-hit pipeline (Mesa 25 lavapipe). */
+  /** Traces `launch` rays through a raygen/miss/hit-group(/callable) pipeline (Mesa 25 lavapipe). */
   async traceRays(job: RayTracingJob): Promise<ComputeResult> {
-    validateJobModules([job.raygen.spirv, job.miss.spirv, job.closestHit.spirv], job);
+    validateJobModules([job.raygen, job.miss, job.closestHit, job.anyHit, job.callable].flatMap((m) => (m ? [m.spirv] : [])), job);
     const records = await this.request(encodeRayTracingJob(job));
     checkStatus(records, `ray-tracing pipeline '${job.raygen.entry}' + '${job.miss.entry}' + '${job.closestHit.entry}'`);
     return decodeOutputs(records, job.bindings ?? []);

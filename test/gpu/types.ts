@@ -125,15 +125,19 @@ export interface RayStageModule {
 }
 
 /**
- * A ray-tracing dispatch (VK_KHR_ray_tracing_pipeline; runner/raytracing.c): three shader groups
- * (ray generation, miss, a triangle hit group with a closest-hit shader), one binding-table record
- * each, launched over `launch` rays. Name the extensions VK_KHR_ray_tracing_pipeline,
+ * A ray-tracing dispatch (VK_KHR_ray_tracing_pipeline; runner/raytracing.c): shader groups for ray
+ * generation, miss, a triangle hit group (closest hit, optional any hit) and an optional callable
+ * shader, one binding-table record each, launched over `launch` rays. Name the extensions VK_KHR_ray_tracing_pipeline,
  * VK_KHR_acceleration_structure and VK_KHR_deferred_host_operations.
  */
 export interface RayTracingJob extends JobCommon {
   raygen: RayStageModule;
   miss: RayStageModule;
   closestHit: RayStageModule;
+  /** Joins the hit group (runs for non-opaque geometry: an acceleration-structure binding with `opaque: false`). */
+  anyHit?: RayStageModule;
+  /** Record 0 of the callable region: what `CallShader(0, data)` runs. */
+  callable?: RayStageModule;
   launch: readonly [number, number, number];
 }
 

@@ -1,6 +1,6 @@
-/* One ray-tracing dispatch (VK_KHR_ray_tracing_pipeline): a pipeline of three shader groups (ray
- * generation, miss, and a triangle hit group with a closest-hit shader), a shader binding table of
- * one record per group, vkCmdTraceRaysKHR over the job's launch size (TAG_GROUPS), then every buffer
+/* One ray-tracing dispatch (VK_KHR_ray_tracing_pipeline): a pipeline of shader groups (ray
+ * generation, miss, a triangle hit group with a closest-hit and optionally an any-hit shader, and
+ * optionally one callable shader), a shader binding table of one record per group, vkCmdTraceRaysKHR over the job's launch size (TAG_GROUPS), then every buffer
  * and storage image read back. Acceleration structures come from accel.c bindings. */
 #include "runner.h"
 
@@ -10,7 +10,11 @@ static const VkShaderStageFlagBits RAY_STAGE_BITS[RAY_STAGE_COUNT] = {
     [RAY_STAGE_RAYGEN] = VK_SHADER_STAGE_RAYGEN_BIT_KHR,
     [RAY_STAGE_MISS] = VK_SHADER_STAGE_MISS_BIT_KHR,
     [RAY_STAGE_CLOSEST_HIT] = VK_SHADER_STAGE_CLOSEST_HIT_BIT_KHR,
+    [RAY_STAGE_ANY_HIT] = VK_SHADER_STAGE_ANY_HIT_BIT_KHR,
+    [RAY_STAGE_CALLABLE] = VK_SHADER_STAGE_CALLABLE_BIT_KHR,
 };
+
+static bool optional_stage(int s) { return s == RAY_STAGE_ANY_HIT || s == RAY_STAGE_CALLABLE; }
 
 static VkDeviceSize align_up(VkDeviceSize value, VkDeviceSize alignment) {
   return (value + alignment - 1) / alignment * alignment;
@@ -18,6 +22,7 @@ static VkDeviceSize align_up(VkDeviceSize value, VkDeviceSize alignment) {
 
 static bool create_ray_modules(Context *ctx, const Job *job, JobObjects *objs) {
   for (int s = 0; s < RAY_STAGE_COUNT; s++) {
+    if (!job->ray_spirv[s] && optional_stage(s)) continue;
     if (!job->ray_spirv[s]) return fail(ctx, "ray-tracing job without its %s module", s == 0 ? "raygen" : s == 1 ? "miss" : "closest-hit");
     VkShaderModuleCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
@@ -29,18 +34,31 @@ static bool create_ray_modules(Context *ctx, const Job *job, JobObjects *objs) {
   return true;
 }
 
+/* Pipeline stage index of each job stage present (stages are packed: absent ones take no slot). */
+static uint32_t stage_slots(const Job *job, uint32_t slot[RAY_STAGE_COUNT]) {
+  uint32_t n = 0;
+  for (int s = 0; s < RAY_STAGE_COUNT; s++) slot[s] = job->ray_spirv[s] ? n++ : VK_SHADER_UNUSED_KHR;
+  return n;
+}
+
+/* Groups: raygen, miss, the triangle hit group, then the callable group when there is one. */
+static uint32_t group_count(const Job *job) { return job->ray_spirv[RAY_STAGE_CALLABLE] ? 4 : 3; }
+
 static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs, PFN_vkCreateRayTracingPipelinesKHR create) {
   VkPipelineShaderStageCreateInfo stages[RAY_STAGE_COUNT];
+  uint32_t slot[RAY_STAGE_COUNT];
+  uint32_t stage_count = stage_slots(job, slot);
   for (int s = 0; s < RAY_STAGE_COUNT; s++) {
-    stages[s] = (VkPipelineShaderStageCreateInfo){
+    if (slot[s] == VK_SHADER_UNUSED_KHR) continue;
+    stages[slot[s]] = (VkPipelineShaderStageCreateInfo){
         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
         .stage = RAY_STAGE_BITS[s],
         .module = objs->ray_modules[s],
         .pName = job->ray_entry[s],
     };
   }
-  VkRayTracingShaderGroupCreateInfoKHR groups[3];
-  for (int g = 0; g < 3; g++) {
+  VkRayTracingShaderGroupCreateInfoKHR groups[4];
+  for (int g = 0; g < 4; g++) {
     groups[g] = (VkRayTracingShaderGroupCreateInfoKHR){
         .sType = VK_STRUCTURE_TYPE_RAY_TRACING_SHADER_GROUP_CREATE_INFO_KHR,
         .type = VK_RAY_TRACING_SHADER_GROUP_TYPE_GENERAL_KHR,
@@ -50,15 +68,17 @@ static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs, PFN_
         .intersectionShader = VK_SHADER_UNUSED_KHR,
     };
   }
-  groups[0].generalShader = RAY_STAGE_RAYGEN;
-  groups[1].generalShader = RAY_STAGE_MISS;
+  groups[0].generalShader = slot[RAY_STAGE_RAYGEN];
+  groups[1].generalShader = slot[RAY_STAGE_MISS];
   groups[2].type = VK_RAY_TRACING_SHADER_GROUP_TYPE_TRIANGLES_HIT_GROUP_KHR;
-  groups[2].closestHitShader = RAY_STAGE_CLOSEST_HIT;
+  groups[2].closestHitShader = slot[RAY_STAGE_CLOSEST_HIT];
+  groups[2].anyHitShader = slot[RAY_STAGE_ANY_HIT];
+  groups[3].generalShader = slot[RAY_STAGE_CALLABLE];
   VkRayTracingPipelineCreateInfoKHR info = {
       .sType = VK_STRUCTURE_TYPE_RAY_TRACING_PIPELINE_CREATE_INFO_KHR,
-      .stageCount = RAY_STAGE_COUNT,
+      .stageCount = stage_count,
       .pStages = stages,
-      .groupCount = 3,
+      .groupCount = group_count(job),
       .pGroups = groups,
       .maxPipelineRayRecursionDepth = 1,
       .layout = objs->pipeline_layout,
@@ -73,7 +93,9 @@ bool run_raytrace(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out) 
   PFN_vkCmdTraceRaysKHR trace = (PFN_vkCmdTraceRaysKHR)vkGetDeviceProcAddr(ctx->device, "vkCmdTraceRaysKHR");
   if (!create || !handles || !trace) return fail(ctx, "ray-tracing job: the job must name VK_KHR_ray_tracing_pipeline");
   if (!create_ray_modules(ctx, job, objs) || has_messages(ctx)) return false;
-  VkShaderStageFlags stages = VK_SHADER_STAGE_RAYGEN_BIT_KHR | VK_SHADER_STAGE_MISS_BIT_KHR | VK_SHADER_STAGE_CLOSEST_HIT_BIT_KHR;
+  VkShaderStageFlags stages = 0;
+  for (int s = 0; s < RAY_STAGE_COUNT; s++)
+    if (job->ray_spirv[s]) stages |= RAY_STAGE_BITS[s];
   if (!create_layouts(ctx, job, stages, objs) || has_messages(ctx)) return false;
   if (!create_pipeline(ctx, job, objs, create) || has_messages(ctx)) return false;
 
@@ -84,19 +106,21 @@ bool run_raytrace(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out) 
   uint32_t handle_size = props.shaderGroupHandleSize;
   VkDeviceSize stride = align_up(handle_size, props.shaderGroupHandleAlignment);
   VkDeviceSize region = align_up(stride, props.shaderGroupBaseAlignment);
-  uint8_t group_handles[3 * 64];
+  uint32_t groups = group_count(job);
+  uint8_t group_handles[4 * 64];
   if (handle_size > 64) return fail(ctx, "shader group handles of %u bytes", handle_size);
-  VK_TRY(ctx, handles(ctx->device, objs->pipeline, 0, 3, 3 * handle_size, group_handles));
+  VK_TRY(ctx, handles(ctx->device, objs->pipeline, 0, groups, groups * handle_size, group_handles));
   VkDeviceAddress sbt_address;
-  if (!create_address_buffer(ctx, 3 * region + props.shaderGroupBaseAlignment, VK_BUFFER_USAGE_SHADER_BINDING_TABLE_BIT_KHR, NULL, &objs->sbt,
+  if (!create_address_buffer(ctx, groups * region + props.shaderGroupBaseAlignment, VK_BUFFER_USAGE_SHADER_BINDING_TABLE_BIT_KHR, NULL, &objs->sbt,
                              &sbt_address))
     return false;
   VkDeviceSize base = align_up(sbt_address, props.shaderGroupBaseAlignment) - sbt_address;
-  for (int g = 0; g < 3; g++) memcpy((uint8_t *)objs->sbt.mapped + base + g * region, group_handles + g * handle_size, handle_size);
+  for (uint32_t g = 0; g < groups; g++) memcpy((uint8_t *)objs->sbt.mapped + base + g * region, group_handles + g * handle_size, handle_size);
   VkStridedDeviceAddressRegionKHR raygen = {sbt_address + base, stride, stride};
   VkStridedDeviceAddressRegionKHR miss = {sbt_address + base + region, stride, stride};
   VkStridedDeviceAddressRegionKHR hit = {sbt_address + base + 2 * region, stride, stride};
   VkStridedDeviceAddressRegionKHR callable = {0, 0, 0};
+  if (groups == 4) callable = (VkStridedDeviceAddressRegionKHR){sbt_address + base + 3 * region, stride, stride};
 
   if (!create_resources(ctx, job, objs) || !write_descriptors(ctx, job, objs) || has_messages(ctx)) return false;
   if (!begin_commands(ctx, objs)) return false;

@@ -32,7 +32,14 @@ enum {
 
 typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_RAYTRACE = 4 } JobKind;
 /* The modules of a ray-tracing job (raytracing.c): one shader group each. */
-typedef enum { RAY_STAGE_RAYGEN = 0, RAY_STAGE_MISS = 1, RAY_STAGE_CLOSEST_HIT = 2, RAY_STAGE_COUNT = 3 } RayStageIndex;
+typedef enum {
+  RAY_STAGE_RAYGEN = 0,
+  RAY_STAGE_MISS = 1,
+  RAY_STAGE_CLOSEST_HIT = 2,
+  RAY_STAGE_ANY_HIT = 3,  /* optional: joins the hit group */
+  RAY_STAGE_CALLABLE = 4, /* optional: a callable group, record 0 of the callable region */
+  RAY_STAGE_COUNT = 5
+} RayStageIndex;
 typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
 typedef enum {
   STAGE_COMPUTE = 0,
