@@ -36,16 +36,21 @@ function slotKey(binding: Binding): string {
 
 const IDENTITY_3X4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
 
-/** Header (custom index, mask, opaque, triangle count, 3x4 transform) and positions: runner/accel.c reads them. */
+/** Header (custom index, mask, flags, primitive count, 3x4 transform) and triangles or boxes: runner/accel.c reads them. */
 function encodeAccelerationStructure(frame: FrameWriter, binding: Extract<Binding, { kind: 'acceleration-structure' }>): void {
   const where = `binding ${slotKey(binding)} (acceleration-structure)`;
-  if (binding.triangles.length === 0 || binding.triangles.length % 9 !== 0) throw new Error(`${where}: triangles need 9 floats each`);
+  const boxes = binding.boxes !== undefined;
+  const data = binding.boxes ?? binding.triangles;
+  const per = boxes ? 6 : 9;
+  if (!data || (binding.boxes && binding.triangles)) throw new Error(`${where}: give triangles or boxes`);
+  if (data.length === 0 || data.length % per !== 0) throw new Error(`${where}: ${boxes ? 'boxes need 6' : 'triangles need 9'} floats each`);
   const transform = binding.transform ?? IDENTITY_3X4;
   if (transform.length !== 12) throw new Error(`${where}: the transform is 12 floats (row-major 3x4)`);
-  const body = new DataView(new ArrayBuffer(64 + binding.triangles.byteLength));
-  [binding.instanceCustomIndex ?? 0, binding.mask ?? 0xff, binding.opaque === false ? 0 : 1, binding.triangles.length / 9].forEach((w, i) => body.setUint32(i * 4, w, true));
+  const body = new DataView(new ArrayBuffer(64 + data.byteLength));
+  const flags = (binding.opaque === false ? 0 : 1) | (boxes ? 2 : 0);
+  [binding.instanceCustomIndex ?? 0, binding.mask ?? 0xff, flags, data.length / per].forEach((w, i) => body.setUint32(i * 4, w, true));
   transform.forEach((v, i) => body.setFloat32(16 + i * 4, v, true));
-  binding.triangles.forEach((v, i) => body.setFloat32(64 + i * 4, v, true));
+  data.forEach((v, i) => body.setFloat32(64 + i * 4, v, true));
   const bytes = new Uint8Array(body.buffer);
   frame.record(TAG.binding, [binding.set ?? 0, binding.binding, DESCRIPTOR_KIND['acceleration-structure'], 0, 0, 0, 0, 0, 0, 0, bytes.byteLength], bytes);
 }
@@ -221,12 +226,12 @@ export function decodeRender(records: readonly ResultRecord[], job: RenderJob): 
 }
 
 /** SPIR-V execution models of the ray-tracing job's stages (RayGenerationKHR, MissKHR, ClosestHitKHR, AnyHitKHR, CallableKHR). */
-const RAY_EXECUTION_MODELS = { raygen: 5313, miss: 5317, closestHit: 5316, anyHit: 5315, callable: 5318 } as const;
+const RAY_EXECUTION_MODELS = { raygen: 5313, miss: 5317, closestHit: 5316, anyHit: 5315, callable: 5318, intersection: 5314 } as const;
 
 export function encodeRayTracingJob(job: RayTracingJob): Uint8Array {
   const frame = new FrameWriter().record(TAG.kind, [JOB_KIND.rayTrace]);
   const needs: JobFeatures = { features: new Set(), extensions: new Set() };
-  for (const stage of ['raygen', 'miss', 'closestHit', 'anyHit', 'callable'] as const) {
+  for (const stage of ['raygen', 'miss', 'closestHit', 'anyHit', 'callable', 'intersection'] as const) {
     const module = job[stage];
     if (!module) continue;
     const { spirv, entry } = module;

@@ -96,7 +96,7 @@ export class GpuRunner {
 
   /** Traces `launch` rays through a raygen/miss/hit-group(/callable) pipeline (Mesa 25 lavapipe). */
   async traceRays(job: RayTracingJob): Promise<ComputeResult> {
-    validateJobModules([job.raygen, job.miss, job.closestHit, job.anyHit, job.callable].flatMap((m) => (m ? [m.spirv] : [])), job);
+    validateJobModules([job.raygen, job.miss, job.closestHit, job.anyHit, job.callable, job.intersection].flatMap((m) => (m ? [m.spirv] : [])), job);
     const records = await this.request(encodeRayTracingJob(job));
     checkStatus(records, `ray-tracing pipeline '${job.raygen.entry}' + '${job.miss.entry}' + '${job.closestHit.entry}'`);
     return decodeOutputs(records, job.bindings ?? []);

@@ -23,7 +23,7 @@ export const TAG = {
 } as const;
 
 export const JOB_KIND = { compute: 1, draw: 2, rayTrace: 4 } as const;
-export const RAY_STAGE_INDEX = { raygen: 0, miss: 1, closestHit: 2, anyHit: 3, callable: 4 } as const;
+export const RAY_STAGE_INDEX = { raygen: 0, miss: 1, closestHit: 2, anyHit: 3, callable: 4, intersection: 5 } as const;
 export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, geometry: 3, tessellationControl: 4, tessellationEvaluation: 5 } as const;
 export const STATUS = { ok: 0, validation: 1, error: 2 } as const;
 

@@ -77,7 +77,9 @@ export interface CombinedImageSamplerBinding extends BindingSlot, ImageDescripti
 export interface AccelerationStructureBinding extends BindingSlot {
   kind: 'acceleration-structure';
   /** Triangle vertex positions, 9 floats (three xyz) per triangle. */
-  triangles: Float32Array;
+  triangles?: Float32Array;
+  /** Or axis-aligned boxes for procedural geometry, 6 floats (min xyz, max xyz) per box. */
+  boxes?: Float32Array;
   /** The instance's transform, row-major 3x4 (default identity). */
   transform?: readonly number[];
   /** InstanceID() / InstanceCustomIndexKHR (24 bits, default 0). */
@@ -138,6 +140,8 @@ export interface RayTracingJob extends JobCommon {
   anyHit?: RayStageModule;
   /** Record 0 of the callable region: what `CallShader(0, data)` runs. */
   callable?: RayStageModule;
+  /** Makes the hit group procedural: for acceleration structures built from `boxes`. */
+  intersection?: RayStageModule;
   launch: readonly [number, number, number];
 }
 

@@ -2,7 +2,8 @@
 // closest-hit and miss entry points of one HLSL library (compiled as one module, every entry point),
 // a shader binding table of one record per group (runner/raytracing.c) and a top-level structure
 // holding one instance of a one-triangle bottom-level structure (runner/accel.c); then with an
-// any-hit shader that ignores hits and a callable shader. The launch writes one texel per ray; each is
+// any-hit shader that ignores hits and a callable shader; then an intersection shader reporting
+// procedural hits in a box. The launch writes one texel per ray; each is
 // checked against the ray/triangle intersection computed here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
@@ -190,5 +191,81 @@ describe('ray-tracing pipeline on lavapipe (Mesa 25)', () => {
     }
     // Of the 36 rays inside the triangle, the 15 with u < 1/4 (columns x = 0 and 1: 8 + 7 rays) are cut.
     expect(shaded).toBe(36 - 15);
+  });
+
+  it('an intersection shader reports procedural hits (a disc in a box) with its attributes and hit kind', async () => {
+    const library = `
+      RaytracingAccelerationStructure scene : register(t0);
+      RWStructuredBuffer<float4> image : register(u1);
+      struct Payload { float4 value; };
+      struct DiscHit { float2 position; };
+
+      [shader("raygeneration")]
+      void raygen() {
+        uint2 pixel = DispatchRaysIndex().xy;
+        uint2 size = DispatchRaysDimensions().xy;
+        RayDesc ray = { float3((float2(pixel) + 0.25) / float2(size), 2.0), 0.0, float3(0, 0, -1), 100.0 };
+        Payload p = { float4(0, 0, 0, 0) };
+        TraceRay(scene, RAY_FLAG_NONE, 0xFF, 0, 1, 0, ray, p);
+        image[pixel.y * size.x + pixel.x] = p.value;
+      }
+
+      // The disc of radius 0.5 around (0.5, 0.5) in the plane z = 0, inside the box.
+      [shader("intersection")]
+      void disc() {
+        float t = ObjectRayOrigin().z / -ObjectRayDirection().z;
+        float3 p = ObjectRayOrigin() + t * ObjectRayDirection();
+        if (t >= RayTMin() && length(p.xy - 0.5) < 0.5) {
+          DiscHit hit = { p.xy };
+          ReportHit(t, 7, hit);
+        }
+      }
+
+      [shader("closesthit")]
+      void shade(inout Payload p, in DiscHit hit) {
+        p.value = float4(hit.position, RayTCurrent(), HitKind());
+      }
+
+      [shader("miss")]
+      void miss(inout Payload p) { p.value = float4(0, 0, 0, -1); }
+    `;
+    const r = compile(library, { targetEnv: 'vulkan1.2' });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    validateSpirv(r.spirv!, { targetEnv: 'vulkan1.2' });
+    const spirv = r.spirv!;
+    const { buffers } = await gpu.traceRays({
+      raygen: { spirv, entry: 'raygen' },
+      miss: { spirv, entry: 'miss' },
+      closestHit: { spirv, entry: 'shade' },
+      intersection: { spirv, entry: 'disc' },
+      launch: [SIZE, SIZE, 1],
+      bindings: [
+        { set: 0, binding: 0, kind: 'acceleration-structure', boxes: new Float32Array([0, 0, -0.5, 1, 1, 0.5]) },
+        { set: 0, binding: 1, kind: 'storage-buffer', size: SIZE * SIZE * 16, name: 'image' },
+      ],
+      extensions: ['VK_KHR_ray_tracing_pipeline', 'VK_KHR_acceleration_structure', 'VK_KHR_deferred_host_operations'],
+      features: ['accelerationStructure', 'bufferDeviceAddress'],
+    });
+    const image = new Float32Array(buffers.image!.buffer, buffers.image!.byteOffset, SIZE * SIZE * 4);
+    let inside = 0;
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        const i = y * SIZE + x;
+        const u = (x + 0.25) / SIZE;
+        const v = (y + 0.25) / SIZE;
+        const texel = [...image.subarray(i * 4, i * 4 + 4)];
+        if (Math.hypot(u - 0.5, v - 0.5) < 0.5) {
+          inside++;
+          expect(texel[0], `ray ${x},${y} x`).toBeCloseTo(u, 5);
+          expect(texel[1], `ray ${x},${y} y`).toBeCloseTo(v, 5);
+          expect(texel[2], `ray ${x},${y} t`).toBeCloseTo(2, 5);
+          expect(texel[3], `ray ${x},${y} HitKind`).toBe(7);
+        } else {
+          expect(texel, `ray ${x},${y} outside the disc`).toEqual([0, 0, 0, -1]);
+        }
+      }
+    }
+    expect(inside).toBeGreaterThan(20);
+    expect(inside).toBeLessThan(64);
   });
 });

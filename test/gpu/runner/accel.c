@@ -1,5 +1,5 @@
 /* Acceleration-structure bindings (VK_KHR_acceleration_structure): a bottom-level structure of the
- * binding's triangles and a top-level one holding a single instance of it, built on the device in
+ * binding's triangles (or boxes) and a top-level one holding a single instance of it, built on the device in
  * a submission of their own that completes before the job's commands are recorded. Binding body (encode-job.ts):
  *   u32 instanceCustomIndex, u32 mask, u32 opaque, u32 triangleCount,
  *   f32 transform[12] (row-major 3x4), f32 positions[triangleCount * 9]. */
@@ -149,29 +149,40 @@ static bool record_builds(Context *ctx, const BindingDesc *b, BoundResource *r, 
   float transform[12];
   memcpy(header, b->data, sizeof header);
   memcpy(transform, b->data + 16, sizeof transform);
-  uint32_t triangles = header[3];
-  if (b->byte_size != HEADER_WORDS * 4 + triangles * 36) return fail(ctx, "acceleration-structure binding: %u triangles need %u bytes", triangles, HEADER_WORDS * 4 + triangles * 36);
+  uint32_t count = header[3];
+  bool boxes = (header[2] & 2) != 0;
+  uint32_t bytes = count * (boxes ? 24 : 36);
+  if (b->byte_size != HEADER_WORDS * 4 + bytes) return fail(ctx, "acceleration-structure binding: %u primitives need %u bytes", count, HEADER_WORDS * 4 + bytes);
   RayTracingObjects *rt = &r->accel;
   rt->fns = f.destroy;
 
-  VkDeviceAddress vertices;
-  if (!create_address_buffer(ctx, triangles * 36, VK_BUFFER_USAGE_ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_BIT_KHR,
-                             b->data + HEADER_WORDS * 4, &rt->vertices, &vertices))
+  VkDeviceAddress data;
+  if (!create_address_buffer(ctx, bytes, VK_BUFFER_USAGE_ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_BIT_KHR,
+                             b->data + HEADER_WORDS * 4, &rt->vertices, &data))
     return false;
-  VkAccelerationStructureGeometryKHR triangle_geometry = {
+  VkAccelerationStructureGeometryKHR geometry = {
       .sType = VK_STRUCTURE_TYPE_ACCELERATION_STRUCTURE_GEOMETRY_KHR,
-      .geometryType = VK_GEOMETRY_TYPE_TRIANGLES_KHR,
-      .geometry.triangles = {
-          .sType = VK_STRUCTURE_TYPE_ACCELERATION_STRUCTURE_GEOMETRY_TRIANGLES_DATA_KHR,
-          .vertexFormat = VK_FORMAT_R32G32B32_SFLOAT,
-          .vertexData.deviceAddress = vertices,
-          .vertexStride = 12,
-          .maxVertex = triangles * 3 - 1,
-          .indexType = VK_INDEX_TYPE_NONE_KHR,
-      },
-      .flags = header[2] ? VK_GEOMETRY_OPAQUE_BIT_KHR : 0,
+      .flags = (header[2] & 1) ? VK_GEOMETRY_OPAQUE_BIT_KHR : 0,
   };
-  if (!build_one(ctx, &f, cmd, VK_ACCELERATION_STRUCTURE_TYPE_BOTTOM_LEVEL_KHR, &triangle_geometry, triangles,
+  if (boxes) {
+    geometry.geometryType = VK_GEOMETRY_TYPE_AABBS_KHR;
+    geometry.geometry.aabbs = (VkAccelerationStructureGeometryAabbsDataKHR){
+        .sType = VK_STRUCTURE_TYPE_ACCELERATION_STRUCTURE_GEOMETRY_AABBS_DATA_KHR,
+        .data.deviceAddress = data,
+        .stride = 24,
+    };
+  } else {
+    geometry.geometryType = VK_GEOMETRY_TYPE_TRIANGLES_KHR;
+    geometry.geometry.triangles = (VkAccelerationStructureGeometryTrianglesDataKHR){
+        .sType = VK_STRUCTURE_TYPE_ACCELERATION_STRUCTURE_GEOMETRY_TRIANGLES_DATA_KHR,
+        .vertexFormat = VK_FORMAT_R32G32B32_SFLOAT,
+        .vertexData.deviceAddress = data,
+        .vertexStride = 12,
+        .maxVertex = count * 3 - 1,
+        .indexType = VK_INDEX_TYPE_NONE_KHR,
+    };
+  }
+  if (!build_one(ctx, &f, cmd, VK_ACCELERATION_STRUCTURE_TYPE_BOTTOM_LEVEL_KHR, &geometry, count,
                  &rt->blas_storage, &rt->blas_scratch, &rt->blas))
     return false;
   build_barrier(cmd, VK_PIPELINE_STAGE_ACCELERATION_STRUCTURE_BUILD_BIT_KHR, VK_ACCESS_ACCELERATION_STRUCTURE_READ_BIT_KHR);

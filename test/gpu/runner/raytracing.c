@@ -1,6 +1,6 @@
 /* One ray-tracing dispatch (VK_KHR_ray_tracing_pipeline): a pipeline of shader groups (ray
- * generation, miss, a triangle hit group with a closest-hit and optionally an any-hit shader, and
- * optionally one callable shader), a shader binding table of one record per group, vkCmdTraceRaysKHR over the job's launch size (TAG_GROUPS), then every buffer
+ * generation, miss, a hit group with a closest-hit and optionally an any-hit shader — triangles, or
+ * boxes with an intersection shader — and optionally one callable shader), a shader binding table of one record per group, vkCmdTraceRaysKHR over the job's launch size (TAG_GROUPS), then every buffer
  * and storage image read back. Acceleration structures come from accel.c bindings. */
 #include "runner.h"
 
@@ -12,9 +12,10 @@ static const VkShaderStageFlagBits RAY_STAGE_BITS[RAY_STAGE_COUNT] = {
     [RAY_STAGE_CLOSEST_HIT] = VK_SHADER_STAGE_CLOSEST_HIT_BIT_KHR,
     [RAY_STAGE_ANY_HIT] = VK_SHADER_STAGE_ANY_HIT_BIT_KHR,
     [RAY_STAGE_CALLABLE] = VK_SHADER_STAGE_CALLABLE_BIT_KHR,
+    [RAY_STAGE_INTERSECTION] = VK_SHADER_STAGE_INTERSECTION_BIT_KHR,
 };
 
-static bool optional_stage(int s) { return s == RAY_STAGE_ANY_HIT || s == RAY_STAGE_CALLABLE; }
+static bool optional_stage(int s) { return s == RAY_STAGE_ANY_HIT || s == RAY_STAGE_CALLABLE || s == RAY_STAGE_INTERSECTION; }
 
 static VkDeviceSize align_up(VkDeviceSize value, VkDeviceSize alignment) {
   return (value + alignment - 1) / alignment * alignment;
@@ -41,7 +42,7 @@ static uint32_t stage_slots(const Job *job, uint32_t slot[RAY_STAGE_COUNT]) {
   return n;
 }
 
-/* Groups: raygen, miss, the triangle hit group, then the callable group when there is one. */
+/* Groups: raygen, miss, the hit group (procedural with an intersection shader), then the callable group when there is one. */
 static uint32_t group_count(const Job *job) { return job->ray_spirv[RAY_STAGE_CALLABLE] ? 4 : 3; }
 
 static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs, PFN_vkCreateRayTracingPipelinesKHR create) {
@@ -70,9 +71,11 @@ static bool create_pipeline(Context *ctx, const Job *job, JobObjects *objs, PFN_
   }
   groups[0].generalShader = slot[RAY_STAGE_RAYGEN];
   groups[1].generalShader = slot[RAY_STAGE_MISS];
-  groups[2].type = VK_RAY_TRACING_SHADER_GROUP_TYPE_TRIANGLES_HIT_GROUP_KHR;
+  groups[2].type = job->ray_spirv[RAY_STAGE_INTERSECTION] ? VK_RAY_TRACING_SHADER_GROUP_TYPE_PROCEDURAL_HIT_GROUP_KHR
+                                                         : VK_RAY_TRACING_SHADER_GROUP_TYPE_TRIANGLES_HIT_GROUP_KHR;
   groups[2].closestHitShader = slot[RAY_STAGE_CLOSEST_HIT];
   groups[2].anyHitShader = slot[RAY_STAGE_ANY_HIT];
+  groups[2].intersectionShader = slot[RAY_STAGE_INTERSECTION];
   groups[3].generalShader = slot[RAY_STAGE_CALLABLE];
   VkRayTracingPipelineCreateInfoKHR info = {
       .sType = VK_STRUCTURE_TYPE_RAY_TRACING_PIPELINE_CREATE_INFO_KHR,

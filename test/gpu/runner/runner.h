@@ -38,7 +38,8 @@ typedef enum {
   RAY_STAGE_CLOSEST_HIT = 2,
   RAY_STAGE_ANY_HIT = 3,  /* optional: joins the hit group */
   RAY_STAGE_CALLABLE = 4, /* optional: a callable group, record 0 of the callable region */
-  RAY_STAGE_COUNT = 5
+  RAY_STAGE_INTERSECTION = 5, /* optional: makes the hit group procedural (boxes) */
+  RAY_STAGE_COUNT = 6
 } RayStageIndex;
 typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
 typedef enum {
@@ -61,7 +62,7 @@ typedef enum {
   KIND_COMBINED_IMAGE_SAMPLER = 6,
   KIND_UNIFORM_TEXEL_BUFFER = 7,
   KIND_STORAGE_TEXEL_BUFFER = 8,
-  KIND_ACCELERATION_STRUCTURE = 9, /* accel.c: triangles → BLAS → one-instance TLAS */
+  KIND_ACCELERATION_STRUCTURE = 9, /* accel.c: triangles or boxes → BLAS → one-instance TLAS */
 } DescriptorKind;
 
 typedef struct {
