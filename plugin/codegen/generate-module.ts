@@ -160,7 +160,7 @@ export function generateModule(input: GenerateInput): GeneratedModule {
     ['entryPoints', keyedRecord(pipeline.entryPoints.map((entry) => ({ name: entry.name, fallback: 'main', value: entryPointData(entry) })))],
     ['bindings', bindings],
     ['pushConstants', pushConstants],
-    ...(reflection.shaderRecords?.length ? [['shaderRecords', shaderRecords] as [string, Data]] : []),
+    ['shaderRecords', shaderRecords],
     ['specConstants', specConstants],
     ['vertexInputs', vertexInputs(pipeline, warn)],
     ['bindGroupLayouts', bindGroupLayouts(pipeline, warn)],
