@@ -1,4 +1,5 @@
 // Type-checks expressions and lowers them to IR expressions and places.
+import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { BinaryOperator, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -326,7 +327,7 @@ export class ExpressionChecker {
       if (!ok) invalidate(target.held);
       return ok ? value : undefined;
     }
-    if (target?.type.kind === 'rayQuery') {
+    if (target && holdsRayQuery(target.type)) {
       this.c.error(`a RayQuery cannot be assigned or copied: each query variable is one traversal`, startOf(e.target));
       return undefined;
     }

@@ -108,3 +108,8 @@ export function shaderRecord(c: Checker, global: IrGlobal, attributes: readonly 
   global.buffer = 'ShaderRecord';
   return true;
 }
+
+/** A RayQuery, or an array of them: copying one would split a query's state in two. */
+export function holdsRayQuery(t: Type): boolean {
+  return t.kind === 'rayQuery' || (t.kind === 'array' && holdsRayQuery(t.element));
+}

@@ -1,6 +1,7 @@
 // Lowers function bodies: statements to structured IR, with locals, loops in `loop { … continuing }`
 // form and the side effects of expressions (assignments, increments, out-argument write-back) placed
 // in evaluation order.
+import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -352,10 +353,11 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     }
     // `RayQuery<F> q = RayQuery<F>();` declares it, as DXC; any other initializer would copy a query.
     const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
-    if (t.kind === 'rayQuery' && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
+    const query = holdsRayQuery(t);
+    if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
     let constant;
-    if (d.init && t.kind !== 'rayQuery') {
+    if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));
       out.push(...before);
       if (result) {

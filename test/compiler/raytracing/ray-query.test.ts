@@ -166,6 +166,11 @@ describe('ray queries', () => {
     expect(text.match(/OpVariable %_ptr_Function_rayQueryKHR/g)).toHaveLength(1);
   });
 
+  it('indexes arrays of queries in place', () => {
+    const text = disassembleSpirv(compileValid(queryShader('RayQuery<0> qs[2]; qs[id.x & 1].TraceRayInline(scene, 0, 0xFF, ray); results.Store(0, qs[id.x & 1].Proceed() ? 1u : 0u);'), compute).spirv);
+    expect(text).toMatch(/(%\d+) = OpAccessChain %_ptr_Function_rayQueryKHR %qs %\d+\n[^]*OpRayQueryInitializeKHR \1/);
+  });
+
   it('accepts `RayQuery<F> q = RayQuery<F>();` as a plain declaration (no store), as DXC', () => {
     const text = disassembleSpirv(compileValid(queryShader('RayQuery<0> r = RayQuery<0>(); r.TraceRayInline(scene, 0, 0xFF, ray); r.Proceed();'), compute).spirv);
     expect(text).toMatch(/%r = OpVariable %_ptr_Function_rayQueryKHR Function/);
@@ -174,6 +179,8 @@ describe('ray queries', () => {
 
   it('rejects copies and wrong arguments at their line:col', () => {
     expect(errors(queryShader('RayQuery<0> r; r = q;'))).toEqual([expect.stringMatching(/:12:22: error: a RayQuery cannot be assigned or copied/)]);
+    expect(errors(`struct T { RayQuery<0> q; float bias; }; [numthreads(1,1,1)] void main() {}`)).toEqual([expect.stringMatching(/:1:12: error: a RayQuery cannot be a struct member/)]);
+    expect(errors(queryShader('RayQuery<0> pair[2]; RayQuery<0> copy[2] = pair;'))).toEqual([expect.stringMatching(/:12:40: error: a RayQuery cannot be initialized or copied/)]);
     expect(errors(queryShader('q.TraceRayInline(results, 0, 0xFF, ray);'))).toEqual([expect.stringMatching(/:12:24: error: argument 1 of 'TraceRayInline' must be a RaytracingAccelerationStructure/)]);
     expect(errors(queryShader('q.TraceRayInline(scene, 0, 0xFF, ray.Origin);'))).toEqual([expect.stringMatching(/error: argument 4 of 'TraceRayInline' must be a RayDesc, not 'float3'/)]);
     expect(errors(queryShader('q.Proceed(1);'))).toEqual([expect.stringMatching(/error: 'Proceed' of 'RayQuery<0>' takes 0 arguments/)]);
