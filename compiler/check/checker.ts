@@ -32,7 +32,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
-import { declareRayTypes, holdsRayQuery, rayQueryType, shaderRecord } from './ray-types.js';
+import { declareRayTypes, rayQueryMember, rayQueryType, shaderRecord } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
@@ -376,10 +376,7 @@ export class Checker {
       }
       const base = this.resolveType(member.type, inner, member.modifiers);
       if (!base) continue;
-      if (holdsRayQuery(base)) {
-        this.error(`a RayQuery cannot be a struct member: copying the struct would copy the query`, member.loc);
-        continue;
-      }
+      if (rayQueryMember(this, base, member.loc)) continue;
       for (const d of member.declarators) {
         if (d.bitfieldWidth) {
           if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);

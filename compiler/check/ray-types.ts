@@ -113,3 +113,10 @@ export function shaderRecord(c: Checker, global: IrGlobal, attributes: readonly 
 export function holdsRayQuery(t: Type): boolean {
   return t.kind === 'rayQuery' || (t.kind === 'array' && holdsRayQuery(t.element));
 }
+
+/** A struct member holding a RayQuery is refused (true): copying the struct would copy the query. */
+export function rayQueryMember(c: Checker, t: Type, loc: SourceLocation): boolean {
+  if (!holdsRayQuery(t)) return false;
+  c.error(`a RayQuery cannot be a struct member: copying the struct would copy the query`, loc);
+  return true;
+}
