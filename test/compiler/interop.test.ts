@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions, type TargetEnv } from '../../compiler/index.js';
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
 import { disassembleSpirv, validateSpirv } from '../helpers/tools.js';
-import { fixtureEntries } from './helpers.js';
+import { fixtureEntries, fixtureTargets } from './helpers.js';
+import { RAY_STAGES, type RayStage } from '../../compiler/ir/ray-tracing.js';
 
 const ENVS: TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
 const fixturesDir = new URL('../../fixtures/compiler/', import.meta.url);
@@ -37,12 +38,21 @@ RWStructuredBuffer<uint> items : register(u0);
 describe('no extension nothing asked for', () => {
   const fixtures = readdirSync(fixturesDir).filter((f) => f.endsWith('.hlsl'));
   const source = (file: string) => readFileSync(new URL(file, fixturesDir), 'utf8');
-  // Wave intrinsics need SPIR-V 1.3's group operations (vulkan1.1 and later).
-  const cases = fixtures.flatMap((file) => ENVS.filter((env) => env !== 'vulkan1.0' || !/Wave|Quad/.test(source(file))).map((env) => [file, env] as const));
+  // Wave intrinsics need SPIR-V 1.3's group operations (vulkan1.1 and later); a `// targets:` header names its own.
+  const cases = fixtures.flatMap((file) =>
+    ENVS.filter((env) => (env !== 'vulkan1.0' || !/Wave|Quad/.test(source(file))) && (fixtureTargets(source(file))?.includes(env) ?? true)).map((env) => [file, env] as const),
+  );
   it.each(cases)('%s under %s declares no OpExtension and no OpString', (file, env) => {
     const text = source(file);
-    const spirv = build(text, { filename: `/project/${file}`, entryPoints: fixtureEntries(text), targetEnv: env });
-    expect(lines(spirv, /OpExtension /)).toEqual([]);
+    const entryPoints = fixtureEntries(text);
+    const spirv = build(text, { filename: `/project/${file}`, entryPoints, targetEnv: env });
+    // Mesh shading and ray tracing are extensions the source asks for by its stages; ray queries by RayQuery.
+    const asked = [
+      ...(entryPoints.some((e) => e.stage === 'mesh' || e.stage === 'amplification') ? ['OpExtension "SPV_EXT_mesh_shader"'] : []),
+      ...(entryPoints.some((e) => RAY_STAGES.includes(e.stage as RayStage)) ? ['OpExtension "SPV_KHR_ray_tracing"'] : []),
+      ...(/\bRayQuery</.test(text) ? ['OpExtension "SPV_KHR_ray_query"'] : []),
+    ];
+    expect(lines(spirv, /OpExtension /)).toEqual(asked);
     expect(lines(spirv, /OpString |UserSemantic|CounterBuffer/)).toEqual([]);
     expect(lines(spirv, /OpSource /)).toEqual(['OpSource HLSL 600']);
   });
