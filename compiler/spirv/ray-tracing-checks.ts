@@ -53,7 +53,7 @@ export function rayTracingErrors(entryPoints: readonly IrEntryPoint[], targetEnv
   for (const ep of entryPoints) {
     const rayStage = RAY_STAGES.includes(ep.stage as RayStage);
     if (rayStage && BEFORE_SPIRV_1_4.has(targetEnv)) {
-      errors.push({ message: `the ${ep.stage} stage of '${ep.name}' needs SPIR-V 1.4 (SPV_KHR_ray_tracing): compile with -fspv-target-env=vulkan1.2 or later`, loc: ep.loc, length: ep.name.length });
+      errors.push({ message: `the ${ep.stage} stage of '${ep.name}' needs SPIR-V 1.4 (SPV_KHR_ray_tracing): target vulkan1.2 or later (-fspv-target-env=vulkan1.2, or the targetEnv option)`, loc: ep.loc, length: ep.name.length });
     }
     const reported = new Set<string>();
     for (const c of rayCalls(ep.function)) {

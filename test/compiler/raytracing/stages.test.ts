@@ -166,7 +166,7 @@ describe('ray-tracing stages', () => {
     ]);
     expect(errors(`[shader("raygeneration")] void r() { IgnoreHit(); }`)).toEqual([expect.stringMatching(/:1:38: error: 'IgnoreHit' is not available in the raygeneration stage/)]);
     expect(errors(`[shader("raygeneration")] void r() {}`, 'vulkan1.1')).toEqual([
-      expect.stringMatching(/:1:32: error: the raygeneration stage of 'r' needs SPIR-V 1.4 \(SPV_KHR_ray_tracing\): compile with -fspv-target-env=vulkan1.2 or later/),
+      expect.stringMatching(/:1:32: error: the raygeneration stage of 'r' needs SPIR-V 1.4 \(SPV_KHR_ray_tracing\): target vulkan1.2 or later \(-fspv-target-env=vulkan1.2, or the targetEnv option\)/),
     ]);
   });
 });
