@@ -13,6 +13,8 @@ declare module '*.hlsl' {
   export const entryPoints: Readonly<Record<string, unknown>>;
   export const bindings: Readonly<Record<string, unknown>>;
   export const pushConstants: Readonly<Record<string, unknown>>;
+  /** Ray-tracing shader binding table records (`[[vk::shader_record_ext]]`): their layouts. */
+  export const shaderRecords: Readonly<Record<string, unknown>>;
   export const specConstants: Readonly<Record<string, unknown>>;
   export const vertexInputs: Readonly<Record<string, unknown>>;
   export const bindGroupLayouts: readonly unknown[];
@@ -26,6 +28,7 @@ declare module '*.hlsl' {
     readonly entryPoints: typeof entryPoints;
     readonly bindings: typeof bindings;
     readonly pushConstants: typeof pushConstants;
+    readonly shaderRecords: typeof shaderRecords;
     readonly specConstants: typeof specConstants;
     readonly vertexInputs: typeof vertexInputs;
     readonly bindGroupLayouts: typeof bindGroupLayouts;
@@ -48,6 +51,8 @@ declare module '*.hlsl?wgsl' {
   export const entryPoints: Readonly<Record<string, unknown>>;
   export const bindings: Readonly<Record<string, unknown>>;
   export const pushConstants: Readonly<Record<string, unknown>>;
+  /** Ray-tracing shader binding table records (`[[vk::shader_record_ext]]`): their layouts. */
+  export const shaderRecords: Readonly<Record<string, unknown>>;
   export const specConstants: Readonly<Record<string, unknown>>;
   export const vertexInputs: Readonly<Record<string, unknown>>;
   export const bindGroupLayouts: readonly unknown[];
@@ -58,6 +63,7 @@ declare module '*.hlsl?wgsl' {
     readonly entryPoints: typeof entryPoints;
     readonly bindings: typeof bindings;
     readonly pushConstants: typeof pushConstants;
+    readonly shaderRecords: typeof shaderRecords;
     readonly specConstants: typeof specConstants;
     readonly vertexInputs: typeof vertexInputs;
     readonly bindGroupLayouts: typeof bindGroupLayouts;
@@ -73,6 +79,8 @@ declare module '*.hlsl?layout' {
   export const entryPoints: Readonly<Record<string, unknown>>;
   export const bindings: Readonly<Record<string, unknown>>;
   export const pushConstants: Readonly<Record<string, unknown>>;
+  /** Ray-tracing shader binding table records (`[[vk::shader_record_ext]]`): their layouts. */
+  export const shaderRecords: Readonly<Record<string, unknown>>;
   export const specConstants: Readonly<Record<string, unknown>>;
   export const vertexInputs: Readonly<Record<string, unknown>>;
   export const bindGroupLayouts: readonly unknown[];
@@ -82,6 +90,7 @@ declare module '*.hlsl?layout' {
     readonly entryPoints: typeof entryPoints;
     readonly bindings: typeof bindings;
     readonly pushConstants: typeof pushConstants;
+    readonly shaderRecords: typeof shaderRecords;
     readonly specConstants: typeof specConstants;
     readonly vertexInputs: typeof vertexInputs;
     readonly bindGroupLayouts: typeof bindGroupLayouts;

@@ -106,7 +106,9 @@ export type ResourceKind =
   | 'RWTexture3D'
   | 'SubpassInput'
   | 'SubpassInputMS'
-  | CombinedTextureKind;
+  | CombinedTextureKind
+  /** A ray-tracing acceleration structure (manual: OpTypeAccelerationStructureKHR, UniformConstant). */
+  | 'RaytracingAccelerationStructure';
 
 /** `vk::SampledTexture*` (DXC spells the cube ones `…CUBE`): a texture and its sampler in one combined image sampler. */
 export type CombinedTextureKind =
@@ -148,6 +150,16 @@ export interface SamplerType {
   comparison: boolean;
 }
 
+/**
+ * `RayQuery<flags>` (SM 6.5): the state of one inline ray traversal, OpTypeRayQueryKHR. It lives in a
+ * Function (or Private) variable and is used only through its methods; `flags` are the template's ray
+ * flags, OR-ed into TraceRayInline's.
+ */
+export interface RayQueryType {
+  kind: 'rayQuery';
+  flags: number;
+}
+
 export interface VoidType {
   kind: 'void';
 }
@@ -172,7 +184,7 @@ export interface PointerType {
   alignment: number;
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | PointerType | VoidType;
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | PointerType | RayQueryType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -250,6 +262,8 @@ export function sameType(a: Type, b: Type): boolean {
     }
     case 'sampler':
       return a.comparison === (b as SamplerType).comparison;
+    case 'rayQuery':
+      return a.flags === (b as RayQueryType).flags;
     case 'stream':
       return a.topology === (b as StreamType).topology && sameType(a.element, (b as StreamType).element);
     case 'pointer': {
@@ -284,7 +298,10 @@ export function typeToString(t: Type): string {
       return t.name || '<anonymous struct>';
     case 'resource':
       if (t.rasterizerOrdered) return `${t.resource.replace(/^RW/, 'RasterizerOrdered')}<${typeToString(t.element)}>`;
+      if (t.resource === 'RaytracingAccelerationStructure') return t.resource;
       return `${isCombinedTexture(t.resource) ? 'vk::' : ''}${t.resource}<${typeToString(t.element)}>`;
+    case 'rayQuery':
+      return `RayQuery<${t.flags}>`;
     case 'sampler':
       return t.comparison ? 'SamplerComparisonState' : 'SamplerState';
     case 'stream':

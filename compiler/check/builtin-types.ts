@@ -48,7 +48,7 @@ export const RESOURCE_KINDS: ReadonlySet<string> = new Set<ResourceKind>([
   'ConsumeStructuredBuffer', 'ByteAddressBuffer', 'RWByteAddressBuffer', 'Buffer', 'RWBuffer', 'Texture1D',
   'Texture1DArray', 'Texture2D', 'Texture2DArray', 'Texture2DMS', 'Texture2DMSArray', 'Texture3D', 'TextureCube',
   'TextureCubeArray', 'RWTexture1D', 'RWTexture1DArray', 'RWTexture2D', 'RWTexture2DArray', 'RWTexture3D',
-  'SubpassInput', 'SubpassInputMS',
+  'SubpassInput', 'SubpassInputMS', 'RaytracingAccelerationStructure',
 ]);
 
 /** Stage-only template types: geometry output streams and tessellation patches (stage-types.ts). */

@@ -35,6 +35,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
+import { declareRayTypes, rayQueryMember, rayQueryType, shaderRecord } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { bufferPointerType } from './buffer-pointers.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
@@ -89,6 +90,7 @@ export class Checker {
     this.languageVersion = hlslVersionNumber(options.hlslVersion);
     this.exprs = new ExpressionChecker(this);
     declareVkNamespace(this, this.global);
+    declareRayTypes(this, this.global);
   }
 
   newId(): number {
@@ -231,6 +233,7 @@ export class Checker {
       const t = this.resourceType(spec, scope, ROV_KINDS[name]);
       return t?.kind === 'resource' ? { ...t, rasterizerOrdered: true } : t;
     }
+    if (name === 'RayQuery') return rayQueryType(this, spec, scope);
     if (STAGE_TEMPLATE_TYPES.has(name)) return stageTemplateType(this, spec, scope);
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
@@ -270,6 +273,10 @@ export class Checker {
     const args = spec.templateArgs ?? [];
     if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
       return { kind: 'resource', resource: kind, element: scalar('uint') };
+    }
+    if (kind === 'RaytracingAccelerationStructure') {
+      if (args.length) this.error(`'${kind}' is not a template`, spec.loc, kind.length);
+      return { kind: 'resource', resource: kind, element: VOID };
     }
     let element: Type | undefined;
     if (args.length === 0) {
@@ -382,6 +389,7 @@ export class Checker {
       }
       const base = this.resolveType(member.type, inner, member.modifiers);
       if (!base) continue;
+      if (rayQueryMember(this, base, member.loc)) continue;
       for (const d of member.declarators) {
         if (d.bitfieldWidth) {
           if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
@@ -531,7 +539,9 @@ export class Checker {
       if (!base) return undefined;
       const t = this.arrayType(base, p.arrayDims, typeScope, false);
       if (!t) return undefined;
-      const direction = p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
+      // HLSL passes a RayQuery by reference (one query object): as an inout place, which the back end
+      // passes as the caller's variable itself, never a copy that would split its state in two.
+      const direction = t.kind === 'rayQuery' || p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
         ? 'inout'
         : p.modifiers.includes('out')
           ? 'out'
@@ -755,9 +765,10 @@ export class Checker {
       if (!pc) return;
       global = pc;
     }
+    if (!shaderRecord(this, global, decl.attributes, d)) return;
     resourceDecorations(this, global, decl.modifiers, decl.attributes, scope);
     this.globals.push(global);
-    if (global.space !== 'push-constant') {
+    if (global.space !== 'push-constant' && global.space !== 'shader-record') {
       const main: ResourceDecl = { global, attributes: decl.attributes, registers: d.registers, loc: d.loc };
       this.resources.push(main);
       const counter = counterGlobal(this, global, t, () => (this.counterType ??= counterStruct(this)));

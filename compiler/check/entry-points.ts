@@ -25,6 +25,12 @@ const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
   domain: 'domain',
   mesh: 'mesh',
   amplification: 'amplification',
+  raygeneration: 'raygeneration',
+  intersection: 'intersection',
+  anyhit: 'anyhit',
+  closesthit: 'closesthit',
+  miss: 'miss',
+  callable: 'callable',
 };
 
 const INTERPOLATION_MODIFIERS: readonly Interpolation[] = ['linear', 'centroid', 'nointerpolation', 'noperspective', 'sample'];

@@ -1,4 +1,5 @@
 // Type-checks expressions and lowers them to IR expressions and places.
+import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { BinaryOperator, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -331,6 +332,10 @@ export class ExpressionChecker {
       const ok = !!value && e.op === '=' && this.conditionalArms === 0 && assignHeld(this.c, target.held, value, startOf(e.target), (st) => this.emitBefore(st), (x) => this.spill(x, x.type));
       if (!ok) invalidate(target.held);
       return ok ? value : undefined;
+    }
+    if (target && holdsRayQuery(target.type)) {
+      this.c.error(`a RayQuery cannot be assigned or copied: each query variable is one traversal`, startOf(e.target));
+      return undefined;
     }
     if (!target || !value || !this.writable(target, target.loc)) return undefined;
     let rhs: Value | undefined = value;

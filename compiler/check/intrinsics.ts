@@ -13,6 +13,7 @@ import { checkWaveCall, isWaveIntrinsic } from './wave-intrinsics.js';
 import { isUnsupportedIntrinsic, rejectUnsupportedIntrinsic } from './unsupported-intrinsics.js';
 import { checkReadClock, VK_INTRINSICS } from './vk-namespace.js';
 import { checkMeshIntrinsic, MESH_INTRINSICS } from './mesh-intrinsics.js';
+import { checkRayTracingIntrinsic, isRayTracingIntrinsic } from './ray-tracing-intrinsics.js';
 
 /**
  * Signature shapes. "map" signatures apply component-wise: every argument is converted to the
@@ -56,13 +57,14 @@ const ARITY: Record<Signature, number> = {
 };
 
 export function isIntrinsic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name);
+  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name);
 }
 
 export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
   if (isUnsupportedIntrinsic(name)) return rejectUnsupportedIntrinsic(c, name, loc);
   if (name === 'vk::ReadClock') return checkReadClock(c, x, args, loc);
   if (MESH_INTRINSICS.has(name)) return checkMeshIntrinsic(c, x, name, args, loc);
+  if (isRayTracingIntrinsic(name)) return checkRayTracingIntrinsic(c, x, name, args, loc);
   if (name === 'asuint' && args.length === 3) return asuintDouble(c, x, args, loc);
   const expanded = EXPANDED_INTRINSICS[name];
   const sig = INTRINSICS[name]!;

@@ -22,6 +22,7 @@ import {
   type MethodSite,
 } from './texture-methods.js';
 import type { Value } from './value.js';
+import { checkRayQueryMethod } from './ray-query.js';
 import { loadRaw, storeRaw, unsupportedRawType } from './byte-address-templates.js';
 import { streamMethod } from './stage-types.js';
 import { bufferPointerMethod } from './buffer-pointers.js';
@@ -49,6 +50,7 @@ const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, St
 /** `obj.method(args)` where obj is a resource; undefined (after an error) when it does not check. */
 export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
   const t = obj.type;
+  if (t.kind === 'rayQuery') return checkRayQueryMethod({ c, x, obj, method: callee.member, args, loc }, t);
   if (t.kind === 'stream') return streamMethod(c, x, obj, t, callee, args, loc);
   if (t.kind === 'pointer') return bufferPointerMethod(c, x, obj, callee.member, args, loc);
   if (t.kind !== 'resource') {
@@ -396,6 +398,24 @@ export function resourceCallParts(call: ResourceCall): { places: IrPlace[]; expr
     case 'subpassLoad':
       places.push(call.image);
       if (call.sample) exprs.push(call.sample);
+      break;
+    case 'rayQuery':
+      places.push(call.query, ...(call.accel ? [call.accel] : []));
+      exprs.push(...call.args);
+      break;
+    case 'raySystemValue':
+    case 'rayTerminate':
+      break;
+    case 'traceRay':
+      places.push(call.accel, call.payload);
+      exprs.push(...call.args);
+      break;
+    case 'reportHit':
+      exprs.push(...call.args);
+      break;
+    case 'callShader':
+      places.push(call.data);
+      exprs.push(call.index);
       break;
   }
   return { places, exprs, globals };

@@ -6,6 +6,7 @@ import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Checker } from './checker.js';
 import { amplificationPayload, meshPayload } from './mesh-stage.js';
+import { rayTracingEntry } from './ray-tracing-entries.js';
 import { readStageAttributes, type StageAttributes, type StageAttributeSite } from './stage-attributes.js';
 
 export interface PayloadSite {
@@ -165,12 +166,12 @@ const BUILDERS: { [S in ShaderStage]: Builder<S> } = {
   domain,
   mesh: (s) => meshPayload(s, workgroup('mesh')(s)?.workgroupSize),
   amplification: (s) => amplificationPayload(s, workgroup('amplification')(s)?.workgroupSize),
-  raygeneration: nothing,
-  intersection: nothing,
-  anyhit: nothing,
-  closesthit: nothing,
-  miss: nothing,
-  callable: nothing,
+  raygeneration: rayTracingEntry('raygeneration'),
+  intersection: rayTracingEntry('intersection'),
+  anyhit: rayTracingEntry('anyhit'),
+  closesthit: rayTracingEntry('closesthit'),
+  miss: rayTracingEntry('miss'),
+  callable: rayTracingEntry('callable'),
 };
 
 /** The stage's payload for an entry, or undefined after reporting what is missing. */

@@ -1,6 +1,7 @@
 // Lowers function bodies: statements to structured IR, with locals, loops in `loop { … continuing }`
 // form and the side effects of expressions (assignments, increments, out-argument write-back) placed
 // in evaluation order.
+import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -310,9 +311,13 @@ function breakUnless(cond: IrExpr): IrStmt {
   return { op: 'if', cond, then: [], else: [{ op: 'break' }] };
 }
 
+/** Ray calls that act (advance a query, trace, report, call, end the invocation) even when their value is unused. */
+const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'reportHit', 'callShader', 'rayTerminate']);
+
 function hasEffect(v: Value): boolean {
   const e = v.expr;
-  return !!e && (e.op === 'call' || e.op === 'spirv' || (e.op === 'intrinsic' && e.type.kind === 'void'));
+  // A RayQuery method advances or reads the query's state machine: kept even when its value is unused.
+  return !!e && (e.op === 'call' || e.op === 'spirv' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && RAY_EFFECTS.has(e.call.kind)));
 }
 
 function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'], scope: Scope, out: IrStmt[]): void {
@@ -349,9 +354,13 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       lowerHeldLocal(c, st, d, t, scope, out);
       continue;
     }
+    // `RayQuery<F> q = RayQuery<F>();` declares it, as DXC; any other initializer would copy a query.
+    const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
+    const query = holdsRayQuery(t);
+    if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
     let constant;
-    if (d.init) {
+    if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));
       out.push(...before);
       if (result) {

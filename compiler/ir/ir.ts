@@ -5,6 +5,8 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Majorness, ResourceKind, Type } from '../types.js';
 import type { IntrinsicName } from './intrinsics.js';
+import type { RayQueryMethod } from './ray-query.js';
+import type { RaySystemValue } from './ray-tracing.js';
 
 /** Where a global lives. Maps 1:1 to SPIR-V storage classes / WGSL address spaces. */
 export type AddressSpace =
@@ -16,7 +18,9 @@ export type AddressSpace =
   | 'workgroup' // groupshared
   | 'function'
   /** `[[vk::constant_id(N)]] const` scalars: OpSpecConstant*, read as values, never through pointers. */
-  | 'spec-constant';
+  | 'spec-constant'
+  /** `[[vk::shader_record_ext]] ConstantBuffer<S>`: the shader binding table record (ShaderRecordBufferKHR, no binding). */
+  | 'shader-record';
 
 /** Which HLSL buffer form a uniform/storage global came from: it decides layout rule and decorations. */
 export type BufferForm =
@@ -35,6 +39,8 @@ export type BufferForm =
   | 'tbuffer'
   | 'Globals'
   | 'PushConstant'
+  /** `[[vk::shader_record_ext]]`: laid out as push constants are (DXC's storage-buffer rule). */
+  | 'ShaderRecord'
   /** The hidden `{ int }` counter block of a RW/Append/Consume structured buffer. */
   | 'Counter';
 
@@ -145,7 +151,23 @@ export type ResourceCall =
   /** Element count of the runtime array that is member 0 of a buffer block (OpArrayLength). */
   | { kind: 'arrayLength'; buffer: IrPlace }
   /** SubpassInput(MS).SubpassLoad([sample]). */
-  | { kind: 'subpassLoad'; image: IrPlace; sample?: IrExpr };
+  | { kind: 'subpassLoad'; image: IrPlace; sample?: IrExpr }
+  /**
+   * A `RayQuery` method on the query variable `query`. TraceRayInline has `accel` and args [ray flags
+   * (the template's already OR-ed in), cull mask, RayDesc]; CommitProceduralPrimitiveHit [t].
+   * `primitiveCulling`: the flags may skip triangles or procedural primitives. `loc`: the call.
+   */
+  | { kind: 'rayQuery'; method: RayQueryMethod; query: IrPlace; accel?: IrPlace; args: IrExpr[]; primitiveCulling?: boolean; loc: SourceLocation }
+  /** A ray-tracing system value (DispatchRaysIndex(), HitKind(), …): a builtin of the ray-tracing stages. */
+  | { kind: 'raySystemValue'; value: RaySystemValue; loc: SourceLocation }
+  /** TraceRay: args [flags, mask, hit-group offset, geometry stride, miss index, RayDesc]; `payload` is read and written. */
+  | { kind: 'traceRay'; accel: IrPlace; args: IrExpr[]; payload: IrPlace; loc: SourceLocation }
+  /** ReportHit(t, hitKind, attributes): whether the hit was accepted. */
+  | { kind: 'reportHit'; args: IrExpr[]; loc: SourceLocation }
+  /** CallShader(index, data): `data` is read and written. */
+  | { kind: 'callShader'; index: IrExpr; data: IrPlace; loc: SourceLocation }
+  /** IgnoreHit (`ignore`) or AcceptHitAndEndSearch: ends the any-hit invocation. */
+  | { kind: 'rayTerminate'; ignore: boolean; loc: SourceLocation };
 
 export type BinaryOperator =
   | 'add' | 'sub' | 'mul' | 'div' | 'rem'

@@ -118,6 +118,24 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
       walkPlace(c.image, v);
       if (c.sample) walkExpr(c.sample, v);
       return;
+    case 'rayQuery':
+      walkPlace(c.query, v);
+      if (c.accel) walkPlace(c.accel, v);
+      for (const a of c.args) walkExpr(a, v);
+      return;
+    case 'raySystemValue':
+    case 'rayTerminate':
+      return;
+    case 'traceRay':
+      walkPlace(c.accel, v);
+      for (const a of c.args) walkExpr(a, v);
+      return walkPlace(c.payload, v);
+    case 'reportHit':
+      for (const a of c.args) walkExpr(a, v);
+      return;
+    case 'callShader':
+      walkExpr(c.index, v);
+      return walkPlace(c.data, v);
   }
 }
 

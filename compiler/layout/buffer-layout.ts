@@ -21,6 +21,7 @@ export const BUFFER_KIND: Record<NonNullable<IrGlobal['buffer']>, BufferKind> = 
   ByteAddressBuffer: 'storage',
   RWByteAddressBuffer: 'storage',
   PushConstant: 'storage',
+  ShaderRecord: 'storage',
   Counter: 'storage',
 };
 

@@ -178,6 +178,7 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
       return { kind: 'scalar', size: 8, alignment: 8 };
     case 'resource':
     case 'sampler':
+    case 'rayQuery':
     case 'stream':
     case 'void':
       throw new LayoutError(

@@ -21,7 +21,7 @@ export interface DeadResourceOptions {
 }
 
 /** The spaces of module-scope variables and values that DCE removes when nothing reads them. */
-const REMOVABLE: ReadonlySet<AddressSpace> = new Set<AddressSpace>(['uniform', 'storage', 'handle', 'push-constant', 'spec-constant']);
+const REMOVABLE: ReadonlySet<AddressSpace> = new Set<AddressSpace>(['uniform', 'storage', 'handle', 'push-constant', 'spec-constant', 'shader-record']);
 
 /** Whether DXC's pipeline for these options removes dead globals from this module. */
 export function eliminatesDeadResources(module: IrModule, options: DeadResourceOptions): boolean {

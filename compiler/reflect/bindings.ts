@@ -38,13 +38,14 @@ const STORAGE_IMAGE = 2;
 
 type Access = DescriptorBinding['access'];
 
-export function reflectPushConstants(module: SpirvModule, layout: LayoutBuilder, usage: Usage): PushConstantBlock[] {
+/** Blocks of the PushConstant storage class, or (`ShaderRecordBufferKHR`) the ray-tracing shader records. */
+export function reflectPushConstants(module: SpirvModule, layout: LayoutBuilder, usage: Usage, storageClass: number = StorageClass.PushConstant): PushConstantBlock[] {
   const blocks: PushConstantBlock[] = [];
   for (const variable of module.variables.values()) {
-    if (variable.storageClass !== StorageClass.PushConstant) continue;
+    if (variable.storageClass !== storageClass) continue;
     const inst: Instruction = variable.inst;
     const { def } = module.types.get(variable.typeId, inst);
-    if (def.op !== 'struct') inst.fail('a push constant variable must point to a struct');
+    if (def.op !== 'struct') inst.fail(`a ${storageClass === StorageClass.PushConstant ? 'push constant' : 'shader record'} variable must point to a struct`);
     const block = layout.structOf(variable.typeId, def.members, inst);
     blocks.push({ name: variableName(module, variable, block), block, usedBy: usage.usedBy(variable.id) });
   }

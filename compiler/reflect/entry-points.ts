@@ -5,7 +5,7 @@ import { scalarValue } from './constants.js';
 import { executionModeName, stageOfExecutionModel } from './enum-names.js';
 import type { LayoutBuilder } from './layout.js';
 import type { EntryPointDecl, SpirvModule } from './module.js';
-import { stageVariables } from './stage-io.js';
+import { rayDataVariables, stageVariables } from './stage-io.js';
 import type { EntryPoint, ShaderStage } from './types.js';
 
 type WorkgroupSize = NonNullable<EntryPoint['workgroupSize']>;
@@ -28,6 +28,8 @@ export function reflectEntryPoints(module: SpirvModule, layout: LayoutBuilder): 
       ...stageVariables(module, layout, entry),
       executionModes: modes.filter((mode) => !sizeModes.has(mode.mode)).map((mode) => executionModeName(mode.mode)),
     };
+    const rayData = rayDataVariables(module, layout, entry);
+    if (rayData.length > 0) reflected.rayData = rayData;
     if (workgroupStages.has(stage)) {
       // The WorkgroupSize built-in, when declared, overrides LocalSize/LocalSizeId.
       const size = builtinSize ?? localSize(module, entry);

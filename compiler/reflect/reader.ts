@@ -7,6 +7,7 @@ import { parseModule } from './module.js';
 import { reflectSpecConstants } from './spec-constants.js';
 import type { Reflection, SourceLanguage } from './types.js';
 import { Usage } from './usage.js';
+import { StorageClass } from '../spirv-spec/spec.js';
 
 /**
  * Reflects a Vulkan SPIR-V module (ours, DXC's or glslang's). Throws SpirvReflectError, naming the
@@ -18,12 +19,14 @@ export function reflect(spirv: Uint32Array): Reflection {
   const sourceLanguage: SourceLanguage = (language === undefined ? undefined : sourceLanguageOf.get(language)) ?? 'unknown';
   const layout = new LayoutBuilder(module, { hlslMatrices: sourceLanguage === 'HLSL' });
   const usage = new Usage(module);
+  const shaderRecords = reflectPushConstants(module, layout, usage, StorageClass.ShaderRecordBufferKHR);
   return {
     sourceLanguage,
     spirvVersion: `${module.header.major}.${module.header.minor}`,
     entryPoints: reflectEntryPoints(module, layout),
     bindings: reflectBindings(module, layout, usage),
     pushConstants: reflectPushConstants(module, layout, usage),
+    ...(shaderRecords.length ? { shaderRecords } : {}),
     specConstants: reflectSpecConstants(module),
   };
 }

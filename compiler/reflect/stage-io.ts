@@ -3,7 +3,7 @@ import { Decoration, StorageClass } from '../spirv-spec/spec.js';
 import { builtInName, interpolationDecorations } from './enum-names.js';
 import type { LayoutBuilder } from './layout.js';
 import type { EntryPointDecl, SpirvModule } from './module.js';
-import type { StageVariable } from './types.js';
+import type { RayDataVariable, StageVariable } from './types.js';
 
 export function stageVariables(
   module: SpirvModule,
@@ -53,4 +53,25 @@ function describe(
  */
 function semanticFromName(name: string): string | undefined {
   return /^(?:in|out)\.var\.(.+)$/.exec(name)?.[1];
+}
+
+/** Storage classes of ray-tracing data variables, by the name reflection gives their kind. */
+const RAY_DATA_KINDS: ReadonlyMap<number, RayDataVariable['kind']> = new Map([
+  [StorageClass.RayPayloadKHR, 'payload'],
+  [StorageClass.IncomingRayPayloadKHR, 'incoming-payload'],
+  [StorageClass.HitAttributeKHR, 'hit-attributes'],
+  [StorageClass.CallableDataKHR, 'callable-data'],
+  [StorageClass.IncomingCallableDataKHR, 'incoming-callable-data'],
+]);
+
+/** A ray-tracing entry's payload, hit-attribute and callable-data interface variables. */
+export function rayDataVariables(module: SpirvModule, layout: LayoutBuilder, entry: EntryPointDecl): RayDataVariable[] {
+  const out: RayDataVariable[] = [];
+  for (const id of new Set(entry.interface)) {
+    const variable = module.variables.get(id);
+    const kind = variable && RAY_DATA_KINDS.get(variable.storageClass);
+    if (!variable || !kind) continue;
+    out.push({ name: module.names.get(id) ?? '', kind, type: layout.layoutOf(variable.typeId, variable.inst) });
+  }
+  return out;
 }

@@ -141,6 +141,18 @@ export interface EntryPoint {
   outputs: StageVariable[];
   /** Other execution modes by name (`OriginUpperLeft`, `DepthReplacing`, ...). */
   executionModes: string[];
+  /**
+   * Ray-tracing stages: the payload, hit-attribute and callable-data variables in the interface, by
+   * storage class. Their types only: SPIR-V gives these storage classes no explicit layout, so the
+   * member offsets read 0 and the sizes are the driver's to choose. Absent when none.
+   */
+  rayData?: RayDataVariable[];
+}
+
+export interface RayDataVariable {
+  name: string;
+  kind: 'payload' | 'incoming-payload' | 'hit-attributes' | 'callable-data' | 'incoming-callable-data';
+  type: LayoutType;
 }
 
 export interface Reflection {
@@ -150,5 +162,7 @@ export interface Reflection {
   entryPoints: EntryPoint[];
   bindings: DescriptorBinding[];
   pushConstants: PushConstantBlock[];
+  /** Ray-tracing shader binding table records (`[[vk::shader_record_ext]]`, ShaderRecordBufferKHR; no descriptor); absent when none. */
+  shaderRecords?: PushConstantBlock[];
   specConstants: SpecConstant[];
 }

@@ -8,6 +8,7 @@ import type { ResolvedOptions } from '../options.js';
 import { reflect } from '../reflect/index.js';
 import { emitSpirv } from './emit.js';
 import { unknownExtensionErrors } from './extension-policy.js';
+import { rayTracingErrors } from './ray-tracing-checks.js';
 
 export type { SpirvCompile };
 
@@ -51,7 +52,7 @@ export const spirvBackend: Backend = {
   target: 'spirv',
   emit(ir, context) {
     // Checked only when SPIR-V is the output: the WGSL back end reflects the SPIR-V for layouts alone.
-    const unavailable = [...targetEnvErrors(ir, context.options), ...unknownFormatAtomicErrors(ir, context.options)];
+    const unavailable = [...targetEnvErrors(ir, context.options), ...unknownFormatAtomicErrors(ir, context.options), ...rayTracingErrors(ir.entryPoints, context.options.targetEnv)];
     if (unavailable.length) return { errors: unavailable };
     const { output, errors } = context.spirv();
     return output ? { errors, result: { spirv: output.spirv, reflection: output.reflection } } : { errors };

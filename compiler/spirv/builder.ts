@@ -55,6 +55,10 @@ export class ModuleBuilder {
     this.capabilities.add(cap);
   }
 
+  hasCapability(cap: number): boolean {
+    return this.capabilities.has(cap);
+  }
+
   extension(name: string): void {
     this.extensions.add(name);
   }

@@ -23,6 +23,8 @@ import { SPIRV_VERSION, spirvMinor } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
 import { useVulkanMemoryModel } from './memory-model.js';
 import { disallowedExtensionErrors } from './extension-policy.js';
+import { RayTracingModule } from './ray-tracing.js';
+import { RAY_STAGES, type RayStage } from '../ir/ray-tracing.js';
 
 export interface EmitOptions {
   targetEnv: TargetEnv;
@@ -60,6 +62,11 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const types = new TypeEmitter(b, options.useUnknownImageFormat ?? false);
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);
+  // Before any type: an acceleration structure in a ray-tracing module needs no ray-query capability.
+  if (ir.entryPoints.some((ep) => RAY_STAGES.includes(ep.stage as RayStage))) {
+    b.capability(Capability.RayTracingKHR);
+    b.extension('SPV_KHR_ray_tracing');
+  }
   // File names only when debug information is asked for: builds stay reproducible and leak no paths.
   if (options.debugSourceName !== undefined) b.source(SourceLanguage.HLSL, 600, b.string(options.debugSourceName));
   else b.source(SourceLanguage.HLSL, 600);
@@ -116,6 +123,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     streamOutput: () => {
       errors.push({ message: 'stream Append is only available in a geometry shader' });
     },
+    rayTracing: new RayTracingModule(b, types),
     builtinInput: (builtin, type) => {
       let copy = builtinCopies.get(builtin);
       if (!copy) {
@@ -165,6 +173,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (redirect) fe.redirect = redirect;
     b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
+    m.rayTracing.emitters.set(fn, fe);
   }
   if (options.entryPointName !== undefined && ir.entryPoints.length > 1) {
     errors.push({ message: `-fspv-entrypoint-name names one entry point, but the module has ${ir.entryPoints.length}` });
@@ -251,7 +260,8 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
   switch (g.space) {
     case 'uniform':
     case 'storage':
-    case 'push-constant': {
+    case 'push-constant':
+    case 'shader-record': {
       const kind = BUFFER_KIND[g.buffer ?? 'cbuffer'];
       ctx = ctxFor(kind);
       const layout: Layout | undefined = g.buffer === 'Globals' ? globalsLayout(g, ctx) : undefined;
@@ -267,8 +277,8 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
         typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
         block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
       }
-      if (g.space === 'push-constant') {
-        storageClass = StorageClass.PushConstant;
+      if (g.space === 'push-constant' || g.space === 'shader-record') {
+        storageClass = g.space === 'push-constant' ? StorageClass.PushConstant : StorageClass.ShaderRecordBufferKHR;
         b.decorate(block, Decoration.Block);
       } else if (g.space === 'uniform') {
         storageClass = StorageClass.Uniform;

@@ -11,6 +11,7 @@ import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as Spv
 import type { StageIoOptions } from './stage-io.js';
 import type { CoherentVariables } from './memory-model.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
+import type { RayTracingModule } from './ray-tracing.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
 import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
@@ -59,6 +60,8 @@ export interface ModuleContext {
   readonly placeRedirects: Map<IrFunction, PlaceRedirect>;
   /** Set by the mesh-shading stages' prepare(): what SetMeshOutputCounts/DispatchMesh write under NV. */
   meshShading?: import('./stages/mesh.js').MeshModuleState;
+  /** Ray-tracing builtins, payload, attribute and callable-data variables (ray-tracing.ts). */
+  rayTracing: RayTracingModule;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -713,6 +716,8 @@ export class FunctionEmitter {
     args.forEach((a, i) => {
       const p = callee.params[i]!;
       if (p.var.type.kind === 'stream') return;
+      // A RayQuery is passed by reference: the caller's query variable itself (check/ray-query.ts).
+      if (p.var.type.kind === 'rayQuery' && a.kind === 'place') return void temps.push({ tmp: this.place(a.place) });
       const tmp = this.temp(p.var.type, p.var.name);
       if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
       else if (this.redirect?.owns(a.place)) {

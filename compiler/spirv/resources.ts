@@ -9,6 +9,8 @@ import { Capability, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js
 import { imageFormatOf } from './types.js';
 import { interlocked } from './interlock.js';
 import { rootGlobal } from '../ir/walk.js';
+import { emitRayQueryCall } from './ray-query.js';
+import { emitRayTracingCall } from './ray-tracing.js';
 
 /** SPIR-V Image Operands mask bits, in the order their operands follow. */
 const IMAGE_OPERAND_BITS = { bias: 0x1, lod: 0x2, grad: 0x4, constOffset: 0x8, offset: 0x10, constOffsets: 0x20, sample: 0x40, minLod: 0x80 } as const;
@@ -219,6 +221,14 @@ export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: '
       return counter(fe, call);
     case 'atomic':
       return atomic(fe, call, e.type);
+    case 'rayQuery':
+      return emitRayQueryCall(fe, call, e.type);
+    case 'raySystemValue':
+    case 'traceRay':
+    case 'reportHit':
+    case 'callShader':
+    case 'rayTerminate':
+      return emitRayTracingCall(fe, call, e.type);
   }
 }
 

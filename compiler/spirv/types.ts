@@ -104,11 +104,44 @@ export class TypeEmitter {
           const image = this.image({ ...t, resource: separateTextureKind(t.resource) });
           return this.b.intern(`sampledImage:${image}`, Op.TypeSampledImage, [image], 0);
         }
-        return this.image(t);
+        return t.resource === 'RaytracingAccelerationStructure' ? this.accelerationStructure() : this.image(t);
+      case 'rayQuery':
+        return this.rayQuery();
       case 'stream':
         // Streams carry no data: the back end drops stream parameters (see stages/geometry.ts).
         throw new Error(`internal: a value of type '${typeToString(t)}' reached the SPIR-V type emitter`);
     }
+  }
+
+  /**
+   * OpTypeAccelerationStructureKHR (DXC names it `accelerationStructureNV`). Outside ray-tracing
+   * stages it is the ray-query extension's type; a module with ray-tracing stages declares
+   * RayTracingKHR itself, which also allows the type.
+   */
+  accelerationStructure(): number {
+    if (!this.b.hasCapability(Capability.RayTracingKHR)) this.rayQueryCapability();
+    const id = this.b.intern('accel', Op.TypeAccelerationStructureKHR, [], 0);
+    if (!this.named.has(id)) {
+      this.named.add(id);
+      this.b.name(id, 'accelerationStructureNV');
+    }
+    return id;
+  }
+
+  /** OpTypeRayQueryKHR: SPV_KHR_ray_query in any stage. */
+  rayQuery(): number {
+    this.rayQueryCapability();
+    const id = this.b.intern('rayQuery', Op.TypeRayQueryKHR, [], 0);
+    if (!this.named.has(id)) {
+      this.named.add(id);
+      this.b.name(id, 'rayQueryKHR');
+    }
+    return id;
+  }
+
+  private rayQueryCapability(): void {
+    this.b.capability(Capability.RayQueryKHR);
+    this.b.extension('SPV_KHR_ray_query');
   }
 
   private array(el: number, length: number, stride: number | undefined): number {

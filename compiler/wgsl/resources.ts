@@ -185,6 +185,14 @@ export function writeResourceCall(w: FunctionWriter, e: Extract<IrExpr, { op: 'r
       throw unsupported('CheckAccessFullyMapped', undefined, 'WGSL has no sparse textures');
     case 'subpassLoad':
       throw unsupported('SubpassInput', undefined, 'WebGPU has no input attachments');
+    case 'rayQuery':
+      throw unsupported(`RayQuery.${call.method}`, call.loc, 'WebGPU has no ray queries or acceleration structures');
+    case 'raySystemValue':
+    case 'traceRay':
+    case 'reportHit':
+    case 'callShader':
+    case 'rayTerminate':
+      throw unsupported('ray tracing', call.loc, 'WebGPU has no ray-tracing stages');
     case 'arrayLength': {
       const block = w.place(call.buffer);
       if (block.kind === 'ref') {

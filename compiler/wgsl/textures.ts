@@ -42,6 +42,7 @@ const NO_WGSL: Partial<Record<ResourceKind, string>> = {
       'WebGPU has no combined image samplers: declare the texture and a SamplerState, which the WGSL target binds apart',
     ]),
   ),
+  RaytracingAccelerationStructure: 'WebGPU has no acceleration structures or ray queries',
 };
 
 export function textureShape(t: ResourceType): Shape {

@@ -109,6 +109,7 @@ export function wgslType(t: Type, structs: StructNames): string {
       return '';
     case 'resource':
     case 'sampler':
+    case 'rayQuery':
       throw unsupported(`a value of type '${typeToString(t)}' (resources are only globals in WGSL)`);
     case 'stream':
       throw unsupported(`a value of type '${typeToString(t)}'`, undefined, 'WebGPU has no geometry stage');

@@ -142,6 +142,18 @@ export function generateModule(input: GenerateInput): GeneratedModule {
     }),
   );
 
+  // Ray-tracing shader binding table records: the layout of each record's data (after the group handle).
+  const shaderRecords = keyedRecord(
+    (reflection.shaderRecords ?? []).map((block, index) => {
+      const fallback = `shaderRecords${index}`;
+      return {
+        name: block.name,
+        fallback,
+        value: { name: block.name, size: block.block.size, layout: addLayout(block.name, fallback, block.block), usedBy: block.usedBy },
+      };
+    }),
+  );
+
   const specConstants = keyedRecord(
     reflection.specConstants.map((constant) => ({
       name: constant.name,
@@ -154,6 +166,7 @@ export function generateModule(input: GenerateInput): GeneratedModule {
     ['entryPoints', keyedRecord(pipeline.entryPoints.map((entry) => ({ name: entry.name, fallback: 'main', value: entryPointData(entry) })))],
     ['bindings', bindings],
     ['pushConstants', pushConstants],
+    ['shaderRecords', shaderRecords],
     ['specConstants', specConstants],
     ['vertexInputs', vertexInputs(pipeline, warn, input.inputNames)],
     ['bindGroupLayouts', bindGroupLayouts(pipeline, warn)],

@@ -24,6 +24,7 @@ export const FIXED_EXPORTS: readonly string[] = [
   'entryPoints',
   'bindings',
   'pushConstants',
+  'shaderRecords',
   'specConstants',
   'vertexInputs',
   'bindGroupLayouts',

@@ -8,6 +8,7 @@ import { compile, type CompileOptions, type TargetEnv } from '../../compiler/ind
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
 import { disassembleSpirv, validateSpirv } from '../helpers/tools.js';
 import { fixtureEntries, fixtureTargets } from './helpers.js';
+import { RAY_STAGES, type RayStage } from '../../compiler/ir/ray-tracing.js';
 
 const ENVS: TargetEnv[] = ['vulkan1.0', 'vulkan1.1', 'vulkan1.2', 'vulkan1.3'];
 const fixturesDir = new URL('../../fixtures/compiler/', import.meta.url);
@@ -45,8 +46,12 @@ describe('no extension nothing asked for', () => {
     const text = source(file);
     const entryPoints = fixtureEntries(text);
     const spirv = build(text, { filename: `/project/${file}`, entryPoints, targetEnv: env });
-    // Mesh shading is an extension the source asks for by its stages.
-    const asked = entryPoints.some((e) => e.stage === 'mesh' || e.stage === 'amplification') ? ['OpExtension "SPV_EXT_mesh_shader"'] : [];
+    // Mesh shading and ray tracing are extensions the source asks for by its stages; ray queries by RayQuery.
+    const asked = [
+      ...(entryPoints.some((e) => e.stage === 'mesh' || e.stage === 'amplification') ? ['OpExtension "SPV_EXT_mesh_shader"'] : []),
+      ...(entryPoints.some((e) => RAY_STAGES.includes(e.stage as RayStage)) ? ['OpExtension "SPV_KHR_ray_tracing"'] : []),
+      ...(/\bRayQuery</.test(text) ? ['OpExtension "SPV_KHR_ray_query"'] : []),
+    ];
     expect(lines(spirv, /OpExtension /)).toEqual(asked);
     expect(lines(spirv, /OpString |UserSemantic|CounterBuffer/)).toEqual([]);
     expect(lines(spirv, /OpSource /)).toEqual(['OpSource HLSL 600']);

@@ -2,10 +2,10 @@
 // result frames back into buffers, images and pixels.
 
 import { clearValueType, decodeTexel, formatInfo, type FormatName } from './formats.js';
-import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
+import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, RAY_STAGE_INDEX, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
 import { checkEntryPoint, readRequirements, spirvWords, STAGE_FEATURES, type StageName } from './spirv-requirements.js';
 import { encodeAddressPatches } from './device-addresses.js';
-import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, JobCommon, PrimitiveTopology, RenderJob, RenderResult, SpirvInput } from './types.js';
+import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, JobCommon, PrimitiveTopology, RayTracingJob, RenderJob, RenderResult, SpirvInput } from './types.js';
 
 export const DEFAULT_SENTINEL = 0xcd;
 
@@ -35,7 +35,29 @@ function slotKey(binding: Binding): string {
   return `${binding.set ?? 0}:${binding.binding}`;
 }
 
+const IDENTITY_3X4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
+
+/** Header (custom index, mask, flags, primitive count, 3x4 transform) and triangles or boxes: runner/accel.c reads them. */
+function encodeAccelerationStructure(frame: FrameWriter, binding: Extract<Binding, { kind: 'acceleration-structure' }>): void {
+  const where = `binding ${slotKey(binding)} (acceleration-structure)`;
+  const boxes = binding.boxes !== undefined;
+  const data = binding.boxes ?? binding.triangles;
+  const per = boxes ? 6 : 9;
+  if (!data || (binding.boxes && binding.triangles)) throw new Error(`${where}: give triangles or boxes`);
+  if (data.length === 0 || data.length % per !== 0) throw new Error(`${where}: ${boxes ? 'boxes need 6' : 'triangles need 9'} floats each`);
+  const transform = binding.transform ?? IDENTITY_3X4;
+  if (transform.length !== 12) throw new Error(`${where}: the transform is 12 floats (row-major 3x4)`);
+  const body = new DataView(new ArrayBuffer(64 + data.byteLength));
+  const flags = (binding.opaque === false ? 0 : 1) | (boxes ? 2 : 0);
+  [binding.instanceCustomIndex ?? 0, binding.mask ?? 0xff, flags, data.length / per].forEach((w, i) => body.setUint32(i * 4, w, true));
+  transform.forEach((v, i) => body.setFloat32(16 + i * 4, v, true));
+  data.forEach((v, i) => body.setFloat32(64 + i * 4, v, true));
+  const bytes = new Uint8Array(body.buffer);
+  frame.record(TAG.binding, [binding.set ?? 0, binding.binding, DESCRIPTOR_KIND['acceleration-structure'], 0, 0, 0, 0, 0, 0, 0, bytes.byteLength], bytes);
+}
+
 function encodeBinding(frame: FrameWriter, binding: Binding, jobSentinel: number): void {
+  if (binding.kind === 'acceleration-structure') return encodeAccelerationStructure(frame, binding);
   const where = `binding ${slotKey(binding)} (${binding.kind})`;
   const sentinel = binding.kind === 'sampler' ? 0 : (binding.sentinel ?? jobSentinel);
   let format = 0, width = 0, height = 0, depth = 0, viewType = 0, filter = 0, address = 0;
@@ -206,4 +228,36 @@ export function decodeRender(records: readonly ResultRecord[], job: Pick<RenderJ
       return decodeTexel(pixels, format, y * width + x);
     },
   };
+}
+
+/** SPIR-V execution models of the ray-tracing job's stages (RayGenerationKHR, MissKHR, ClosestHitKHR, AnyHitKHR, CallableKHR). */
+const RAY_EXECUTION_MODELS = { raygen: 5313, miss: 5317, closestHit: 5316, anyHit: 5315, callable: 5318, intersection: 5314 } as const;
+
+export function encodeRayTracingJob(job: RayTracingJob): Uint8Array {
+  const frame = new FrameWriter().record(TAG.kind, [JOB_KIND.rayTrace]);
+  const needs: JobFeatures = { features: new Set(), extensions: new Set() };
+  for (const stage of ['raygen', 'miss', 'closestHit', 'anyHit', 'callable', 'intersection'] as const) {
+    const module = job[stage];
+    if (!module) continue;
+    const { spirv, entry } = module;
+    const words = spirvWords(spirv);
+    const requirements = readRequirements(words);
+    if (!requirements.entryPoints.some((e) => e.name === entry && e.executionModel === RAY_EXECUTION_MODELS[stage])) {
+      throw new Error(`no ${stage} entry point '${entry}' (execution model ${RAY_EXECUTION_MODELS[stage]}) in module`);
+    }
+    requirements.features.forEach((f) => needs.features.add(f));
+    const unnamed = requirements.extensions.filter((e) => !(job.extensions ?? []).includes(e));
+    if (unnamed.length > 0) throw new Error(`the ${stage} module needs device extension(s) ${unnamed.join(', ')}, which the test did not name`);
+    const name = new TextEncoder().encode(entry);
+    const padded = Math.ceil(name.byteLength / 4) * 4;
+    const body = new Uint8Array(padded + words.byteLength);
+    body.set(name);
+    body.set(new Uint8Array(words.buffer, words.byteOffset, words.byteLength), padded);
+    frame.record(TAG.rayStage, [RAY_STAGE_INDEX[stage], name.byteLength], body);
+  }
+  (job.extensions ?? []).forEach((e) => needs.extensions.add(e));
+  if (job.launch.some((g) => !Number.isInteger(g) || g < 1)) throw new Error(`launch must be positive integers (got ${job.launch.join(', ')})`);
+  frame.record(TAG.groups, [...job.launch]);
+  encodeCommon(frame, needs, job);
+  return frame.finish();
 }

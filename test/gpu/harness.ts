@@ -8,7 +8,7 @@
 // Any validation message (error or warning) rejects the call with a
 // GpuValidationError carrying the layer's text.
 
-import { decodeOutputs, decodeRender, encodeComputeJob, encodeRenderJob } from './encode-job.js';
+import { decodeOutputs, decodeRender, encodeComputeJob, encodeRayTracingJob, encodeRenderJob } from './encode-job.js';
 import { readStatus, STATUS, type ResultRecord } from './protocol.js';
 import { recordJob, replayDirectory, replayedResult } from './lane.js';
 import { ensureRunnerBinary } from './runner-build.js';
@@ -16,7 +16,7 @@ import { RunnerProcess } from './runner-process.js';
 import type { GpuDriver } from './drivers.js';
 import { spirvWords } from './spirv-requirements.js';
 import { encodeMeshJob } from './encode-mesh-job.js';
-import type { ComputeJob, ComputeResult, MeshDrawJob, RenderJob, RenderResult, SpirvInput } from './types.js';
+import type { ComputeJob, ComputeResult, MeshDrawJob, RayTracingJob, RenderJob, RenderResult, SpirvInput } from './types.js';
 import { validateSpirv } from '../helpers/tools.js';
 
 export type * from './types.js';
@@ -103,6 +103,14 @@ export class GpuRunner {
     const stages = [job.amplificationSpirv ? `'${job.amplificationEntry ?? 'main'}' + ` : '', `'${job.meshEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`];
     checkStatus(records, `mesh draw ${stages.join('')}`);
     return decodeRender(records, job);
+  }
+
+  /** Traces `launch` rays through a raygen/miss/hit-group(/callable) pipeline (Mesa 25 lavapipe). */
+  async traceRays(job: RayTracingJob): Promise<ComputeResult> {
+    validateJobModules([job.raygen, job.miss, job.closestHit, job.anyHit, job.callable, job.intersection].flatMap((m) => (m ? [m.spirv] : [])), job);
+    const records = await this.request(encodeRayTracingJob(job));
+    checkStatus(records, `ray-tracing pipeline '${job.raygen.entry}' + '${job.miss.entry}' + '${job.closestHit.entry}'`);
+    return decodeOutputs(records, job.bindings ?? []);
   }
 
   async close(): Promise<void> {

@@ -17,13 +17,15 @@ export const TAG = {
   pipeline: 33,
   address: 40,
   drawRange: 34,
+  rayStage: 41,
   status: 100,
   bufferOut: 101,
   imageOut: 102,
   targetOut: 103,
 } as const;
 
-export const JOB_KIND = { compute: 1, draw: 2, mesh: 3 } as const;
+export const JOB_KIND = { compute: 1, draw: 2, mesh: 3, rayTrace: 4 } as const;
+export const RAY_STAGE_INDEX = { raygen: 0, miss: 1, closestHit: 2, anyHit: 3, callable: 4, intersection: 5 } as const;
 export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, geometry: 3, tessellationControl: 4, tessellationEvaluation: 5, task: 6, mesh: 7 } as const;
 export const STATUS = { ok: 0, validation: 1, error: 2 } as const;
 
@@ -36,6 +38,7 @@ export const DESCRIPTOR_KIND = {
   'combined-image-sampler': 6,
   'uniform-texel-buffer': 7,
   'storage-texel-buffer': 8,
+  'acceleration-structure': 9,
 } as const;
 
 /** Builds one frame; `finish()` returns it with the u32 length prefix. */

@@ -68,7 +68,29 @@ export interface CombinedImageSamplerBinding extends BindingSlot, ImageDescripti
   kind: 'combined-image-sampler';
 }
 
-export type Binding = BufferBinding | TexelBufferBinding | ImageBinding | SamplerBinding | CombinedImageSamplerBinding;
+/**
+ * A top-level acceleration structure (VK_KHR_acceleration_structure; runner/accel.c) holding one
+ * instance of a bottom-level structure built from `triangles`. The job must name
+ * VK_KHR_acceleration_structure and VK_KHR_deferred_host_operations, and the features
+ * accelerationStructure and bufferDeviceAddress.
+ */
+export interface AccelerationStructureBinding extends BindingSlot {
+  kind: 'acceleration-structure';
+  /** Triangle vertex positions, 9 floats (three xyz) per triangle. */
+  triangles?: Float32Array;
+  /** Or axis-aligned boxes for procedural geometry, 6 floats (min xyz, max xyz) per box. */
+  boxes?: Float32Array;
+  /** The instance's transform, row-major 3x4 (default identity). */
+  transform?: readonly number[];
+  /** InstanceID() / InstanceCustomIndexKHR (24 bits, default 0). */
+  instanceCustomIndex?: number;
+  /** Instance mask tested against the ray's (default 0xFF). */
+  mask?: number;
+  /** Geometry flagged opaque (default true). */
+  opaque?: boolean;
+}
+
+export type Binding = BufferBinding | TexelBufferBinding | ImageBinding | SamplerBinding | CombinedImageSamplerBinding | AccelerationStructureBinding;
 export type DescriptorKindName = Binding['kind'];
 
 export interface JobCommon {
@@ -105,6 +127,31 @@ export interface DeviceAddressPatch {
   set?: number;
   binding: number;
   pushOffset: number;
+}
+
+/** One module's entry point of a ray-tracing job. */
+export interface RayStageModule {
+  spirv: SpirvInput;
+  entry: string;
+}
+
+/**
+ * A ray-tracing dispatch (VK_KHR_ray_tracing_pipeline; runner/raytracing.c): shader groups for ray
+ * generation, miss, a triangle hit group (closest hit, optional any hit) and an optional callable
+ * shader, one binding-table record each, launched over `launch` rays. Name the extensions VK_KHR_ray_tracing_pipeline,
+ * VK_KHR_acceleration_structure and VK_KHR_deferred_host_operations.
+ */
+export interface RayTracingJob extends JobCommon {
+  raygen: RayStageModule;
+  miss: RayStageModule;
+  closestHit: RayStageModule;
+  /** Joins the hit group (runs for non-opaque geometry: an acceleration-structure binding with `opaque: false`). */
+  anyHit?: RayStageModule;
+  /** Record 0 of the callable region: what `CallShader(0, data)` runs. */
+  callable?: RayStageModule;
+  /** Makes the hit group procedural: for acceleration structures built from `boxes`. */
+  intersection?: RayStageModule;
+  launch: readonly [number, number, number];
 }
 
 export interface ComputeResult {

@@ -111,6 +111,7 @@ export function toWebGpuBindings(job: Pick<VulkanComputeJob, 'bindings' | 'push'
     const place = findWgslBinding(spirv, wgsl, b.set ?? 0, b.binding, b.kind === 'sampler');
     // A WebGPU bind group holds exactly the layout's entries: a binding the shader does not use is left out.
     if (!place) continue;
+    if (b.kind === 'acceleration-structure') throw new Error('WebGPU has no acceleration structures');
     const contents = { ...(b.kind !== 'sampler' && b.data ? { data: b.data } : {}), ...(b.kind !== 'sampler' && b.sentinel !== undefined ? { sentinel: b.sentinel } : {}) };
     switch (b.kind) {
       case 'uniform-buffer':

@@ -1,19 +1,66 @@
-// Ray-tracing stages: SPV_KHR_ray_tracing. Their slots in ir.ts StagePayloads and here are to be
-// filled; until then each is a clear error.
+// Ray-tracing stages (SPV_KHR_ray_tracing; the manual's ray-tracing section): each entry's wrapper
+// reads its incoming payload (IncomingRayPayloadKHR), hit attributes (HitAttributeKHR) or callable
+// data (IncomingCallableDataKHR) into the HLSL function's parameters, calls it, and writes the
+// payload or callable data back. The interface lists those variables and every ray-tracing variable
+// the entry's call tree touches (spirv/ray-tracing.ts). No execution modes.
 import type { ShaderStage } from '../../common/stage.js';
-import type { StageEmitter, StageEmitters } from './index.js';
+import type { IrEntryPoint } from '../../ir/ir.js';
+import type { RayStage } from '../../ir/ray-tracing.js';
+import { ExecutionModel, Op, StorageClass } from '../../spirv-spec/spec.js';
+import { typeToString } from '../../types.js';
+import { beginWrapper, endWrapper } from '../stage-io.js';
+import type { EntryEmit, StageEmitter, StageEmitters } from './index.js';
 
-type RayStage = 'raygeneration' | 'intersection' | 'anyhit' | 'closesthit' | 'miss' | 'callable';
+/** Storage class of each entry parameter, by stage (the manual's storage-class table). */
+const PARAMETER_CLASSES: Record<RayStage, readonly number[]> = {
+  raygeneration: [],
+  intersection: [],
+  anyhit: [StorageClass.IncomingRayPayloadKHR, StorageClass.HitAttributeKHR],
+  closesthit: [StorageClass.IncomingRayPayloadKHR, StorageClass.HitAttributeKHR],
+  miss: [StorageClass.IncomingRayPayloadKHR],
+  callable: [StorageClass.IncomingCallableDataKHR],
+};
 
-function notYet<S extends ShaderStage>(stage: S): StageEmitter<S> {
-  return { model: { unsupported: `the ${stage} stage is not supported yet` }, modes: () => {} };
+const VARIABLE_NAMES: Record<number, string> = {
+  [StorageClass.IncomingRayPayloadKHR]: 'incoming.payload',
+  [StorageClass.HitAttributeKHR]: 'attributes',
+  [StorageClass.IncomingCallableDataKHR]: 'incoming.callable',
+};
+
+function wrapper<S extends RayStage>(stage: S) {
+  return ({ m, fe, ep, srcId, errors, copies }: EntryEmit<S>): { id: number; interfaceIds: number[] } => {
+    const classes = PARAMETER_CLASSES[stage];
+    if (ep.params.length !== classes.length) errors.push(`internal: ${stage} entry '${ep.name}' has ${ep.params.length} parameters`);
+    const variables = ep.params.map((p, i) => m.rayTracing.variable(undefined, classes[i]!, p.var.type, `${VARIABLE_NAMES[classes[i]!]}.${typeToString(p.var.type)}`));
+    const id = beginWrapper(fe, ep as IrEntryPoint, copies);
+    const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
+    ep.params.forEach((p, i) => {
+      if (p.direction === 'out') return;
+      const value = fe.b.id();
+      fe.f.emit(Op.Load, [fe.t.type(p.var.type), value, variables[i]!]);
+      fe.storePtr(temps[i]!, value, p.var.type);
+    });
+    fe.f.emit(Op.FunctionCall, [fe.t.void(), fe.b.id(), srcId, ...temps.map((x) => x.id)]);
+    ep.params.forEach((p, i) => {
+      // Attributes are read-only; the payload and callable data go back to the caller.
+      if (p.direction === 'in' || classes[i] === StorageClass.HitAttributeKHR) return;
+      fe.f.emit(Op.Store, [variables[i]!, fe.loadPtr(temps[i]!)]);
+    });
+    endWrapper(fe);
+    const reached = new Set([...variables, ...m.rayTracing.reachable(ep.function), ...(ep.staticInit ? m.rayTracing.reachable(ep.staticInit) : [])]);
+    return { id, interfaceIds: [...reached] };
+  };
 }
 
-export const rayTracingStages: Pick<StageEmitters, RayStage> = {
-  raygeneration: notYet('raygeneration'),
-  intersection: notYet('intersection'),
-  anyhit: notYet('anyhit'),
-  closesthit: notYet('closesthit'),
-  miss: notYet('miss'),
-  callable: notYet('callable'),
+function rayStage<S extends RayStage>(stage: S, model: number): StageEmitter<S> {
+  return { model, wrapper: wrapper(stage), modes: () => {} };
+}
+
+export const rayTracingStages: Pick<StageEmitters, RayStage & ShaderStage> = {
+  raygeneration: rayStage('raygeneration', ExecutionModel.RayGenerationKHR),
+  intersection: rayStage('intersection', ExecutionModel.IntersectionKHR),
+  anyhit: rayStage('anyhit', ExecutionModel.AnyHitKHR),
+  closesthit: rayStage('closesthit', ExecutionModel.ClosestHitKHR),
+  miss: rayStage('miss', ExecutionModel.MissKHR),
+  callable: rayStage('callable', ExecutionModel.CallableKHR),
 };

@@ -104,6 +104,18 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
         job->spirv_words[stage] = (uint32_t)((len - 8 - padded) / 4);
         break;
       }
+      case TAG_RAY_STAGE: {
+        if (!need(ctx, tag, len, 8)) return false;
+        uint32_t stage = u32_at(p, 0), entry_len = u32_at(p, 1);
+        size_t padded = (entry_len + 3) & ~3u;
+        if (stage >= RAY_STAGE_COUNT) return fail(ctx, "unknown ray-tracing stage %u", stage);
+        if (!need(ctx, tag, len, 8 + padded)) return false;
+        if (!copy_string(ctx, job->ray_entry[stage], sizeof job->ray_entry[stage], p + 8, entry_len, "entry point"))
+          return false;
+        job->ray_spirv[stage] = (const uint32_t *)(p + 8 + padded);
+        job->ray_spirv_words[stage] = (uint32_t)((len - 8 - padded) / 4);
+        break;
+      }
       case TAG_GROUPS:
         if (!need(ctx, tag, len, 12)) return false;
         for (int i = 0; i < 3; i++) job->groups[i] = u32_at(p, i);
@@ -167,7 +179,8 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
     }
     at += 8 + ((len + 3) & ~(size_t)3);
   }
-  if (job->kind != JOB_COMPUTE && job->kind != JOB_DRAW && job->kind != JOB_MESH) return fail(ctx, "job kind missing");
+  if (job->kind != JOB_COMPUTE && job->kind != JOB_DRAW && job->kind != JOB_MESH && job->kind != JOB_RAYTRACE)
+    return fail(ctx, "job kind missing");
   return true;
 }
 

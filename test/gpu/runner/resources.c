@@ -15,6 +15,7 @@ static const VkDescriptorType DESCRIPTOR_TYPES[] = {
     [KIND_COMBINED_IMAGE_SAMPLER] = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
     [KIND_UNIFORM_TEXEL_BUFFER] = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
     [KIND_STORAGE_TEXEL_BUFFER] = VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
+    [KIND_ACCELERATION_STRUCTURE] = VK_DESCRIPTOR_TYPE_ACCELERATION_STRUCTURE_KHR,
 };
 
 static bool is_buffer_kind(uint32_t kind) {
@@ -244,6 +245,7 @@ bool create_resources(Context *ctx, const Job *job, JobObjects *objs) {
     }
     if (is_image_kind(b->kind) && !create_bound_image(ctx, b, r)) return false;
     if (has_sampler(b->kind) && !create_sampler(ctx, b, r)) return false;
+    if (b->kind == KIND_ACCELERATION_STRUCTURE && !accel_create(ctx, b, r)) return false;
   }
   return true;
 }
@@ -252,6 +254,7 @@ bool write_descriptors(Context *ctx, const Job *job, JobObjects *objs) {
   VkWriteDescriptorSet writes[MAX_BINDINGS];
   VkDescriptorBufferInfo buffers[MAX_BINDINGS];
   VkDescriptorImageInfo images[MAX_BINDINGS];
+  VkWriteDescriptorSetAccelerationStructureKHR accels[MAX_BINDINGS];
   for (uint32_t i = 0; i < job->binding_count; i++) {
     const BindingDesc *b = &job->bindings[i];
     const BoundResource *r = &objs->resources[i];
@@ -270,7 +273,8 @@ bool write_descriptors(Context *ctx, const Job *job, JobObjects *objs) {
                        : b->kind == KIND_SAMPLER     ? VK_IMAGE_LAYOUT_UNDEFINED
                                                      : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
     };
-    if (b->kind == KIND_UNIFORM_BUFFER || b->kind == KIND_STORAGE_BUFFER) writes[i].pBufferInfo = &buffers[i];
+    if (b->kind == KIND_ACCELERATION_STRUCTURE) writes[i].pNext = accel_descriptor(r, &accels[i]);
+    else if (b->kind == KIND_UNIFORM_BUFFER || b->kind == KIND_STORAGE_BUFFER) writes[i].pBufferInfo = &buffers[i];
     else if (r->texel_view) writes[i].pTexelBufferView = &r->texel_view;
     else writes[i].pImageInfo = &images[i];
   }
@@ -402,9 +406,11 @@ void destroy_job_objects(Context *ctx, JobObjects *objs) {
     if (r->image) vkDestroyImage(d, r->image, NULL);
     if (r->image_memory) vkFreeMemory(d, r->image_memory, NULL);
     if (r->texel_view) vkDestroyBufferView(d, r->texel_view, NULL);
+    accel_destroy(ctx, r);
     destroy_host_buffer(ctx, &r->buffer);
   }
   for (int i = 0; i < MAX_VERTEX_BUFFERS; i++) destroy_host_buffer(ctx, &objs->vertex_buffers[i]);
+  raytrace_destroy(ctx, objs);
   if (objs->target_view) vkDestroyImageView(d, objs->target_view, NULL);
   if (objs->target) vkDestroyImage(d, objs->target, NULL);
   if (objs->target_memory) vkFreeMemory(d, objs->target_memory, NULL);

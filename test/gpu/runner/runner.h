@@ -24,6 +24,7 @@ enum {
   TAG_PIPELINE = 33,  /* u32 VkPrimitiveTopology, patch control points (stages.c) */
   TAG_ADDRESS = 40,   /* u32 set, binding, push offset: that buffer's device address goes in the push bytes */
   TAG_DRAW_RANGE = 34, /* u32 first vertex, first instance, instance count (optional; default 0, 0, 1) */
+  TAG_RAY_STAGE = 41, /* u32 RayStageIndex, u32 entry length, entry (padded to 4), SPIR-V words (raytracing.c) */
 
   TAG_STATUS = 100,   /* u32 Status + message */
   TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
@@ -31,7 +32,17 @@ enum {
   TAG_TARGET_OUT = 103, /* colour attachment bytes */
 };
 
-typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_MESH = 3 } JobKind;
+typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_MESH = 3, JOB_RAYTRACE = 4 } JobKind;
+/* The modules of a ray-tracing job (raytracing.c): one shader group each. */
+typedef enum {
+  RAY_STAGE_RAYGEN = 0,
+  RAY_STAGE_MISS = 1,
+  RAY_STAGE_CLOSEST_HIT = 2,
+  RAY_STAGE_ANY_HIT = 3,  /* optional: joins the hit group */
+  RAY_STAGE_CALLABLE = 4, /* optional: a callable group, record 0 of the callable region */
+  RAY_STAGE_INTERSECTION = 5, /* optional: makes the hit group procedural (boxes) */
+  RAY_STAGE_COUNT = 6
+} RayStageIndex;
 typedef enum { STATUS_OK = 0, STATUS_VALIDATION = 1, STATUS_ERROR = 2 } Status;
 typedef enum {
   STAGE_COMPUTE = 0,
@@ -56,6 +67,7 @@ typedef enum {
   KIND_COMBINED_IMAGE_SAMPLER = 6,
   KIND_UNIFORM_TEXEL_BUFFER = 7,
   KIND_STORAGE_TEXEL_BUFFER = 8,
+  KIND_ACCELERATION_STRUCTURE = 9, /* accel.c: triangles or boxes → BLAS → one-instance TLAS */
 } DescriptorKind;
 
 typedef struct {
@@ -113,6 +125,10 @@ typedef struct {
   uint32_t topology, patch_control_points;
   AddressPatch address_patches[MAX_BINDINGS];
   uint32_t address_patch_count;
+  /* TAG_RAY_STAGE: a ray-tracing job's modules; TAG_GROUPS is its launch size. */
+  const uint32_t *ray_spirv[RAY_STAGE_COUNT];
+  uint32_t ray_spirv_words[RAY_STAGE_COUNT];
+  char ray_entry[RAY_STAGE_COUNT][256];
 } Job;
 
 /* Growable byte buffer for messages and result frames. */
@@ -189,8 +205,16 @@ typedef struct {
   VkDeviceSize size;
 } HostBuffer;
 
+/* accel.c: what one acceleration-structure binding owns. */
+typedef struct {
+  PFN_vkDestroyAccelerationStructureKHR fns;
+  VkAccelerationStructureKHR blas, tlas;
+  HostBuffer vertices, instances, blas_storage, blas_scratch, tlas_storage, tlas_scratch;
+} RayTracingObjects;
+
 typedef struct {
   const BindingDesc *desc;
+  RayTracingObjects accel;
   HostBuffer buffer;       /* buffer kinds: the buffer itself; image kinds: staging */
   VkBufferView texel_view;
   VkImage image;
@@ -215,6 +239,9 @@ typedef struct {
   HostBuffer target_readback;
   VkCommandBuffer cmd;
   VkFence fence;
+  /* raytracing.c: the ray-tracing modules and the shader binding table. */
+  VkShaderModule ray_modules[RAY_STAGE_COUNT];
+  HostBuffer sbt;
 } JobObjects;
 
 bool create_host_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usage,
@@ -239,8 +266,17 @@ VkBufferUsageFlags address_usage(const Context *ctx, VkBufferUsageFlags usage);
 /* The push bytes with the addresses written into scratch, or NULL after fail(). */
 const uint8_t *patched_push(Context *ctx, const Job *job, const JobObjects *objs, uint8_t *scratch, size_t scratch_size);
 
-/* compute.c / draw.c / mesh.c */
+/* accel.c */
+bool create_address_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usage, const void *contents,
+                           HostBuffer *out, VkDeviceAddress *address);
+bool accel_create(Context *ctx, const BindingDesc *b, BoundResource *r);
+const void *accel_descriptor(const BoundResource *r, VkWriteDescriptorSetAccelerationStructureKHR *write);
+void accel_destroy(Context *ctx, BoundResource *r);
+
+/* compute.c / draw.c / mesh.c / raytracing.c */
 bool run_compute(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+bool run_raytrace(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+void raytrace_destroy(Context *ctx, JobObjects *objs);
 bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 bool run_mesh_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 /* draw.c pieces mesh.c shares: the colour target, fixed pipeline state, render pass begin/end + readback */
