@@ -254,8 +254,6 @@ describe('parseArgs: optimization options (they decide which unused resources st
 
 describe('parseArgs: unsupported and unknown options', () => {
   it.each([
-    [['-fvk-invert-y'], '-fvk-invert-y'],
-    [['-fvk-use-dx-position-w'], '-fvk-use-dx-position-w'],
     [['-fspv-flatten-resource-arrays'], '-fspv-flatten-resource-arrays'],
     [['-Gec'], '-Gec'],
     [['-flegacy-macro-expansion'], '-flegacy-macro-expansion'],
