@@ -12,6 +12,7 @@ import { asuintDouble, EXPANDED_INTRINSICS, integerMatrixMul } from './intrinsic
 import { checkWaveCall, isWaveIntrinsic } from './wave-intrinsics.js';
 import { isUnsupportedIntrinsic, rejectUnsupportedIntrinsic } from './unsupported-intrinsics.js';
 import { checkReadClock, VK_INTRINSICS } from './vk-namespace.js';
+import { checkNonUniformResourceIndex, NON_UNIFORM_INTRINSICS } from './non-uniform.js';
 
 /**
  * Signature shapes. "map" signatures apply component-wise: every argument is converted to the
@@ -53,12 +54,13 @@ const ARITY: Record<Signature, number> = {
 };
 
 export function isIntrinsic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name);
+  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || NON_UNIFORM_INTRINSICS.has(name);
 }
 
 export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
   if (isUnsupportedIntrinsic(name)) return rejectUnsupportedIntrinsic(c, name, loc);
   if (name === 'vk::ReadClock') return checkReadClock(c, x, args, loc);
+  if (name === 'NonUniformResourceIndex') return checkNonUniformResourceIndex(c, x, args, loc);
   if (name === 'asuint' && args.length === 3) return asuintDouble(c, x, args, loc);
   const expanded = EXPANDED_INTRINSICS[name];
   const sig = INTRINSICS[name]!;

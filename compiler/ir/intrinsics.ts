@@ -24,6 +24,8 @@ export const INTRINSIC_NAMES = [
   'WaveActiveProduct', 'WaveActiveMin', 'WaveActiveMax', 'WavePrefixSum', 'WavePrefixProduct', 'WaveActiveBitAnd',
   'WaveActiveBitOr', 'WaveActiveBitXor', 'QuadReadAcrossX', 'QuadReadAcrossY', 'QuadReadAcrossDiagonal', 'QuadReadLaneAt',
   'vk::ReadClock',
+  // A resource-array index that varies across invocations (NonUniform decorations).
+  'NonUniformResourceIndex',
 ] as const;
 
 export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];

@@ -738,6 +738,13 @@ export const Capability = {
   MeshShadingEXT: 5283,
   ShaderNonUniform: 5301,
   RuntimeDescriptorArray: 5302,
+  UniformBufferArrayNonUniformIndexing: 5306,
+  SampledImageArrayNonUniformIndexing: 5307,
+  StorageBufferArrayNonUniformIndexing: 5308,
+  StorageImageArrayNonUniformIndexing: 5309,
+  InputAttachmentArrayNonUniformIndexing: 5310,
+  UniformTexelBufferArrayNonUniformIndexing: 5311,
+  StorageTexelBufferArrayNonUniformIndexing: 5312,
   PhysicalStorageBufferAddresses: 5347,
   DemoteToHelperInvocation: 5379,
 } as const;

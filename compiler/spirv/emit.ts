@@ -175,11 +175,6 @@ function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: key
 function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOptions, modern: boolean): GlobalInfo {
   const { b, types } = m;
   if (g.space === 'spec-constant') return { id: emitSpecConstant(m, g), storageClass: 0 };
-  if (g.type.kind === 'array' && g.type.length === null && (g.space === 'uniform' || g.space === 'storage' || g.space === 'handle')) {
-    // An unsized array of descriptors (`Texture2D t[]`): Vulkan's descriptor indexing, core from SPIR-V 1.5.
-    b.capability(Capability.RuntimeDescriptorArray);
-    if (Number(SPIRV_VERSION[options.targetEnv].split('.')[1]) < 5) b.extension('SPV_EXT_descriptor_indexing');
-  }
   const id = b.id();
   const name = g.name;
   const ctxFor = (buffer: BufferKind): LayoutContext => ({ rule: options.layoutRule, buffer, defaultMajorness: ir.defaultMajorness });
@@ -203,9 +198,13 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
         typeId = types.descriptorArray(block, g.type);
         storedType = typeId;
         blockType = block;
+      } else if (g.type.kind === 'array') {
+        // Arrays of buffers are descriptor arrays: no ArrayStride (manual, arrays of opaque/buffer types).
+        block = innerStructId(m, g, ctx);
+        typeId = types.descriptorArray(block, g.type);
       } else {
         typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
-        block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
+        block = typeId;
       }
       if (g.space === 'push-constant') {
         storageClass = StorageClass.PushConstant;

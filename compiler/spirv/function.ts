@@ -9,6 +9,7 @@ import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from 
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
+import { NonUniformIds } from './non-uniform.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
@@ -67,8 +68,12 @@ export class FunctionEmitter {
   derivative?: string;
   /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
   readonly callees = new Set<IrFunction>();
+  /** Ids decorated NonUniform (NonUniformResourceIndex and what is computed from it). */
+  readonly nonUniform: NonUniformIds;
 
-  constructor(readonly m: ModuleContext) {}
+  constructor(readonly m: ModuleContext) {
+    this.nonUniform = new NonUniformIds(m.b);
+  }
 
   glslSet(): number {
     return this.m.glsl();
@@ -333,6 +338,7 @@ export class FunctionEmitter {
     const stored = this.t.descriptorArray(base.blockType!, type);
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
+    this.nonUniform.spread(id, [base.id, index], type);
     return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType! };
   }
 
@@ -340,6 +346,7 @@ export class FunctionEmitter {
     const ptrType = this.t.pointer(base.storageClass, this.t.type(type, base.ctx, undefined));
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
+    this.nonUniform.spread(id, [base.id, ...indices], type);
     return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}) };
   }
 
@@ -347,6 +354,7 @@ export class FunctionEmitter {
     const stored = ptr.storedType ?? this.t.type(ptr.type, ptr.ctx);
     const id = this.b.id();
     this.f.emit(Op.Load, [stored, id, ptr.id]);
+    this.nonUniform.spread(id, [ptr.id], ptr.type);
     if (ptr.storedType !== undefined && ptr.ctx) {
       // A renamed block has S's members: rebuild the plain S from them.
       return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
@@ -419,10 +427,15 @@ export class FunctionEmitter {
         return this.loadPtr(this.place(e.place));
       case 'unary':
         return this.relax(this.unary(e), e.type);
-      case 'binary':
-        return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right)), e.type);
-      case 'convert':
-        return this.convert(this.expr(e.arg), e.arg.type, e.type);
+      case 'binary': {
+        const l = this.expr(e.left);
+        const r = this.expr(e.right);
+        return this.nonUniform.spread(this.relax(this.binary(e.operator, e.type, e.left, l, r), e.type), [l, r]);
+      }
+      case 'convert': {
+        const arg = this.expr(e.arg);
+        return this.nonUniform.spread(this.convert(arg, e.arg.type, e.type), [arg]);
+      }
       case 'construct':
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
       case 'extract': {
@@ -477,11 +490,12 @@ export class FunctionEmitter {
     const arg = this.expr(e.arg);
     const el = elementScalar(e.type)!;
     const opcode = e.operator === 'lognot' ? Op.LogicalNot : e.operator === 'bitnot' ? Op.Not : el.base === 'float' ? Op.FNegate : Op.SNegate;
-    return this.perRow(e.type, [arg], (t, [a]) => {
+    const id = this.perRow(e.type, [arg], (t, [a]) => {
       const id = this.b.id();
       this.f.emit(opcode, [this.t.type(t), id, a!]);
       return id;
     });
+    return this.nonUniform.spread(id, [arg]);
   }
 
   binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number): number {

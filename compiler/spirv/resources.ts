@@ -68,8 +68,10 @@ function sampledImage(fe: FunctionEmitter, image: IrPlace, sampler: IrPlace): nu
   const imageType = fe.t.type(image.type);
   const type = fe.b.intern(`sampledImage:${imageType}`, Op.TypeSampledImage, [imageType], 0);
   const id = fe.b.id();
-  fe.f.emit(Op.SampledImage, [type, id, loadImage(fe, image), loadImage(fe, sampler)]);
-  return id;
+  const imageId = loadImage(fe, image);
+  const samplerId = loadImage(fe, sampler);
+  fe.f.emit(Op.SampledImage, [type, id, imageId, samplerId]);
+  return fe.nonUniform.spread(id, [imageId, samplerId]);
 }
 
 function imageOperands(fe: FunctionEmitter, o: ImageOperands): number[] {
@@ -284,8 +286,9 @@ function atomicPointer(fe: FunctionEmitter, target: IrPlace, el: ScalarType): nu
   if (target.kind !== 'texel') return fe.place(target).id;
   const ptrType = fe.t.pointer(StorageClass.Image, fe.t.scalar(el));
   const id = fe.b.id();
-  fe.f.emit(Op.ImageTexelPointer, [ptrType, id, fe.place(target.image).id, fe.expr(target.coord), fe.t.uintConst(0)]);
-  return id;
+  const image = fe.place(target.image).id;
+  fe.f.emit(Op.ImageTexelPointer, [ptrType, id, image, fe.expr(target.coord), fe.t.uintConst(0)]);
+  return fe.nonUniform.spread(id, [image]);
 }
 
 function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic' }>, type: Type): number {
@@ -298,9 +301,9 @@ function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic
   const opcode = ATOMIC_OPCODES[call.operation][el.base === 'int' ? 'sint' : 'uint'];
   const value = fe.expr(call.value);
   if (call.operation === 'compareExchange') {
-    return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, fe.expr(call.comparator!)]);
+    return fe.nonUniform.spread(result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, fe.expr(call.comparator!)]), [pointer]);
   }
-  return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]);
+  return fe.nonUniform.spread(result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]), [pointer]);
 }
 
 /**

@@ -36,6 +36,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
   GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
   AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
+  NonUniformResourceIndex: 'expand',
   WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
@@ -67,6 +68,9 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       throw unsupported(`'${name}' (a memory barrier without a group sync)`, undefined, 'WGSL barriers always synchronise the workgroup');
     case 'vk::ReadClock':
       throw unsupported(`'vk::ReadClock'`, undefined, 'WGSL has no shader clock');
+    case 'NonUniformResourceIndex':
+      // The index itself: WGSL has no binding arrays to index (resource arrays are refused where declared).
+      return w.expr(e.args[0]!);
   }
   const args = e.args.map((a) => w.expr(a));
   const argType = e.args[0]?.type ?? e.type;
