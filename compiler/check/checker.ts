@@ -27,6 +27,7 @@ import {
   scalarByName,
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
+import { DescriptorHeaps } from './descriptor-heaps.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
@@ -70,6 +71,8 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
+  /** SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap: globals made as code reads them. */
+  readonly heaps = new DescriptorHeaps(this);
 
   constructor(
     readonly sink: DiagnosticSink,
@@ -103,6 +106,7 @@ export class Checker {
       const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
       if (ep) entryPoints.push(ep);
     }
+    this.heaps.assignBindings((g) => entryPoints.some((ep) => ep.globals.includes(g)));
     if (this.sink.hasErrors()) return undefined;
     return {
       globals: this.globals,
@@ -623,7 +627,7 @@ export class Checker {
       }
       const isResource = containsResource(t);
       if (isStatic && holdsResource(t)) {
-        declareStaticAlias(this, d, t, scope);
+        declareStaticAlias(this, d, t, scope, decl.modifiers.includes('globallycoherent'));
         continue;
       }
       if (!isResource && !groupshared && holdsResource(t)) {
@@ -708,15 +712,16 @@ export class Checker {
     return g;
   }
 
+  /** The IR global of a resource (or array of resources) of declared type `t`. */
+  resourceGlobal(name: string, t: Type, loc: SourceLocation): IrGlobal {
+    const res = t.kind === 'array' ? innermost(t) : t;
+    if (res.kind === 'resource' && isBufferResource(res.resource)) return this.bufferGlobal(name, res, t, loc);
+    return { id: this.newId(), name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc };
+  }
+
   private declareResource(decl: ast.VarDecl, d: ast.Declarator, declared: Type, scope: Scope): void {
     const t = applyImageFormat(this, decl.attributes, declared);
-    const res = t.kind === 'array' ? innermost(t) : t;
-    let global: IrGlobal;
-    if (res.kind === 'resource' && isBufferResource(res.resource)) {
-      global = this.bufferGlobal(d.name, res, t, d.loc);
-    } else {
-      global = { id: this.newId(), name: d.name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc: d.loc };
-    }
+    let global = this.resourceGlobal(d.name, t, d.loc);
     if (decl.attributes.some((a) => a.name === 'vk::push_constant')) {
       const pc = pushConstantGlobal(this, d, t);
       if (!pc) return;
