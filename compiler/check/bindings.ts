@@ -4,6 +4,8 @@
 //   3. everything else, in declaration order, takes the lowest free binding of its set (counters right
 //      after their buffer; with -fvk-auto-shift-bindings, the lowest free one at or above the shift of
 //      the resource's implicit register kind). $Globals goes where -fvk-bind-globals says, if given.
+// -fspv-flatten-resource-arrays: an array of N takes N consecutive bindings in every pass. Bindings
+// that -fvk-bind-*-heap give the descriptor heaps are left free for them.
 // -fvk-bind-register replaces all three with its register → (set, binding) map.
 import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
@@ -49,6 +51,12 @@ function isSpaceOnly(reg: ast.RegisterAnnotation): boolean {
 /** Used binding numbers per set; the next free one is the lowest unused at or above a shift. */
 class BindingSet {
   private readonly used = new Map<number, Map<number, ResourceDecl>>();
+  /** `set:binding` kept for the descriptor heaps (-fvk-bind-*-heap): never handed out by next(). */
+  private readonly reserved = new Set<string>();
+
+  reserve(set: number, binding: number): void {
+    this.reserved.add(`${set}:${binding}`);
+  }
 
   owner(set: number, binding: number): ResourceDecl | undefined {
     return this.used.get(set)?.get(binding);
@@ -60,10 +68,12 @@ class BindingSet {
     s.set(binding, r);
   }
 
-  next(set: number, shift: number, r: ResourceDecl): number {
+  /** The lowest `count` consecutive free bindings at or above `shift` (count > 1: a flattened array). */
+  next(set: number, shift: number, r: ResourceDecl, count = 1): number {
     let b = shift;
-    while (this.owner(set, b)) b++;
-    this.use(set, b, r);
+    const taken = (x: number) => !!this.owner(set, x) || this.reserved.has(`${set}:${x}`);
+    while (Array.from({ length: count }, (_, i) => taken(b + i)).some((t) => t)) b++;
+    for (let i = 0; i < count; i++) this.use(set, b + i, r);
     return b;
   }
 }
@@ -107,10 +117,14 @@ function combinedImageSampler(a: IrGlobal, b: IrGlobal): boolean {
 
 export function assignBindings(c: Checker, globals: IrGlobal | undefined): void {
   const o = c.options;
-  if (o.bindRegister?.length) return bindRegisters(c, o.bindRegister, globals);
+  if (o.bindRegister?.length) {
+    bindRegisters(c, o.bindRegister, globals);
+    return bindElements(c);
+  }
   const defaultSet = o.autoBindingSpace ?? 0;
   const shifts = o.bindingShifts ?? [];
   const set = new BindingSet();
+  for (const heap of [o.resourceHeapBinding, o.samplerHeapBinding, o.counterHeapBinding]) if (heap) set.reserve(heap.set, heap.binding);
   const vkBinding = (r: ResourceDecl) => r.attributes.find((a) => a.name === 'vk::binding');
   const slotRegister = (r: ResourceDecl) => r.registers.find((x) => !isSpaceOnly(x));
   const attrSet = (attr: ast.Attribute) => (attr.args.length > 1 ? c.attrInt(attr, 1, c.global) : defaultSet);
@@ -123,7 +137,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
       const note: Diagnostic = diagnostic('note', `'${previous.global.name}' is bound here`, previous.loc);
       c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note], 'vk-binding-overlap');
     }
-    set.use(s, binding, r);
+    for (let i = 0; i < (r.elements?.length ?? 1); i++) set.use(s, binding + i, r);
     r.global.binding = { set: s, binding };
   };
   /** The set of a counter: its buffer's [[vk::binding]] set, else its register space, else the default. */
@@ -162,19 +176,28 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
     if (r.counterOf) {
       if (r.counterOf.attributes.some((a) => a.name === 'vk::counter_binding')) continue;
       const s = counterSet(r.counterOf);
-      if (s !== undefined) r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r) };
+      if (s !== undefined) r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r, r.elements?.length) };
       continue;
     }
     if (vkBinding(r) || slotRegister(r)) continue;
     const spaceOnly = r.registers.find(isSpaceOnly);
     if (spaceOnly) {
       const s = spaceOnly.space!;
-      r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r) };
+      r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r, r.elements?.length) };
     } else if (r.global === globals && o.bindGlobals) {
       // -fvk-bind-globals: placed as asked (plus the auto shift), without reserving the binding, as DXC does.
       r.global.binding = { set: o.bindGlobals.set, binding: o.bindGlobals.binding + shiftIn(o.bindGlobals.set) };
     } else {
-      r.global.binding = { set: defaultSet, binding: set.next(defaultSet, shiftIn(defaultSet), r) };
+      r.global.binding = { set: defaultSet, binding: set.next(defaultSet, shiftIn(defaultSet), r, r.elements?.length) };
     }
+  }
+  bindElements(c);
+}
+
+/** -fspv-flatten-resource-arrays: element i of an array bound at (set, b) is bound at (set, b + i). */
+function bindElements(c: Checker): void {
+  for (const r of c.resources) {
+    const at = r.global.binding;
+    if (at) r.elements?.forEach((e, i) => (e.binding = { set: at.set, binding: at.binding + i }));
   }
 }

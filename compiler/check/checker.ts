@@ -28,6 +28,7 @@ import {
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
 import { DescriptorHeaps } from './descriptor-heaps.js';
+import { flattenArray } from './flatten-arrays.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
@@ -49,6 +50,8 @@ export interface ResourceDecl {
   loc: SourceLocation;
   /** For the counter block of a RW/Append/Consume structured buffer: that buffer's declaration. */
   counterOf?: ResourceDecl;
+  /** -fspv-flatten-resource-arrays: the element variables, bound consecutively from `global`'s binding. */
+  elements?: IrGlobal[];
 }
 
 export class Checker {
@@ -71,6 +74,8 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
+  /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
+  readonly flattened = new Map<IrGlobal, IrGlobal[]>();
   /** SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap: globals made as code reads them. */
   readonly heaps = new DescriptorHeaps(this);
 
@@ -728,16 +733,23 @@ export class Checker {
       global = pc;
     }
     resourceDecorations(this, global, decl.modifiers, decl.attributes, scope);
-    this.globals.push(global);
+    const counterType = () => (this.counterType ??= counterStruct(this));
+    const elements = this.options.flattenResourceArrays && global.space !== 'push-constant' ? flattenArray(this, global, t, counterType, d.loc) : undefined;
+    if (elements) {
+      // The array itself is only a name and a binding chunk; its elements are the variables.
+      this.flattened.set(global, elements);
+      for (const e of elements) this.globals.push(e, ...(e.counter ? [e.counter] : []));
+    } else this.globals.push(global);
     if (global.space !== 'push-constant') {
-      const main: ResourceDecl = { global, attributes: decl.attributes, registers: d.registers, loc: d.loc };
+      const main: ResourceDecl = { global, attributes: decl.attributes, registers: d.registers, loc: d.loc, ...(elements ? { elements } : {}) };
       this.resources.push(main);
-      const counter = counterGlobal(this, global, t, () => (this.counterType ??= counterStruct(this)));
+      const counter = counterGlobal(this, global, t, counterType);
       if (counter) {
         global.counter = counter;
-        this.globals.push(counter);
+        if (!elements) this.globals.push(counter);
+        const counters = elements?.map((e) => e.counter!);
         // DXC creates the counter right after its buffer, so it takes the next binding in pass 3.
-        this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main });
+        this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main, ...(counters ? { elements: counters } : {}) });
       }
     }
     const prev = scope.define({ kind: 'variable', name: d.name, type: viewType(t), place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });

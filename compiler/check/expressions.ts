@@ -35,6 +35,7 @@ import { matrixMember } from './matrix-members.js';
 import { operatorCall } from './operator-overloads.js';
 import { checkInitializerList } from './initializer-lists.js';
 import { isHeapName, type HeapRef } from './descriptor-heaps.js';
+import { flattenedElement } from './flatten-arrays.js';
 import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
@@ -653,6 +654,12 @@ export class ExpressionChecker {
     if (known !== undefined && bound !== null && (known < 0 || known >= bound)) {
       this.c.error(`index ${known} is out of bounds for '${typeToString(t)}'`, e.index.loc);
       return undefined;
+    }
+    const root = obj.place?.kind === 'global' ? obj.place.global : undefined;
+    const flat = root && this.c.flattened.get(root);
+    if (root && flat) {
+      const place = flattenedElement(this.c, root, flat, index, e.index.loc);
+      return place && { type: elementType, loc: e.loc, place, readonly: obj.readonly };
     }
     if (obj.place) return { type: elementType, loc: e.loc, place: { kind: 'element', base: obj.place, index, type: elementType }, readonly: obj.readonly };
     const arg = this.rvalue(obj);
