@@ -11,6 +11,7 @@ export const TAG = {
   groups: 11,
   push: 12,
   binding: 20,
+  bindingArray: 21,
   vertexBuffer: 30,
   vertexAttribute: 31,
   target: 32,
@@ -18,7 +19,12 @@ export const TAG = {
   bufferOut: 101,
   imageOut: 102,
   targetOut: 103,
+  bufferElementOut: 104,
+  imageElementOut: 105,
 } as const;
+
+/** Flags of a descriptor-array binding record (runner.h ARRAY_*). */
+export const ARRAY_FLAGS = { partiallyBound: 1, variableCount: 2 } as const;
 
 export const JOB_KIND = { compute: 1, draw: 2 } as const;
 export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2 } as const;
