@@ -284,7 +284,11 @@ describe('harness tables against external sources', () => {
 
   it('every feature the capability table names exists in the runner', () => {
     const runnerSource = readFileSync(join(HERE, 'runner/context.c'), 'utf8');
-    const known = new Set([...runnerSource.matchAll(/F1[0-3]\((\w+)\)/g)].map((m) => m[1]));
+    const extensionSource = readFileSync(join(HERE, 'runner/extension-features.c'), 'utf8');
+    const known = new Set([
+      ...[...runnerSource.matchAll(/F1[0-3]\((\w+)\)/g)].map((m) => m[1]),
+      ...[...extensionSource.matchAll(/FIELD\(EXT_\w+, \w+, (\w+)\)/g)].map((m) => m[1]),
+    ]);
     const named = [...CAPABILITY_FEATURES.values()].flatMap((c) => c.features);
     expect(named.filter((f) => !known.has(f))).toEqual([]);
   });

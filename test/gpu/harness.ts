@@ -13,6 +13,7 @@ import { readStatus, STATUS, type ResultRecord } from './protocol.js';
 import { recordJob, replayDirectory, replayedResult } from './lane.js';
 import { ensureRunnerBinary } from './runner-build.js';
 import { RunnerProcess } from './runner-process.js';
+import type { GpuDriver } from './drivers.js';
 import { spirvWords } from './spirv-requirements.js';
 import type { ComputeJob, ComputeResult, RenderJob, RenderResult, SpirvInput } from './types.js';
 import { validateSpirv } from '../helpers/tools.js';
@@ -21,6 +22,15 @@ export type * from './types.js';
 export { decodeTexel, FORMATS, type FormatName } from './formats.js';
 export { GpuSetupError } from './runner-build.js';
 export { DEFAULT_SENTINEL } from './encode-job.js';
+export type { GpuDriver } from './drivers.js';
+
+export interface GpuRunnerOptions {
+  /**
+   * 'lavapipe' (default): the system's Mesa. 'lavapipe-mesa25': Mesa 25 from scripts/mesa25.sh, for
+   * mesh shaders and ray tracing; starting fails (GpuSetupError naming the script) when it is absent.
+   */
+  driver?: GpuDriver;
+}
 
 /** The validation layer reported a problem; the job was not (fully) executed. */
 export class GpuValidationError extends Error {
@@ -55,12 +65,18 @@ function checkStatus(records: ResultRecord[], what: string): void {
  */
 export class GpuRunner {
   /** `process` is absent when replaying another driver's results (lane.ts). */
-  private constructor(private process: RunnerProcess | undefined, private readonly binary: string) {}
+  private constructor(
+    private process: RunnerProcess | undefined,
+    private readonly binary: string,
+    private readonly driver: GpuDriver,
+  ) {}
 
-  static async start(): Promise<GpuRunner> {
+  static async start(options: GpuRunnerOptions = {}): Promise<GpuRunner> {
+    const driver = options.driver ?? 'lavapipe';
     const binary = await ensureRunnerBinary();
-    if (replayDirectory()) return new GpuRunner(undefined, binary);
-    return new GpuRunner(await RunnerProcess.start(binary), binary);
+    // Replaying answers every job with the lane device's result, whichever lavapipe recorded it.
+    if (replayDirectory()) return new GpuRunner(undefined, binary, driver);
+    return new GpuRunner(await RunnerProcess.start(binary, driver), binary, driver);
   }
 
   async runCompute(job: ComputeJob): Promise<ComputeResult> {
@@ -86,7 +102,7 @@ export class GpuRunner {
     const replay = replayDirectory();
     if (replay) return replayedResult(replay, frame);
     recordJob(frame);
-    if (!this.process?.alive) this.process = await RunnerProcess.start(this.binary);
+    if (!this.process?.alive) this.process = await RunnerProcess.start(this.binary, this.driver);
     return this.process.request(frame);
   }
 }
@@ -100,8 +116,8 @@ function validateJobModules(modules: SpirvInput[], job: { features?: string[] })
   for (const module of modules) validateSpirv(spirvWords(module), { flags });
 }
 
-export function startGpuRunner(): Promise<GpuRunner> {
-  return GpuRunner.start();
+export function startGpuRunner(options?: GpuRunnerOptions): Promise<GpuRunner> {
+  return GpuRunner.start(options);
 }
 
 async function withRunner<T>(use: (runner: GpuRunner) => Promise<T>): Promise<T> {

@@ -1,13 +1,13 @@
 // One running GPU runner child process: frames in on stdin, frames out on
-// stdout, answered strictly in order. Lavapipe is forced through the loader's
-// driver variables and XDG_RUNTIME_DIR points at a private temp dir.
+// stdout, answered strictly in order. The chosen lavapipe (drivers.ts) is forced through the
+// loader's driver variables and XDG_RUNTIME_DIR points at a private temp dir.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRecords, readStatus, STATUS, type ResultRecord } from './protocol.js';
-import { findLavapipeIcd } from './runner-build.js';
+import { driverEnvironment, type GpuDriver } from './drivers.js';
 
 /** Environment variables that could load other drivers or layers into the runner. */
 const FOREIGN_VULKAN_VARIABLES = /^(VK_|VULKAN_)/;
@@ -39,13 +39,14 @@ export class RunnerProcess {
   }
 
   /** Starts the runner and waits for its startup status (instance + validation layer created). */
-  static async start(binary: string): Promise<RunnerProcess> {
-    const icd = findLavapipeIcd();
+  static async start(binary: string, driver: GpuDriver): Promise<RunnerProcess> {
+    const { icd, libraryDir } = driverEnvironment(driver);
     const runtimeDir = mkdtempSync(join(tmpdir(), 'gpu-runner-xdg-'));
     const env: NodeJS.ProcessEnv = {};
     for (const [key, value] of Object.entries(process.env)) if (!FOREIGN_VULKAN_VARIABLES.test(key)) env[key] = value;
     // NODEVICE_SELECT turns off Mesa's implicit device-selection layer: there is only one driver.
     Object.assign(env, { VK_DRIVER_FILES: icd, VK_ICD_FILENAMES: icd, XDG_RUNTIME_DIR: runtimeDir, NODEVICE_SELECT: '1' });
+    if (libraryDir) env.LD_LIBRARY_PATH = [libraryDir, ...(env.LD_LIBRARY_PATH ? [env.LD_LIBRARY_PATH] : [])].join(':');
     const child = spawn(binary, [], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const runner = new RunnerProcess(child, runtimeDir);
     const hello = await runner.nextFrame();

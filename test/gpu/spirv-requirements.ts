@@ -57,6 +57,10 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [69, 'ShaderLayer', ['shaderOutputLayer']],
       [70, 'ShaderViewportIndex', ['shaderOutputViewportIndex']],
       [4427, 'DrawParameters', ['shaderDrawParameters']],
+      // Extension features (test/gpu/runner/extension-features.c): enabled with the named extension only.
+      [4472, 'RayQueryKHR', ['rayQuery']],
+      [4479, 'RayTracingKHR', ['rayTracingPipeline']],
+      [5283, 'MeshShadingEXT', ['meshShader']],
       [4433, 'StorageBuffer16BitAccess', ['storageBuffer16BitAccess']],
       [4434, 'UniformAndStorageBuffer16BitAccess', ['uniformAndStorageBuffer16BitAccess']],
       [4435, 'StoragePushConstant16', ['storagePushConstant16']],
@@ -126,6 +130,9 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_KHR_fragment_shader_barycentric', 'VK_KHR_fragment_shader_barycentric'],
   ['SPV_EXT_fragment_shader_interlock', 'VK_EXT_fragment_shader_interlock'],
   ['SPV_EXT_shader_atomic_float_add', 'VK_EXT_shader_atomic_float'],
+  ['SPV_EXT_mesh_shader', 'VK_EXT_mesh_shader'],
+  ['SPV_KHR_ray_query', 'VK_KHR_ray_query'],
+  ['SPV_KHR_ray_tracing', 'VK_KHR_ray_tracing_pipeline'],
 ]);
 
 /** SPIR-V execution models of the stages the harness runs. */

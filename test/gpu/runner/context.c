@@ -176,9 +176,10 @@ typedef struct {
   VkPhysicalDeviceVulkan11Features f11;
   VkPhysicalDeviceVulkan12Features f12;
   VkPhysicalDeviceVulkan13Features f13;
+  ExtensionFeatures ext;
 } FeatureChain;
 
-static void chain_init(FeatureChain *c) {
+static void chain_init(FeatureChain *c, const char *extensions) {
   memset(c, 0, sizeof *c);
   c->f10.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
   c->f11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
@@ -187,6 +188,7 @@ static void chain_init(FeatureChain *c) {
   c->f10.pNext = &c->f11;
   c->f11.pNext = &c->f12;
   c->f12.pNext = &c->f13;
+  c->f13.pNext = extension_features_chain(&c->ext, extensions, NULL);
 }
 
 static VkBool32 *feature_slot(FeatureChain *c, const FeatureField *f) {
@@ -197,7 +199,26 @@ static VkBool32 *feature_slot(FeatureChain *c, const FeatureField *f) {
   return (VkBool32 *)(base + f->offset);
 }
 
-static bool enable_feature(Context *ctx, FeatureChain *supported, FeatureChain *enabled, const char *name) {
+static bool enable_extension_feature(Context *ctx, FeatureChain *supported, FeatureChain *enabled,
+                                     const char *extensions, const char *name) {
+  VkBool32 *has = NULL, *want = NULL;
+  const char *extension = NULL;
+  switch (extension_feature(&supported->ext, extensions, name, &has, &extension)) {
+    case EXT_FEATURE_UNKNOWN:
+      return fail(ctx, "unknown device feature name '%s' (see FEATURE_FIELDS in context.c, EXT_FIELDS in extension-features.c)", name);
+    case EXT_FEATURE_EXTENSION_NOT_NAMED:
+      return fail(ctx, "device feature %s belongs to %s, which the job does not name", name, extension);
+    case EXT_FEATURE_FOUND:
+      break;
+  }
+  extension_feature(&enabled->ext, extensions, name, &want, &extension);
+  if (!*has) return fail(ctx, "device feature %s (%s) is not supported by this driver", name, extension);
+  *want = VK_TRUE;
+  return true;
+}
+
+static bool enable_feature(Context *ctx, FeatureChain *supported, FeatureChain *enabled, const char *extensions,
+                           const char *name) {
   for (size_t i = 0; i < sizeof FEATURE_FIELDS / sizeof FEATURE_FIELDS[0]; i++) {
     const FeatureField *f = &FEATURE_FIELDS[i];
     if (strcmp(f->name, name) != 0) continue;
@@ -206,7 +227,7 @@ static bool enable_feature(Context *ctx, FeatureChain *supported, FeatureChain *
     *feature_slot(enabled, f) = VK_TRUE;
     return true;
   }
-  return fail(ctx, "unknown device feature name '%s' (see FEATURE_FIELDS in context.c)", name);
+  return enable_extension_feature(ctx, supported, enabled, extensions, name);
 }
 
 static bool extension_supported(Context *ctx, const char *name) {
@@ -243,24 +264,24 @@ bool context_ensure_device(Context *ctx, const char *features, const char *exten
   if (ctx->device && strcmp(key, ctx->device_key) == 0) return true;
   destroy_device(ctx);
 
-  FeatureChain supported, enabled;
-  chain_init(&supported);
-  chain_init(&enabled);
-  vkGetPhysicalDeviceFeatures2(ctx->physical, &supported.f10);
-
   char feature_words[1024], extension_words[1024];
   snprintf(feature_words, sizeof feature_words, "%s dynamicRendering", features);
   snprintf(extension_words, sizeof extension_words, "%s", extensions);
-  const char *names[96];
-  uint32_t n = split_words(feature_words, names, 96);
-  for (uint32_t i = 0; i < n; i++)
-    if (!enable_feature(ctx, &supported, &enabled, names[i])) return false;
-
   const char *ext_names[32];
   uint32_t ext_count = split_words(extension_words, ext_names, 32);
   for (uint32_t i = 0; i < ext_count; i++)
     if (!extension_supported(ctx, ext_names[i]))
       return fail(ctx, "device extension %s is not supported by this driver", ext_names[i]);
+
+  FeatureChain supported, enabled;
+  chain_init(&supported, extensions);
+  chain_init(&enabled, extensions);
+  vkGetPhysicalDeviceFeatures2(ctx->physical, &supported.f10);
+
+  const char *names[96];
+  uint32_t n = split_words(feature_words, names, 96);
+  for (uint32_t i = 0; i < n; i++)
+    if (!enable_feature(ctx, &supported, &enabled, extensions, names[i])) return false;
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queue = {

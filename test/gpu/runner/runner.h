@@ -144,6 +144,19 @@ const char *vk_result_name(VkResult r);
  * before anything invalid reaches the driver. */
 static inline bool has_messages(const Context *ctx) { return ctx->message_count > 0; }
 
+/* extension-features.c: feature structs of device extensions, chained only for named extensions */
+typedef struct {
+  VkPhysicalDeviceMeshShaderFeaturesEXT mesh;
+  VkPhysicalDeviceRayQueryFeaturesKHR ray_query;
+  VkPhysicalDeviceRayTracingPipelineFeaturesKHR ray_pipeline;
+  VkPhysicalDeviceAccelerationStructureFeaturesKHR acceleration;
+} ExtensionFeatures;
+typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
+/* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
+void *extension_features_chain(ExtensionFeatures *features, const char *extensions, void *next);
+ExtensionFeatureLookup extension_feature(ExtensionFeatures *features, const char *extensions, const char *name,
+                                         VkBool32 **slot, const char **extension);
+
 /* protocol.c */
 bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job);
 void put_record(ByteBuf *out, uint32_t tag, const void *head, size_t head_size,

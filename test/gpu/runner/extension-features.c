@@ -1,0 +1,80 @@
+/* Device features that live in an extension's feature struct (mesh shaders, ray tracing, ray
+ * queries). A struct joins the feature chain only when the job names its extension, so a feature
+ * is enabled only together with the extension the test asked for, and drivers without the
+ * extension (Mesa 22.3) never see its struct. */
+#include "runner.h"
+
+#include <stddef.h>
+#include <string.h>
+
+typedef enum { EXT_MESH, EXT_RAY_QUERY, EXT_RAY_PIPELINE, EXT_ACCELERATION } ExtStruct;
+
+static const struct {
+  const char *extension;
+  VkStructureType type;
+  size_t offset; /* of the struct inside ExtensionFeatures */
+} EXT_STRUCTS[] = {
+    [EXT_MESH] = {VK_EXT_MESH_SHADER_EXTENSION_NAME, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT,
+                  offsetof(ExtensionFeatures, mesh)},
+    [EXT_RAY_QUERY] = {VK_KHR_RAY_QUERY_EXTENSION_NAME, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR,
+                       offsetof(ExtensionFeatures, ray_query)},
+    [EXT_RAY_PIPELINE] = {VK_KHR_RAY_TRACING_PIPELINE_EXTENSION_NAME,
+                          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_TRACING_PIPELINE_FEATURES_KHR,
+                          offsetof(ExtensionFeatures, ray_pipeline)},
+    [EXT_ACCELERATION] = {VK_KHR_ACCELERATION_STRUCTURE_EXTENSION_NAME,
+                          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR,
+                          offsetof(ExtensionFeatures, acceleration)},
+};
+#define EXT_STRUCT_COUNT (sizeof EXT_STRUCTS / sizeof EXT_STRUCTS[0])
+
+#define FIELD(s, member, n) {#n, s, offsetof(ExtensionFeatures, member) + offsetof(__typeof__(((ExtensionFeatures *)0)->member), n)}
+static const struct {
+  const char *name;
+  ExtStruct where;
+  size_t offset; /* of the VkBool32 inside ExtensionFeatures */
+} EXT_FIELDS[] = {
+    FIELD(EXT_MESH, mesh, taskShader),
+    FIELD(EXT_MESH, mesh, meshShader),
+    FIELD(EXT_MESH, mesh, multiviewMeshShader),
+    FIELD(EXT_MESH, mesh, meshShaderQueries),
+    FIELD(EXT_RAY_QUERY, ray_query, rayQuery),
+    FIELD(EXT_RAY_PIPELINE, ray_pipeline, rayTracingPipeline),
+    FIELD(EXT_RAY_PIPELINE, ray_pipeline, rayTraversalPrimitiveCulling),
+    FIELD(EXT_ACCELERATION, acceleration, accelerationStructure),
+};
+#undef FIELD
+
+static bool named(const char *extensions, const char *name) {
+  size_t length = strlen(name);
+  for (const char *at = extensions; (at = strstr(at, name)) != NULL; at += length) {
+    bool starts = at == extensions || at[-1] == ' ';
+    bool ends = at[length] == 0 || at[length] == ' ';
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+void *extension_features_chain(ExtensionFeatures *features, const char *extensions, void *next) {
+  memset(features, 0, sizeof *features);
+  void *head = next;
+  for (size_t i = 0; i < EXT_STRUCT_COUNT; i++) {
+    if (!named(extensions, EXT_STRUCTS[i].extension)) continue;
+    VkBaseOutStructure *s = (VkBaseOutStructure *)((uint8_t *)features + EXT_STRUCTS[i].offset);
+    s->sType = EXT_STRUCTS[i].type;
+    s->pNext = head;
+    head = s;
+  }
+  return head;
+}
+
+ExtensionFeatureLookup extension_feature(ExtensionFeatures *features, const char *extensions, const char *name,
+                                         VkBool32 **slot, const char **extension) {
+  for (size_t i = 0; i < sizeof EXT_FIELDS / sizeof EXT_FIELDS[0]; i++) {
+    if (strcmp(EXT_FIELDS[i].name, name) != 0) continue;
+    *extension = EXT_STRUCTS[EXT_FIELDS[i].where].extension;
+    if (!named(extensions, *extension)) return EXT_FEATURE_EXTENSION_NOT_NAMED;
+    *slot = (VkBool32 *)((uint8_t *)features + EXT_FIELDS[i].offset);
+    return EXT_FEATURE_FOUND;
+  }
+  return EXT_FEATURE_UNKNOWN;
+}
