@@ -47,6 +47,7 @@ const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, St
 /** `obj.method(args)` where obj is a resource; undefined (after an error) when it does not check. */
 export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
   const t = obj.type;
+  if (obj.heap) return c.heaps.untyped(obj as Value & { heap: NonNullable<Value['heap']> });
   if (t.kind !== 'resource') {
     c.error(`member reference base type '${typeToString(t)}' has no methods`, callee.memberLoc, callee.member.length);
     return undefined;

@@ -1,6 +1,7 @@
 // NonUniformResourceIndex(i): marks a resource-array index as varying across invocations. The value
 // is i itself (a uint); the back end decorates it, and what is computed from it, NonUniform.
 import type { SourceLocation } from '../diagnostics.js';
+import type { IrExpr } from '../ir/ir.js';
 import { typeToString, UINT } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -20,4 +21,28 @@ export function checkNonUniformResourceIndex(c: Checker, x: ExpressionChecker, a
     return undefined;
   }
   return { type: UINT, loc, expr: { op: 'intrinsic', type: UINT, name, args: [x.coerce(arg, UINT)], loc }, readonly: true };
+}
+
+/** Whether an index is computed from NonUniformResourceIndex (as the back end spreads the mark). */
+export function isNonUniformIndex(e: IrExpr): boolean {
+  switch (e.op) {
+    case 'intrinsic':
+      return e.name === 'NonUniformResourceIndex' || e.args.some(isNonUniformIndex);
+    case 'unary':
+    case 'convert':
+      return isNonUniformIndex(e.arg);
+    case 'binary':
+      return isNonUniformIndex(e.left) || isNonUniformIndex(e.right);
+    default:
+      return false;
+  }
+}
+
+/**
+ * An index that replaces `original` (a spilled copy, a parameter of a specialised callee) stays
+ * non-uniform: the copy is marked again, so the descriptor access keeps its NonUniform decoration.
+ */
+export function keepNonUniform(original: IrExpr, replacement: IrExpr): IrExpr {
+  if (!isNonUniformIndex(original) || isNonUniformIndex(replacement)) return replacement;
+  return { op: 'intrinsic', type: UINT, name: 'NonUniformResourceIndex', args: [replacement] };
 }

@@ -16,6 +16,7 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { sameType, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
+import { isNonUniformIndex, keepNonUniform } from './non-uniform.js';
 import { viewType } from './resource-decls.js';
 import type { Value } from './value.js';
 
@@ -187,7 +188,7 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
 
 /** Replaces each non-constant element index of a place by a spilled copy. */
 function stableIndices(p: IrPlace, spill: (e: IrExpr) => IrExpr): IrPlace {
-  if (p.kind === 'element') return { ...p, base: stableIndices(p.base, spill), index: p.index.op === 'const' ? p.index : spill(p.index) };
+  if (p.kind === 'element') return { ...p, base: stableIndices(p.base, spill), index: p.index.op === 'const' ? p.index : keepNonUniform(p.index, spill(p.index)) };
   if (p.kind === 'member') return { ...p, base: stableIndices(p.base, spill) };
   return p;
 }
@@ -199,7 +200,8 @@ export function shapeKey(p: IrPlace): string | undefined {
   const b = shapeKey(p.base);
   if (b === undefined || p.kind === 'member') return b === undefined ? undefined : `${b}.${p.index}`;
   const i = p.index;
-  return `${b}[${i.op === 'const' && i.value.kind === 'scalar' ? String(i.value.value) : '?'}]`;
+  // A non-uniform run-time index is another shape: a callee specialised for it marks its index again.
+  return `${b}[${i.op === 'const' && i.value.kind === 'scalar' ? String(i.value.value) : isNonUniformIndex(i) ? '?nonuniform' : '?'}]`;
 }
 
 /** The run-time element indices of a place, outermost first. */
