@@ -52,6 +52,10 @@ export interface ResourceDecl {
   counterOf?: ResourceDecl;
   /** -fspv-flatten-resource-arrays: the element variables, bound consecutively from `global`'s binding. */
   elements?: IrGlobal[];
+  /** A RWStructuredBuffer counter: bound only if code uses it, after the declared resources (as DXC). */
+  deferred?: boolean;
+  /** A deferred counter no code uses: removed from the module. */
+  dropped?: boolean;
 }
 
 export class Checker {
@@ -103,7 +107,7 @@ export class Checker {
   checkProgram(program: ast.Program, filename: string): IrModule | undefined {
     this.declareAll(program.decls, this.global);
     const globalsBlock = this.buildGlobalsCBuffer();
-    assignBindings(this, globalsBlock);
+
     const requests: EntryPointRequest[] | undefined = this.options.entryPoints;
     const entries = collectEntryPoints(this, requests);
     const entryPoints: IrEntryPoint[] = [];
@@ -111,7 +115,10 @@ export class Checker {
       const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
       if (ep) entryPoints.push(ep);
     }
-    this.heaps.assignBindings((g) => entryPoints.some((ep) => ep.globals.includes(g)));
+    // Bindings come after codegen, as in DXC: which counters exist depends on the code.
+    const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
+    assignBindings(this, globalsBlock, used);
+    this.heaps.assignBindings(used);
     if (this.sink.hasErrors()) return undefined;
     return {
       globals: this.globals,
@@ -748,8 +755,11 @@ export class Checker {
         global.counter = counter;
         if (!elements) this.globals.push(counter);
         const counters = elements?.map((e) => e.counter!);
-        // DXC creates the counter right after its buffer, so it takes the next binding in pass 3.
-        this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main, ...(counters ? { elements: counters } : {}) });
+        // Append/Consume: DXC creates the counter right after its buffer (the next binding in pass 3);
+        // RWStructuredBuffer: only when a counter method is used (bindings.ts binds it late).
+        const element = innermost(t);
+        const deferred = element.kind === 'resource' && element.resource === 'RWStructuredBuffer';
+        this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main, ...(counters ? { elements: counters } : {}), ...(deferred ? { deferred } : {}) });
       }
     }
     const prev = scope.define({ kind: 'variable', name: d.name, type: viewType(t), place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });
