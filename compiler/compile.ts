@@ -7,6 +7,7 @@ import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
 import type { CompileResult } from './result.js';
 import { eliminateDeadResources } from './opt/dead-resources.js';
+import { flattenResourceArrays } from './opt/flatten-resource-arrays.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
 import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
@@ -43,7 +44,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checker = new Checker(sink, { ...options, filename });
   const checked = checker.checkProgram(program, filename);
   if (!checked || sink.hasErrors()) return fail();
-  const ir = eliminateDeadResources(checked, options);
+  const ir = eliminateDeadResources(flattenResourceArrays(checked), options);
   const resolved = resolveOptions(options, filename);
   let spirv: SpirvCompile | undefined;
   // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.

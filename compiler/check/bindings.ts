@@ -212,7 +212,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: 
 
 /** Whether code uses a deferred counter (or, for a flattened array, the counter of any element). */
 function deferredUsed(r: ResourceDecl, used: (g: IrGlobal) => boolean): boolean {
-  return r.elements ? r.elements.some(used) : used(r.global);
+  return used(r.global) || !!r.elements?.some(used);
 }
 
 /** A RWStructuredBuffer counter no code uses: not part of the module (DXC never creates it). */

@@ -745,6 +745,7 @@ export class Checker {
     if (elements) {
       // The array itself is only a name and a binding chunk; its elements are the variables.
       this.flattened.set(global, elements);
+      global.elements = elements;
       for (const e of elements) this.globals.push(e, ...(e.counter ? [e.counter] : []));
     } else this.globals.push(global);
     if (global.space !== 'push-constant') {
@@ -755,6 +756,7 @@ export class Checker {
         global.counter = counter;
         if (!elements) this.globals.push(counter);
         const counters = elements?.map((e) => e.counter!);
+        if (counters) counter.elements = counters;
         // Append/Consume: DXC creates the counter right after its buffer (the next binding in pass 3);
         // RWStructuredBuffer: only when a counter method is used (bindings.ts binds it late).
         const element = innermost(t);

@@ -658,7 +658,7 @@ export class ExpressionChecker {
     const root = obj.place?.kind === 'global' ? obj.place.global : undefined;
     const flat = root && this.c.flattened.get(root);
     if (root && flat) {
-      const place = flattenedElement(this.c, root, flat, index, e.index.loc);
+      const place = flattenedElement(this.c, root, flat, index, elementType, e.index.loc);
       return place && { type: elementType, loc: e.loc, place, readonly: obj.readonly };
     }
     if (obj.place) return { type: elementType, loc: e.loc, place: { kind: 'element', base: obj.place, index, type: elementType }, readonly: obj.readonly };

@@ -1,8 +1,8 @@
 // -fspv-flatten-resource-arrays (manual, command-line options): an array of N resources becomes N
 // resource variables `x[0]` … `x[N-1]` with N consecutive bindings, as D3D registers number them (what
-// DXC's optimizer makes of it: descriptor scalar replacement). The array is only a name then; an
-// element is chosen at compile time, so an index must be a constant (DXC resolves run-time indices
-// in its optimizer; here they are an error at the index).
+// DXC's optimizer makes of it: descriptor scalar replacement). The array is only a name then: a
+// constant index names its element here, a run-time one stays an element of the array until
+// opt/flatten-resource-arrays.ts turns the statement into a switch over the elements.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrGlobal, IrPlace } from '../ir/ir.js';
 import { typeToString, type StructType, type Type } from '../types.js';
@@ -28,14 +28,11 @@ export function flattenArray(c: Checker, array: IrGlobal, declared: Type, counte
   });
 }
 
-/** `x[k]` of a flattened array: the element variable; a run-time index is an error. */
-export function flattenedElement(c: Checker, array: IrGlobal, elements: readonly IrGlobal[], index: import('../ir/ir.js').IrExpr, loc: SourceLocation): IrPlace | undefined {
+/** `x[k]` of a flattened array: the element variable; with a run-time index, the array's element. */
+export function flattenedElement(c: Checker, array: IrGlobal, elements: readonly IrGlobal[], index: import('../ir/ir.js').IrExpr, elementType: Type, loc: SourceLocation): IrPlace | undefined {
   const value = evaluateConstant(index);
   const k = value?.kind === 'scalar' && typeof value.value !== 'boolean' ? Number(value.value) : undefined;
-  if (k === undefined) {
-    c.error(`'${array.name}' is flattened by -fspv-flatten-resource-arrays, so its index must be a compile-time constant (unroll the loop by hand, or drop the option)`, loc);
-    return undefined;
-  }
+  if (k === undefined) return { kind: 'element', base: irGlobalPlace(array), index, type: elementType };
   const element = elements[k];
   if (!element) {
     c.error(`index ${k} is out of bounds for '${typeToString(array.type)}'`, loc);

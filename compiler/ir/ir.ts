@@ -64,6 +64,11 @@ export interface IrGlobal {
   inputAttachmentIndex?: number;
   /** `globallycoherent`: decorated Coherent. */
   coherent?: boolean;
+  /**
+   * -fspv-flatten-resource-arrays: the variables of this array's elements. The array itself is not
+   * part of the module; run-time indices into it are rewritten (opt/flatten-resource-arrays.ts).
+   */
+  elements?: IrGlobal[];
 }
 
 export interface IrVar {

@@ -216,3 +216,51 @@ describe('SM 6.6 descriptor heaps on the driver', () => {
     expect([0, 1, 2].map((k) => words(buffers[`0:1[${k}]`]!)[0])).toEqual([0, 2, 2]);
   });
 });
+
+describe('-fspv-flatten-resource-arrays on the driver (Mesa 22.3: one descriptor per binding, no indexing)', () => {
+  const source = `
+    SamplerState samplers[2] : register(s0);
+    Texture2D<float4> layers[3] : register(t2);
+    RWStructuredBuffer<uint> counts[2] : register(u5);
+    RWStructuredBuffer<float4> output : register(u0, space1);
+    [numthreads(6, 1, 1)]
+    void main(uint i : SV_DispatchThreadID) {
+      output[i] = layers[i % 3].SampleLevel(samplers[i / 3], float2(0.5, 0.5), 0);
+      counts[i & 1][counts[i & 1].IncrementCounter()] = i;
+    }`;
+  const cs = compileValid(source, { flattenResourceArrays: true, entryPoints: [{ name: 'main', stage: 'compute' }] });
+  let system: GpuRunner;
+  beforeAll(async () => {
+    system = await startGpuRunner();
+  });
+  afterAll(() => system?.close());
+
+  it('binds one element per binding and picks each element by the run-time index', async () => {
+    const at = Object.fromEntries(cs.reflection!.bindings.map((b) => [b.name, [b.set, b.binding, b.count]]));
+    expect(at).toEqual({
+      'samplers[0]': [0, 0, 1], 'samplers[1]': [0, 1, 1], 'layers[0]': [0, 2, 1], 'layers[1]': [0, 3, 1], 'layers[2]': [0, 4, 1],
+      'counts[0]': [0, 5, 1], 'counts[1]': [0, 6, 1], output: [1, 0, 1], 'counter.var.counts[0]': [0, 7, 1], 'counter.var.counts[1]': [0, 8, 1],
+    });
+    // Layer k: 2x1 texels [k, 0, 0, 1] and [k, 1, 1, 1]. u = 0.5 is the edge between them: nearest
+    // (sampler 0) takes texel 1, linear (sampler 1) their average.
+    const { buffers } = await system.runCompute({
+      spirv: cs.spirv,
+      groups: [1, 1, 1],
+      bindings: [
+        { binding: 0, kind: 'sampler', filter: 'nearest' },
+        { binding: 1, kind: 'sampler', filter: 'linear' },
+        ...[0, 1, 2].map((k): Binding => ({ binding: 2 + k, kind: 'sampled-image', format: 'rgba32float', width: 2, height: 1, data: new Float32Array([k, 0, 0, 1, k, 1, 1, 1]) })),
+        { binding: 5, kind: 'storage-buffer', size: 16, name: 'counts0' },
+        { binding: 6, kind: 'storage-buffer', size: 16, name: 'counts1' },
+        { binding: 7, kind: 'storage-buffer', data: new Uint32Array([0]), name: 'counter0' },
+        { binding: 8, kind: 'storage-buffer', data: new Uint32Array([0]), name: 'counter1' },
+        { set: 1, binding: 0, kind: 'storage-buffer', size: 6 * 16, name: 'output' },
+      ],
+    });
+    expect(vec4s(floats(buffers.output!))).toEqual([0, 1, 2, 3, 4, 5].map((i) => (i < 3 ? [i % 3, 1, 1, 1] : [i % 3, 0.5, 0.5, 1])));
+    expect(words(buffers.counter0!)).toEqual([3]);
+    expect(words(buffers.counter1!)).toEqual([3]);
+    expect(words(buffers.counts0!).slice(0, 3).sort()).toEqual([0, 2, 4]);
+    expect(words(buffers.counts1!).slice(0, 3).sort()).toEqual([1, 3, 5]);
+  });
+});

@@ -266,9 +266,15 @@ describe('-fspv-flatten-resource-arrays (DXC numbering)', () => {
     expect(got).toMatchObject({ g_0_: [2, 0], g_1_: [2, 1], g_2_: [2, 2], counter_var_g_1_: [2, 4] });
   });
 
-  it('a run-time index into a flattened array is an error at the index', () => {
-    const e = errors(`Texture2D t[4]; SamplerState s; float4 main(uint i : A) : SV_Target { return t[i].Sample(s, float2(0, 0)); }`, options);
-    expect(e[0]).toMatch(/1:\d+: error: 't' is flattened by -fspv-flatten-resource-arrays, so its index must be a compile-time constant/);
+  it('a run-time index becomes a switch over the elements, nested for a second array (as DXC\'s optimizer)', () => {
+    const source = `SamplerState x[2] : register(s1); Texture2D y[3] : register(t2);
+      float4 main(uint i : A, float2 uv : B) : SV_Target { return y[i].Sample(x[i % 2], uv); }`;
+    const dis = disassembleSpirv(compileValid(source, options).spirv, ['--no-header']);
+    expect(bindings(source, options)).toEqual({ x_0_: [0, 1], x_1_: [0, 2], y_0_: [0, 2], y_1_: [0, 3], y_2_: [0, 4] });
+    // One switch on i over y's three elements, each holding a switch on i % 2 over x's two.
+    expect(dis.match(/OpSwitch %\S+ %\S+ 0 %\S+ 1 %\S+ 2 %\S+/g)).toHaveLength(1);
+    expect(dis.match(/OpSwitch %\S+ %\S+ 0 %\S+ 1 %\S+$/gm)).toHaveLength(3);
+    for (const y of ['y_0_', 'y_1_', 'y_2_']) for (const x of ['x_0_', 'x_1_']) expect(dis).toMatch(new RegExp(`OpLoad %\\S+ %${y}\\n.*OpLoad %\\S+ %${x}\\n`));
   });
 });
 
