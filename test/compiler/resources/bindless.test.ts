@@ -43,6 +43,26 @@ function errors(source: string, options: CompileOptions = {}): string[] {
 
 const SM66: CompileOptions = { shaderModel: { major: 6, minor: 6 } };
 
+describe('fixtures/bindless', () => {
+  // heap.hlsl needs SM 6.6; the others compile for the default 6.0 too.
+  it.each(['material.hlsl', 'gather.hlsl', 'heap.hlsl'])('%s: every entry point is valid SPIR-V for vulkan1.1 and vulkan1.2', (file) => {
+    const source = fixture(file);
+    for (const entry of fixtureEntries(source)) {
+      const result = compileValid(source, { filename: `/fixtures/bindless/${file}`, entryPoints: [entry], shaderModel: { major: 6, minor: 6 } });
+      expect(result.entryPoints).toEqual([expect.objectContaining({ name: entry.name, stage: entry.stage })]);
+    }
+  });
+
+  it('heap.hlsl: the heap index chosen per item stays NonUniform through the resource variable', () => {
+    const source = fixture('heap.hlsl');
+    const dis = disassembleSpirv(compileValid(source, { entryPoints: fixtureEntries(source), shaderModel: { major: 6, minor: 6 } }).spirv, ['--no-header']);
+    const decorated = new Set([...dis.matchAll(/OpDecorate (%\S+) NonUniform\b/g)].map((m) => m[1]!));
+    const textureChains = [...dis.matchAll(/^\s*(%\S+) = OpAccessChain %_ptr_UniformConstant_\S+ %ResourceDescriptorHeap\S* /gm)];
+    expect(textureChains.length).toBe(1);
+    expect(decorated.has(textureChains[0]![1]!)).toBe(true);
+  });
+});
+
 describe('NonUniformResourceIndex', () => {
   it('decorates the copy, access chains, loads and sampled images; never the image instruction itself (as DXC)', () => {
     const dis = disassemble(`
