@@ -150,7 +150,9 @@ export function descriptorSetLayouts(reflection: Reflection, warn: (message: str
       const kind = vulkanSlotKind(slot);
       const counts = new Set(slot.map((b) => b.count));
       if (kind === undefined || counts.size > 1) {
-        warn(`set ${set}, binding ${binding} is left out of descriptorSetLayouts: no one Vulkan descriptor can serve ${names(slot)}`);
+        // SM 6.6 heaps read as several resource types alias one binding, as DXC emits them.
+        const heap = slot.every((b) => b.name === 'ResourceDescriptorHeap') ? ' (a descriptor heap read as several descriptor types needs VK_EXT_mutable_descriptor_type)' : '';
+        warn(`set ${set}, binding ${binding} is left out of descriptorSetLayouts: no one Vulkan descriptor can serve ${names(slot)}${heap}`);
         return [];
       }
       if (slot[0]!.count === 0) {

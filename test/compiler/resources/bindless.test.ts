@@ -325,6 +325,15 @@ describe('reflection, typed module and WebGPU layouts', () => {
     ]));
   });
 
+  it('a heap read as several descriptor types is left out of descriptorSetLayouts, saying what it needs', () => {
+    const heap = fixture('heap.hlsl');
+    const r = compileValid(heap, { entryPoints: fixtureEntries(heap), shaderModel: { major: 6, minor: 6 } });
+    const generated = generateModule({ reflection: r.reflection!, spirv: { kind: 'none' }, runtimeImport: './runtime.mjs' });
+    expect(generated.warnings).toEqual(expect.arrayContaining([
+      expect.stringMatching(/set 0, binding 1 is left out of descriptorSetLayouts: .*"ResourceDescriptorHeap" \(sampled-image\).*needs VK_EXT_mutable_descriptor_type/),
+    ]));
+  });
+
   it('the WGSL target refuses descriptor arrays at their declaration', () => {
     const r = compile(source, { filename: '/fixtures/bindless/gather.hlsl', entryPoints: fixtureEntries(source), target: 'wgsl' });
     const messages = r.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d, () => source));
