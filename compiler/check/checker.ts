@@ -2,7 +2,7 @@
 // (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
-import type { BufferForm, IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { CompileOptions, EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import {
@@ -29,6 +29,9 @@ import {
 import { assignBindings } from './bindings.js';
 import { DescriptorHeaps } from './descriptor-heaps.js';
 import { flattenArray } from './flatten-arrays.js';
+import { resourceGlobal } from './resource-globals.js';
+
+export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
@@ -726,9 +729,7 @@ export class Checker {
 
   /** The IR global of a resource (or array of resources) of declared type `t`. */
   resourceGlobal(name: string, t: Type, loc: SourceLocation): IrGlobal {
-    const res = t.kind === 'array' ? innermost(t) : t;
-    if (res.kind === 'resource' && isBufferResource(res.resource)) return this.bufferGlobal(name, res, t, loc);
-    return { id: this.newId(), name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc };
+    return resourceGlobal(this, name, t, loc);
   }
 
   private declareResource(decl: ast.VarDecl, d: ast.Declarator, declared: Type, scope: Scope): void {
@@ -767,56 +768,6 @@ export class Checker {
     const prev = scope.define({ kind: 'variable', name: d.name, type: viewType(t), place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });
     if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
   }
-
-  /**
-   * The IR global for a buffer resource. ConstantBuffer<T>/TextureBuffer<T> hold T itself; structured
-   * buffers hold `{ T data[]; }`; byte-address buffers `{ uint data[]; }` (manual, buffer section).
-   */
-  private bufferGlobal(name: string, res: import('../types.js').ResourceType, declared: Type, loc: SourceLocation): IrGlobal {
-    const elementName = res.element.kind === 'struct' ? res.element.name : typeNameOf(res.element);
-    const kind = res.resource;
-    let type: Type;
-    let typeName: string;
-    if (kind === 'ConstantBuffer' || kind === 'TextureBuffer') {
-      type = res.element;
-      typeName = `type.${kind}.${elementName}`;
-    } else if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
-      type = { kind: 'struct', name: `type.${kind}`, fields: [{ name: '', type: arrayOf(scalar('uint'), null) }], id: this.newId() };
-      typeName = `type.${kind}`;
-    } else {
-      typeName = `type.${kind}.${elementName}`;
-      type = { kind: 'struct', name: typeName, fields: [{ name: '', type: arrayOf(res.element, null) }], id: this.newId() };
-    }
-    if (declared.kind === 'array') type = wrapArrays(declared, type);
-    const readonly = !(kind.startsWith('RW') || kind === 'AppendStructuredBuffer' || kind === 'ConsumeStructuredBuffer');
-    return {
-      id: this.newId(),
-      name,
-      type,
-      space: kind === 'ConstantBuffer' ? 'uniform' : 'storage',
-      buffer: kind as BufferForm,
-      typeName,
-      readonly,
-      loc,
-    };
-  }
-}
-
-function typeNameOf(t: Type): string {
-  switch (t.kind) {
-    case 'scalar':
-      return ({ bool: 'bool', int: 'int', uint: 'uint', float: 'float' } as const)[t.base] + (t.width === 32 || t.base === 'bool' ? '' : t.width === 64 ? '64' : '16');
-    case 'vector':
-      return `v${t.size}${typeNameOf(t.element)}`;
-    case 'matrix':
-      return `mat${t.rows}v${t.cols}${typeNameOf(t.element)}`;
-    case 'struct':
-      return t.name;
-    case 'array':
-      return `_arr_${typeNameOf(t.element)}`;
-    default:
-      return t.kind;
-  }
 }
 
 function withMajorness(t: Type, majorness: Majorness): Type {
@@ -838,14 +789,6 @@ function containsResource(t: Type): boolean {
 
 function innermost(t: Type): Type {
   return t.kind === 'array' ? innermost(t.element) : t;
-}
-
-function wrapArrays(declared: Type, inner: Type): Type {
-  return declared.kind === 'array' ? arrayOf(wrapArrays(declared.element, inner), declared.length) : inner;
-}
-
-export function isBufferResource(kind: string): boolean {
-  return /Buffer$/.test(kind) && kind !== 'Buffer' && kind !== 'RWBuffer';
 }
 
 function sameSignature(a: ParamInfo[], b: ParamInfo[]): boolean {
