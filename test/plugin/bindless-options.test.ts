@@ -7,6 +7,7 @@ import { ShaderCore } from '../../plugin/core.js';
 import { inProcessBackend } from '../../plugin/backend.js';
 import { resolveOptions, type HlslPluginOptions } from '../../plugin/options.js';
 import { tempCopy, type TempDir } from './helpers/temp-project.js';
+import { validateSpirv } from '../helpers/tools.js';
 
 const temps: TempDir[] = [];
 afterEach(() => temps.splice(0).forEach((t) => t.remove()));
@@ -36,6 +37,7 @@ async function bindingsOf(options: HlslPluginOptions): Promise<Record<string, { 
   const loaded = await core.load(project.path('bindless_cs.hlsl'));
   expect(loaded.compiled).toBe(true);
   expect(results).toHaveLength(1);
+  validateSpirv(results[0]!.spirv!, { targetEnv: 'vulkan1.0' });
   return Object.fromEntries(results[0]!.reflection!.bindings.map((b) => [b.name, { set: b.set, binding: b.binding, count: b.count }]));
 }
 
