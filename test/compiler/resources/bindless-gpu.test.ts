@@ -264,3 +264,42 @@ describe('-fspv-flatten-resource-arrays on the driver (Mesa 22.3: one descriptor
     expect(words(buffers.counts1!).slice(0, 3).sort()).toEqual([1, 3, 5]);
   });
 });
+
+describe('an array of ConstantBuffer<S> indexed by a dynamically uniform value (Mesa 22.3 has uniform-buffer dynamic indexing)', () => {
+  const source = `
+    struct Light { float4 colour; uint count; };
+    struct Pass { uint light; };
+    [[vk::push_constant]] Pass pass;
+    ConstantBuffer<Light> lights[3] : register(b0);
+    RWStructuredBuffer<float4> result : register(u3);
+    [numthreads(2, 1, 1)] void main(uint i : SV_DispatchThreadID) { result[i] = lights[pass.light].colour * float(lights[pass.light].count + i); }`;
+  const cs = compileValid(source, { entryPoints: [{ name: 'main', stage: 'compute' }] });
+  let system: GpuRunner;
+  beforeAll(async () => {
+    system = await startGpuRunner();
+  });
+  afterAll(() => system?.close());
+
+  it('reads the block the push constant names', async () => {
+    expect(slot(cs.reflection!.bindings, 'lights')).toEqual({ set: 0, binding: 0, count: 3 });
+    const light = (k: number) => {
+      const bytes = new DataView(new ArrayBuffer(32));
+      [k, 2 * k, 3 * k, 1].forEach((v, j) => bytes.setFloat32(j * 4, v, true));
+      bytes.setUint32(16, 10 * k, true);
+      return new Uint8Array(bytes.buffer);
+    };
+    for (const chosen of [0, 2]) {
+      const { buffers } = await system.runCompute({
+        spirv: cs.spirv,
+        groups: [1, 1, 1],
+        push: new Uint32Array([chosen]),
+        bindings: [
+          ...[1, 2, 3].map((k, e): Binding => ({ binding: 0, arrayElement: e, kind: 'uniform-buffer', data: light(k) })),
+          { binding: 3, kind: 'storage-buffer', size: 32, name: 'result' },
+        ],
+      });
+      const k = chosen + 1;
+      expect(vec4s(floats(buffers.result!))).toEqual([0, 1].map((i) => [k, 2 * k, 3 * k, 1].map((v) => v * (10 * k + i))));
+    }
+  });
+});
