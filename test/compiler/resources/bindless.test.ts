@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compile, formatDiagnostic, type CompileOptions } from '../../../compiler/index.js';
 import { generateModule } from '../../../plugin/codegen/index.js';
+import { loadGenerated } from '../../plugin/codegen/load-generated.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid, fixtureEntries } from '../helpers.js';
 
@@ -323,6 +324,17 @@ describe('reflection, typed module and WebGPU layouts', () => {
       expect.stringMatching(/"outputs" \(set 0, binding 3\) is left out of bindGroupLayouts: WebGPU has no binding arrays \(an array of 2\)/),
       expect.stringMatching(/set 0, binding 2 is a runtime descriptor array: descriptorSetLayouts gives descriptorCount 0/),
     ]));
+  });
+
+  it('the typed module reports each binding\'s count: the array length, 0 for a runtime array', async () => {
+    const { exports } = await loadGenerated({ reflection: result.reflection!, spirv: { kind: 'none' } });
+    expect(exports.bindings.textures).toMatchObject({ set: 0, binding: 2, kind: 'sampled-image', count: 0 });
+    expect(exports.bindings.outputs).toMatchObject({ set: 0, binding: 3, kind: 'storage-buffer', count: 2 });
+    expect(exports.bindings.tallies).toMatchObject({ set: 0, binding: 4, kind: 'storage-texel-buffer', count: 0 });
+    // The element layout of the buffer array writes one buffer's records.
+    expect(exports.bindings.outputs.layout).toBe(exports.outputs);
+    const sets = exports.descriptorSetLayouts as { set: number; bindings: { binding: number; descriptorCount: number }[] }[];
+    expect(sets[0]!.bindings.map((b) => [b.binding, b.descriptorCount])).toEqual([[0, 1], [1, 1], [2, 0], [3, 2], [4, 0], [5, 2]]);
   });
 
   it('a heap read as several descriptor types is left out of descriptorSetLayouts, saying what it needs', () => {
