@@ -164,7 +164,8 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: 
       return;
     }
     const s = counterSet(r.counterOf!);
-    if (!explicitOnly && s !== undefined) r.global.binding = { set: s, binding: set.next(s, shiftIn(r, s), r, r.elements?.length) };
+    // No auto shift: DXC's counter variables have no HLSL type, so no implicit register kind.
+    if (!explicitOnly && s !== undefined) r.global.binding = { set: s, binding: set.next(s, 0, r, r.elements?.length) };
   };
 
   // Pass 1: [[vk::binding(X, Y)]] and [[vk::counter_binding(Z)]].

@@ -280,6 +280,20 @@ describe('-fspv-flatten-resource-arrays (DXC numbering)', () => {
     expect(got.MySampler2).toEqual([0, 9]);
   });
 
+  it('with -fvk-auto-shift-bindings: N slots at or above the shift; counters take no shift (DXC gives them no register kind)', () => {
+    const source = `
+      Texture1DArray<float4> a[10] : register(t0);
+      Texture2D<float4> b[10] : register(t15);
+      Texture2DArray<float4> c[6];
+      Texture3D<float4> d;
+      AppendStructuredBuffer<float4> asb;
+      ConsumeStructuredBuffer<float4> csb;
+      RWBuffer<float4> rwbuffer;
+      float4 main() : SV_Target { return 0; }`;
+    const got = bindings(source, { ...options, bindingShifts: [{ registerKind: 't', shift: 200, space: 0 }, { registerKind: 'u', shift: 700, space: 0 }], autoShiftBindings: true });
+    expect(got).toMatchObject({ a_0_: [0, 200], a_9_: [0, 209], b_0_: [0, 215], c_0_: [0, 225], c_5_: [0, 230], d: [0, 210], asb: [0, 700], csb: [0, 701], rwbuffer: [0, 702] });
+  });
+
   it('buffers with counters: each element has its counter, the counters a chunk of their own', () => {
     const got = bindings(`
       RWStructuredBuffer<uint> g[3] : register(u0, space2);
