@@ -108,10 +108,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
   };
 
-  // DXC's optimizer removes counter variables nothing uses; their bindings stay assigned, as in DXC.
-  const used = new Set(ir.entryPoints.flatMap((ep) => ep.globals));
+  // Counters: a RWStructuredBuffer's exists only if used (the checker drops the others); an
+  // Append/Consume buffer's always does, and dead-resource elimination removes it like DXC's optimizer.
   for (const g of ir.globals) {
-    if (g.buffer === 'Counter' && !used.has(g)) continue;
     try {
       globals.set(g, emitGlobal(m, g, ir, options, modern));
     } catch (e) {
