@@ -9,6 +9,7 @@ import type { CompileResult, PreprocessedSource } from './result.js';
 import { printTokens } from './preprocess/print.js';
 import { eliminateDeadResources } from './opt/dead-resources.js';
 import { stageInputNames } from './ir/stage-value-names.js';
+import { flattenResourceArrays } from './opt/flatten-resource-arrays.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
 import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
@@ -63,7 +64,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checker = new Checker(sink, { ...options, filename });
   const checked = checker.checkProgram(program, filename);
   if (!checked || sink.hasErrors()) return fail();
-  const ir = eliminateDeadResources(checked, options);
+  const ir = eliminateDeadResources(flattenResourceArrays(checked), options);
   let spirv: SpirvCompile | undefined;
   // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.
   const context: BackendContext = { options: resolved, spirv: () => (spirv ??= compileSpirv(ir, resolved)) };

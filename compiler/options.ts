@@ -74,6 +74,19 @@ export interface CompileOptions {
   /** `-fvk-bind-globals N M`: $Globals at binding N, set M. */
   bindGlobals?: { binding: number; set: number };
   /**
+   * `-fvk-bind-resource-heap N M`, `-fvk-bind-sampler-heap N M`, `-fvk-bind-counter-heap N M`: where the
+   * SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap (and the heap's structured-buffer counters)
+   * go. Without them each used heap takes the lowest free binding of set 0 after every other resource.
+   */
+  resourceHeapBinding?: { binding: number; set: number };
+  samplerHeapBinding?: { binding: number; set: number };
+  counterHeapBinding?: { binding: number; set: number };
+  /**
+   * `-fspv-flatten-resource-arrays`: an array of N resources takes N consecutive bindings (one per
+   * element, as D3D registers) instead of one descriptor array binding.
+   */
+  flattenResourceArrays?: boolean;
+  /**
    * `-fvk-bind-register` (alias `-vkbr`): when given, every resource needs a register() found in this
    * list (DXC: it replaces every other binding assignment; only -fvk-bind-globals still applies).
    */

@@ -70,6 +70,10 @@ function dxcArgs(file: string, out: string, depfile: string, options: Options): 
   if (options.defaultMajorness === 'row_major') args.push('-Zpr');
   for (const s of options.bindingShifts ?? []) args.push(`-fvk-${s.registerKind}-shift`, String(s.shift), String(s.space));
   if (options.bindGlobals) args.push('-fvk-bind-globals', String(options.bindGlobals.binding), String(options.bindGlobals.set));
+  for (const [flag, at] of [['resource', options.resourceHeapBinding], ['sampler', options.samplerHeapBinding], ['counter', options.counterHeapBinding]] as const) {
+    if (at) args.push(`-fvk-bind-${flag}-heap`, String(at.binding), String(at.set));
+  }
+  if (options.flattenResourceArrays) args.push('-fspv-flatten-resource-arrays');
   if (options.autoBindingSpace !== undefined) args.push('-auto-binding-space', String(options.autoBindingSpace));
   if (options.targetEnv) args.push(`-fspv-target-env=${options.targetEnv}`);
   if (options.enable16BitTypes) args.push('-enable-16bit-types');
@@ -114,6 +118,10 @@ function glslangArgs(file: string, out: string, depfile: string, options: Option
     ['layoutRule', (options.layoutRule ?? 'relaxed') !== 'relaxed'],
     ['defaultMajorness', options.defaultMajorness === 'row_major'],
     ['bindGlobals', options.bindGlobals !== undefined],
+    ['resourceHeapBinding', options.resourceHeapBinding !== undefined],
+    ['samplerHeapBinding', options.samplerHeapBinding !== undefined],
+    ['counterHeapBinding', options.counterHeapBinding !== undefined],
+    ['flattenResourceArrays', options.flattenResourceArrays === true],
     ['autoBindingSpace', (options.autoBindingSpace ?? 0) !== 0],
     ['hlslVersion', options.hlslVersion !== undefined && options.hlslVersion !== 2021],
     ['shaderModel', options.shaderModel !== undefined],

@@ -4,6 +4,8 @@
 //   3. everything else, in declaration order, takes the lowest free binding of its set (counters right
 //      after their buffer; with -fvk-auto-shift-bindings, the lowest free one at or above the shift of
 //      the resource's implicit register kind). $Globals goes where -fvk-bind-globals says, if given.
+// -fspv-flatten-resource-arrays: an array of N takes N consecutive bindings in every pass. Bindings
+// that -fvk-bind-*-heap give the descriptor heaps are left free for them.
 // -fvk-bind-register replaces all three with its register → (set, binding) map.
 import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
@@ -49,6 +51,12 @@ function isSpaceOnly(reg: ast.RegisterAnnotation): boolean {
 /** Used binding numbers per set; the next free one is the lowest unused at or above a shift. */
 class BindingSet {
   private readonly used = new Map<number, Map<number, ResourceDecl>>();
+  /** `set:binding` kept for the descriptor heaps (-fvk-bind-*-heap): never handed out by next(). */
+  private readonly reserved = new Set<string>();
+
+  reserve(set: number, binding: number): void {
+    this.reserved.add(`${set}:${binding}`);
+  }
 
   owner(set: number, binding: number): ResourceDecl | undefined {
     return this.used.get(set)?.get(binding);
@@ -60,10 +68,12 @@ class BindingSet {
     s.set(binding, r);
   }
 
-  next(set: number, shift: number, r: ResourceDecl): number {
+  /** The lowest `count` consecutive free bindings at or above `shift` (count > 1: a flattened array). */
+  next(set: number, shift: number, r: ResourceDecl, count = 1): number {
     let b = shift;
-    while (this.owner(set, b)) b++;
-    this.use(set, b, r);
+    const taken = (x: number) => !!this.owner(set, x) || this.reserved.has(`${set}:${x}`);
+    while (Array.from({ length: count }, (_, i) => taken(b + i)).some((t) => t)) b++;
+    for (let i = 0; i < count; i++) this.use(set, b + i, r);
     return b;
   }
 }
@@ -73,12 +83,12 @@ class BindingSet {
  * needs a `register(xX[, spaceY])` listed in the map ($Globals may use -fvk-bind-globals instead);
  * the space defaults to -auto-binding-space. Counters cannot be bound this way (DXC: unimplemented).
  */
-function bindRegisters(c: Checker, map: readonly RegisterBinding[], globals: IrGlobal | undefined): void {
+function bindRegisters(c: Checker, map: readonly RegisterBinding[], globals: IrGlobal | undefined, resources: readonly ResourceDecl[]): void {
   const o = c.options;
   const defaultSet = o.autoBindingSpace ?? 0;
   const key = (register: string, space: number) => `${space}:${register.toLowerCase()}`;
   const table = new Map(map.map((m) => [key(m.register, m.space), m]));
-  for (const r of c.resources) {
+  for (const r of resources) {
     const reg = r.registers.find((x) => !isSpaceOnly(x)) ?? r.registers[0];
     const owner = r.counterOf ?? r;
     if (r.counterOf && owner.registers.length) {
@@ -105,12 +115,24 @@ function combinedImageSampler(a: IrGlobal, b: IrGlobal): boolean {
   return kinds.includes('sampler') && kinds.includes('texture');
 }
 
-export function assignBindings(c: Checker, globals: IrGlobal | undefined): void {
+/**
+ * Runs once code is lowered (as DXC decorates bindings after codegen): the counter of a
+ * RWStructuredBuffer exists only if a counter method is used (DXC creates it then, so it comes after
+ * every declared resource in pass 3, in declaration order here); an unused one is dropped.
+ * Append/Consume buffers always have theirs, right after the buffer.
+ */
+export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: (g: IrGlobal) => boolean): void {
+  for (const r of c.resources) if (r.deferred && !deferredUsed(r, used)) dropCounter(c, r);
+  const resources = [...c.resources.filter((r) => !r.dropped && !r.deferred), ...c.resources.filter((r) => !r.dropped && r.deferred)];
   const o = c.options;
-  if (o.bindRegister?.length) return bindRegisters(c, o.bindRegister, globals);
+  if (o.bindRegister?.length) {
+    bindRegisters(c, o.bindRegister, globals, resources);
+    return bindElements(c);
+  }
   const defaultSet = o.autoBindingSpace ?? 0;
   const shifts = o.bindingShifts ?? [];
   const set = new BindingSet();
+  for (const heap of [o.resourceHeapBinding, o.samplerHeapBinding, o.counterHeapBinding]) if (heap) set.reserve(heap.set, heap.binding);
   const vkBinding = (r: ResourceDecl) => r.attributes.find((a) => a.name === 'vk::binding');
   const slotRegister = (r: ResourceDecl) => r.registers.find((x) => !isSpaceOnly(x));
   const attrSet = (attr: ast.Attribute) => (attr.args.length > 1 ? c.attrInt(attr, 1, c.global) : defaultSet);
@@ -123,7 +145,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
       const note: Diagnostic = diagnostic('note', `'${previous.global.name}' is bound here`, previous.loc);
       c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note], 'vk-binding-overlap');
     }
-    set.use(s, binding, r);
+    for (let i = 0; i < (r.elements?.length ?? 1); i++) set.use(s, binding + i, r);
     r.global.binding = { set: s, binding };
   };
   /** The set of a counter: its buffer's [[vk::binding]] set, else its register space, else the default. */
@@ -133,18 +155,30 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
     return (slotRegister(main) ?? main.registers.find(isSpaceOnly))?.space ?? defaultSet;
   };
 
+  const shiftIn = (r: ResourceDecl, s: number) => (o.autoShiftBindings ? shiftFor(shifts, registerKind(r.global), s) : 0);
+  /** A counter: [[vk::counter_binding(Z)]] in its buffer's set, else the next free binding there. */
+  const counterBinding = (r: ResourceDecl, explicitOnly: boolean) => {
+    const attr = r.counterOf!.attributes.find((a) => a.name === 'vk::counter_binding');
+    if (attr) {
+      if (explicitOnly) explicit(r, counterSet(r.counterOf!), c.attrInt(attr, 0, c.global));
+      return;
+    }
+    const s = counterSet(r.counterOf!);
+    // No auto shift: DXC's counter variables have no HLSL type, so no implicit register kind.
+    if (!explicitOnly && s !== undefined) r.global.binding = { set: s, binding: set.next(s, 0, r, r.elements?.length) };
+  };
+
   // Pass 1: [[vk::binding(X, Y)]] and [[vk::counter_binding(Z)]].
-  for (const r of c.resources) {
+  for (const r of resources) {
     if (r.counterOf) {
-      const attr = r.counterOf.attributes.find((a) => a.name === 'vk::counter_binding');
-      if (attr) explicit(r, counterSet(r.counterOf), c.attrInt(attr, 0, c.global));
+      counterBinding(r, true);
       continue;
     }
     const attr = vkBinding(r);
     if (attr) explicit(r, attrSet(attr), c.attrInt(attr, 0, c.global));
   }
   // Pass 2: register(xN, spaceM) + -fvk-x-shift.
-  for (const r of c.resources) {
+  for (const r of resources) {
     if (r.counterOf || vkBinding(r)) continue;
     const reg = slotRegister(r);
     if (!reg) continue;
@@ -156,25 +190,47 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined): void 
     }
     explicit(r, s, number + (kind === 'c' ? 0 : shiftFor(shifts, kind, s)));
   }
-  // Pass 3: next free binding, in declaration order.
-  for (const r of c.resources) {
-    const shiftIn = (s: number) => (o.autoShiftBindings ? shiftFor(shifts, registerKind(r.global), s) : 0);
+  // Pass 3: next free binding, in declaration order (used RWStructuredBuffer counters last).
+  for (const r of resources) {
     if (r.counterOf) {
-      if (r.counterOf.attributes.some((a) => a.name === 'vk::counter_binding')) continue;
-      const s = counterSet(r.counterOf);
-      if (s !== undefined) r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r) };
+      counterBinding(r, false);
       continue;
     }
     if (vkBinding(r) || slotRegister(r)) continue;
     const spaceOnly = r.registers.find(isSpaceOnly);
     if (spaceOnly) {
       const s = spaceOnly.space!;
-      r.global.binding = { set: s, binding: set.next(s, shiftIn(s), r) };
+      r.global.binding = { set: s, binding: set.next(s, shiftIn(r, s), r, r.elements?.length) };
     } else if (r.global === globals && o.bindGlobals) {
       // -fvk-bind-globals: placed as asked (plus the auto shift), without reserving the binding, as DXC does.
-      r.global.binding = { set: o.bindGlobals.set, binding: o.bindGlobals.binding + shiftIn(o.bindGlobals.set) };
+      r.global.binding = { set: o.bindGlobals.set, binding: o.bindGlobals.binding + shiftIn(r, o.bindGlobals.set) };
     } else {
-      r.global.binding = { set: defaultSet, binding: set.next(defaultSet, shiftIn(defaultSet), r) };
+      r.global.binding = { set: defaultSet, binding: set.next(defaultSet, shiftIn(r, defaultSet), r, r.elements?.length) };
     }
+  }
+  bindElements(c);
+}
+
+/** Whether code uses a deferred counter (or, for a flattened array, the counter of any element). */
+function deferredUsed(r: ResourceDecl, used: (g: IrGlobal) => boolean): boolean {
+  return used(r.global) || !!r.elements?.some(used);
+}
+
+/** A RWStructuredBuffer counter no code uses: not part of the module (DXC never creates it). */
+function dropCounter(c: Checker, r: ResourceDecl): void {
+  for (const g of r.elements ?? [r.global]) {
+    const at = c.globals.indexOf(g);
+    if (at >= 0) c.globals.splice(at, 1);
+  }
+  const owner = r.counterOf!;
+  for (const g of owner.elements ?? [owner.global]) delete g.counter;
+  r.dropped = true;
+}
+
+/** -fspv-flatten-resource-arrays: element i of an array bound at (set, b) is bound at (set, b + i). */
+function bindElements(c: Checker): void {
+  for (const r of c.resources) {
+    const at = r.global.binding;
+    if (at) r.elements?.forEach((e, i) => (e.binding = { set: at.set, binding: at.binding + i }));
   }
 }

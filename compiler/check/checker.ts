@@ -2,7 +2,7 @@
 // (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
-import type { BufferForm, IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import {
@@ -31,6 +31,11 @@ import {
   ROV_KINDS,
 } from './builtin-types.js';
 import { assignBindings } from './bindings.js';
+import { DescriptorHeaps } from './descriptor-heaps.js';
+import { flattenArray } from './flatten-arrays.js';
+import { resourceGlobal } from './resource-globals.js';
+
+export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
@@ -56,6 +61,12 @@ export interface ResourceDecl {
   loc: SourceLocation;
   /** For the counter block of a RW/Append/Consume structured buffer: that buffer's declaration. */
   counterOf?: ResourceDecl;
+  /** -fspv-flatten-resource-arrays: the element variables, bound consecutively from `global`'s binding. */
+  elements?: IrGlobal[];
+  /** A RWStructuredBuffer counter: bound only if code uses it, after the declared resources (as DXC). */
+  deferred?: boolean;
+  /** A deferred counter no code uses: removed from the module. */
+  dropped?: boolean;
 }
 
 export class Checker {
@@ -80,6 +91,10 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
+  /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
+  readonly flattened = new Map<IrGlobal, IrGlobal[]>();
+  /** SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap: globals made as code reads them. */
+  readonly heaps = new DescriptorHeaps(this);
 
   constructor(
     readonly sink: DiagnosticSink,
@@ -107,7 +122,7 @@ export class Checker {
   checkProgram(program: ast.Program, filename: string): IrModule | undefined {
     this.declareAll(program.decls, this.global);
     const globalsBlock = this.buildGlobalsCBuffer();
-    assignBindings(this, globalsBlock);
+
     const requests: EntryPointRequest[] | undefined = this.options.entryPoints;
     const entries = collectEntryPoints(this, requests);
     const entryPoints: IrEntryPoint[] = [];
@@ -115,6 +130,10 @@ export class Checker {
       const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
       if (ep) entryPoints.push(ep);
     }
+    // Bindings come after codegen, as in DXC: which counters exist depends on the code.
+    const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
+    assignBindings(this, globalsBlock, used);
+    this.heaps.assignBindings(used);
     if (this.sink.hasErrors()) return undefined;
     return {
       globals: this.globals,
@@ -665,7 +684,7 @@ export class Checker {
       }
       const isResource = containsResource(t);
       if (isStatic && holdsResource(t)) {
-        declareStaticAlias(this, d, t, scope);
+        declareStaticAlias(this, d, t, scope, decl.modifiers.includes('globallycoherent'));
         continue;
       }
       if (!isResource && !groupshared && holdsResource(t)) {
@@ -750,16 +769,14 @@ export class Checker {
     return g;
   }
 
+  /** The IR global of a resource (or array of resources) of declared type `t`. */
+  resourceGlobal(name: string, t: Type, loc: SourceLocation): IrGlobal {
+    return resourceGlobal(this, name, t, loc);
+  }
+
   private declareResource(decl: ast.VarDecl, d: ast.Declarator, declared: Type, scope: Scope): void {
     const t = applyImageFormat(this, decl.attributes, declared);
-    const res = t.kind === 'array' ? innermost(t) : t;
-    let global: IrGlobal;
-    if (res.kind === 'resource' && isBufferResource(res.resource)) {
-      global = this.bufferGlobal(d.name, res, t, d.loc);
-      if (res.rasterizerOrdered) global.rasterizerOrdered = true;
-    } else {
-      global = { id: this.newId(), name: d.name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc: d.loc };
-    }
+    let global = this.resourceGlobal(d.name, t, d.loc);
     if (decl.attributes.some((a) => a.name === 'vk::push_constant')) {
       const pc = pushConstantGlobal(this, d, t);
       if (!pc) return;
@@ -767,70 +784,32 @@ export class Checker {
     }
     if (!shaderRecord(this, global, decl.attributes, d)) return;
     resourceDecorations(this, global, decl.modifiers, decl.attributes, scope);
-    this.globals.push(global);
+    const counterType = () => (this.counterType ??= counterStruct(this));
+    const elements = this.options.flattenResourceArrays && global.space !== 'push-constant' && global.space !== 'shader-record' ? flattenArray(this, global, t, counterType, d.loc) : undefined;
+    if (elements) {
+      // The array itself is only a name and a binding chunk; its elements are the variables.
+      this.flattened.set(global, elements);
+      global.elements = elements;
+      for (const e of elements) this.globals.push(e, ...(e.counter ? [e.counter] : []));
+    } else this.globals.push(global);
     if (global.space !== 'push-constant' && global.space !== 'shader-record') {
-      const main: ResourceDecl = { global, attributes: decl.attributes, registers: d.registers, loc: d.loc };
+      const main: ResourceDecl = { global, attributes: decl.attributes, registers: d.registers, loc: d.loc, ...(elements ? { elements } : {}) };
       this.resources.push(main);
-      const counter = counterGlobal(this, global, t, () => (this.counterType ??= counterStruct(this)));
+      const counter = counterGlobal(this, global, t, counterType);
       if (counter) {
         global.counter = counter;
-        this.globals.push(counter);
-        // DXC creates the counter right after its buffer, so it takes the next binding in pass 3.
-        this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main });
+        if (!elements) this.globals.push(counter);
+        const counters = elements?.map((e) => e.counter!);
+        if (counters) counter.elements = counters;
+        // Append/Consume: DXC creates the counter right after its buffer (the next binding in pass 3);
+        // RWStructuredBuffer: only when a counter method is used (bindings.ts binds it late).
+        const element = innermost(t);
+        const deferred = element.kind === 'resource' && element.resource === 'RWStructuredBuffer';
+        this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main, ...(counters ? { elements: counters } : {}), ...(deferred ? { deferred } : {}) });
       }
     }
     const prev = scope.define({ kind: 'variable', name: d.name, type: viewType(t), place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });
     if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
-  }
-
-  /**
-   * The IR global for a buffer resource. ConstantBuffer<T>/TextureBuffer<T> hold T itself; structured
-   * buffers hold `{ T data[]; }`; byte-address buffers `{ uint data[]; }` (manual, buffer section).
-   */
-  private bufferGlobal(name: string, res: import('../types.js').ResourceType, declared: Type, loc: SourceLocation): IrGlobal {
-    const elementName = res.element.kind === 'struct' ? res.element.name : typeNameOf(res.element);
-    const kind = res.resource;
-    let type: Type;
-    let typeName: string;
-    if (kind === 'ConstantBuffer' || kind === 'TextureBuffer') {
-      type = res.element;
-      typeName = `type.${kind}.${elementName}`;
-    } else if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
-      type = { kind: 'struct', name: `type.${kind}`, fields: [{ name: '', type: arrayOf(scalar('uint'), null) }], id: this.newId() };
-      typeName = `type.${kind}`;
-    } else {
-      typeName = `type.${kind}.${elementName}`;
-      type = { kind: 'struct', name: typeName, fields: [{ name: '', type: arrayOf(res.element, null) }], id: this.newId() };
-    }
-    if (declared.kind === 'array') type = wrapArrays(declared, type);
-    const readonly = !(kind.startsWith('RW') || kind === 'AppendStructuredBuffer' || kind === 'ConsumeStructuredBuffer');
-    return {
-      id: this.newId(),
-      name,
-      type,
-      space: kind === 'ConstantBuffer' ? 'uniform' : 'storage',
-      buffer: kind as BufferForm,
-      typeName,
-      readonly,
-      loc,
-    };
-  }
-}
-
-function typeNameOf(t: Type): string {
-  switch (t.kind) {
-    case 'scalar':
-      return ({ bool: 'bool', int: 'int', uint: 'uint', float: 'float' } as const)[t.base] + (t.width === 32 || t.base === 'bool' ? '' : t.width === 64 ? '64' : '16');
-    case 'vector':
-      return `v${t.size}${typeNameOf(t.element)}`;
-    case 'matrix':
-      return `mat${t.rows}v${t.cols}${typeNameOf(t.element)}`;
-    case 'struct':
-      return t.name;
-    case 'array':
-      return `_arr_${typeNameOf(t.element)}`;
-    default:
-      return t.kind;
   }
 }
 
@@ -853,14 +832,6 @@ function containsResource(t: Type): boolean {
 
 function innermost(t: Type): Type {
   return t.kind === 'array' ? innermost(t.element) : t;
-}
-
-function wrapArrays(declared: Type, inner: Type): Type {
-  return declared.kind === 'array' ? arrayOf(wrapArrays(declared.element, inner), declared.length) : inner;
-}
-
-export function isBufferResource(kind: string): boolean {
-  return /Buffer$/.test(kind) && kind !== 'Buffer' && kind !== 'RWBuffer';
 }
 
 function sameSignature(a: ParamInfo[], b: ParamInfo[]): boolean {

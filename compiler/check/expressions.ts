@@ -38,6 +38,8 @@ import { halfValue } from './half-spelling.js';
 import { matrixMember } from './matrix-members.js';
 import { operatorCall } from './operator-overloads.js';
 import { checkInitializerList } from './initializer-lists.js';
+import { isHeapName, type HeapRef } from './descriptor-heaps.js';
+import { flattenedElement } from './flatten-arrays.js';
 import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
@@ -181,6 +183,7 @@ export class ExpressionChecker {
 
   private name(e: ast.NameExpr, scope: Scope): Value | undefined {
     const entry = this.lookupName(e, scope);
+    if (!entry && !e.scopeType && isHeapName(e.name)) return this.c.heaps.value(e.name, e.loc);
     if (!entry) {
       this.c.error(`use of undeclared identifier '${e.name}'`, e.loc, e.name.length);
       return undefined;
@@ -406,6 +409,11 @@ export class ExpressionChecker {
     if (!base || !v) return undefined;
     const target = e.arrayDims.length ? this.c.arrayType(base, e.arrayDims, scope, false) : base;
     if (!target) return undefined;
+    if (v.heap) {
+      // `(Texture2D)ResourceDescriptorHeap[i]`: the cast gives the heap element its type.
+      const place = v.heap.index ? this.c.heaps.element(v.heap, target, e.loc) : this.c.heaps.untyped(v as Value & { heap: HeapRef });
+      return place && { type: place.type, loc: e.loc, place, readonly: true };
+    }
     const expr = this.explicitConvert(v, target, e.loc);
     return expr && { type: target, loc: e.loc, expr, readonly: true };
   }
@@ -546,6 +554,7 @@ export class ExpressionChecker {
   private member(e: ast.MemberExpr, scope: Scope): Value | undefined {
     const obj = this.check(e.object, scope);
     if (!obj) return undefined;
+    if (obj.heap) return this.c.heaps.untyped(obj as Value & { heap: HeapRef });
     const t = obj.type;
     if (t.kind === 'struct') {
       // Fields of a base struct are reached through the unnamed member 0 of each derived struct.
@@ -625,6 +634,7 @@ export class ExpressionChecker {
     const obj = this.check(e.object, scope);
     const idx = this.check(e.index, scope);
     if (!obj || !idx) return undefined;
+    if (obj.heap) return this.c.heaps.index(this, obj as Value & { heap: HeapRef }, idx, e.loc);
     if (obj.type.kind === 'struct') return operatorCall(this.c, this, '[]', obj, idx, e.loc, scope);
     if (obj.accessor) return accessorIndex(this.c, this, obj, idx, e.loc);
     // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
@@ -659,6 +669,12 @@ export class ExpressionChecker {
     if (known !== undefined && bound !== null && (known < 0 || known >= bound)) {
       this.c.error(`index ${known} is out of bounds for '${typeToString(t)}'`, e.index.loc);
       return undefined;
+    }
+    const root = obj.place?.kind === 'global' ? obj.place.global : undefined;
+    const flat = root && this.c.flattened.get(root);
+    if (root && flat) {
+      const place = flattenedElement(this.c, root, flat, index, elementType, e.index.loc);
+      return place && { type: elementType, loc: e.loc, place, readonly: obj.readonly };
     }
     if (obj.place) return { type: elementType, loc: e.loc, place: { kind: 'element', base: obj.place, index, type: elementType }, readonly: obj.readonly };
     const arg = this.rvalue(obj);

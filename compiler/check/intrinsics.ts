@@ -14,6 +14,7 @@ import { isUnsupportedIntrinsic, rejectUnsupportedIntrinsic } from './unsupporte
 import { checkReadClock, VK_INTRINSICS } from './vk-namespace.js';
 import { checkMeshIntrinsic, MESH_INTRINSICS } from './mesh-intrinsics.js';
 import { checkRayTracingIntrinsic, isRayTracingIntrinsic } from './ray-tracing-intrinsics.js';
+import { checkNonUniformResourceIndex, NON_UNIFORM_INTRINSICS } from './non-uniform.js';
 
 /**
  * Signature shapes. "map" signatures apply component-wise: every argument is converted to the
@@ -57,7 +58,7 @@ const ARITY: Record<Signature, number> = {
 };
 
 export function isIntrinsic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name);
+  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name) || NON_UNIFORM_INTRINSICS.has(name);
 }
 
 export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
@@ -65,6 +66,7 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
   if (name === 'vk::ReadClock') return checkReadClock(c, x, args, loc);
   if (MESH_INTRINSICS.has(name)) return checkMeshIntrinsic(c, x, name, args, loc);
   if (isRayTracingIntrinsic(name)) return checkRayTracingIntrinsic(c, x, name, args, loc);
+  if (name === 'NonUniformResourceIndex') return checkNonUniformResourceIndex(c, x, args, loc);
   if (name === 'asuint' && args.length === 3) return asuintDouble(c, x, args, loc);
   const expanded = EXPANDED_INTRINSICS[name];
   const sig = INTRINSICS[name]!;

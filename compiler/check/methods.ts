@@ -50,6 +50,7 @@ const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, St
 /** `obj.method(args)` where obj is a resource; undefined (after an error) when it does not check. */
 export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
   const t = obj.type;
+  if (obj.heap) return c.heaps.untyped(obj as Value & { heap: NonNullable<Value['heap']> });
   if (t.kind === 'rayQuery') return checkRayQueryMethod({ c, x, obj, method: callee.member, args, loc }, t);
   if (t.kind === 'stream') return streamMethod(c, x, obj, t, callee, args, loc);
   if (t.kind === 'pointer') return bufferPointerMethod(c, x, obj, callee.member, args, loc);

@@ -16,6 +16,7 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { sameType, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
+import { isNonUniformIndex, keepNonUniform } from './non-uniform.js';
 import { viewType } from './resource-decls.js';
 import type { Value } from './value.js';
 
@@ -41,6 +42,8 @@ export interface AliasCell {
   reads: number;
   /** `reads` at each assignment, in order: whether a loop read the cell before its first write there. */
   writes: number[];
+  /** Declared `globallycoherent`: a descriptor-heap array it takes a resource from is decorated Coherent (as DXC). */
+  coherent?: boolean;
 }
 
 /** What a resource-holding name holds: a cell, a plain-data leaf (a real IR place), or a struct of them. */
@@ -160,6 +163,14 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
     c.error(`cannot assign to '${target.name}': ${target.fixed}`, loc, target.name.length);
     return false;
   }
+  if (source.heap) {
+    // `T t = ResourceDescriptorHeap[i];`: the heap element becomes a T.
+    const element = c.heaps.element(source.heap, target.type, loc, target.coherent);
+    if (!element) return false;
+    target.origin = { kind: 'place', place: stableIndices(element, spill) };
+    target.writes.push(target.reads);
+    return true;
+  }
   if (source.held?.kind === 'resource' && source.held.origin.kind !== 'place') {
     target.origin = source.held.origin;
     target.writes.push(target.reads);
@@ -177,7 +188,7 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
 
 /** Replaces each non-constant element index of a place by a spilled copy. */
 function stableIndices(p: IrPlace, spill: (e: IrExpr) => IrExpr): IrPlace {
-  if (p.kind === 'element') return { ...p, base: stableIndices(p.base, spill), index: p.index.op === 'const' ? p.index : spill(p.index) };
+  if (p.kind === 'element') return { ...p, base: stableIndices(p.base, spill), index: p.index.op === 'const' ? p.index : keepNonUniform(p.index, spill(p.index)) };
   if (p.kind === 'member') return { ...p, base: stableIndices(p.base, spill) };
   return p;
 }
@@ -189,7 +200,8 @@ export function shapeKey(p: IrPlace): string | undefined {
   const b = shapeKey(p.base);
   if (b === undefined || p.kind === 'member') return b === undefined ? undefined : `${b}.${p.index}`;
   const i = p.index;
-  return `${b}[${i.op === 'const' && i.value.kind === 'scalar' ? String(i.value.value) : '?'}]`;
+  // A non-uniform run-time index is another shape: a callee specialised for it marks its index again.
+  return `${b}[${i.op === 'const' && i.value.kind === 'scalar' ? String(i.value.value) : isNonUniformIndex(i) ? '?nonuniform' : '?'}]`;
 }
 
 /** The run-time element indices of a place, outermost first. */
@@ -297,12 +309,13 @@ export class ResourceFlow {
  * `static Texture2D t = g;` at global scope: an alias of its initializer's global for every entry
  * point. Assigning it in a function would make its resource depend on which code ran: rejected.
  */
-export function declareStaticAlias(c: Checker, d: { name: string; init?: import('../parse/ast.js').Expr; loc: SourceLocation }, t: Type, scope: import('./scope.js').Scope): void {
+export function declareStaticAlias(c: Checker, d: { name: string; init?: import('../parse/ast.js').Expr; loc: SourceLocation }, t: Type, scope: import('./scope.js').Scope, coherent = false): void {
   const cell = makeHeld(t, d.name, () => ({ kind: 'local', local: { id: c.newId(), name: '', type: t }, type: t }), undefined, d.loc);
   if (!cell || cell.kind !== 'resource') {
     c.error(`a static struct holding resources is not supported yet`, d.loc, d.name.length);
     return;
   }
+  if (coherent) cell.coherent = true;
   if (d.init) {
     const v = c.exprs.check(d.init, scope);
     if (v && assignHeld(c, cell, v, d.init.loc, () => undefined, (e) => e) && cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined) {

@@ -8,6 +8,7 @@ import type { IrCallArg, IrConst, IrExpr, IrFunction, IrPlace, IrVar } from '../
 import { typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
+import { keepNonUniform } from './non-uniform.js';
 import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
 import { viewType } from './resource-decls.js';
 import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
@@ -57,7 +58,7 @@ function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunc
   cells(held).forEach((cell, i) => {
     const origin = from[i]!.origin;
     cell.origin = origin.kind === 'place'
-      ? { kind: 'place', place: replaceIndices(origin.place, (old) => ({ op: 'load', type: old.type, place: paramPlace(c, fn, 'in')(`${cell.name}.index`, old.type) })) }
+      ? { kind: 'place', place: replaceIndices(origin.place, (old) => keepNonUniform(old, { op: 'load', type: old.type, place: paramPlace(c, fn, 'in')(`${cell.name}.index`, old.type) })) }
       : origin;
     if (fixed) cell.fixed = fixed;
   });

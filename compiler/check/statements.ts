@@ -351,7 +351,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       }
     }
     if (holdsResource(t)) {
-      lowerHeldLocal(c, st, d, t, scope, out);
+      lowerHeldLocal(c, st, d, t, scope, out, decl.modifiers.includes('globallycoherent'));
       continue;
     }
     // `RayQuery<F> q = RayQuery<F>();` declares it, as DXC; any other initializer would copy a query.
@@ -553,12 +553,13 @@ function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStm
 }
 
 /** A local that is or holds resources: aliases and exploded data locals. */
-function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Type, scope: Scope, out: IrStmt[]): void {
+function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Type, scope: Scope, out: IrStmt[], coherent: boolean): void {
   const held = makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
   if (!held) {
     c.error(`local '${d.name}' of type '${typeToString(t)}': arrays of structs holding resources are not supported yet`, d.loc, d.name.length);
     return;
   }
+  if (coherent && held.kind === 'resource') held.coherent = true;
   if (d.init) initHeld(c, held, d.init, scope, out);
   if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
   scope.define({ kind: 'variable', name: d.name, type: t, place: { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t }, readonly: false, loc: d.loc, held });

@@ -1,5 +1,6 @@
 // What checking an expression yields: a typed value that may also be a place (assignable memory),
 // or a writable swizzle of a vector place. Loads are made explicit only when a value is needed.
+import type { HeapRef } from './descriptor-heaps.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { BOOL, INT, vector, type Bitfield, type MatrixType, type ScalarType, type Type } from '../types.js';
@@ -29,6 +30,8 @@ export interface Value {
   accessor?: TextureAccessor;
   /** A resource alias or a struct holding resources (resource-aliases.ts); a cell's place is its origin. */
   held?: Held;
+  /** `ResourceDescriptorHeap` / `SamplerDescriptorHeap` or an element of one, typed by what receives it. */
+  heap?: HeapRef;
 }
 
 export interface TextureAccessor {

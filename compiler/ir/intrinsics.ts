@@ -30,6 +30,8 @@ export const INTRINSIC_NAMES = [
   'dot4u8packed', 'dot4i8packed',
   // Mesh and amplification shaders (SM 6.5): DispatchMesh's last argument loads the payload global.
   'SetMeshOutputCounts', 'DispatchMesh',
+  // A resource-array index that varies across invocations (NonUniform decorations).
+  'NonUniformResourceIndex',
 ] as const;
 
 export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];

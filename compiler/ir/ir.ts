@@ -74,6 +74,11 @@ export interface IrGlobal {
   coherent?: boolean;
   /** A groupshared variable passed to DispatchMesh: the amplification shader's payload for its mesh shaders. */
   taskPayload?: boolean;
+  /**
+   * -fspv-flatten-resource-arrays: the variables of this array's elements. The array itself is not
+   * part of the module; run-time indices into it are rewritten (opt/flatten-resource-arrays.ts).
+   */
+  elements?: IrGlobal[];
 }
 
 export interface IrVar {

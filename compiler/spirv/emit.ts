@@ -19,7 +19,7 @@ import { decorateResourceVariable, emitSpecConstant } from './resource-globals.j
 import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
-import { SPIRV_VERSION, spirvMinor } from '../common/target-env.js';
+import { SPIRV_VERSION } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
 import { useVulkanMemoryModel } from './memory-model.js';
 import { disallowedExtensionErrors } from './extension-policy.js';
@@ -137,10 +137,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   };
   types.physicalStorage = m.physicalStorage;
 
-  // DXC's optimizer removes counter variables nothing uses; their bindings stay assigned, as in DXC.
-  const used = new Set(ir.entryPoints.flatMap((ep) => ep.globals));
+  // Counters: a RWStructuredBuffer's exists only if used (the checker drops the others); an
+  // Append/Consume buffer's always does, and dead-resource elimination removes it like DXC's optimizer.
   for (const g of ir.globals) {
-    if (g.buffer === 'Counter' && !used.has(g)) continue;
     try {
       globals.set(g, emitGlobal(m, g, ir, options, modern));
     } catch (e) {
@@ -244,11 +243,6 @@ function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: key
 function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOptions, modern: boolean): GlobalInfo {
   const { b, types } = m;
   if (g.space === 'spec-constant') return { id: emitSpecConstant(m, g), storageClass: 0 };
-  if (g.type.kind === 'array' && g.type.length === null && (g.space === 'uniform' || g.space === 'storage' || g.space === 'handle')) {
-    // An unsized array of descriptors (`Texture2D t[]`): Vulkan's descriptor indexing, core from SPIR-V 1.5.
-    b.capability(Capability.RuntimeDescriptorArray);
-    if (spirvMinor(options.targetEnv) < 5) b.extension('SPV_EXT_descriptor_indexing');
-  }
   const id = b.id();
   const name = g.name;
   const ctxFor = (buffer: BufferKind): LayoutContext => ({ rule: options.layoutRule, buffer, defaultMajorness: ir.defaultMajorness });
@@ -273,9 +267,13 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
         typeId = types.descriptorArray(block, g.type);
         storedType = typeId;
         blockType = block;
+      } else if (g.type.kind === 'array') {
+        // Arrays of buffers are descriptor arrays: no ArrayStride (manual, arrays of opaque/buffer types).
+        block = innerStructId(m, g, ctx);
+        typeId = types.descriptorArray(block, g.type);
       } else {
         typeId = types.type(g.type, ctx, layout ?? (g.type.kind === 'struct' ? layoutOf(g.type, ctx) : undefined));
-        block = g.type.kind === 'array' ? innerStructId(m, g, ctx) : typeId;
+        block = typeId;
       }
       if (g.space === 'push-constant' || g.space === 'shader-record') {
         storageClass = g.space === 'push-constant' ? StorageClass.PushConstant : StorageClass.ShaderRecordBufferKHR;

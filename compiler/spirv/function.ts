@@ -12,6 +12,7 @@ import type { StageIoOptions } from './stage-io.js';
 import type { CoherentVariables } from './memory-model.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import type { RayTracingModule } from './ray-tracing.js';
+import { NonUniformIds } from './non-uniform.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
 import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
@@ -114,8 +115,12 @@ export class FunctionEmitter {
   interlock?: boolean;
   /** Set for an entry function whose stage keeps some parameters elsewhere (stages/mesh.ts). */
   redirect?: PlaceRedirect;
+  /** Ids decorated NonUniform (NonUniformResourceIndex and what is computed from it). */
+  readonly nonUniform: NonUniformIds;
 
-  constructor(readonly m: ModuleContext) {}
+  constructor(readonly m: ModuleContext) {
+    this.nonUniform = new NonUniformIds(m.b);
+  }
 
   glslSet(): number {
     return this.m.glsl();
@@ -434,6 +439,7 @@ export class FunctionEmitter {
     const stored = this.t.descriptorArray(base.blockType!, type);
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [this.t.pointer(base.storageClass, stored), id, base.id, index]);
+    this.nonUniform.spread(id, [base.id, index], type);
     return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), storedType: stored, blockType: base.blockType!, ...(base.interlocked ? { interlocked: true } : {}) };
   }
 
@@ -446,6 +452,7 @@ export class FunctionEmitter {
     const ptrType = this.t.pointer(base.storageClass, this.t.type(type, base.ctx, undefined));
     const id = this.b.id();
     this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
+    this.nonUniform.spread(id, [base.id, ...indices], type);
     // Through a device address, a member or element is aligned as its type (DXC's Aligned operand).
     const aligned = base.aligned !== undefined && base.ctx ? { aligned: layoutOf(type, base.ctx).alignment } : {};
     return { id, type, storageClass: base.storageClass, ...(base.ctx ? { ctx: base.ctx } : {}), ...aligned, ...(base.interlocked ? { interlocked: true } : {}) };
@@ -455,6 +462,7 @@ export class FunctionEmitter {
     const stored = ptr.storedType ?? this.t.type(ptr.type, ptr.ctx);
     const id = this.b.id();
     interlocked(this, ptr.interlocked, () => this.f.emit(Op.Load, [stored, id, ptr.id, ...alignedAccess(ptr)]));
+    this.nonUniform.spread(id, [ptr.id], ptr.type);
     if (ptr.storedType !== undefined && ptr.ctx) {
       // A renamed block has S's members: rebuild the plain S from them.
       return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
@@ -528,11 +536,16 @@ export class FunctionEmitter {
         return this.loadPtr(this.place(e.place));
       case 'unary':
         return this.relax(this.unary(e), e.type);
-      case 'binary':
-        return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right)), e.type);
-      case 'convert':
-        if (e.type.kind === 'pointer' || e.arg.type.kind === 'pointer') return this.pointerConvert(this.expr(e.arg), e.arg.type, e.type);
-        return this.convert(this.expr(e.arg), e.arg.type, e.type);
+      case 'binary': {
+        const l = this.expr(e.left);
+        const r = this.expr(e.right);
+        return this.nonUniform.spread(this.relax(this.binary(e.operator, e.type, e.left, l, r), e.type), [l, r]);
+      }
+      case 'convert': {
+        const arg = this.expr(e.arg);
+        if (e.type.kind === 'pointer' || e.arg.type.kind === 'pointer') return this.pointerConvert(arg, e.arg.type, e.type);
+        return this.nonUniform.spread(this.convert(arg, e.arg.type, e.type), [arg]);
+      }
       case 'construct':
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
       case 'extract': {
@@ -589,11 +602,12 @@ export class FunctionEmitter {
     const arg = this.expr(e.arg);
     const el = elementScalar(e.type)!;
     const opcode = e.operator === 'lognot' ? Op.LogicalNot : e.operator === 'bitnot' ? Op.Not : el.base === 'float' ? Op.FNegate : Op.SNegate;
-    return this.perRow(e.type, [arg], (t, [a]) => {
+    const id = this.perRow(e.type, [arg], (t, [a]) => {
       const id = this.b.id();
       this.f.emit(opcode, [this.t.type(t), id, a!]);
       return id;
     });
+    return this.nonUniform.spread(id, [arg]);
   }
 
   binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number): number {

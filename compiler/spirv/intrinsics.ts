@@ -84,6 +84,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   if (name === 'vk::ReadClock') return readClock(fe, e);
   if (name === 'pack8' || name === 'unpack8s' || name === 'unpack8u' || name === 'dot4u8packed' || name === 'dot4i8packed') return emitPacked8(fe, e);
   if (name === 'SetMeshOutputCounts' || name === 'DispatchMesh') return emitMeshIntrinsic(fe, e);
+  if (name === 'NonUniformResourceIndex') return nonUniformIndex(fe, e);
   if (DERIVATIVES.has(name)) {
     fe.derivative ??= name;
     if (name.endsWith('_fine') || name.endsWith('_coarse')) b.capability(Capability.DerivativeControl);
@@ -360,5 +361,14 @@ function readClock(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>)
   if (value === undefined) throw new Error(`internal: vk::ReadClock scope is not a constant`);
   const id = fe.b.id();
   fe.f.emit(ReadClockKHR.opcode, [fe.t.type(e.type), id, fe.t.uintConst(value)]);
+  return id;
+}
+
+/** NonUniformResourceIndex(i): an OpCopyObject of i decorated NonUniform (as DXC). */
+function nonUniformIndex(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'intrinsic' }>): number {
+  const value = fe.expr(e.args[0]!);
+  const id = fe.b.id();
+  fe.f.emit(Op.CopyObject, [fe.t.type(e.type), id, value]);
+  fe.nonUniform.mark(id);
   return id;
 }

@@ -78,8 +78,10 @@ function sampledImage(fe: FunctionEmitter, image: IrPlace, sampler: IrPlace | un
   const imageType = fe.t.type(image.type);
   const type = fe.b.intern(`sampledImage:${imageType}`, Op.TypeSampledImage, [imageType], 0);
   const id = fe.b.id();
-  fe.f.emit(Op.SampledImage, [type, id, loadImage(fe, image), loadImage(fe, sampler)]);
-  return id;
+  const imageId = loadImage(fe, image);
+  const samplerId = loadImage(fe, sampler);
+  fe.f.emit(Op.SampledImage, [type, id, imageId, samplerId]);
+  return fe.nonUniform.spread(id, [imageId, samplerId]);
 }
 
 function imageOperands(fe: FunctionEmitter, o: ImageOperands): number[] {
@@ -303,8 +305,9 @@ function atomicPointer(fe: FunctionEmitter, target: IrPlace, el: ScalarType): nu
   if (target.kind !== 'texel') return fe.place(target).id;
   const ptrType = fe.t.pointer(StorageClass.Image, fe.t.scalar(el));
   const id = fe.b.id();
-  fe.f.emit(Op.ImageTexelPointer, [ptrType, id, fe.place(target.image).id, fe.expr(target.coord), fe.t.uintConst(0)]);
-  return id;
+  const image = fe.place(target.image).id;
+  fe.f.emit(Op.ImageTexelPointer, [ptrType, id, image, fe.expr(target.coord), fe.t.uintConst(0)]);
+  return fe.nonUniform.spread(id, [image]);
 }
 
 function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic' }>, type: Type): number {
@@ -319,10 +322,11 @@ function atomic(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'atomic
   const comparator = call.operation === 'compareExchange' ? fe.expr(call.comparator!) : undefined;
   const root = rootGlobal(call.target);
   const ordered = !!root?.rasterizerOrdered || (root?.type.kind === 'resource' && root.type.rasterizerOrdered);
-  return interlocked(fe, ordered, () => {
+  const atomic = interlocked(fe, ordered, () => {
     if (comparator !== undefined) return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, none, value, comparator]);
     return result(fe, opcode, fe.t.scalar(el), [pointer, scope, none, value]);
   });
+  return fe.nonUniform.spread(atomic, [pointer]);
 }
 
 /**

@@ -38,6 +38,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
   pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
   SetMeshOutputCounts: 'expand', DispatchMesh: 'expand',
+  NonUniformResourceIndex: 'expand',
   WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
@@ -72,6 +73,9 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
     case 'SetMeshOutputCounts':
     case 'DispatchMesh':
       throw unsupported(`'${name}'`, undefined, 'WebGPU has no mesh shading');
+    case 'NonUniformResourceIndex':
+      // The index itself: WGSL has no binding arrays to index (resource arrays are refused where declared).
+      return w.expr(e.args[0]!);
   }
   const args = e.args.map((a) => w.expr(a));
   const argType = e.args[0]?.type ?? e.type;

@@ -150,8 +150,17 @@ export function descriptorSetLayouts(reflection: Reflection, warn: (message: str
       const kind = vulkanSlotKind(slot);
       const counts = new Set(slot.map((b) => b.count));
       if (kind === undefined || counts.size > 1) {
-        warn(`set ${set}, binding ${binding} is left out of descriptorSetLayouts: no one Vulkan descriptor can serve ${names(slot)}`);
+        // SM 6.6 heaps read as several resource types alias one binding, as DXC emits them.
+        const heap = slot.every((b) => b.name === 'ResourceDescriptorHeap') ? ' (a descriptor heap read as several descriptor types needs VK_EXT_mutable_descriptor_type)' : '';
+        warn(`set ${set}, binding ${binding} is left out of descriptorSetLayouts: no one Vulkan descriptor can serve ${names(slot)}${heap}`);
         return [];
+      }
+      if (slot[0]!.count === 0) {
+        // A runtime array's size is the application's choice, made when it creates the layout.
+        warn(
+          `set ${set}, binding ${binding} is a runtime descriptor array: descriptorSetLayouts gives descriptorCount 0; ` +
+            `create the layout with the count you bind (with VARIABLE_DESCRIPTOR_COUNT / PARTIALLY_BOUND as needed)`,
+        );
       }
       return [{
         binding,
@@ -202,7 +211,9 @@ export function bindGroupLayouts(reflection: Reflection, warn: (message: string)
 
 /** The resource member of a GPUBindGroupLayoutEntry, or why there is none. */
 function webgpuResource(binding: DescriptorBinding): { [member: string]: Data } | string {
-  if (binding.count !== 1) return `WebGPU has no descriptor arrays (count ${binding.count})`;
+  if (binding.count !== 1) {
+    return `WebGPU has no binding arrays (${binding.count === 0 ? 'a runtime array' : `an array of ${binding.count}`}); bind the resources one by one, or use the SPIR-V target`;
+  }
   switch (binding.kind) {
     case 'uniform-buffer':
       return { buffer: { type: 'uniform' } };

@@ -60,6 +60,7 @@ export function parseArgs(argv: readonly string[], cwd: string = process.cwd()):
     layouts: [],
     majorness: [],
     bindingShifts: [],
+    heapBindings: {},
     shiftFlagsUsed: { b: [], s: [], t: [], u: [] },
     enable16BitTypes: false,
     warningsAsErrors: false,
@@ -164,6 +165,10 @@ function finish(state: ArgState): ParsedArgs {
 
   if (state.bindingShifts.length > 0) options.bindingShifts = state.bindingShifts;
   if (state.bindGlobals) options.bindGlobals = state.bindGlobals;
+  if (state.heapBindings.resource) options.resourceHeapBinding = state.heapBindings.resource;
+  if (state.heapBindings.sampler) options.samplerHeapBinding = state.heapBindings.sampler;
+  if (state.heapBindings.counter) options.counterHeapBinding = state.heapBindings.counter;
+  if (state.flattenResourceArrays) options.flattenResourceArrays = true;
   if (state.bindRegister) {
     // DXC (handleVkShiftArgs): the map and the shifts are exclusive, whatever their order.
     const kind = (['b', 't', 's', 'u'] as const).find((k) => state.shiftFlagsUsed[k].length > 0);

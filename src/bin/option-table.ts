@@ -35,6 +35,9 @@ export interface ArgState extends OutputRequests {
   /** Spaces set to `all` per register kind, to reject mixing `all` with single spaces as DXC does. */
   shiftFlagsUsed: Record<BindingShift['registerKind'], string[][]>;
   bindGlobals?: { binding: number; set: number };
+  /** `-fvk-bind-{resource,sampler,counter}-heap N M`. */
+  heapBindings: Partial<Record<'resource' | 'sampler' | 'counter', { binding: number; set: number }>>;
+  flattenResourceArrays?: boolean;
   /** `-fvk-bind-register` / `-vkbr` relations, in order. */
   bindRegister?: RegisterBinding[];
   autoBindingSpace?: number;
@@ -173,6 +176,16 @@ function shift(registerKind: BindingShift['registerKind']) {
 }
 
 /** `-fvk-bind-register xX Y N M` (alias `-vkbr`): register(xX, spaceY) → binding N, set M; DXC's messages. */
+/** `-fvk-bind-<kind>-heap <binding> <set>`. */
+function heapBinding(kind: 'resource' | 'sampler' | 'counter') {
+  return (s: ArgState, values: string[], flag: string): void => {
+    const [binding, set] = values.map(parseUnsigned);
+    const bad = values.find((v) => parseUnsigned(v) === undefined);
+    if (binding === undefined || set === undefined) s.errors.push(`invalid ${flag} argument: ${bad}`);
+    else s.heapBindings[kind] = { binding, set };
+  };
+}
+
 function bindRegister(state: ArgState, values: string[], flag: string): void {
   const [register, spaceText, bindingText, setText] = values as [string, string, string, string];
   if (!/^[btsu]\d+$/i.test(register)) return void state.errors.push(`invalid ${flag} register: ${register}`);
@@ -384,6 +397,23 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
   },
   {
+    name: '-fvk-bind-resource-heap', form: 'multi', arity: 2, metavar: '<binding> <set>', group: 'spirv',
+    help: 'Place the SM 6.6 ResourceDescriptorHeap at descriptor set <set>, binding <binding>', apply: heapBinding('resource'),
+  },
+  {
+    name: '-fvk-bind-sampler-heap', form: 'multi', arity: 2, metavar: '<binding> <set>', group: 'spirv',
+    help: 'Place the SM 6.6 SamplerDescriptorHeap at descriptor set <set>, binding <binding>', apply: heapBinding('sampler'),
+  },
+  {
+    name: '-fvk-bind-counter-heap', form: 'multi', arity: 2, metavar: '<binding> <set>', group: 'spirv',
+    help: 'Place the counters of structured buffers taken from ResourceDescriptorHeap at descriptor set <set>, binding <binding>', apply: heapBinding('counter'),
+  },
+  {
+    name: '-fspv-flatten-resource-arrays', form: 'flag', group: 'spirv',
+    help: 'Give each element of an array of resources its own binding (N consecutive bindings, as D3D registers)',
+    apply: (s) => void (s.flattenResourceArrays = true),
+  },
+  {
     name: '-fvk-bind-register', form: 'multi', arity: 4, metavar: '<xX> <space> <binding> <set>', group: 'spirv',
     help: 'Bind the resource at register(xX, spaceY) to descriptor set <set>, binding <binding>', apply: bindRegister,
   },
@@ -513,10 +543,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   ignored('-fno-diagnostics-show-option', 'diagnostic formatting only'),
 
   // ---- DXC options that would change the result and are not implemented ----
-  unsupported('-fspv-flatten-resource-arrays'),
-  unsupported('-fvk-bind-resource-heap', 'multi', 2),
-  unsupported('-fvk-bind-sampler-heap', 'multi', 2),
-  unsupported('-fvk-bind-counter-heap', 'multi', 2),
   unsupported('-fvk-allow-rwstructuredbuffer-arrays'),
   // MaximallyReconvergesKHR: the SPIRV-Tools here cannot validate it yet, so no test could check it.
   unsupported('-fspv-enable-maximal-reconvergence'),

@@ -86,6 +86,10 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
       expected: { bindingShifts: [{ registerKind: 'b', shift: 2, space: 1 }, { registerKind: 'b', shift: 3, space: 0 }] },
     },
     { argv: ['-T', 'cs_6_0', '-fvk-bind-globals', '3', '1'], expected: { bindGlobals: { binding: 3, set: 1 } } },
+    { argv: ['-T', 'cs_6_6', '-fvk-bind-resource-heap', '4', '7'], expected: { resourceHeapBinding: { binding: 4, set: 7 } } },
+    { argv: ['-T', 'cs_6_6', '-fvk-bind-sampler-heap', '2', '0'], expected: { samplerHeapBinding: { binding: 2, set: 0 } } },
+    { argv: ['-T', 'cs_6_6', '-fvk-bind-counter-heap', '1', '3'], expected: { counterHeapBinding: { binding: 1, set: 3 } } },
+    { argv: ['-T', 'cs_6_0', '-fspv-flatten-resource-arrays'], expected: { flattenResourceArrays: true } },
     { argv: ['-T', 'cs_6_0', '-auto-binding-space', '4'], expected: { autoBindingSpace: 4 } },
     // The manual: -fvk-bind-register xX Y N M binds register(xX, spaceY) to set M, binding N; -vkbr is its alias.
     {
@@ -254,7 +258,6 @@ describe('parseArgs: optimization options (they decide which unused resources st
 
 describe('parseArgs: unsupported and unknown options', () => {
   it.each([
-    [['-fspv-flatten-resource-arrays'], '-fspv-flatten-resource-arrays'],
     [['-Gec'], '-Gec'],
     [['-flegacy-macro-expansion'], '-flegacy-macro-expansion'],
     [['-Fh', 'out.h'], '-Fh'],
@@ -304,6 +307,7 @@ describe('parseArgs: bad values and combinations', () => {
     [[...BASE, '-fvk-u-shift', '1', 'space1'], 'invalid -fvk-u-shift argument: space1'],
     [[...BASE, '-fvk-s-shift', '1', 'all', '-fvk-s-shift', '2', '0'], 'setting all sets via -fvk-s-shift argument should be used alone'],
     [[...BASE, '-fvk-bind-globals', '1', 'x'], 'invalid -fvk-bind-globals argument: x'],
+    [[...BASE, '-fvk-bind-resource-heap', '-1', '0'], 'invalid -fvk-bind-resource-heap argument: -1'],
     [[...BASE, '-auto-binding-space', 'two'], "Unsupported value 'two' for auto binding space."],
     [[...BASE, '-fvk-bind-register', 't0', 'x', '1', '2'], 'invalid -fvk-bind-register space number: x'],
     [[...BASE, '-vkbr', 't0', '0', '-1', '2'], 'invalid -vkbr binding number: -1'],

@@ -139,7 +139,7 @@ describe('block types named as DXC names them', () => {
       [numthreads(3, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { S s = cbs[id.x]; result[id.x] = cbs[id.x].a * float(s.b); }`;
     const spirv = build(source, { entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.2' });
     expect(lines(spirv, /OpTypeArray %type_ConstantBuffer_S/)).toHaveLength(1);
-    // Executing it needs descriptor arrays, which the harness does not bind yet (the bindless issue).
+    // Executed (with a dynamically uniform index) in resources/bindless-gpu.test.ts.
   });
 });
 

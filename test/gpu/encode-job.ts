@@ -2,7 +2,7 @@
 // result frames back into buffers, images and pixels.
 
 import { clearValueType, decodeTexel, formatInfo, type FormatName } from './formats.js';
-import { DESCRIPTOR_KIND, FrameWriter, JOB_KIND, RAY_STAGE_INDEX, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
+import { ARRAY_FLAGS, DESCRIPTOR_KIND, FrameWriter, JOB_KIND, RAY_STAGE_INDEX, STAGE_INDEX, TAG, u32At, type ResultRecord } from './protocol.js';
 import { checkEntryPoint, readRequirements, spirvWords, STAGE_FEATURES, type StageName } from './spirv-requirements.js';
 import { encodeAddressPatches } from './device-addresses.js';
 import type { Binding, BytesInput, ComputeJob, ComputeResult, ImageDimension, JobCommon, PrimitiveTopology, RayTracingJob, RenderJob, RenderResult, SpirvInput } from './types.js';
@@ -31,8 +31,14 @@ function contents(where: string, size: number, data: BytesInput | undefined, sen
   return out;
 }
 
+/** Whether an entry is one element of a descriptor array binding. */
+function isArrayEntry(binding: Binding): boolean {
+  return binding.arrayElement !== undefined || binding.descriptorCount !== undefined || !!binding.partiallyBound || !!binding.variableCount;
+}
+
 function slotKey(binding: Binding): string {
-  return `${binding.set ?? 0}:${binding.binding}`;
+  const slot = `${binding.set ?? 0}:${binding.binding}`;
+  return isArrayEntry(binding) ? `${slot}[${binding.arrayElement ?? 0}]` : slot;
 }
 
 const IDENTITY_3X4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
@@ -88,6 +94,13 @@ function encodeBinding(frame: FrameWriter, binding: Binding, jobSentinel: number
     [binding.set ?? 0, binding.binding, DESCRIPTOR_KIND[binding.kind], format, width, height, depth, viewType, filter, address, body.byteLength],
     body,
   );
+  if (isArrayEntry(binding)) {
+    const element = binding.arrayElement ?? 0;
+    if (!Number.isInteger(element) || element < 0) throw new Error(`${where}: arrayElement must be a non-negative integer`);
+    if (binding.descriptorCount !== undefined && !(binding.descriptorCount > element)) throw new Error(`${where}: descriptorCount ${binding.descriptorCount} leaves out element ${element}`);
+    const flags = (binding.partiallyBound ? ARRAY_FLAGS.partiallyBound : 0) | (binding.variableCount ? ARRAY_FLAGS.variableCount : 0);
+    frame.record(TAG.bindingArray, [element, binding.descriptorCount ?? 0, flags]);
+  }
 }
 
 export interface JobFeatures {
@@ -124,6 +137,9 @@ export function encodeCommon(frame: FrameWriter, needs: JobFeatures, job: JobCom
     if (seen.has(slotKey(binding))) throw new Error(`binding ${slotKey(binding)} is listed twice`);
     seen.add(slotKey(binding));
     encodeBinding(frame, binding, job.sentinel ?? DEFAULT_SENTINEL);
+    // Binding flags are device features the test asks for by using them.
+    if (binding.partiallyBound) needs.features.add('descriptorBindingPartiallyBound');
+    if (binding.variableCount) needs.features.add('descriptorBindingVariableDescriptorCount');
   }
   if (job.push && job.push.byteLength > 0) {
     const padded = new Uint8Array(Math.ceil(job.push.byteLength / 4) * 4);
@@ -200,10 +216,12 @@ export function decodeOutputs(records: readonly ResultRecord[], bindings: readon
   const names = new Map(bindings.filter((b) => b.name).map((b) => [slotKey(b), b.name!]));
   const result: ComputeResult = { buffers: {}, images: {} };
   for (const { tag, payload } of records) {
-    if (tag !== TAG.bufferOut && tag !== TAG.imageOut) continue;
-    const key = `${u32At(payload, 0)}:${u32At(payload, 1)}`;
-    const bytes = payload.slice(8); // own, 0-aligned copy so any typed-array view fits
-    const into = tag === TAG.bufferOut ? result.buffers : result.images;
+    const element = tag === TAG.bufferElementOut || tag === TAG.imageElementOut;
+    if (tag !== TAG.bufferOut && tag !== TAG.imageOut && !element) continue;
+    const slot = `${u32At(payload, 0)}:${u32At(payload, 1)}`;
+    const key = element ? `${slot}[${u32At(payload, 2)}]` : slot;
+    const bytes = payload.slice(element ? 12 : 8); // own, 0-aligned copy so any typed-array view fits
+    const into = tag === TAG.bufferOut || tag === TAG.bufferElementOut ? result.buffers : result.images;
     into[key] = bytes;
     const name = names.get(key);
     if (name) into[name] = bytes;

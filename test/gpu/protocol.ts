@@ -11,6 +11,7 @@ export const TAG = {
   groups: 11,
   push: 12,
   binding: 20,
+  bindingArray: 21,
   vertexBuffer: 30,
   vertexAttribute: 31,
   target: 32,
@@ -22,7 +23,12 @@ export const TAG = {
   bufferOut: 101,
   imageOut: 102,
   targetOut: 103,
+  bufferElementOut: 104,
+  imageElementOut: 105,
 } as const;
+
+/** Flags of a descriptor-array binding record (runner.h ARRAY_*). */
+export const ARRAY_FLAGS = { partiallyBound: 1, variableCount: 2 } as const;
 
 export const JOB_KIND = { compute: 1, draw: 2, mesh: 3, rayTrace: 4 } as const;
 export const RAY_STAGE_INDEX = { raygen: 0, miss: 1, closestHit: 2, anyHit: 3, callable: 4, intersection: 5 } as const;

@@ -12,8 +12,22 @@ interface BindingSlot {
   /** Descriptor set (default 0). */
   set?: number;
   binding: number;
-  /** Extra key for the result records, besides "set:binding". */
+  /** Extra key for the result records, besides "set:binding" ("set:binding[element]" for array elements). */
   name?: string;
+  /**
+   * Descriptor arrays: the element this resource fills (dstArrayElement). Entries with one set and
+   * binding are the elements of one array binding; its results are keyed "set:binding[element]".
+   */
+  arrayElement?: number;
+  /** The array binding's descriptorCount (default: highest arrayElement + 1); a runtime array's size. */
+  descriptorCount?: number;
+  /** VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT (enables descriptorBindingPartiallyBound): elements may stay unwritten. */
+  partiallyBound?: boolean;
+  /**
+   * VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT (enables descriptorBindingVariableDescriptorCount),
+   * allocated at descriptorCount; Vulkan allows it on the highest binding of its set only.
+   */
+  variableCount?: boolean;
 }
 
 export interface InitialContents {

@@ -127,6 +127,16 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
       case TAG_BINDING:
         if (!parse_binding(ctx, job, p, len)) return false;
         break;
+      case TAG_BINDING_ARRAY: {
+        if (!need(ctx, tag, len, 12)) return false;
+        if (job->binding_count == 0) return fail(ctx, "descriptor-array record before any binding");
+        BindingDesc *b = &job->bindings[job->binding_count - 1];
+        b->is_array = true;
+        b->array_element = u32_at(p, 0);
+        b->descriptor_count = u32_at(p, 1);
+        b->array_flags = u32_at(p, 2);
+        break;
+      }
       case TAG_VERTEX_BUFFER: {
         if (!need(ctx, tag, len, 12)) return false;
         if (job->vertex_buffer_count == MAX_VERTEX_BUFFERS) return fail(ctx, "too many vertex buffers");

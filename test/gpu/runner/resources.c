@@ -109,28 +109,78 @@ VkShaderStageFlags push_stages(const Job *job) {
   return job->kind == JOB_COMPUTE ? VK_SHADER_STAGE_COMPUTE_BIT : draw_stage_flags(job);
 }
 
+static bool same_slot(const BindingDesc *a, const BindingDesc *b) { return a->set == b->set && a->binding == b->binding; }
+
+/* One layout binding per (set, binding); the job's entries that share it are elements of one
+ * descriptor array: its count is the largest given descriptor_count or highest element + 1. */
+typedef struct {
+  const BindingDesc *first;
+  uint32_t count;
+  VkDescriptorBindingFlags flags;
+} Slot;
+
+static bool describe_slot(Context *ctx, const Job *job, uint32_t i, Slot *slot) {
+  const BindingDesc *b = &job->bindings[i];
+  *slot = (Slot){.first = b, .count = 1, .flags = 0};
+  for (uint32_t k = 0; k < job->binding_count; k++) {
+    const BindingDesc *e = &job->bindings[k];
+    if (!same_slot(b, e)) continue;
+    if (e->kind != b->kind) return fail(ctx, "binding %u.%u: array elements of different kinds", b->set, b->binding);
+    if (e->array_element + 1 > slot->count) slot->count = e->array_element + 1;
+    if (e->descriptor_count > slot->count) slot->count = e->descriptor_count;
+    if (e->array_flags & ARRAY_PARTIALLY_BOUND) slot->flags |= VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT;
+    if (e->array_flags & ARRAY_VARIABLE_COUNT) slot->flags |= VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT;
+  }
+  return true;
+}
+
+static bool first_of_slot(const Job *job, uint32_t i) {
+  for (uint32_t k = 0; k < i; k++)
+    if (same_slot(&job->bindings[k], &job->bindings[i])) return false;
+  return true;
+}
+
 bool create_layouts(Context *ctx, const Job *job, VkShaderStageFlags stages, JobObjects *objs) {
   for (uint32_t i = 0; i < job->binding_count; i++)
     if (job->bindings[i].set + 1 > objs->set_count) objs->set_count = job->bindings[i].set + 1;
 
   VkDescriptorPoolSize pool_sizes[MAX_BINDINGS];
+  uint32_t pool_size_count = 0;
+  uint32_t variable_counts[8] = {0};
+  bool any_variable = false;
   for (uint32_t set = 0; set < objs->set_count; set++) {
     VkDescriptorSetLayoutBinding entries[MAX_BINDINGS];
+    VkDescriptorBindingFlags flags[MAX_BINDINGS];
+    bool any_flags = false;
     uint32_t n = 0;
     for (uint32_t i = 0; i < job->binding_count; i++) {
       const BindingDesc *b = &job->bindings[i];
-      if (b->set != set) continue;
+      if (b->set != set || !first_of_slot(job, i)) continue;
+      Slot slot;
+      if (!describe_slot(ctx, job, i, &slot)) return false;
       entries[n] = (VkDescriptorSetLayoutBinding){
           .binding = b->binding,
           .descriptorType = DESCRIPTOR_TYPES[b->kind],
-          .descriptorCount = 1,
+          .descriptorCount = slot.count,
           .stageFlags = stages,
       };
-      pool_sizes[i] = (VkDescriptorPoolSize){.type = DESCRIPTOR_TYPES[b->kind], .descriptorCount = 1};
+      flags[n] = slot.flags;
+      any_flags |= slot.flags != 0;
+      if (slot.flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT) {
+        variable_counts[set] = slot.count;
+        any_variable = true;
+      }
+      pool_sizes[pool_size_count++] = (VkDescriptorPoolSize){.type = DESCRIPTOR_TYPES[b->kind], .descriptorCount = slot.count};
       n++;
     }
+    VkDescriptorSetLayoutBindingFlagsCreateInfo binding_flags = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+        .bindingCount = n,
+        .pBindingFlags = flags,
+    };
     VkDescriptorSetLayoutCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .pNext = any_flags ? &binding_flags : NULL,
         .bindingCount = n,
         .pBindings = entries,
     };
@@ -151,13 +201,20 @@ bool create_layouts(Context *ctx, const Job *job, VkShaderStageFlags stages, Job
   VkDescriptorPoolCreateInfo pool = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
       .maxSets = objs->set_count,
-      .poolSizeCount = job->binding_count,
+      .poolSizeCount = pool_size_count,
       .pPoolSizes = pool_sizes,
   };
   if (job->binding_count == 0) return true;
   VK_TRY(ctx, vkCreateDescriptorPool(ctx->device, &pool, NULL, &objs->pool));
+  /* A variable-count binding is allocated at its layout count. */
+  VkDescriptorSetVariableDescriptorCountAllocateInfo variable = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO,
+      .descriptorSetCount = objs->set_count,
+      .pDescriptorCounts = variable_counts,
+  };
   VkDescriptorSetAllocateInfo alloc = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+      .pNext = any_variable ? &variable : NULL,
       .descriptorPool = objs->pool,
       .descriptorSetCount = objs->set_count,
       .pSetLayouts = objs->set_layouts,
@@ -262,6 +319,7 @@ bool write_descriptors(Context *ctx, const Job *job, JobObjects *objs) {
         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
         .dstSet = objs->sets[b->set],
         .dstBinding = b->binding,
+        .dstArrayElement = b->array_element,
         .descriptorCount = 1,
         .descriptorType = DESCRIPTOR_TYPES[b->kind],
     };
@@ -379,11 +437,12 @@ void collect_outputs(const Job *job, const JobObjects *objs, ByteBuf *out) {
   for (uint32_t i = 0; i < job->binding_count; i++) {
     const BindingDesc *b = &job->bindings[i];
     const BoundResource *r = &objs->resources[i];
-    uint32_t head[2] = {b->set, b->binding};
+    uint32_t head[3] = {b->set, b->binding, b->array_element};
+    size_t head_size = b->is_array ? 12 : 8;
     if (is_buffer_kind(b->kind))
-      put_record(out, TAG_BUFFER_OUT, head, 8, r->buffer.mapped, b->byte_size);
+      put_record(out, b->is_array ? TAG_BUFFER_ELEMENT_OUT : TAG_BUFFER_OUT, head, head_size, r->buffer.mapped, b->byte_size);
     else if (b->kind == KIND_STORAGE_IMAGE)
-      put_record(out, TAG_IMAGE_OUT, head, 8, r->buffer.mapped, b->byte_size);
+      put_record(out, b->is_array ? TAG_IMAGE_ELEMENT_OUT : TAG_IMAGE_OUT, head, head_size, r->buffer.mapped, b->byte_size);
   }
 }
 

@@ -18,6 +18,7 @@ enum {
   TAG_GROUPS = 11,    /* u32 x, y, z: compute workgroups, or mesh-task workgroups of a mesh draw */
   TAG_PUSH = 12,      /* push-constant bytes */
   TAG_BINDING = 20,   /* BindingDesc header (11 u32) + initial contents */
+  TAG_BINDING_ARRAY = 21, /* u32 array element, descriptor count (0: derived), binding flags: for the previous TAG_BINDING */
   TAG_VERTEX_BUFFER = 30,    /* u32 binding, stride, input rate + bytes */
   TAG_VERTEX_ATTRIBUTE = 31, /* u32 location, binding, VkFormat, offset */
   TAG_TARGET = 32,    /* u32 width, height, VkFormat, byte size, vertex count, instance count, clear[4] (raw f32) */
@@ -30,7 +31,12 @@ enum {
   TAG_BUFFER_OUT = 101, /* u32 set, binding + bytes */
   TAG_IMAGE_OUT = 102,  /* u32 set, binding + bytes */
   TAG_TARGET_OUT = 103, /* colour attachment bytes */
+  TAG_BUFFER_ELEMENT_OUT = 104, /* u32 set, binding, array element + bytes (descriptor-array entries) */
+  TAG_IMAGE_ELEMENT_OUT = 105,  /* u32 set, binding, array element + bytes */
 };
+
+/* Binding flags of a descriptor-array slot (TAG_BINDING_ARRAY), mapped to VkDescriptorBindingFlagBits. */
+enum { ARRAY_PARTIALLY_BOUND = 1, ARRAY_VARIABLE_COUNT = 2 };
 
 typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_MESH = 3, JOB_RAYTRACE = 4 } JobKind;
 /* The modules of a ray-tracing job (raytracing.c): one shader group each. */
@@ -79,6 +85,10 @@ typedef struct {
   uint32_t address_mode;           /* VkSamplerAddressMode: samplers */
   uint32_t byte_size;              /* size of contents (buffer or tightly packed image) */
   const uint8_t *data;             /* byte_size bytes (sentinel already applied by the harness) */
+  bool is_array;                   /* a TAG_BINDING_ARRAY followed: one element of a descriptor array */
+  uint32_t array_element;          /* dstArrayElement */
+  uint32_t descriptor_count;       /* the layout binding's descriptorCount (0: highest element + 1) */
+  uint32_t array_flags;            /* ARRAY_* */
 } BindingDesc;
 
 typedef struct {
