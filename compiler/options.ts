@@ -135,6 +135,8 @@ export interface ResolvedOptions {
   arithmetic: 'defined' | 'dxc';
   /** The file name OpString records (debug information), or undefined for none. */
   debugSourceName: string | undefined;
+  /** Whether the optimising middle end and back-end cleanups run: -O1…-O3 (default) without -fcgl. */
+  optimize: boolean;
 }
 
 /** Fills the defaults (DXC's), de-duplicates the targets; the one place defaults are decided. */
@@ -149,5 +151,6 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     reflect: options.reflect ?? false,
     arithmetic: options.arithmetic ?? 'defined',
     debugSourceName: options.debugInfo ? (options.debugSourceName ?? filename) : undefined,
+    optimize: (options.optimizationLevel ?? 3) > 0 && !options.codeGenHighLevel,
   };
 }

@@ -16,6 +16,7 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     layoutRule: options.layoutRule,
     reflect: options.reflect,
     arithmetic: options.arithmetic,
+    optimize: options.optimize,
     ...(options.debugSourceName !== undefined ? { debugSourceName: options.debugSourceName } : {}),
   });
   const errors = emitted.errors.map((e) => (e.global ? { message: e.message, loc: e.global.loc, length: e.global.name.length } : { message: e.message }));

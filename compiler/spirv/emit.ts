@@ -14,6 +14,7 @@ import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
+import { compactSpirv } from './compact.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 
 export interface EmitOptions {
@@ -23,6 +24,8 @@ export interface EmitOptions {
   reflect?: boolean;
   /** Default 'defined': see defined-arithmetic.ts. */
   arithmetic?: ArithmeticMode;
+  /** -O1…-O3 without -fcgl: entry functions inlined into their wrappers, unreachable functions, dead types and local names left out. */
+  optimize?: boolean;
   /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
   debugSourceName?: string;
 }
@@ -130,11 +133,22 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   }
 
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
+  const functionCode = new Map<IrFunction, number[]>();
   for (const fn of ir.functions) {
     const fe = new FunctionEmitter(m);
-    b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
+    functionCode.set(fn, fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
   }
+  const optimize = !!options.optimize;
+  // Optimising, each wrapper holds its entry function's body; only functions they reach are emitted.
+  const wrapperCode: number[][] = [];
+  const reached = new Set<IrFunction>();
+  const reach = (fn: IrFunction) => {
+    if (reached.has(fn)) return;
+    reached.add(fn);
+    for (const callee of derivativeUses.get(fn)?.callees ?? []) reach(callee);
+  };
+  if (!optimize) for (const fn of ir.functions) reach(fn);
   for (const ep of ir.entryPoints) {
     const model = EXECUTION_MODEL[ep.stage];
     if (model === undefined) {
@@ -145,9 +159,13 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
     const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
-    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies);
+    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies, optimize);
     errors.push(...wrapperErrors.map((message) => ({ message })));
-    b.functionCode(fe.f.finish());
+    wrapperCode.push(fe.f.finish());
+    if (optimize) {
+      for (const callee of fe.callees) reach(callee);
+      if (ep.staticInit) reach(ep.staticInit);
+    }
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
@@ -159,7 +177,13 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
   }
-  return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
+  if (errors.length) return { spirv: new Uint32Array(), errors };
+  // Unoptimised, functions come first as before; optimised, the entry points lead (as DXC's output).
+  if (!optimize) for (const fn of ir.functions) b.functionCode(functionCode.get(fn)!);
+  for (const code of wrapperCode) b.functionCode(code);
+  if (optimize) for (const fn of ir.functions) if (reached.has(fn)) b.functionCode(functionCode.get(fn)!);
+  const spirv = b.assemble();
+  return { spirv: optimize ? compactSpirv(spirv, { stripLocalNames: true }) : spirv, errors };
 }
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */

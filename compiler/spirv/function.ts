@@ -5,6 +5,7 @@ import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, S
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
+import { walkStmts } from '../ir/walk.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
@@ -67,6 +68,15 @@ export class FunctionEmitter {
   derivative?: string;
   /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
   readonly callees = new Set<IrFunction>();
+  /**
+   * Variables bound to values (entry parameters of an inlined entry function that it never writes):
+   * loads through constant paths read the value, with no variable (DXC's optimised output).
+   */
+  private readonly bound = new Map<IrVar, number>();
+  /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
+  private readonly partsOf = new Map<number, number[]>();
+  /** Set while an entry function's body is emitted into its wrapper: what a `return` does there. */
+  private onReturn: ((value: number | undefined) => void) | undefined;
 
   constructor(readonly m: ModuleContext) {}
 
@@ -125,6 +135,46 @@ export class FunctionEmitter {
     }
     this.f.emit(Op.FunctionEnd, []);
     return this.f.finish();
+  }
+
+  /**
+   * Emits `fn`'s body into the function being built (the entry wrapper, whose block is open): its
+   * parameters are `params` (a value binds a parameter the body never writes, a pointer is a
+   * variable), and each `return` calls `onReturn`, which must terminate the block.
+   */
+  emitInlineBody(fn: IrFunction, params: Map<IrVar, { value: number } | { pointer: number }>, onReturn: (value: number | undefined) => void): void {
+    for (const [v, p] of params) {
+      if ('value' in p) this.bound.set(v, p.value);
+      else this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
+    }
+    for (const v of fn.locals) this.local(v);
+    this.onReturn = onReturn;
+    this.stmts(fn.body);
+    if (this.f.blockOpen) {
+      if (fn.returnType.kind === 'void') onReturn(undefined);
+      else this.f.terminate(Op.Unreachable);
+    }
+    this.onReturn = undefined;
+  }
+
+  /** A load of a bound variable through constant member/element indices: the value's part, or undefined. */
+  private boundLoad(p: IrPlace): number | undefined {
+    if (!this.bound.size) return undefined;
+    const path = constantPath(p);
+    if (!path) return undefined;
+    let value = this.bound.get(path.root);
+    if (value === undefined) return undefined;
+    for (const step of path.steps) value = this.extractPart(value, step.type, step.index);
+    return value;
+  }
+
+  /** OpCompositeExtract, or the part itself when this emitter constructed the composite. */
+  private extractPart(composite: number, type: Type, index: number): number {
+    const known = this.partsOf.get(composite)?.[index];
+    if (known !== undefined) return known;
+    const id = this.b.id();
+    this.f.emit(Op.CompositeExtract, [this.t.type(type), id, composite, index]);
+    return id;
   }
 
   /** A Function-storage variable (declared in the entry block). */
@@ -206,6 +256,7 @@ export class FunctionEmitter {
         this.f.terminate(Op.Branch, [this.loops[this.loops.length - 1]!.continue]);
         return;
       case 'return':
+        if (this.onReturn) return this.onReturn(s.value ? this.expr(s.value) : undefined);
         if (s.value) this.f.terminate(Op.ReturnValue, [this.expr(s.value)]);
         else this.f.terminate(Op.Return);
         return;
@@ -416,7 +467,7 @@ export class FunctionEmitter {
         if (isTexelPlace(e.place)) return loadTexelPlace(this, e.place);
         // Spec constants are values (OpSpecConstant*), not variables.
         if (e.place.kind === 'global' && e.place.global.space === 'spec-constant') return this.m.globals.get(e.place.global)!.id;
-        return this.loadPtr(this.place(e.place));
+        return this.boundLoad(e.place) ?? this.loadPtr(this.place(e.place));
       case 'unary':
         return this.relax(this.unary(e), e.type);
       case 'binary':
@@ -427,9 +478,7 @@ export class FunctionEmitter {
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
       case 'extract': {
         if (e.arg.type.kind === 'matrix' && e.arg.type.rows === 1) return this.expr(e.arg);
-        const id = this.b.id();
-        this.f.emit(Op.CompositeExtract, [this.t.type(e.type), id, this.expr(e.arg), e.index]);
-        return id;
+        return this.extractPart(this.expr(e.arg), e.type, e.index);
       }
       case 'dynamicExtract': {
         const arg = this.expr(e.arg);
@@ -569,6 +618,7 @@ export class FunctionEmitter {
     }
     const id = this.b.id();
     this.f.emit(Op.CompositeConstruct, [this.t.type(type), id, ...parts]);
+    if (type.kind === 'struct' || type.kind === 'array') this.partsOf.set(id, parts);
     return id;
   }
 
@@ -618,6 +668,38 @@ export class FunctionEmitter {
     for (const t of temps) if (t.back) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
     return id;
   }
+}
+
+/** A place that is a variable or a constant path into it through structs, arrays and vectors (no matrices). */
+function constantPath(p: IrPlace): { root: IrVar; steps: { index: number; type: Type }[] } | undefined {
+  const steps: { index: number; type: Type }[] = [];
+  for (;;) {
+    if (p.kind === 'local') return { root: p.local, steps: steps.reverse() };
+    if (p.kind !== 'member' && p.kind !== 'element') return undefined;
+    if (p.base.type.kind === 'matrix') return undefined;
+    if (p.kind === 'member') steps.push({ index: p.index, type: p.type });
+    else if (p.index.op === 'const' && p.index.value.kind === 'scalar') steps.push({ index: Number(p.index.value.value), type: p.type });
+    else return undefined;
+    p = p.base;
+  }
+}
+
+/**
+ * Whether an entry parameter can be a value rather than a variable: the body only loads it, each
+ * time through a constant path (see boundLoad), never writes it nor passes it as an out argument.
+ */
+export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
+  let roots = 0;
+  let simpleLoads = 0;
+  walkStmts(fn.body, {
+    expr(e) {
+      if (e.op === 'load' && constantPath(e.place)?.root === v) simpleLoads++;
+    },
+    place(p) {
+      if (p.kind === 'local' && p.local === v) roots++;
+    },
+  });
+  return roots === simpleLoads;
 }
 
 export function isRelaxed(t: Type): boolean {

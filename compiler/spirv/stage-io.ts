@@ -4,7 +4,7 @@ import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
-import type { FunctionEmitter } from './function.js';
+import { bindableParameter, type FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 
 interface BuiltinRule {
@@ -167,6 +167,8 @@ export function emitEntryWrapper(
   srcFunctionId: number,
   errors: string[],
   builtinCopies: { input: number; copy: number; type: Type }[] = [],
+  /** Emit the entry function's body in the wrapper instead of calling it (optimising). */
+  inline = false,
 ): { id: number; interfaceIds: number[] } {
   const b = fe.b;
   const t = fe.t;
@@ -314,23 +316,26 @@ export function emitEntryWrapper(
     fe.f.emit(Op.Store, [c.copy, v]);
   }
   if (ep.staticInit) fe.f.emit(Op.FunctionCall, [voidT, b.id(), fe.functionIdOf(ep.staticInit)]);
-  const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
+  // Optimising, the entry function's body is emitted here (DXC's inlining): a parameter it only reads is
+  // the value assembled from the inputs, not a variable.
+  const bindable = ep.params.map((p) => inline && p.direction === 'in' && bindableParameter(ep.function, p.var));
+  const temps = ep.params.map((p, i) => (bindable[i] ? undefined : fe.temp(p.var.type, `param.var.${p.var.name}`)));
+  const values: number[] = [];
   let inputIndex = 0;
   ep.params.forEach((p, i) => {
     if (p.direction === 'out') return;
     const leaves = paramLeaves[i]!;
-    const values = leaves.map(() => {
+    const loadedValues = leaves.map(() => {
       const leaf = inputs[inputIndex++]!;
       const loaded = leaf.packOffset !== undefined ? loadPacked(fe, leaf) : b.id();
       if (leaf.packOffset === undefined) fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, leaf.varId!]);
       return fitValue(fe, loaded, leaf.varType!, leaf.type);
     });
-    fe.storePtr(temps[i]!, assemble(fe, p.var.type, values), p.var.type);
+    values[i] = assemble(fe, p.var.type, loadedValues);
+    if (temps[i]) fe.storePtr(temps[i]!, values[i]!, p.var.type);
   });
-  const result = b.id();
-  fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x.id)]);
-  let outputIndex = 0;
-  const writeLeaves = (value: number, type: Type, leaves: Leaf[]) => {
+  const writeLeaves = (value: number, type: Type, leaves: Leaf[], first: number): number => {
+    let outputIndex = first;
     for (const leaf of leaves) {
       const out = outputs[outputIndex++]!;
       let v = value;
@@ -346,13 +351,25 @@ export function emitEntryWrapper(
       if (out.packOffset !== undefined) storePacked(fe, out, fitted);
       else fe.f.emit(Op.Store, [out.varId!, fitted]);
     }
+    return outputIndex;
   };
-  ep.params.forEach((p, i) => {
-    if (p.direction === 'in') return;
-    writeLeaves(fe.loadPtr(temps[i]!), p.var.type, paramLeaves[i]!);
-  });
-  if (resultLeaves.length) writeLeaves(result, ep.function.returnType, resultLeaves);
-  fe.f.terminate(Op.Return);
+  const writeOutputs = (result: number | undefined) => {
+    let outputIndex = 0;
+    ep.params.forEach((p, i) => {
+      if (p.direction === 'in') return;
+      outputIndex = writeLeaves(fe.loadPtr(temps[i]!), p.var.type, paramLeaves[i]!, outputIndex);
+    });
+    if (resultLeaves.length && result !== undefined) writeLeaves(result, ep.function.returnType, resultLeaves, outputIndex);
+    fe.f.terminate(Op.Return);
+  };
+  if (inline) {
+    const params = new Map(ep.params.map((p, i) => [p.var, temps[i] ? { pointer: temps[i]!.id } : { value: values[i]! }] as const));
+    fe.emitInlineBody(ep.function, params, writeOutputs);
+  } else {
+    const result = b.id();
+    fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x!.id)]);
+    writeOutputs(result);
+  }
   fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
 }
