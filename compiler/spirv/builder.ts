@@ -172,6 +172,8 @@ export class FunctionBuilder {
   private readonly variables: number[] = [];
   private firstLabelEnd = -1;
   blockOpen = false;
+  /** Blocks opened so far: a value computed in the current block is available in it. */
+  blocks = 0;
 
   emit(opcode: number, operands: number[]): void {
     this.words.push(...instruction(opcode, operands));
@@ -181,6 +183,7 @@ export class FunctionBuilder {
     this.emit(Op.Label, [id]);
     if (this.firstLabelEnd < 0) this.firstLabelEnd = this.words.length;
     this.blockOpen = true;
+    this.blocks++;
   }
 
   variable(typePtr: number, id: number, storageClass: number): void {

@@ -1,5 +1,5 @@
-// The SPIR-V side of dead type, constant and name elimination (issue 19), on the assembled binary:
-// types and constants nothing references any more (after inlining the entry function and leaving
+// The SPIR-V side of dead code, type, constant and name elimination (issue 19), on the assembled
+// binary: instructions without side effects whose results are unused, types and constants nothing references any more (after inlining the entry function and leaving
 // out unreachable functions) go, with their names and decorations, as do names and decorations of
 // ids no instruction defines any more (in functions left out); and, as DXC's optimised output,
 // names of function-local things (Function variables, parameters, functions other than entry points)
@@ -12,6 +12,12 @@ import { Op, StorageClass } from '../spirv-spec/spec.js';
 const isType = (op: number) => op >= Op.TypeVoid && op <= Op.TypeForwardPointer;
 /** Non-specialisation constants (OpConstantTrue … OpConstantNull). */
 const isConstant = (op: number) => op >= Op.ConstantTrue && op <= Op.ConstantNull;
+/**
+ * Function-body instructions without side effects (loads, access chains, composites, conversions,
+ * arithmetic, comparisons, bit operations): removable when nothing uses their result.
+ */
+const isPure = (op: number) =>
+  op === Op.Load || op === 65 || op === 66 || (op >= Op.VectorShuffle && op <= 83) || (op >= Op.ConvertFToU && op <= Op.Bitcast) || (op >= Op.SNegate && op <= Op.BitCount && op !== 153 && op !== 192 && op !== 193);
 /** Debug names and annotations, whose first operand is the id they describe. */
 const DESCRIBES = new Set<number>([Op.Name, Op.MemberName, Op.Decorate, Op.MemberDecorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorateString]);
 
@@ -83,7 +89,7 @@ export interface CompactOptions {
 
 export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint32Array {
   const list = instructions(words);
-  const resultOf = (i: Inst): number | undefined => (isType(i.op) ? words[i.at + 1] : isConstant(i.op) ? words[i.at + 2] : undefined);
+  const resultOf = (i: Inst): number | undefined => (isType(i.op) ? words[i.at + 1] : isConstant(i.op) || isPure(i.op) ? words[i.at + 2] : undefined);
   // References: every operand word of instructions other than names and annotations (a literal that
   // equals an id only keeps something alive: safe).
   const refs = new Map<number, number>();

@@ -93,6 +93,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     arithmetic: options.arithmetic ?? 'defined',
+    optimize: !!options.optimize,
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;

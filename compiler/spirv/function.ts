@@ -38,6 +38,8 @@ export interface ModuleContext {
   builtinInput(builtin: keyof typeof BuiltIn, type: Type): number;
   /** Guards for results Vulkan leaves undefined (defined-arithmetic.ts), or DXC's bare instructions. */
   arithmetic: ArithmeticMode;
+  /** Optimising (-O1…-O3): values instead of variables where the IR allows, shared expressions emitted once. */
+  optimize?: boolean;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -73,6 +75,9 @@ export class FunctionEmitter {
    * loads through constant paths read the value, with no variable (DXC's optimised output).
    */
   private readonly bound = new Map<IrVar, number>();
+  /** Locals that are values (see valueLocals()): their one store binds them. */
+  private valueLocals = new Set<IrVar>();
+  private readonly memo = new Map<IrExpr, { id: number; block: number }>();
   /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
   private readonly partsOf = new Map<number, number[]>();
   /** Set while an entry function's body is emitted into its wrapper: what a `return` does there. */
@@ -127,7 +132,8 @@ export class FunctionEmitter {
       this.relax(pid, p.var.type);
     });
     this.f.label(this.b.id());
-    for (const v of fn.locals) this.local(v);
+    if (this.m.optimize) this.valueLocals = valueLocals(fn);
+    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
     this.stmts(fn.body);
     if (this.f.blockOpen) {
       if (fn.returnType.kind === 'void') this.f.terminate(Op.Return);
@@ -147,7 +153,8 @@ export class FunctionEmitter {
       if ('value' in p) this.bound.set(v, p.value);
       else this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
     }
-    for (const v of fn.locals) this.local(v);
+    if (this.m.optimize) this.valueLocals = valueLocals(fn);
+    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
     this.onReturn = onReturn;
     this.stmts(fn.body);
     if (this.f.blockOpen) {
@@ -203,8 +210,13 @@ export class FunctionEmitter {
   }
 
   private stmt(s: IrStmt): void {
+    this.memo.clear();
     switch (s.op) {
       case 'store': {
+        if (s.place.kind === 'local' && this.valueLocals.has(s.place.local)) {
+          this.bound.set(s.place.local, this.expr(s.value));
+          return;
+        }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
         const ptr = this.place(s.place);
         this.storePtr(ptr, this.expr(s.value), s.value.type);
@@ -459,7 +471,20 @@ export class FunctionEmitter {
   // -------------------------------------------------------------------------------------------
   // Expressions
 
+  /**
+   * Optimising: an expression node the checker shares (a vector constructor's components all read
+   * one value) is emitted once per block; nodes are never shared across statements.
+   */
   expr(e: IrExpr): number {
+    if (!this.m.optimize || e.op === 'const') return this.exprOnce(e);
+    const known = this.memo.get(e);
+    if (known && known.block === this.f.blocks) return known.id;
+    const id = this.exprOnce(e);
+    this.memo.set(e, { id, block: this.f.blocks });
+    return id;
+  }
+
+  private exprOnce(e: IrExpr): number {
     switch (e.op) {
       case 'const':
         return constantId(this.m, e.value);
@@ -700,6 +725,46 @@ export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
     },
   });
   return roots === simpleLoads;
+}
+
+/**
+ * Locals that need no variable (SSA without phis): stored once, whole, by a statement of the
+ * function's top level (so the store dominates what follows), read before it nowhere, and otherwise
+ * only loaded through constant paths.
+ */
+function valueLocals(fn: IrFunction): Set<IrVar> {
+  const candidates = new Map<IrVar, number>();
+  fn.body.forEach((s, i) => {
+    if (s.op === 'store' && s.place.kind === 'local') candidates.set(s.place.local, candidates.has(s.place.local) ? -1 : i);
+  });
+  const out = new Set<IrVar>();
+  if (!candidates.size) return out;
+  const roots = new Map<IrVar, number>();
+  const simple = new Map<IrVar, number>();
+  /** Candidates read in or before their own store. */
+  const early = new Set<IrVar>();
+  const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
+  fn.body.forEach((s, i) => {
+    walkStmts([s], {
+      expr(e) {
+        if (e.op !== 'load') return;
+        const root = constantPath(e.place)?.root;
+        if (root && candidates.has(root)) {
+          count(simple, root);
+          if (i <= candidates.get(root)!) early.add(root);
+        }
+      },
+      place(p) {
+        if (p.kind === 'local' && candidates.has(p.local)) count(roots, p.local);
+      },
+    });
+  });
+  for (const [v, at] of candidates) {
+    if (at < 0 || early.has(v)) continue;
+    // The store's own place is the one root that is not a simple load.
+    if ((roots.get(v) ?? 0) === (simple.get(v) ?? 0) + 1) out.add(v);
+  }
+  return out;
 }
 
 export function isRelaxed(t: Type): boolean {
