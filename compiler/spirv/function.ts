@@ -476,7 +476,7 @@ export class FunctionEmitter {
    * one value) is emitted once per block; nodes are never shared across statements.
    */
   expr(e: IrExpr): number {
-    if (!this.m.optimize || e.op === 'const') return this.exprOnce(e);
+    if (!this.m.optimize || e.op === "const") return this.exprOnce(e);
     const known = this.memo.get(e);
     if (known && known.block === this.f.blocks) return known.id;
     const id = this.exprOnce(e);
@@ -734,8 +734,10 @@ export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
  */
 function valueLocals(fn: IrFunction): Set<IrVar> {
   const candidates = new Map<IrVar, number>();
+  // Parameters are the caller's copies (an out parameter's store must reach it): locals only.
+  const locals = new Set(fn.locals);
   fn.body.forEach((s, i) => {
-    if (s.op === 'store' && s.place.kind === 'local') candidates.set(s.place.local, candidates.has(s.place.local) ? -1 : i);
+    if (s.op === 'store' && s.place.kind === 'local' && locals.has(s.place.local)) candidates.set(s.place.local, candidates.has(s.place.local) ? -1 : i);
   });
   const out = new Set<IrVar>();
   if (!candidates.size) return out;

@@ -62,7 +62,9 @@ export function expectSameResults(
     const y = b[kind] ?? {};
     expect(Object.keys(y).sort(), `${label}: ${kind} at -O0 and -O3`).toEqual(Object.keys(x).sort());
     for (const key of Object.keys(x)) {
-      expect(same(x[key]!, y[key]!), `${label}: ${kind} ${key} differs between -O0 and -O3`).toBe(true);
+      if (same(x[key]!, y[key]!)) continue;
+      const at = x[key]!.findIndex((byte, i) => byte !== y[key]![i]);
+      expect.fail(`${label}: ${kind} ${key} differs between -O0 and -O3 from byte ${at} (word ${at >> 2})`);
     }
   }
 }
