@@ -6,7 +6,7 @@ import { memoryHost } from './host.js';
 import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
 import type { CompileResult } from './result.js';
-import { eliminateDeadResources } from './opt/dead-resources.js';
+import { optimizeModule } from './opt/pipeline.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
 import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
@@ -43,7 +43,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const checker = new Checker(sink, { ...options, filename });
   const checked = checker.checkProgram(program, filename);
   if (!checked || sink.hasErrors()) return fail();
-  const ir = eliminateDeadResources(checked, options);
+  const ir = optimizeModule(checked, options, options.afterPass);
   const resolved = resolveOptions(options, filename);
   let spirv: SpirvCompile | undefined;
   // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.

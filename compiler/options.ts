@@ -118,6 +118,11 @@ export interface CompileOptions {
    * locals are still resolved to their globals (DXC emits pointer-to-pointer code no Vulkan driver takes).
    */
   codeGenHighLevel?: boolean;
+  /**
+   * Debug mode of the middle end: called with the IR after every pass of the level's pipeline
+   * (compiler/opt/pipeline.ts), e.g. to emit and validate it there.
+   */
+  afterPass?: (pass: string, module: import('./ir/ir.js').IrModule, changed: boolean) => void;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;
   /** Output(s) to produce (`-target wgsl`; `-spirv` is the default). Default 'spirv'; an array asks for several. */
