@@ -6,6 +6,7 @@ import { memoryHost } from './host.js';
 import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
 import type { CompileResult } from './result.js';
+import type { IrModule } from './ir/ir.js';
 import { optimizeModule } from './opt/pipeline.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
 import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
@@ -16,8 +17,8 @@ import { normalizePath } from './util/path.js';
 /** The back end of each target. */
 const BACKENDS: Record<CompileTarget, Backend> = { spirv: spirvBackend, wgsl: wgslBackend };
 
-export function compile(source: string, options: CompileOptions = {}): CompileResult {
-  const sink = new DiagnosticSink(options.warnings);
+/** The front end: the checked IR before the middle end, or undefined after errors (in `sink`). */
+function frontEnd(source: string, options: CompileOptions, sink: DiagnosticSink): { ir?: IrModule; files: string[] } {
   const filename = normalizePath(options.filename ?? '/input.hlsl');
   const host = options.host ?? memoryHost({});
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;
@@ -36,12 +37,28 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
     },
     sink,
   );
-  const fail = (): CompileResult => ({ success: false, entryPoints: [], files: pp.files, diagnostics: sink.items });
-  if (sink.hasErrors()) return fail();
+  if (sink.hasErrors()) return { files: pp.files };
   const program = parse(pp.tokens, sink);
-  if (sink.hasErrors()) return fail();
+  if (sink.hasErrors()) return { files: pp.files };
   const checker = new Checker(sink, { ...options, filename });
   const checked = checker.checkProgram(program, filename);
+  if (!checked || sink.hasErrors()) return { files: pp.files };
+  return { ir: checked, files: pp.files };
+}
+
+/** The checked IR of `source` before any middle-end pass (for pass tests and the printable IR). */
+export function checkToIr(source: string, options: CompileOptions = {}): { ir?: IrModule; diagnostics: CompileResult['diagnostics'] } {
+  const sink = new DiagnosticSink(options.warnings);
+  const { ir } = frontEnd(source, options, sink);
+  return { ...(ir ? { ir } : {}), diagnostics: sink.items };
+}
+
+export function compile(source: string, options: CompileOptions = {}): CompileResult {
+  const sink = new DiagnosticSink(options.warnings);
+  const filename = normalizePath(options.filename ?? '/input.hlsl');
+  const front = frontEnd(source, options, sink);
+  const fail = (): CompileResult => ({ success: false, entryPoints: [], files: front.files, diagnostics: sink.items });
+  const checked = front.ir;
   if (!checked || sink.hasErrors()) return fail();
   const ir = optimizeModule(checked, options, options.afterPass);
   const resolved = resolveOptions(options, filename);
@@ -63,7 +80,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
     ...(reflection ? { reflection } : {}),
     ...(outputs.wgsl ? { wgsl: outputs.wgsl } : {}),
     entryPoints: ir.entryPoints.map((ep) => ({ name: ep.name, stage: ep.stage, ...(ep.workgroupSize ? { workgroupSize: ep.workgroupSize } : {}) })),
-    files: pp.files,
+    files: front.files,
     diagnostics: sink.items,
   };
 }
