@@ -175,8 +175,17 @@ export class FunctionEmitter {
     return value;
   }
 
+  /** OpCompositeInsert of `value` at `steps` into `composite` (of `type`); a one-step insert keeps known parts known. */
+  private insertPart(composite: number, type: Type, value: number, steps: { index: number }[]): number {
+    const id = this.b.id();
+    this.f.emit(Op.CompositeInsert, [this.t.type(type), id, value, composite, ...steps.map((s) => s.index)]);
+    const parts = this.partsOf.get(composite);
+    if (parts && steps.length === 1) this.partsOf.set(id, parts.map((p, i) => (i === steps[0]!.index ? value : p)));
+    return id;
+  }
+
   /** OpCompositeExtract, or the part itself when this emitter constructed the composite. */
-  private extractPart(composite: number, type: Type, index: number): number {
+  extractPart(composite: number, type: Type, index: number): number {
     const known = this.partsOf.get(composite)?.[index];
     if (known !== undefined) return known;
     const id = this.b.id();
@@ -213,8 +222,10 @@ export class FunctionEmitter {
     this.memo.clear();
     switch (s.op) {
       case 'store': {
-        if (s.place.kind === 'local' && this.valueLocals.has(s.place.local)) {
-          this.bound.set(s.place.local, this.expr(s.value));
+        const path = this.valueLocals.size ? constantPath(s.place) : undefined;
+        if (path && this.valueLocals.has(path.root)) {
+          const value = this.expr(s.value);
+          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, value, path.steps) : value);
           return;
         }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
@@ -223,6 +234,21 @@ export class FunctionEmitter {
         return;
       }
       case 'storeSwizzle': {
+        const path = this.valueLocals.size ? constantPath(s.place) : undefined;
+        if (path && this.valueLocals.has(path.root)) {
+          const vt = s.place.type as Extract<Type, { kind: 'vector' }>;
+          const value = this.expr(s.value);
+          let vector: number;
+          if (s.components.length === 1) vector = this.insertPart(this.boundLoad(s.place)!, vt, value, [{ index: s.components[0]! }]);
+          else {
+            const old = this.boundLoad(s.place)!;
+            vector = this.b.id();
+            const sel = Array.from({ length: vt.size }, (_, i) => (s.components.indexOf(i) >= 0 ? vt.size + s.components.indexOf(i) : i));
+            this.f.emit(Op.VectorShuffle, [this.t.type(vt), vector, old, value, ...sel]);
+          }
+          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, vector, path.steps) : vector);
+          return;
+        }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value), s.components);
         const ptr = this.place(s.place);
         const vt = ptr.type as Extract<Type, { kind: 'vector' }>;
@@ -496,7 +522,7 @@ export class FunctionEmitter {
       case 'unary':
         return this.relax(this.unary(e), e.type);
       case 'binary':
-        return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right)), e.type);
+        return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right), e.right), e.type);
       case 'convert':
         return this.convert(this.expr(e.arg), e.arg.type, e.type);
       case 'construct':
@@ -558,13 +584,15 @@ export class FunctionEmitter {
     });
   }
 
-  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number): number {
+  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number, right?: IrExpr): number {
     const operand = elementScalar(left.type)!;
     const opcode = binaryOpcode(op, operand);
     const integer = operand.base === 'int' || operand.base === 'uint';
+    // A constant shift amount is masked here, not at run time (the same value).
+    const maskedConstant = this.m.optimize && integer && (op === 'shl' || op === 'shr') && right?.op === 'const' && type.kind !== 'matrix' ? constantId(this.m, maskConstant(right.value, operand.width - 1)) : undefined;
     return this.perRow(type, [l, r], (t, [a, b]) => {
       if (integer && (op === 'div' || op === 'rem') && this.m.arithmetic === 'defined') return definedDivRem(this, op, t, operand, a!, b!);
-      const amount = integer && (op === 'shl' || op === 'shr') ? maskShiftAmount(this, t, operand, b!) : b!;
+      const amount = maskedConstant ?? (integer && (op === 'shl' || op === 'shr') ? maskShiftAmount(this, t, operand, b!) : b!);
       const id = this.b.id();
       this.f.emit(opcode, [this.t.type(t), id, a!, amount]);
       return id;
@@ -728,45 +756,51 @@ export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
 }
 
 /**
- * Locals that need no variable (SSA without phis): stored once, whole, by a statement of the
- * function's top level (so the store dominates what follows), read before it nowhere, and otherwise
- * only loaded through constant paths.
+ * Locals that need no variable (SSA without phis): every write is a store (whole, or through a
+ * constant path: an insert) by a statement of the function's top level, so each binding dominates
+ * what follows; the first write is a whole store that no read precedes; every read is a load through
+ * a constant path. A read sees the binding of the last top-level store before it.
  */
 function valueLocals(fn: IrFunction): Set<IrVar> {
-  const candidates = new Map<IrVar, number>();
-  // Parameters are the caller's copies (an out parameter's store must reach it): locals only.
   const locals = new Set(fn.locals);
+  const first = new Map<IrVar, number>();
+  const bad = new Set<IrVar>();
+  const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
   fn.body.forEach((s, i) => {
-    if (s.op === 'store' && s.place.kind === 'local' && locals.has(s.place.local)) candidates.set(s.place.local, candidates.has(s.place.local) ? -1 : i);
+    const path = topStore(s);
+    if (!path || !locals.has(path.root) || first.has(path.root)) return;
+    first.set(path.root, i);
+    if (path.steps.length || s.op !== 'store') bad.add(path.root);
   });
-  const out = new Set<IrVar>();
-  if (!candidates.size) return out;
   const roots = new Map<IrVar, number>();
   const simple = new Map<IrVar, number>();
-  /** Candidates read in or before their own store. */
-  const early = new Set<IrVar>();
-  const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
+  const count = (m: Map<IrVar, number>, v: IrVar, d = 1) => m.set(v, (m.get(v) ?? 0) + d);
   fn.body.forEach((s, i) => {
+    const own = topStore(s)?.root;
+    if (own && first.has(own)) count(roots, own, -1);
     walkStmts([s], {
       expr(e) {
         if (e.op !== 'load') return;
         const root = constantPath(e.place)?.root;
-        if (root && candidates.has(root)) {
-          count(simple, root);
-          if (i <= candidates.get(root)!) early.add(root);
-        }
+        if (!root || !first.has(root)) return;
+        count(simple, root);
+        if (i <= first.get(root)!) bad.add(root);
       },
       place(p) {
-        if (p.kind === 'local' && candidates.has(p.local)) count(roots, p.local);
+        if (p.kind === 'local' && first.has(p.local)) count(roots, p.local);
       },
     });
   });
-  for (const [v, at] of candidates) {
-    if (at < 0 || early.has(v)) continue;
-    // The store's own place is the one root that is not a simple load.
-    if ((roots.get(v) ?? 0) === (simple.get(v) ?? 0) + 1) out.add(v);
-  }
+  const out = new Set<IrVar>();
+  for (const v of first.keys()) if (!bad.has(v) && (roots.get(v) ?? 0) === (simple.get(v) ?? 0)) out.add(v);
   return out;
+}
+
+/** A constant shift amount masked to the bit width, as maskShiftAmount does at run time. */
+function maskConstant(c: import('../ir/ir.js').IrConst, mask: number): import('../ir/ir.js').IrConst {
+  if (c.kind === 'composite') return { ...c, parts: c.parts.map((p) => maskConstant(p, mask)) };
+  const v = c.value;
+  return { ...c, value: typeof v === 'bigint' ? v & BigInt(mask) : typeof v === 'number' ? v & mask : v };
 }
 
 export function isRelaxed(t: Type): boolean {
