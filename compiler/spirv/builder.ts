@@ -170,6 +170,7 @@ export class FunctionBuilder {
   readonly words: number[] = [];
   /** OpVariable instructions must come first in the first block; they are spliced in at the end. */
   private readonly variables: number[] = [];
+  private readonly prologueWords: number[] = [];
   private firstLabelEnd = -1;
   blockOpen = false;
   /** Blocks opened so far: a value computed in the current block is available in it. */
@@ -186,6 +187,11 @@ export class FunctionBuilder {
     this.blocks++;
   }
 
+  /** Code that runs first, after the entry block's variables (emitted later than it runs). */
+  prologue(opcode: number, operands: number[]): void {
+    this.prologueWords.push(...instruction(opcode, operands));
+  }
+
   variable(typePtr: number, id: number, storageClass: number): void {
     this.variables.push(...instruction(Op.Variable, [typePtr, id, storageClass]));
   }
@@ -196,6 +202,6 @@ export class FunctionBuilder {
   }
 
   finish(): number[] {
-    return this.words.slice(0, this.firstLabelEnd).concat(this.variables, this.words.slice(this.firstLabelEnd));
+    return this.words.slice(0, this.firstLabelEnd).concat(this.variables, this.prologueWords, this.words.slice(this.firstLabelEnd));
   }
 }

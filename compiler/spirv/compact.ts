@@ -128,18 +128,24 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
     const at = definedAt(i.op);
     if (at !== undefined && i.length > at) mentioned.add(words[i.at + at]!);
   }
-  const out: number[] = [];
+  const kept: Inst[] = [];
+  let length = 5;
   for (const i of list) {
     const id = resultOf(i);
     if (id !== undefined && removed.has(id)) continue;
     if (DESCRIBES.has(i.op) && !mentioned.has(words[i.at + 1]!)) continue;
     if ((i.op === Op.Name || i.op === Op.MemberName) && dropNames.has(words[i.at + 1]!)) continue;
-    for (let w = i.at; w < i.at + i.length; w++) out.push(words[w]!);
+    kept.push(i);
+    length += i.length;
   }
-  if (out.length + 5 === words.length) return words;
-  const result = new Uint32Array(out.length + 5);
+  if (length === words.length) return words;
+  const result = new Uint32Array(length);
   result.set(words.subarray(0, 5));
-  result.set(out, 5);
+  let at = 5;
+  for (const i of kept) {
+    result.set(words.subarray(i.at, i.at + i.length), at);
+    at += i.length;
+  }
   return result;
 }
 

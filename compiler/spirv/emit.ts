@@ -15,6 +15,7 @@ import { requireExtension } from './extensions.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper } from './stage-io.js';
 import { compactSpirv } from './compact.js';
+import { walkStmts } from '../ir/walk.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 
 export interface EmitOptions {
@@ -135,12 +136,20 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
 
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
   const functionCode = new Map<IrFunction, number[]>();
+  const optimize = !!options.optimize;
+  // Optimising, an entry function no other function calls lives only inlined in its wrapper.
+  const inlinedOnly = new Set<IrFunction>();
+  if (optimize) {
+    const called = new Set<IrFunction>();
+    for (const fn of ir.functions) walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && called.add(e.callee)) });
+    for (const ep of ir.entryPoints) if (!called.has(ep.function)) inlinedOnly.add(ep.function);
+  }
   for (const fn of ir.functions) {
+    if (inlinedOnly.has(fn)) continue;
     const fe = new FunctionEmitter(m);
     functionCode.set(fn, fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
   }
-  const optimize = !!options.optimize;
   // Optimising, each wrapper holds its entry function's body; only functions they reach are emitted.
   const wrapperCode: number[][] = [];
   const reached = new Set<IrFunction>();
@@ -159,10 +168,15 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const fe = new FunctionEmitter(m);
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
-    const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
-    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies, optimize);
+    // Unoptimised, the copies are known before (the entry function was emitted); inlined, after its body.
+    let copyList: { input: number; copy: number; type: Type }[] | undefined;
+    const copiesOf = () => (copyList ??= [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type })));
+    if (!optimize) copiesOf();
+    const { id, interfaceIds } = emitEntryWrapper(fe, ep, srcId, wrapperErrors, copiesOf, optimize);
+    const copies = copiesOf();
     errors.push(...wrapperErrors.map((message) => ({ message })));
     wrapperCode.push(fe.f.finish());
+    if (inlinedOnly.has(ep.function)) derivativeUses.set(ep.function, fe);
     if (optimize) {
       for (const callee of fe.callees) reach(callee);
       if (ep.staticInit) reach(ep.staticInit);

@@ -166,7 +166,8 @@ export function emitEntryWrapper(
   ep: IrEntryPoint,
   srcFunctionId: number,
   errors: string[],
-  builtinCopies: { input: number; copy: number; type: Type }[] = [],
+  /** Builtins function code reads through Private copies; asked after the body is emitted (it may add some). */
+  builtinCopies: () => { input: number; copy: number; type: Type }[] = () => [],
   /** Emit the entry function's body in the wrapper instead of calling it (optimising). */
   inline = false,
 ): { id: number; interfaceIds: number[] } {
@@ -310,11 +311,6 @@ export function emitEntryWrapper(
   b.name(id, ep.name);
   fe.f.label(b.id());
   // Builtins that function code reads through Private copies (see emit.ts) are copied in first.
-  for (const c of builtinCopies) {
-    const v = b.id();
-    fe.f.emit(Op.Load, [t.type(c.type), v, c.input]);
-    fe.f.emit(Op.Store, [c.copy, v]);
-  }
   if (ep.staticInit) fe.f.emit(Op.FunctionCall, [voidT, b.id(), fe.functionIdOf(ep.staticInit)]);
   // Optimising, the entry function's body is emitted here (DXC's inlining): a parameter it only reads is
   // the value assembled from the inputs, not a variable.
@@ -367,6 +363,12 @@ export function emitEntryWrapper(
     const result = b.id();
     fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x!.id)]);
     writeOutputs(result);
+  }
+  // The copies go first in the wrapper's entry block, whatever the body asked for.
+  for (const c of builtinCopies()) {
+    const v = b.id();
+    fe.f.prologue(Op.Load, [t.type(c.type), v, c.input]);
+    fe.f.prologue(Op.Store, [c.copy, v]);
   }
   fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
