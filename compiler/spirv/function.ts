@@ -757,42 +757,57 @@ export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
 
 /**
  * Locals that need no variable (SSA without phis): every write is a store (whole, or through a
- * constant path: an insert) by a statement of the function's top level, so each binding dominates
- * what follows; the first write is a whole store that no read precedes; every read is a load through
- * a constant path. A read sees the binding of the last top-level store before it.
+ * constant path: an insert) made directly by a statement of one statement list, so each binding
+ * dominates the statements after it in that list; the first is a whole store; every read is a
+ * load through a constant path inside a later statement of that list (the same loop iteration's,
+ * never the continuing block's). A read sees the binding of the last store before it.
  */
 function valueLocals(fn: IrFunction): Set<IrVar> {
   const locals = new Set(fn.locals);
-  const first = new Map<IrVar, number>();
-  const bad = new Set<IrVar>();
-  const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
-  fn.body.forEach((s, i) => {
-    const path = topStore(s);
-    if (!path || !locals.has(path.root) || first.has(path.root)) return;
-    first.set(path.root, i);
-    if (path.steps.length || s.op !== 'store') bad.add(path.root);
-  });
   const roots = new Map<IrVar, number>();
-  const simple = new Map<IrVar, number>();
-  const count = (m: Map<IrVar, number>, v: IrVar, d = 1) => m.set(v, (m.get(v) ?? 0) + d);
-  fn.body.forEach((s, i) => {
-    const own = topStore(s)?.root;
-    if (own && first.has(own)) count(roots, own, -1);
-    walkStmts([s], {
+  const loads = new Map<IrVar, number>();
+  const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
+  const countLoads = (list: IrStmt[], into: Map<IrVar, number>, rootsInto?: Map<IrVar, number>) =>
+    walkStmts(list, {
       expr(e) {
         if (e.op !== 'load') return;
         const root = constantPath(e.place)?.root;
-        if (!root || !first.has(root)) return;
-        count(simple, root);
-        if (i <= first.get(root)!) bad.add(root);
+        if (root && locals.has(root)) count(into, root);
       },
       place(p) {
-        if (p.kind === 'local' && first.has(p.local)) count(roots, p.local);
+        if (rootsInto && p.kind === 'local' && locals.has(p.local)) count(rootsInto, p.local);
       },
     });
-  });
+  countLoads(fn.body, loads, roots);
+  const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
+  /** The one list whose statements store each local (undefined: stored in several). */
+  const home = new Map<IrVar, { list: IrStmt[]; first: number; stores: number; whole: boolean } | undefined>();
+  const lists: IrStmt[][] = [];
+  const visit = (list: IrStmt[]) => {
+    lists.push(list);
+    list.forEach((s, i) => {
+      const path = topStore(s);
+      if (path && locals.has(path.root)) {
+        const h = home.get(path.root);
+        if (!home.has(path.root)) home.set(path.root, { list, first: i, stores: 1, whole: s.op === 'store' && !path.steps.length });
+        else if (h && h.list === list) h.stores++;
+        else home.set(path.root, undefined);
+      }
+      if (s.op === 'if') (visit(s.then), visit(s.else));
+      else if (s.op === 'loop') (visit(s.body), visit(s.continuing));
+      else if (s.op === 'switch') for (const c of s.cases) visit(c.body);
+    });
+  };
+  visit(fn.body);
   const out = new Set<IrVar>();
-  for (const v of first.keys()) if (!bad.has(v) && (roots.get(v) ?? 0) === (simple.get(v) ?? 0)) out.add(v);
+  for (const [v, h] of home) {
+    if (!h || !h.whole) continue;
+    // Every occurrence is one of the list's stores or a load; every load comes after the first store.
+    if ((roots.get(v) ?? 0) !== h.stores + (loads.get(v) ?? 0)) continue;
+    const after = new Map<IrVar, number>();
+    countLoads(h.list.slice(h.first + 1), after);
+    if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
+  }
   return out;
 }
 
