@@ -164,6 +164,43 @@ export class FunctionEmitter {
     this.onReturn = undefined;
   }
 
+  /**
+   * Optimising: the callee's body emitted at the call (DXC inlines every function). Arguments are
+   * evaluated in order as for a call; an `in` parameter the body only reads is the argument's value,
+   * others are copies written back after the body (out/inout), as the call's copy-in/copy-out.
+   */
+  private inlineCall(callee: IrFunction, args: IrCallArg[]): number {
+    const backs: { tmp: Pointer; back: Pointer }[] = [];
+    args.forEach((a, i) => {
+      const p = callee.params[i]!;
+      if (a.kind === 'value' && bindableParameter(callee, p.var)) {
+        this.bound.set(p.var, this.expr(a.value));
+        return;
+      }
+      this.bound.delete(p.var);
+      const tmp = this.temp(p.var.type, p.var.name);
+      this.locals.set(p.var, tmp);
+      if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
+      else {
+        const target = this.place(a.place);
+        if (p.direction === 'inout') this.storePtr(tmp, this.loadPtr(target), p.var.type);
+        backs.push({ tmp, back: target });
+      }
+    });
+    for (const v of valueLocals(callee)) this.valueLocals.add(v);
+    for (const v of callee.locals) if (!this.valueLocals.has(v) && !this.locals.has(v)) this.local(v);
+    const last = callee.body[callee.body.length - 1];
+    const trailing = last?.op === 'return' ? last : undefined;
+    // The callee's nodes are evaluated afresh in each inlined instance: no memo across instances.
+    this.memo.clear();
+    this.stmts(trailing ? callee.body.slice(0, -1) : callee.body);
+    this.memo.clear();
+    const result = trailing?.value && this.f.blockOpen ? this.expr(trailing.value) : 0;
+    this.memo.clear();
+    for (const t of backs) if (this.f.blockOpen) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+    return result;
+  }
+
   /** A load of a bound variable through constant member/element indices: the value's part, or undefined. */
   private boundLoad(p: IrPlace): number | undefined {
     if (!this.bound.size) return undefined;
@@ -702,6 +739,7 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    if (this.m.optimize && inlinable(callee)) return this.inlineCall(callee, args);
     this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer }[] = [];
     args.forEach((a, i) => {
@@ -809,6 +847,31 @@ function valueLocals(fn: IrFunction): Set<IrVar> {
     if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
   }
   return out;
+}
+
+/**
+ * Whether a call can be replaced by the callee's body: no `return` but a trailing one (the value of
+ * the call) and no `discard` (which would end the caller's block mid-expression).
+ */
+function inlinable(fn: IrFunction): boolean {
+  const ok = (list: readonly IrStmt[], top: boolean): boolean =>
+    list.every((s, i) => {
+      switch (s.op) {
+        case 'return':
+          return top && i === list.length - 1;
+        case 'discard':
+          return false;
+        case 'if':
+          return ok(s.then, false) && ok(s.else, false);
+        case 'loop':
+          return ok(s.body, false) && ok(s.continuing, false);
+        case 'switch':
+          return s.cases.every((c) => ok(c.body, false));
+        default:
+          return true;
+      }
+    });
+  return ok(fn.body, true);
 }
 
 /** A constant shift amount masked to the bit width, as maskShiftAmount does at run time. */
