@@ -51,6 +51,16 @@ describe('optimised SPIR-V (-O3)', () => {
     expect(text.match(/OpVariable %_ptr_Function_int Function/g)).toHaveLength(1);
   });
 
+  it('inlines helpers with one trailing return; a helper with an early return stays a call', () => {
+    const text = dis(`RWStructuredBuffer<float> o;
+float twice(float v) { return v * 2; }
+float clampedInverse(float v) { if (v == 0) return 0; return 1 / v; }
+[numthreads(1, 1, 1)] void main() { o[0] = twice(o[1]) + twice(o[2]); o[3] = clampedInverse(o[4]); }`, {});
+    expect(text.match(/OpFunctionCall/g)).toHaveLength(1);
+    expect(text.match(/= OpFunction /g)).toHaveLength(2);
+    expect(text.match(/OpFMul/g)).toHaveLength(2);
+  });
+
   it('-fcgl and -O0 emit the unoptimised module', () => {
     expect(dis(CUBE, { ...PIXEL, codeGenHighLevel: true })).toBe(o0);
   });
