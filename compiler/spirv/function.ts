@@ -5,7 +5,10 @@ import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, S
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
-import { walkStmts } from '../ir/walk.js';
+import { bindableParameter, constantPath, inlinable, maskConstant, valueLocals } from './values.js';
+import { constantId } from './constants.js';
+
+export { constantId, scalarWords } from './constants.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, SelectionControl } from './operators.js';
@@ -761,126 +764,6 @@ export class FunctionEmitter {
   }
 }
 
-/** A place that is a variable or a constant path into it through structs, arrays and vectors (no matrices). */
-function constantPath(p: IrPlace): { root: IrVar; steps: { index: number; type: Type }[] } | undefined {
-  const steps: { index: number; type: Type }[] = [];
-  for (;;) {
-    if (p.kind === 'local') return { root: p.local, steps: steps.reverse() };
-    if (p.kind !== 'member' && p.kind !== 'element') return undefined;
-    if (p.base.type.kind === 'matrix') return undefined;
-    if (p.kind === 'member') steps.push({ index: p.index, type: p.type });
-    else if (p.index.op === 'const' && p.index.value.kind === 'scalar') steps.push({ index: Number(p.index.value.value), type: p.type });
-    else return undefined;
-    p = p.base;
-  }
-}
-
-/**
- * Whether an entry parameter can be a value rather than a variable: the body only loads it, each
- * time through a constant path (see boundLoad), never writes it nor passes it as an out argument.
- */
-export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
-  let roots = 0;
-  let simpleLoads = 0;
-  walkStmts(fn.body, {
-    expr(e) {
-      if (e.op === 'load' && constantPath(e.place)?.root === v) simpleLoads++;
-    },
-    place(p) {
-      if (p.kind === 'local' && p.local === v) roots++;
-    },
-  });
-  return roots === simpleLoads;
-}
-
-/**
- * Locals that need no variable (SSA without phis): every write is a store (whole, or through a
- * constant path: an insert) made directly by a statement of one statement list, so each binding
- * dominates the statements after it in that list; the first is a whole store; every read is a
- * load through a constant path inside a later statement of that list (the same loop iteration's,
- * never the continuing block's). A read sees the binding of the last store before it.
- */
-function valueLocals(fn: IrFunction): Set<IrVar> {
-  const locals = new Set(fn.locals);
-  const roots = new Map<IrVar, number>();
-  const loads = new Map<IrVar, number>();
-  const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
-  const countLoads = (list: IrStmt[], into: Map<IrVar, number>, rootsInto?: Map<IrVar, number>) =>
-    walkStmts(list, {
-      expr(e) {
-        if (e.op !== 'load') return;
-        const root = constantPath(e.place)?.root;
-        if (root && locals.has(root)) count(into, root);
-      },
-      place(p) {
-        if (rootsInto && p.kind === 'local' && locals.has(p.local)) count(rootsInto, p.local);
-      },
-    });
-  countLoads(fn.body, loads, roots);
-  const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
-  /** The one list whose statements store each local (undefined: stored in several). */
-  const home = new Map<IrVar, { list: IrStmt[]; first: number; stores: number; whole: boolean } | undefined>();
-  const lists: IrStmt[][] = [];
-  const visit = (list: IrStmt[]) => {
-    lists.push(list);
-    list.forEach((s, i) => {
-      const path = topStore(s);
-      if (path && locals.has(path.root)) {
-        const h = home.get(path.root);
-        if (!home.has(path.root)) home.set(path.root, { list, first: i, stores: 1, whole: s.op === 'store' && !path.steps.length });
-        else if (h && h.list === list) h.stores++;
-        else home.set(path.root, undefined);
-      }
-      if (s.op === 'if') (visit(s.then), visit(s.else));
-      else if (s.op === 'loop') (visit(s.body), visit(s.continuing));
-      else if (s.op === 'switch') for (const c of s.cases) visit(c.body);
-    });
-  };
-  visit(fn.body);
-  const out = new Set<IrVar>();
-  for (const [v, h] of home) {
-    if (!h || !h.whole) continue;
-    // Every occurrence is one of the list's stores or a load; every load comes after the first store.
-    if ((roots.get(v) ?? 0) !== h.stores + (loads.get(v) ?? 0)) continue;
-    const after = new Map<IrVar, number>();
-    countLoads(h.list.slice(h.first + 1), after);
-    if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
-  }
-  return out;
-}
-
-/**
- * Whether a call can be replaced by the callee's body: no `return` but a trailing one (the value of
- * the call) and no `discard` (which would end the caller's block mid-expression).
- */
-function inlinable(fn: IrFunction): boolean {
-  const ok = (list: readonly IrStmt[], top: boolean): boolean =>
-    list.every((s, i) => {
-      switch (s.op) {
-        case 'return':
-          return top && i === list.length - 1;
-        case 'discard':
-          return false;
-        case 'if':
-          return ok(s.then, false) && ok(s.else, false);
-        case 'loop':
-          return ok(s.body, false) && ok(s.continuing, false);
-        case 'switch':
-          return s.cases.every((c) => ok(c.body, false));
-        default:
-          return true;
-      }
-    });
-  return ok(fn.body, true);
-}
-
-/** A constant shift amount masked to the bit width, as maskShiftAmount does at run time. */
-function maskConstant(c: import('../ir/ir.js').IrConst, mask: number): import('../ir/ir.js').IrConst {
-  if (c.kind === 'composite') return { ...c, parts: c.parts.map((p) => maskConstant(p, mask)) };
-  const v = c.value;
-  return { ...c, value: typeof v === 'bigint' ? v & BigInt(mask) : typeof v === 'number' ? v & mask : v };
-}
-
 export function isRelaxed(t: Type): boolean {
   const el = t.kind === 'array' ? undefined : elementScalar(t);
   return t.kind === 'array' ? isRelaxed(t.element) : !!el?.relaxed;
@@ -901,64 +784,6 @@ function needsConversion(t: Type): boolean {
       return false;
   }
 }
-
-/** The id of a constant (deduplicated by the module builder). */
-export function constantId(m: ModuleContext, c: import('../ir/ir.js').IrConst): number {
-  const t = m.types;
-  const typeId = t.type(c.type);
-  if (c.kind === 'composite') {
-    if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector' && c.type.cols === 1) {
-      // Rx1 matrix constant: parts are scalars; the SPIR-V value is a vector.
-    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector') {
-      return constantId(m, c.parts[0]!);
-    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'scalar') {
-      return constantId(m, c.parts[0]!);
-    }
-    const parts = c.parts.map((p) => constantId(m, p));
-    return m.b.intern(`cc:${typeId}:${parts.join(',')}`, Op.ConstantComposite, [typeId, ...parts], 1);
-  }
-  const s = (c.type.kind === 'matrix' ? c.type.element : c.type) as ScalarType;
-  if (s.base === 'bool') return m.b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
-  const words = scalarWords(s, c.value);
-  return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
-}
-
-export function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {
-  const n = typeof v === 'boolean' ? (v ? 1 : 0) : v;
-  if (s.base === 'float') {
-    if (s.width === 32) return [new Uint32Array(new Float32Array([Number(n)]).buffer)[0]!];
-    if (s.width === 64) {
-      const u = new Uint32Array(new Float64Array([Number(n)]).buffer);
-      return [u[0]!, u[1]!];
-    }
-    return [float16Bits(Number(n))];
-  }
-  if (s.width === 64) {
-    const big = BigInt.asUintN(64, BigInt(n));
-    return [Number(big & 0xffffffffn), Number(big >> 32n)];
-  }
-  const big = BigInt.asUintN(s.width, typeof n === 'bigint' ? n : BigInt(Math.trunc(n)));
-  // 16-bit signed constants are sign-extended into the word, as the SPIR-V spec requires.
-  if (s.width === 16 && s.base === 'int') return [Number(BigInt.asIntN(16, big)) >>> 0];
-  return [Number(big)];
-}
-
-function float16Bits(x: number): number {
-  const f = new Float32Array([x]);
-  const u = new Uint32Array(f.buffer)[0]!;
-  const sign = (u >>> 16) & 0x8000;
-  const exp = ((u >>> 23) & 0xff) - 127 + 15;
-  const mant = u & 0x7fffff;
-  if (((u >>> 23) & 0xff) === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  if (exp >= 0x1f) return sign | 0x7c00;
-  if (exp <= 0) {
-    if (exp < -10) return sign;
-    const m = (mant | 0x800000) >>> (1 - exp);
-    return sign | ((m + 0x1000) >>> 13);
-  }
-  return (sign | (exp << 10) | (mant >>> 13)) + ((mant >>> 12) & 1);
-}
-
 
 function selectionControl(hint: SelectionHint | undefined): number {
   return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;

@@ -4,7 +4,8 @@ import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
-import { bindableParameter, type FunctionEmitter } from './function.js';
+import type { FunctionEmitter } from './function.js';
+import { bindableParameter } from './values.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 
 interface BuiltinRule {
