@@ -215,6 +215,28 @@ export class FunctionEmitter {
     return value;
   }
 
+  /** A float vector times a splatted scalar (or a constant of equal components): OpVectorTimesScalar, as DXC. */
+  private vectorTimesScalar(e: Extract<IrExpr, { op: 'binary' }>): number | undefined {
+    if (e.operator !== 'mul' || e.type.kind !== 'vector' || e.type.element.base !== 'float') return undefined;
+    const scalarOf = (x: IrExpr): IrExpr | undefined => {
+      if (x.op === 'splat' && x.arg.type.kind === 'scalar') return x.arg;
+      if (x.op === 'const' && x.value.kind === 'composite') {
+        const [first, ...rest] = x.value.parts;
+        if (first?.kind === 'scalar' && rest.every((p) => p.kind === 'scalar' && p.value === first.value)) return { op: 'const', type: first.type, value: first };
+      }
+      return undefined;
+    };
+    const rightScalar = scalarOf(e.right);
+    const leftScalar = rightScalar ? undefined : scalarOf(e.left);
+    if (!rightScalar && !leftScalar) return undefined;
+    // Operands in source order.
+    const l = this.expr(leftScalar ?? e.left);
+    const r = this.expr(rightScalar ?? e.right);
+    const id = this.b.id();
+    this.f.emit(Op.VectorTimesScalar, [this.t.type(e.type), id, rightScalar ? l : r, rightScalar ? r : l]);
+    return id;
+  }
+
   /** OpCompositeInsert of `value` at `steps` into `composite` (of `type`); a one-step insert keeps known parts known. */
   private insertPart(composite: number, type: Type, value: number, steps: { index: number }[]): number {
     const id = this.b.id();
@@ -561,8 +583,11 @@ export class FunctionEmitter {
         return this.boundLoad(e.place) ?? this.loadPtr(this.place(e.place));
       case 'unary':
         return this.relax(this.unary(e), e.type);
-      case 'binary':
+      case 'binary': {
+        const scaled = this.m.optimize ? this.vectorTimesScalar(e) : undefined;
+        if (scaled !== undefined) return this.relax(scaled, e.type);
         return this.relax(this.binary(e.operator, e.type, e.left, this.expr(e.left), this.expr(e.right), e.right), e.type);
+      }
       case 'convert':
         return this.convert(this.expr(e.arg), e.arg.type, e.type);
       case 'construct':
