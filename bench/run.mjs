@@ -11,6 +11,7 @@ const BENCHES = [
   { name: 'wgsl', file: './wgsl.mjs', run: 'runWgslBench', title: 'WGSL compile time vs SPIR-V compile time, and the share of fixtures that translate', printsItself: true },
   { name: 'guards', file: './guards.mjs', run: 'runGuardsBench', title: 'Cost of defined integer/conversion results: SPIR-V with guards vs DXC\'s bare instructions' },
   { name: 'packing', file: './packing.mjs', run: 'runPackingBench', title: 'Buffer packing throughput: generated writer vs hand-written DataView vs webgpu-utils' },
+  { name: 'size', file: './size.mjs', run: 'runSizeBench', title: 'Output size vs DXC\'s committed SPIR-V of sample sets (-O0, -O3), and -O3/-O0 compile time (pass the sets\' folders)' },
   { name: 'plugin', file: './plugin.mjs', run: 'runPluginBench', title: 'Plugin: cold/warm build of 50 shaders and include-edit → HMR latency' },
 ];
 

@@ -7,9 +7,10 @@ import { parse } from './parse/index.js';
 import { preprocess } from './preprocess/index.js';
 import type { CompileResult, PreprocessedSource } from './result.js';
 import { printTokens } from './preprocess/print.js';
-import { eliminateDeadResources } from './opt/dead-resources.js';
 import { stageInputNames } from './ir/stage-value-names.js';
 import { flattenResourceArrays } from './opt/flatten-resource-arrays.js';
+import type { IrModule } from './ir/ir.js';
+import { optimizeModule } from './opt/pipeline.js';
 import type { Backend, BackendContext, BackendOutput } from './backend.js';
 import { resolveOptions, type CompileOptions, type CompileTarget } from './options.js';
 import { compileSpirv, spirvBackend, type SpirvCompile } from './spirv/backend.js';
@@ -53,18 +54,34 @@ export function preprocessSource(source: string, options: CompileOptions = {}): 
   return { success, ...(success ? { text: printTokens(pp.tokens) } : {}), files: pp.files, diagnostics: sink.items };
 }
 
+/** The front end: the checked IR before the middle end, or undefined after errors (in `sink`). */
+function frontEnd(source: string, options: CompileOptions, filename: string, sink: DiagnosticSink): { ir?: IrModule; files: string[] } {
+  const { pp } = runPreprocessor(source, options, filename, sink);
+  if (sink.hasErrors()) return { files: pp.files };
+  const program = parse(pp.tokens, sink);
+  if (sink.hasErrors()) return { files: pp.files };
+  const checker = new Checker(sink, { ...options, filename });
+  const checked = checker.checkProgram(program, filename);
+  if (!checked || sink.hasErrors()) return { files: pp.files };
+  return { ir: checked, files: pp.files };
+}
+
+/** The checked IR of `source` before any middle-end pass (for pass tests and the printable IR). */
+export function checkToIr(source: string, options: CompileOptions = {}): { ir?: IrModule; diagnostics: CompileResult['diagnostics'] } {
+  const sink = new DiagnosticSink(options.warnings);
+  const { ir } = frontEnd(source, options, normalizePath(options.filename ?? '/input.hlsl'), sink);
+  return { ...(ir ? { ir } : {}), diagnostics: sink.items };
+}
+
 export function compile(source: string, options: CompileOptions = {}): CompileResult {
   const sink = new DiagnosticSink(options.warnings);
   const filename = normalizePath(options.filename ?? '/input.hlsl');
-  const { pp, resolved } = runPreprocessor(source, options, filename, sink);
-  const fail = (): CompileResult => ({ success: false, entryPoints: [], files: pp.files, diagnostics: sink.items });
-  if (sink.hasErrors()) return fail();
-  const program = parse(pp.tokens, sink);
-  if (sink.hasErrors()) return fail();
-  const checker = new Checker(sink, { ...options, filename });
-  const checked = checker.checkProgram(program, filename);
+  const front = frontEnd(source, options, filename, sink);
+  const fail = (): CompileResult => ({ success: false, entryPoints: [], files: front.files, diagnostics: sink.items });
+  const checked = front.ir;
   if (!checked || sink.hasErrors()) return fail();
-  const ir = eliminateDeadResources(flattenResourceArrays(checked), options);
+  const ir = optimizeModule(flattenResourceArrays(checked), options, options.afterPass);
+  const resolved = resolveOptions(options, filename);
   let spirv: SpirvCompile | undefined;
   // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.
   const context: BackendContext = { options: resolved, spirv: () => (spirv ??= compileSpirv(ir, resolved)) };
@@ -88,7 +105,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
       ...('workgroupSize' in ep ? { workgroupSize: ep.workgroupSize } : {}),
       inputNames: stageInputNames(ep),
     })),
-    files: pp.files,
+    files: front.files,
     diagnostics: sink.items,
   };
 }

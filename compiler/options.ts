@@ -173,6 +173,11 @@ export interface CompileOptions {
    * locals are still resolved to their globals (DXC emits pointer-to-pointer code no Vulkan driver takes).
    */
   codeGenHighLevel?: boolean;
+  /**
+   * Debug mode of the middle end: called with the IR after every pass of the level's pipeline
+   * (compiler/opt/pipeline.ts), e.g. to emit and validate it there.
+   */
+  afterPass?: (pass: string, module: import('./ir/ir.js').IrModule, changed: boolean) => void;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;
   /** `-fspv-max-id N`: a module whose id bound exceeds N is an error. */
@@ -208,6 +213,8 @@ export interface ResolvedOptions {
   arithmetic: 'defined' | 'dxc';
   /** The file name OpString records (debug information), or undefined for none. */
   debugSourceName: string | undefined;
+  /** Whether the optimising middle end and back-end cleanups run: -O1…-O3 (default) without -fcgl. */
+  optimize: boolean;
 }
 
 /** Fills the defaults (DXC's), de-duplicates the targets; the one place defaults are decided. */
@@ -236,6 +243,7 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     maxId: options.maxId,
     arithmetic: options.arithmetic ?? 'defined',
     debugSourceName: options.debugInfo ? (options.debugSourceName ?? filename) : undefined,
+    optimize: (options.optimizationLevel ?? 3) > 0 && !options.codeGenHighLevel,
   };
 }
 

@@ -20,6 +20,7 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     layoutRule: options.layoutRule,
     reflect: options.reflect,
     arithmetic: options.arithmetic,
+    optimize: options.optimize,
     ...(options.debugSourceName !== undefined ? { debugSourceName: options.debugSourceName } : {}),
     stageIo: {
       invertY: options.invertY,

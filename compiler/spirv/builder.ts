@@ -202,8 +202,11 @@ export class FunctionBuilder {
   readonly words: number[] = [];
   /** OpVariable instructions must come first in the first block; they are spliced in at the end. */
   private readonly variables: number[] = [];
+  private readonly prologueWords: number[] = [];
   private firstLabelEnd = -1;
   blockOpen = false;
+  /** Blocks opened so far: a value computed in the current block is available in it. */
+  blocks = 0;
 
   emit(opcode: number, operands: number[]): void {
     this.words.push(...instruction(opcode, operands));
@@ -213,6 +216,12 @@ export class FunctionBuilder {
     this.emit(Op.Label, [id]);
     if (this.firstLabelEnd < 0) this.firstLabelEnd = this.words.length;
     this.blockOpen = true;
+    this.blocks++;
+  }
+
+  /** Code that runs first, after the entry block's variables (emitted later than it runs). */
+  prologue(opcode: number, operands: number[]): void {
+    this.prologueWords.push(...instruction(opcode, operands));
   }
 
   variable(typePtr: number, id: number, storageClass: number): void {
@@ -225,6 +234,6 @@ export class FunctionBuilder {
   }
 
   finish(): number[] {
-    return this.words.slice(0, this.firstLabelEnd).concat(this.variables, this.words.slice(this.firstLabelEnd));
+    return this.words.slice(0, this.firstLabelEnd).concat(this.variables, this.prologueWords, this.words.slice(this.firstLabelEnd));
   }
 }

@@ -18,6 +18,8 @@ import { requireExecutionMode } from './execution-modes.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
+import { compactSpirv } from './compact.js';
+import { walkStmts } from '../ir/walk.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 import { SPIRV_VERSION } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
@@ -33,6 +35,8 @@ export interface EmitOptions {
   reflect?: boolean;
   /** Default 'defined': see defined-arithmetic.ts. */
   arithmetic?: ArithmeticMode;
+  /** -O1…-O3 without -fcgl: entry functions inlined into their wrappers, unreachable functions, dead types and local names left out. */
+  optimize?: boolean;
   /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
   debugSourceName?: string;
   /** -fvk-invert-y, -fvk-use-dx-position-w, -fvk-support-nonzero-base-vertex/-instance. */
@@ -112,6 +116,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     vulkanMemoryModel: options.vulkanMemoryModel ?? false,
     coherent: new Set(),
     stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
+    optimize: !!options.optimize,
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;
@@ -166,17 +171,36 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   // Function code relies on what the stages prepared (a mesh shader's output variables).
   if (errors.length) return { spirv: new Uint32Array(), errors };
   const derivativeUses = new Map<IrFunction, DerivativeUse>();
+  const functionCode = new Map<IrFunction, number[]>();
+  const optimize = !!options.optimize;
+  // Optimising, an entry function no other function calls lives only inlined in its wrapper.
+  const inlinedOnly = new Set<IrFunction>();
+  if (optimize) {
+    const called = new Set<IrFunction>();
+    for (const fn of ir.functions) walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && called.add(e.callee)) });
+    for (const ep of ir.entryPoints) if (!called.has(ep.function) && inlinable(ep, m)) inlinedOnly.add(ep.function);
+  }
   for (const fn of ir.functions) {
+    if (inlinedOnly.has(fn)) continue;
     const fe = new FunctionEmitter(m);
     const redirect = m.placeRedirects.get(fn);
     if (redirect) fe.redirect = redirect;
-    b.functionCode(fe.emitFunction(fn, m.functionId(fn)));
+    functionCode.set(fn, fe.emitFunction(fn, m.functionId(fn)));
     derivativeUses.set(fn, fe);
     m.rayTracing.emitters.set(fn, fe);
   }
   if (options.entryPointName !== undefined && ir.entryPoints.length > 1) {
     errors.push({ message: `-fspv-entrypoint-name names one entry point, but the module has ${ir.entryPoints.length}` });
   }
+  // Optimising, each wrapper holds its entry function's body; only functions they reach are emitted.
+  const wrapperCode: number[][] = [];
+  const reached = new Set<IrFunction>();
+  const reach = (fn: IrFunction) => {
+    if (reached.has(fn)) return;
+    reached.add(fn);
+    for (const callee of derivativeUses.get(fn)?.callees ?? []) reach(callee);
+  };
+  if (!optimize) for (const fn of ir.functions) reach(fn);
   for (const ep of ir.entryPoints) {
     const stage = stageEmitter(ep);
     const model = stage.model;
@@ -187,12 +211,28 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const fe = new FunctionEmitter(m);
     const wrapperErrors: string[] = [];
     const srcId = m.functionId(ep.function);
-    const copies = [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type }));
+    // Unoptimised, the copies are known before (the entry function was emitted); inlined, after its body.
+    let copyList: { input: number; copy: number; type: Type }[] | undefined;
+    const copiesOf = () => (copyList ??= [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type })));
+    const inline = inlinedOnly.has(ep.function);
+    if (!inline) copiesOf();
     // Rasterizer-ordered views: a pixel shader runs its HLSL function inside the fragment interlock.
-    const interlock = ep.stage === 'pixel' && reachesInterlock(ep, derivativeUses);
-    const { id, interfaceIds } = stage.wrapper ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies }) : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copies, interlock);
+    const interlock = ep.stage === 'pixel' && !inline && reachesInterlock(ep, derivativeUses);
+    const { id, interfaceIds } = stage.wrapper
+      ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies: copiesOf() })
+      : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copiesOf, inline, interlock);
+    const copies = copiesOf();
     errors.push(...wrapperErrors.map((message) => ({ message, entry: ep })));
-    b.functionCode(fe.f.finish());
+    wrapperCode.push(fe.f.finish());
+    if (inline) {
+      derivativeUses.set(ep.function, fe);
+      m.rayTracing.emitters.set(ep.function, fe);
+    }
+    if (optimize) {
+      if (!inline) reach(ep.function);
+      for (const callee of fe.callees) reach(callee);
+      if (ep.staticInit) reach(ep.staticInit);
+    }
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
@@ -218,11 +258,18 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     if (interlockError) errors.push({ message: interlockError });
   }
+  if (errors.length) return { spirv: new Uint32Array(), errors };
+  // Unoptimised, functions come first as before; optimised, the entry points lead (as DXC's output).
+  if (!optimize) for (const fn of ir.functions) b.functionCode(functionCode.get(fn)!);
+  for (const code of wrapperCode) b.functionCode(code);
+  if (optimize) for (const fn of ir.functions) if (reached.has(fn)) b.functionCode(functionCode.get(fn)!);
   if (options.floatControls?.ieeeStrict) decorateNoContraction(b);
   if (m.vulkanMemoryModel) useVulkanMemoryModel(b, types, m.coherent);
   const disallowed = disallowedExtensionErrors(b.declaredExtensions(), options.allowedExtensions, m.vulkanMemoryModel);
   errors.push(...disallowed.map((message) => ({ message })));
-  return { spirv: errors.length ? new Uint32Array() : b.assemble(), errors };
+  if (errors.length) return { spirv: new Uint32Array(), errors };
+  const spirv = b.assemble();
+  return { spirv: optimize ? compactSpirv(spirv, { stripLocalNames: true }) : spirv, errors };
 }
 
 /** -fspv-entrypoint-name renames the module's one entry point (checked in emitSpirv). */
@@ -340,4 +387,15 @@ function innerStruct(g: IrGlobal): StructType {
 /** For arrays of buffers, the block decoration goes on the element struct. */
 function innerStructId(m: ModuleContext, g: IrGlobal, ctx: LayoutContext): number {
   return m.types.type(innerStruct(g), ctx);
+}
+
+/**
+ * Whether an entry function may live only inlined in its wrapper: the plain wrapper's stages, and
+ * not where function code must be the entry function's own (a stage wrapper calls it, a mesh
+ * shader's outputs are redirected in it, ray-tracing calls and the fragment interlock are found in it).
+ */
+function inlinable(ep: IrEntryPoint, m: ModuleContext): boolean {
+  if (stageEmitter(ep).wrapper || m.placeRedirects.has(ep.function)) return false;
+  if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute') return false;
+  return !ep.globals.some((g) => g.rasterizerOrdered || (g.type.kind === 'resource' && g.type.rasterizerOrdered));
 }

@@ -5,6 +5,10 @@ import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, S
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
+import { bindableParameter, constantPath, inlinable, maskConstant, valueLocals } from './values.js';
+import { constantId } from './constants.js';
+
+export { constantId, scalarWords } from './constants.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, ScopeId, SelectionControl } from './operators.js';
@@ -63,6 +67,8 @@ export interface ModuleContext {
   meshShading?: import('./stages/mesh.js').MeshModuleState;
   /** Ray-tracing builtins, payload, attribute and callable-data variables (ray-tracing.ts). */
   rayTracing: RayTracingModule;
+  /** Optimising (-O1…-O3): values instead of variables where the IR allows, shared expressions emitted once. */
+  optimize?: boolean;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -117,6 +123,18 @@ export class FunctionEmitter {
   redirect?: PlaceRedirect;
   /** Ids decorated NonUniform (NonUniformResourceIndex and what is computed from it). */
   readonly nonUniform: NonUniformIds;
+  /**
+   * Variables bound to values (entry parameters of an inlined entry function that it never writes):
+   * loads through constant paths read the value, with no variable (DXC's optimised output).
+   */
+  private readonly bound = new Map<IrVar, number>();
+  /** Locals that are values (see valueLocals()): their one store binds them. */
+  private valueLocals = new Set<IrVar>();
+  private readonly memo = new Map<IrExpr, { id: number; block: number }>();
+  /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
+  private readonly partsOf = new Map<number, number[]>();
+  /** Set while an entry function's body is emitted into its wrapper: what a `return` does there. */
+  private onReturn: ((value: number | undefined) => void) | undefined;
 
   constructor(readonly m: ModuleContext) {
     this.nonUniform = new NonUniformIds(m.b);
@@ -178,7 +196,8 @@ export class FunctionEmitter {
       this.relax(pid, p.var.type);
     });
     this.f.label(this.b.id());
-    for (const v of fn.locals) this.local(v);
+    if (this.m.optimize) this.valueLocals = valueLocals(fn);
+    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
     this.stmts(fn.body);
     if (this.f.blockOpen) {
       if (fn.returnType.kind === 'void') this.f.terminate(Op.Return);
@@ -193,6 +212,115 @@ export class FunctionEmitter {
     const id = this.b.id();
     const opcode = from.kind !== 'pointer' ? Op.ConvertUToPtr : to.kind !== 'pointer' ? Op.ConvertPtrToU : Op.Bitcast;
     this.f.emit(opcode, [this.t.type(to), id, value]);
+    return id;
+  }
+
+  /**
+   * Emits `fn`'s body into the function being built (the entry wrapper, whose block is open): its
+   * parameters are `params` (a value binds a parameter the body never writes, a pointer is a
+   * variable), and each `return` calls `onReturn`, which must terminate the block.
+   */
+  emitInlineBody(fn: IrFunction, params: Map<IrVar, { value: number } | { pointer: number }>, onReturn: (value: number | undefined) => void): void {
+    for (const [v, p] of params) {
+      if ('value' in p) this.bound.set(v, p.value);
+      else this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
+    }
+    if (this.m.optimize) this.valueLocals = valueLocals(fn);
+    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    this.onReturn = onReturn;
+    this.stmts(fn.body);
+    if (this.f.blockOpen) {
+      if (fn.returnType.kind === 'void') onReturn(undefined);
+      else this.f.terminate(Op.Unreachable);
+    }
+    this.onReturn = undefined;
+  }
+
+  /**
+   * Optimising: the callee's body emitted at the call (DXC inlines every function). Arguments are
+   * evaluated in order as for a call; an `in` parameter the body only reads is the argument's value,
+   * others are copies written back after the body (out/inout), as the call's copy-in/copy-out.
+   */
+  private inlineCall(callee: IrFunction, args: IrCallArg[]): number {
+    const backs: { tmp: Pointer; back: Pointer }[] = [];
+    args.forEach((a, i) => {
+      const p = callee.params[i]!;
+      if (a.kind === 'value' && bindableParameter(callee, p.var)) {
+        this.bound.set(p.var, this.expr(a.value));
+        return;
+      }
+      this.bound.delete(p.var);
+      const tmp = this.temp(p.var.type, p.var.name);
+      this.locals.set(p.var, tmp);
+      if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
+      else {
+        const target = this.place(a.place);
+        if (p.direction === 'inout') this.storePtr(tmp, this.loadPtr(target), p.var.type);
+        backs.push({ tmp, back: target });
+      }
+    });
+    for (const v of valueLocals(callee)) this.valueLocals.add(v);
+    for (const v of callee.locals) if (!this.valueLocals.has(v) && !this.locals.has(v)) this.local(v);
+    const last = callee.body[callee.body.length - 1];
+    const trailing = last?.op === 'return' ? last : undefined;
+    // The callee's nodes are evaluated afresh in each inlined instance: no memo across instances.
+    this.memo.clear();
+    this.stmts(trailing ? callee.body.slice(0, -1) : callee.body);
+    this.memo.clear();
+    const result = trailing?.value && this.f.blockOpen ? this.expr(trailing.value) : 0;
+    this.memo.clear();
+    for (const t of backs) if (this.f.blockOpen) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+    return result;
+  }
+
+  /** A load of a bound variable through constant member/element indices: the value's part, or undefined. */
+  private boundLoad(p: IrPlace): number | undefined {
+    if (!this.bound.size) return undefined;
+    const path = constantPath(p);
+    if (!path) return undefined;
+    let value = this.bound.get(path.root);
+    if (value === undefined) return undefined;
+    for (const step of path.steps) value = this.extractPart(value, step.type, step.index);
+    return value;
+  }
+
+  /** A float vector times a splatted scalar (or a constant of equal components): OpVectorTimesScalar, as DXC. */
+  private vectorTimesScalar(e: Extract<IrExpr, { op: 'binary' }>): number | undefined {
+    if (e.operator !== 'mul' || e.type.kind !== 'vector' || e.type.element.base !== 'float') return undefined;
+    const scalarOf = (x: IrExpr): IrExpr | undefined => {
+      if (x.op === 'splat' && x.arg.type.kind === 'scalar') return x.arg;
+      if (x.op === 'const' && x.value.kind === 'composite') {
+        const [first, ...rest] = x.value.parts;
+        if (first?.kind === 'scalar' && rest.every((p) => p.kind === 'scalar' && p.value === first.value)) return { op: 'const', type: first.type, value: first };
+      }
+      return undefined;
+    };
+    const rightScalar = scalarOf(e.right);
+    const leftScalar = rightScalar ? undefined : scalarOf(e.left);
+    if (!rightScalar && !leftScalar) return undefined;
+    // Operands in source order.
+    const l = this.expr(leftScalar ?? e.left);
+    const r = this.expr(rightScalar ?? e.right);
+    const id = this.b.id();
+    this.f.emit(Op.VectorTimesScalar, [this.t.type(e.type), id, rightScalar ? l : r, rightScalar ? r : l]);
+    return id;
+  }
+
+  /** OpCompositeInsert of `value` at `steps` into `composite` (of `type`); a one-step insert keeps known parts known. */
+  private insertPart(composite: number, type: Type, value: number, steps: { index: number }[]): number {
+    const id = this.b.id();
+    this.f.emit(Op.CompositeInsert, [this.t.type(type), id, value, composite, ...steps.map((s) => s.index)]);
+    const parts = this.partsOf.get(composite);
+    if (parts && steps.length === 1) this.partsOf.set(id, parts.map((p, i) => (i === steps[0]!.index ? value : p)));
+    return id;
+  }
+
+  /** OpCompositeExtract, or the part itself when this emitter constructed the composite. */
+  extractPart(composite: number, type: Type, index: number): number {
+    const known = this.partsOf.get(composite)?.[index];
+    if (known !== undefined) return known;
+    const id = this.b.id();
+    this.f.emit(Op.CompositeExtract, [this.t.type(type), id, composite, index]);
     return id;
   }
 
@@ -224,9 +352,16 @@ export class FunctionEmitter {
   }
 
   private stmt(s: IrStmt): void {
+    this.memo.clear();
     switch (s.op) {
       case 'store': {
         if (this.redirect?.owns(s.place)) return this.redirect.store(this, s.place, this.expr(s.value));
+        const path = this.valueLocals.size ? constantPath(s.place) : undefined;
+        if (path && this.valueLocals.has(path.root)) {
+          const value = this.expr(s.value);
+          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, value, path.steps) : value);
+          return;
+        }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
         const ptr = this.place(s.place);
         this.storePtr(ptr, this.expr(s.value), s.value.type);
@@ -242,6 +377,21 @@ export class FunctionEmitter {
             if (s.components.length > 1) this.f.emit(Op.CompositeExtract, [this.t.type(vt.element), part, value, j]);
             this.redirect!.store(this, { kind: 'element', base: s.place, index: { op: 'const', type: INT_TYPE, value: { kind: 'scalar', type: INT_TYPE, value: c } }, type: vt.element }, part);
           });
+          return;
+        }
+        const path = this.valueLocals.size ? constantPath(s.place) : undefined;
+        if (path && this.valueLocals.has(path.root)) {
+          const vt = s.place.type as Extract<Type, { kind: 'vector' }>;
+          const value = this.expr(s.value);
+          let vector: number;
+          if (s.components.length === 1) vector = this.insertPart(this.boundLoad(s.place)!, vt, value, [{ index: s.components[0]! }]);
+          else {
+            const old = this.boundLoad(s.place)!;
+            vector = this.b.id();
+            const sel = Array.from({ length: vt.size }, (_, i) => (s.components.indexOf(i) >= 0 ? vt.size + s.components.indexOf(i) : i));
+            this.f.emit(Op.VectorShuffle, [this.t.type(vt), vector, old, value, ...sel]);
+          }
+          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, vector, path.steps) : vector);
           return;
         }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value), s.components);
@@ -289,6 +439,7 @@ export class FunctionEmitter {
         this.f.terminate(Op.Branch, [this.loops[this.loops.length - 1]!.continue]);
         return;
       case 'return':
+        if (this.onReturn) return this.onReturn(s.value ? this.expr(s.value) : undefined);
         if (s.value) this.f.terminate(Op.ReturnValue, [this.expr(s.value)]);
         else this.f.terminate(Op.Return);
         return;
@@ -524,7 +675,20 @@ export class FunctionEmitter {
   // -------------------------------------------------------------------------------------------
   // Expressions
 
+  /**
+   * Optimising: an expression node the checker shares (a vector constructor's components all read
+   * one value) is emitted once per block; nodes are never shared across statements.
+   */
   expr(e: IrExpr): number {
+    if (!this.m.optimize || e.op === "const") return this.exprOnce(e);
+    const known = this.memo.get(e);
+    if (known && known.block === this.f.blocks) return known.id;
+    const id = this.exprOnce(e);
+    this.memo.set(e, { id, block: this.f.blocks });
+    return id;
+  }
+
+  private exprOnce(e: IrExpr): number {
     switch (e.op) {
       case 'const':
         return constantId(this.m, e.value);
@@ -533,13 +697,15 @@ export class FunctionEmitter {
         if (isTexelPlace(e.place)) return loadTexelPlace(this, e.place);
         // Spec constants are values (OpSpecConstant*), not variables.
         if (e.place.kind === 'global' && e.place.global.space === 'spec-constant') return this.m.globals.get(e.place.global)!.id;
-        return this.loadPtr(this.place(e.place));
+        return this.boundLoad(e.place) ?? this.loadPtr(this.place(e.place));
       case 'unary':
         return this.relax(this.unary(e), e.type);
       case 'binary': {
+        const scaled = this.m.optimize ? this.vectorTimesScalar(e) : undefined;
+        if (scaled !== undefined) return this.relax(scaled, e.type);
         const l = this.expr(e.left);
         const r = this.expr(e.right);
-        return this.nonUniform.spread(this.relax(this.binary(e.operator, e.type, e.left, l, r), e.type), [l, r]);
+        return this.nonUniform.spread(this.relax(this.binary(e.operator, e.type, e.left, l, r, e.right), e.type), [l, r]);
       }
       case 'convert': {
         const arg = this.expr(e.arg);
@@ -550,9 +716,7 @@ export class FunctionEmitter {
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
       case 'extract': {
         if (e.arg.type.kind === 'matrix' && e.arg.type.rows === 1) return this.expr(e.arg);
-        const id = this.b.id();
-        this.f.emit(Op.CompositeExtract, [this.t.type(e.type), id, this.expr(e.arg), e.index]);
-        return id;
+        return this.extractPart(this.expr(e.arg), e.type, e.index);
       }
       case 'dynamicExtract': {
         const arg = this.expr(e.arg);
@@ -610,13 +774,15 @@ export class FunctionEmitter {
     return this.nonUniform.spread(id, [arg]);
   }
 
-  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number): number {
+  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number, right?: IrExpr): number {
     const operand = elementScalar(left.type)!;
     const opcode = binaryOpcode(op, operand);
     const integer = operand.base === 'int' || operand.base === 'uint';
+    // A constant shift amount is masked here, not at run time (the same value).
+    const maskedConstant = this.m.optimize && integer && (op === 'shl' || op === 'shr') && right?.op === 'const' && type.kind !== 'matrix' ? constantId(this.m, maskConstant(right.value, operand.width - 1)) : undefined;
     return this.perRow(type, [l, r], (t, [a, b]) => {
       if (integer && (op === 'div' || op === 'rem') && this.m.arithmetic === 'defined') return definedDivRem(this, op, t, operand, a!, b!);
-      const amount = integer && (op === 'shl' || op === 'shr') ? maskShiftAmount(this, t, operand, b!) : b!;
+      const amount = maskedConstant ?? (integer && (op === 'shl' || op === 'shr') ? maskShiftAmount(this, t, operand, b!) : b!);
       const id = this.b.id();
       this.f.emit(opcode, [this.t.type(t), id, a!, amount]);
       return id;
@@ -695,6 +861,7 @@ export class FunctionEmitter {
     }
     const id = this.b.id();
     this.f.emit(Op.CompositeConstruct, [this.t.type(type), id, ...parts]);
+    if (type.kind === 'struct' || type.kind === 'array') this.partsOf.set(id, parts);
     return id;
   }
 
@@ -725,6 +892,7 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    if (this.m.optimize && inlinable(callee)) return this.inlineCall(callee, args);
     this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer; redirected?: IrPlace }[] = [];
     args.forEach((a, i) => {
@@ -777,64 +945,6 @@ function needsConversion(t: Type): boolean {
       return false;
   }
 }
-
-/** The id of a constant (deduplicated by the module builder). */
-export function constantId(m: ModuleContext, c: import('../ir/ir.js').IrConst): number {
-  const t = m.types;
-  const typeId = t.type(c.type);
-  if (c.kind === 'composite') {
-    if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector' && c.type.cols === 1) {
-      // Rx1 matrix constant: parts are scalars; the SPIR-V value is a vector.
-    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector') {
-      return constantId(m, c.parts[0]!);
-    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'scalar') {
-      return constantId(m, c.parts[0]!);
-    }
-    const parts = c.parts.map((p) => constantId(m, p));
-    return m.b.intern(`cc:${typeId}:${parts.join(',')}`, Op.ConstantComposite, [typeId, ...parts], 1);
-  }
-  const s = (c.type.kind === 'matrix' ? c.type.element : c.type) as ScalarType;
-  if (s.base === 'bool') return m.b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
-  const words = scalarWords(s, c.value);
-  return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
-}
-
-export function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {
-  const n = typeof v === 'boolean' ? (v ? 1 : 0) : v;
-  if (s.base === 'float') {
-    if (s.width === 32) return [new Uint32Array(new Float32Array([Number(n)]).buffer)[0]!];
-    if (s.width === 64) {
-      const u = new Uint32Array(new Float64Array([Number(n)]).buffer);
-      return [u[0]!, u[1]!];
-    }
-    return [float16Bits(Number(n))];
-  }
-  if (s.width === 64) {
-    const big = BigInt.asUintN(64, BigInt(n));
-    return [Number(big & 0xffffffffn), Number(big >> 32n)];
-  }
-  const big = BigInt.asUintN(s.width, typeof n === 'bigint' ? n : BigInt(Math.trunc(n)));
-  // 16-bit signed constants are sign-extended into the word, as the SPIR-V spec requires.
-  if (s.width === 16 && s.base === 'int') return [Number(BigInt.asIntN(16, big)) >>> 0];
-  return [Number(big)];
-}
-
-function float16Bits(x: number): number {
-  const f = new Float32Array([x]);
-  const u = new Uint32Array(f.buffer)[0]!;
-  const sign = (u >>> 16) & 0x8000;
-  const exp = ((u >>> 23) & 0xff) - 127 + 15;
-  const mant = u & 0x7fffff;
-  if (((u >>> 23) & 0xff) === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  if (exp >= 0x1f) return sign | 0x7c00;
-  if (exp <= 0) {
-    if (exp < -10) return sign;
-    const m = (mant | 0x800000) >>> (1 - exp);
-    return sign | ((m + 0x1000) >>> 13);
-  }
-  return (sign | (exp << 10) | (mant >>> 13)) + ((mant >>> 12) & 1);
-}
-
 
 function selectionControl(hint: SelectionHint | undefined): number {
   return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;

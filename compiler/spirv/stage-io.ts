@@ -6,6 +6,7 @@ import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type Scala
 import { requireExtension } from './extensions.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
 import type { FunctionEmitter } from './function.js';
+import { bindableParameter } from './values.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 import { beginInterlock, endInterlock } from './interlock.js';
 
@@ -442,7 +443,10 @@ export function emitEntryWrapper(
   ep: IrEntryPoint,
   srcFunctionId: number,
   errors: string[],
-  builtinCopies: { input: number; copy: number; type: Type }[] = [],
+  /** Builtins function code reads through Private copies; asked after the body is emitted (it may add some). */
+  builtinCopies: () => { input: number; copy: number; type: Type }[] = () => [],
+  /** Emit the entry function's body in the wrapper instead of calling it (optimising). */
+  inline = false,
   /** The HLSL function uses rasterizer-ordered views: call it inside the fragment interlock (interlock.ts). */
   interlock = false,
 ): { id: number; interfaceIds: number[] } {
@@ -462,25 +466,45 @@ export function emitEntryWrapper(
   outputs.push(...resultLeaves);
   const interfaceIds = declareStageVariables(fe, ep, inputs, outputs, errors);
 
-  const id = beginWrapper(fe, ep, builtinCopies);
+  // The builtin copies go into the entry block's prologue once the body has asked for them.
+  const id = beginWrapper(fe, ep, []);
   if (interlock) beginInterlock(fe);
-  const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
+  // Optimising, the entry function's body is emitted here (DXC's inlining): a parameter it only reads is
+  // the value assembled from the inputs, not a variable.
+  const bindable = ep.params.map((p) => inline && p.direction === 'in' && bindableParameter(ep.function, p.var));
+  const temps = ep.params.map((p, i) => (bindable[i] ? undefined : fe.temp(p.var.type, `param.var.${p.var.name}`)));
+  const values: number[] = [];
   let inputIndex = 0;
   ep.params.forEach((p, i) => {
     if (p.direction === 'out') return;
     const leaves = inputs.slice(inputIndex, (inputIndex += paramLeaves[i]!.length));
-    fe.storePtr(temps[i]!, loadLeaves(fe, p.var.type, leaves), p.var.type);
+    values[i] = loadLeaves(fe, p.var.type, leaves);
+    if (temps[i]) fe.storePtr(temps[i]!, values[i]!, p.var.type);
   });
-  const result = b.id();
-  fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x.id)]);
-  if (interlock) endInterlock(fe);
-  let outputIndex = 0;
-  ep.params.forEach((p, i) => {
-    if (p.direction === 'in') return;
-    storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outputs.slice(outputIndex, (outputIndex += paramLeaves[i]!.length)));
-  });
-  if (resultLeaves.length) storeLeaves(fe, result, ep.function.returnType, outputs.slice(outputIndex));
-  endWrapper(fe);
+  const writeOutputs = (result: number | undefined) => {
+    if (interlock) endInterlock(fe);
+    let outputIndex = 0;
+    ep.params.forEach((p, i) => {
+      if (p.direction === 'in') return;
+      storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outputs.slice(outputIndex, (outputIndex += paramLeaves[i]!.length)));
+    });
+    if (resultLeaves.length && result !== undefined) storeLeaves(fe, result, ep.function.returnType, outputs.slice(outputIndex));
+    fe.f.terminate(Op.Return);
+  };
+  if (inline) {
+    const params = new Map(ep.params.map((p, i) => [p.var, temps[i] ? { pointer: temps[i]!.id } : { value: values[i]! }] as const));
+    fe.emitInlineBody(ep.function, params, writeOutputs);
+  } else {
+    const result = b.id();
+    fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x!.id)]);
+    writeOutputs(result);
+  }
+  for (const c of builtinCopies()) {
+    const v = b.id();
+    fe.f.prologue(Op.Load, [t.type(c.type), v, c.input]);
+    fe.f.prologue(Op.Store, [c.copy, v]);
+  }
+  fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
 }
 
@@ -494,11 +518,6 @@ export function beginWrapper(fe: FunctionEmitter, ep: IrEntryPoint, builtinCopie
   b.name(id, ep.name);
   fe.f.label(b.id());
   // Builtins that function code reads through Private copies (see emit.ts) are copied in first.
-  for (const c of builtinCopies) {
-    const v = b.id();
-    fe.f.emit(Op.Load, [t.type(c.type), v, c.input]);
-    fe.f.emit(Op.Store, [c.copy, v]);
-  }
   if (ep.staticInit) fe.f.emit(Op.FunctionCall, [voidT, b.id(), fe.functionIdOf(ep.staticInit)]);
   return id;
 }

@@ -17,6 +17,7 @@ import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeR
 import { startWebGpu, type WebGpuRunner } from './harness.js';
 import type { Binding as WebGpuBinding, WebGpuFeature } from './types.js';
 import { WGSL_GAPS, type WgslGap } from './wgsl-gaps.js';
+import { expectSameResults, otherLevelSpirv, unoptimisedWgsl } from './both-levels.js';
 
 export interface Targets {
   vulkan: GpuRunner;
@@ -169,11 +170,15 @@ export async function runComputeOnBoth(
 ): Promise<BothResults> {
   const wgsl = compileWgslForCase(source, options);
   const spirv = await targets.vulkan.runCompute(job);
+  // Issue 19: the other optimisation level gives the same results.
+  const other = otherLevelSpirv(source, options, job.spirv);
+  if (other) expectSameResults('SPIR-V on lavapipe', spirv, await targets.vulkan.runCompute({ ...job, spirv: other }));
   if (!wgsl) return { spirv };
   await inspect?.(wgsl);
   const { bindings, keys } = toWebGpuBindings(job, spirvReflection, wgsl.reflection);
-  const run = () => targets.webgpu.runCompute({
-    wgsl: wgsl.code,
+  const unoptimised = unoptimisedWgsl(source, options, wgsl.code);
+  const run = (code = wgsl.code) => targets.webgpu.runCompute({
+    wgsl: code,
     entry: job.entry ?? 'main',
     groups: job.groups,
     bindings,
@@ -186,6 +191,7 @@ export async function runComputeOnBoth(
     return { spirv };
   }
   const result = await run();
+  if (unoptimised) expectSameResults('WGSL on WebGPU', result, await run(unoptimised));
   const rekey = (record: Record<string, Uint8Array>) =>
     Object.fromEntries(Object.entries(record).map(([key, bytes]) => [keys.get(key) ?? key, bytes]));
   return { spirv, wgsl: { buffers: rekey(result.buffers), images: rekey(result.images) } };
@@ -206,13 +212,21 @@ export interface BothRenders {
 export async function renderTriangleOnBoth(targets: Targets, source: string, options: CompileOptions, job: VulkanRenderJob): Promise<BothRenders> {
   const wgsl = compileWgslForCase(source, options);
   const spirv = await targets.vulkan.renderTriangle(job);
+  // Issue 19: the other optimisation level draws the same image.
+  const otherVertex = otherLevelSpirv(source, options, job.vertexSpirv);
+  const otherPixel = job.pixelSpirv && otherLevelSpirv(source, options, job.pixelSpirv);
+  if (otherVertex || otherPixel) {
+    const again = await targets.vulkan.renderTriangle({ ...job, vertexSpirv: otherVertex ?? job.vertexSpirv, ...(job.pixelSpirv ? { pixelSpirv: otherPixel ?? job.pixelSpirv } : {}) });
+    expectSameResults('SPIR-V draw on lavapipe', spirv, again);
+  }
   if (!wgsl) return { spirv };
   // The SPIR-V reflection of the same entry points, to place the job's bindings by name.
   const spirvCompile = compile(source, { ...options, target: 'spirv' });
   if (!spirvCompile.reflection) throw new Error('the SPIR-V compile of the draw has no reflection');
   const { bindings, keys } = toWebGpuBindings(job, spirvCompile.reflection, wgsl.reflection);
-  const run = () => targets.webgpu.renderTriangle({
-    vertexWgsl: wgsl.code,
+  const unoptimised = unoptimisedWgsl(source, options, wgsl.code);
+  const run = (code = wgsl.code) => targets.webgpu.renderTriangle({
+    vertexWgsl: code,
     vertexEntry: job.vertexEntry ?? 'main',
     pixelEntry: job.pixelEntry ?? 'main',
     ...(job.vertices ? { vertices: job.vertices } : {}),
@@ -232,6 +246,7 @@ export async function renderTriangleOnBoth(targets: Targets, source: string, opt
     return { spirv };
   }
   const result = await run();
+  if (unoptimised) expectSameResults('WGSL draw on WebGPU', result, await run(unoptimised));
   const rekey = (record: Record<string, Uint8Array>) =>
     Object.fromEntries(Object.entries(record).map(([key, bytes]) => [keys.get(key) ?? key, bytes]));
   return { spirv, wgsl: { ...result, buffers: rekey(result.buffers), images: rekey(result.images) } };

@@ -114,7 +114,7 @@ export const meshStages: Pick<StageEmitters, 'mesh' | 'amplification'> = {
       }
     },
     wrapper({ m, fe, ep, srcId, errors, copies }) {
-      const wrapped = emitEntryWrapper(fe, ep, srcId, errors, copies);
+      const wrapped = emitEntryWrapper(fe, ep, srcId, errors, () => copies);
       const task = ep.globals.flatMap((g) => {
         const out = m.meshShading?.taskOutputs.get(g);
         return out ? [...out.members, out.taskCount] : [];

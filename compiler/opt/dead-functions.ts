@@ -1,0 +1,19 @@
+// Dead function elimination: functions no entry point reaches (helpers of other entry points, an
+// unused library of functions in an include) leave the module, so no back end emits them.
+import type { IrFunction, IrModule } from '../ir/ir.js';
+import { walkStmts } from '../ir/walk.js';
+
+export function eliminateDeadFunctions(module: IrModule): boolean {
+  const reached = new Set<IrFunction>();
+  const stack = module.entryPoints.flatMap((ep) => [ep.function, ...(ep.staticInit ? [ep.staticInit] : [])]);
+  while (stack.length) {
+    const fn = stack.pop()!;
+    if (reached.has(fn)) continue;
+    reached.add(fn);
+    walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && stack.push(e.callee)) });
+  }
+  const kept = module.functions.filter((fn) => reached.has(fn));
+  if (kept.length === module.functions.length) return false;
+  module.functions = kept;
+  return true;
+}

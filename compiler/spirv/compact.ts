@@ -1,0 +1,200 @@
+// The SPIR-V side of dead code, type, constant and name elimination (issue 19), on the assembled
+// binary: instructions without side effects whose results are unused, types and constants nothing references any more (after inlining the entry function and leaving
+// out unreachable functions) go, with their names and decorations, as do names and decorations of
+// ids no instruction defines any more (in functions left out); and, as DXC's optimised output,
+// names of function-local things (Function variables, parameters, functions other than entry points)
+// and of struct types that no module-scope variable holds. Names of module-scope variables, their
+// types and members (resources, blocks, stage variables), entry points and spec constants stay:
+// reflection reads them.
+import { Op, StorageClass } from '../spirv-spec/spec.js';
+
+/** Opcodes that declare a type (OpTypeVoid … OpTypeForwardPointer): removable when unreferenced. */
+const isType = (op: number) => op >= Op.TypeVoid && op <= Op.TypeForwardPointer;
+/** Non-specialisation constants (OpConstantTrue … OpConstantNull). */
+const isConstant = (op: number) => op >= Op.ConstantTrue && op <= Op.ConstantNull;
+/**
+ * Function-body instructions without side effects (loads, access chains, composites, conversions,
+ * arithmetic, comparisons, bit operations): removable when nothing uses their result.
+ */
+const isPure = (op: number) =>
+  op === Op.Load || op === 65 || op === 66 || (op >= Op.VectorShuffle && op <= 83) || (op >= Op.ConvertFToU && op <= Op.Bitcast) || (op >= Op.SNegate && op <= Op.BitCount && op !== 153 && op !== 192 && op !== 193);
+/** Debug names and annotations, whose first operand is the id they describe. */
+const DESCRIBES = new Set<number>([Op.Name, Op.MemberName, Op.Decorate, Op.MemberDecorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorateString]);
+
+/** Instructions whose result id is their first operand (types, labels, strings, imports, groups). */
+const RESULT_FIRST = new Set<number>([Op.Label, Op.String, Op.ExtInstImport, Op.DecorationGroup]);
+/**
+ * Instructions without a result id (the rest have result type then result id). An opcode missing
+ * here is read as having one: at worst a dead name stays.
+ */
+const NO_RESULT = new Set<number>([
+  0, 3, 4, 5, 6, 8, 10, 14, 15, 16, 17, 56, 62, 63, 71, 72, 74, 75, 99, 218, 219, 220, 221, 224, 225, 228, 246, 247,
+  249, 250, 251, 252, 253, 254, 255, 317, 331, 332, 4416, 4445, 4446, 4448, 4449, 4473, 4474, 4475, 4476, 5294, 5295,
+  5364, 5365, 5380, 5632, 5633,
+]);
+
+/** Where an instruction's result id is (word offset from its start), or undefined. */
+function definedAt(op: number): number | undefined {
+  if (isType(op) || RESULT_FIRST.has(op) || op === 4456 || op === 4472 || op === 5341) return 1;
+  return NO_RESULT.has(op) ? undefined : 2;
+}
+
+/**
+ * Word offsets [from, to] (to open: to the end) of literal operands of common instructions: they
+ * are not references (other literals are read as ids, which at worst keeps something alive).
+ */
+const LITERALS_FROM: Record<number, [number, number?]> = {
+  [Op.Source]: [1],
+  [Op.MemoryModel]: [1],
+  [Op.Capability]: [1],
+  [Op.ExecutionMode]: [2],
+  [Op.TypeInt]: [2],
+  [Op.TypeFloat]: [2],
+  [Op.TypeVector]: [3],
+  [Op.TypeMatrix]: [3],
+  [Op.TypeImage]: [3],
+  [Op.TypePointer]: [2, 2],
+  [Op.Constant]: [3],
+  [Op.Variable]: [3, 3],
+  [Op.Function]: [3, 3],
+  [Op.ExtInst]: [4, 4],
+  [Op.VectorShuffle]: [5],
+  [Op.CompositeExtract]: [4],
+  [Op.CompositeInsert]: [5],
+  [Op.SelectionMerge]: [2],
+  [Op.LoopMerge]: [3],
+};
+
+interface Inst {
+  at: number;
+  op: number;
+  length: number;
+}
+
+function instructions(words: Uint32Array): Inst[] {
+  const list: Inst[] = [];
+  for (let at = 5; at < words.length; ) {
+    const length = words[at]! >>> 16;
+    if (length === 0) throw new Error('internal: zero-length SPIR-V instruction');
+    list.push({ at, op: words[at]! & 0xffff, length });
+    at += length;
+  }
+  return list;
+}
+
+export interface CompactOptions {
+  /** Also drop names of function-local things and of struct types no module-scope variable holds. */
+  stripLocalNames: boolean;
+}
+
+export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint32Array {
+  const list = instructions(words);
+  const resultOf = (i: Inst): number | undefined => (isType(i.op) ? words[i.at + 1] : isConstant(i.op) || isPure(i.op) ? words[i.at + 2] : undefined);
+  // References: every operand word of instructions other than names and annotations (a literal that
+  // equals an id only keeps something alive: safe).
+  const refs = new Map<number, number>();
+  const addRefs = (i: Inst, delta: number) => {
+    const own = resultOf(i);
+    const literal = LITERALS_FROM[i.op];
+    for (let w = i.at + 1; w < i.at + i.length; w++) {
+      const id = words[w]!;
+      if (id === own && w === (isType(i.op) ? i.at + 1 : i.at + 2)) continue;
+      if (literal !== undefined && w - i.at >= literal[0] && (literal[1] === undefined || w - i.at <= literal[1])) continue;
+      refs.set(id, (refs.get(id) ?? 0) + delta);
+    }
+  };
+  for (const i of list) if (!DESCRIBES.has(i.op)) addRefs(i, 1);
+  const removed = new Set<number>();
+  const byId = new Map<number, Inst>();
+  for (const i of list) {
+    const id = resultOf(i);
+    if (id !== undefined) byId.set(id, i);
+  }
+  const work = [...byId.keys()];
+  while (work.length) {
+    const id = work.pop()!;
+    if (removed.has(id) || (refs.get(id) ?? 0) > 0) continue;
+    const i = byId.get(id)!;
+    removed.add(id);
+    addRefs(i, -1);
+    for (let w = i.at + 1; w < i.at + i.length; w++) if (byId.has(words[w]!)) work.push(words[w]!);
+  }
+  const dropNames = options.stripLocalNames ? localNames(words, list) : new Set<number>();
+  // Ids a kept instruction defines: a name or decoration of any other id (in a function left out) goes.
+  const mentioned = new Set<number>();
+  for (const i of list) {
+    const id = resultOf(i);
+    if (id !== undefined && removed.has(id)) continue;
+    const at = definedAt(i.op);
+    if (at !== undefined && i.length > at) mentioned.add(words[i.at + at]!);
+  }
+  const kept: Inst[] = [];
+  let length = 5;
+  for (const i of list) {
+    const id = resultOf(i);
+    if (id !== undefined && removed.has(id)) continue;
+    if (DESCRIBES.has(i.op) && !mentioned.has(words[i.at + 1]!)) continue;
+    if ((i.op === Op.Name || i.op === Op.MemberName) && dropNames.has(words[i.at + 1]!)) continue;
+    kept.push(i);
+    length += i.length;
+  }
+  if (length === words.length) return words;
+  const result = new Uint32Array(length);
+  result.set(words.subarray(0, 5));
+  let at = 5;
+  for (const i of kept) {
+    result.set(words.subarray(i.at, i.at + i.length), at);
+    at += i.length;
+  }
+  return result;
+}
+
+/** Ids whose names DXC's optimised output does not keep. */
+function localNames(words: Uint32Array, list: Inst[]): Set<number> {
+  const entries = new Set<number>();
+  const local = new Set<number>();
+  const structs = new Set<number>();
+  const held = new Set<number>();
+  const typeOperands = new Map<number, number[]>();
+  const moduleVarTypes: number[] = [];
+  for (const i of list) {
+    const o = i.at + 1;
+    switch (i.op) {
+      case Op.EntryPoint:
+        entries.add(words[o + 1]!);
+        break;
+      case Op.Function:
+        local.add(words[o + 1]!);
+        break;
+      case Op.FunctionParameter:
+        local.add(words[o + 1]!);
+        break;
+      case Op.Variable:
+        if (words[o + 2] === StorageClass.Function) local.add(words[o + 1]!);
+        else moduleVarTypes.push(words[o]!);
+        break;
+      case Op.TypeStruct:
+        structs.add(words[o]!);
+        typeOperands.set(words[o]!, Array.from(words.subarray(o + 1, i.at + i.length)));
+        break;
+      case Op.TypePointer:
+        typeOperands.set(words[o]!, [words[o + 2]!]);
+        break;
+      case Op.TypeArray:
+      case Op.TypeRuntimeArray:
+        typeOperands.set(words[o]!, [words[o + 1]!]);
+        break;
+    }
+  }
+  for (const e of entries) local.delete(e);
+  // Struct types reachable from a module-scope variable keep their names (resource blocks and their members).
+  const stack = [...moduleVarTypes];
+  while (stack.length) {
+    const t = stack.pop()!;
+    if (held.has(t)) continue;
+    held.add(t);
+    stack.push(...(typeOperands.get(t) ?? []));
+  }
+  for (const s of structs) if (!held.has(s)) local.add(s);
+  return local;
+}

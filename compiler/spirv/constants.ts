@@ -1,0 +1,64 @@
+// SPIR-V constants of IR constants: OpConstant* deduplicated by the module builder, scalar literal
+// words per width (half through float16 bits), matrices of one row or column as vectors.
+import type { IrConst } from '../ir/ir.js';
+import type { ScalarType } from '../types.js';
+import { Op } from '../spirv-spec/spec.js';
+import type { ModuleContext } from './function.js';
+import { matrixShape } from './types.js';
+
+/** The id of a constant (deduplicated by the module builder). */
+export function constantId(m: ModuleContext, c: IrConst): number {
+  const t = m.types;
+  const typeId = t.type(c.type);
+  if (c.kind === 'composite') {
+    if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector' && c.type.cols === 1) {
+      // Rx1 matrix constant: parts are scalars; the SPIR-V value is a vector.
+    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'vector') {
+      return constantId(m, c.parts[0]!);
+    } else if (c.type.kind === 'matrix' && matrixShape(c.type) === 'scalar') {
+      return constantId(m, c.parts[0]!);
+    }
+    const parts = c.parts.map((p) => constantId(m, p));
+    return m.b.intern(`cc:${typeId}:${parts.join(',')}`, Op.ConstantComposite, [typeId, ...parts], 1);
+  }
+  const s = (c.type.kind === 'matrix' ? c.type.element : c.type) as ScalarType;
+  if (s.base === 'bool') return m.b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
+  const words = scalarWords(s, c.value);
+  return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+}
+
+export function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {
+  const n = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+  if (s.base === 'float') {
+    if (s.width === 32) return [new Uint32Array(new Float32Array([Number(n)]).buffer)[0]!];
+    if (s.width === 64) {
+      const u = new Uint32Array(new Float64Array([Number(n)]).buffer);
+      return [u[0]!, u[1]!];
+    }
+    return [float16Bits(Number(n))];
+  }
+  if (s.width === 64) {
+    const big = BigInt.asUintN(64, BigInt(n));
+    return [Number(big & 0xffffffffn), Number(big >> 32n)];
+  }
+  const big = BigInt.asUintN(s.width, typeof n === 'bigint' ? n : BigInt(Math.trunc(n)));
+  // 16-bit signed constants are sign-extended into the word, as the SPIR-V spec requires.
+  if (s.width === 16 && s.base === 'int') return [Number(BigInt.asIntN(16, big)) >>> 0];
+  return [Number(big)];
+}
+
+function float16Bits(x: number): number {
+  const f = new Float32Array([x]);
+  const u = new Uint32Array(f.buffer)[0]!;
+  const sign = (u >>> 16) & 0x8000;
+  const exp = ((u >>> 23) & 0xff) - 127 + 15;
+  const mant = u & 0x7fffff;
+  if (((u >>> 23) & 0xff) === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
+  if (exp >= 0x1f) return sign | 0x7c00;
+  if (exp <= 0) {
+    if (exp < -10) return sign;
+    const m = (mant | 0x800000) >>> (1 - exp);
+    return sign | ((m + 0x1000) >>> 13);
+  }
+  return (sign | (exp << 10) | (mant >>> 13)) + ((mant >>> 12) & 1);
+}

@@ -1,0 +1,126 @@
+// What the optimising emitter may hold in values instead of variables, and which calls it may
+// replace by the callee's body: analyses of the structured IR (issue 19). In structured code a
+// statement's value dominates the later statements of its list, so bindings made there need no phi.
+import type { IrConst, IrFunction, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
+import { walkStmts } from '../ir/walk.js';
+import type { Type } from '../types.js';
+
+/** A place that is a variable or a constant path into it through structs, arrays and vectors (no matrices). */
+export function constantPath(p: IrPlace): { root: IrVar; steps: { index: number; type: Type }[] } | undefined {
+  const steps: { index: number; type: Type }[] = [];
+  for (;;) {
+    if (p.kind === 'local') return { root: p.local, steps: steps.reverse() };
+    if (p.kind !== 'member' && p.kind !== 'element') return undefined;
+    if (p.base.type.kind === 'matrix') return undefined;
+    if (p.kind === 'member') steps.push({ index: p.index, type: p.type });
+    else if (p.index.op === 'const' && p.index.value.kind === 'scalar') steps.push({ index: Number(p.index.value.value), type: p.type });
+    else return undefined;
+    p = p.base;
+  }
+}
+
+/**
+ * Whether an entry parameter can be a value rather than a variable: the body only loads it, each
+ * time through a constant path (see boundLoad), never writes it nor passes it as an out argument.
+ */
+export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
+  let roots = 0;
+  let simpleLoads = 0;
+  walkStmts(fn.body, {
+    expr(e) {
+      if (e.op === 'load' && constantPath(e.place)?.root === v) simpleLoads++;
+    },
+    place(p) {
+      if (p.kind === 'local' && p.local === v) roots++;
+    },
+  });
+  return roots === simpleLoads;
+}
+
+/**
+ * Locals that need no variable (SSA without phis): every write is a store (whole, or through a
+ * constant path: an insert) made directly by a statement of one statement list, so each binding
+ * dominates the statements after it in that list; the first is a whole store; every read is a
+ * load through a constant path inside a later statement of that list (the same loop iteration's,
+ * never the continuing block's). A read sees the binding of the last store before it.
+ */
+export function valueLocals(fn: IrFunction): Set<IrVar> {
+  const locals = new Set(fn.locals);
+  const roots = new Map<IrVar, number>();
+  const loads = new Map<IrVar, number>();
+  const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
+  const countLoads = (list: IrStmt[], into: Map<IrVar, number>, rootsInto?: Map<IrVar, number>) =>
+    walkStmts(list, {
+      expr(e) {
+        if (e.op !== 'load') return;
+        const root = constantPath(e.place)?.root;
+        if (root && locals.has(root)) count(into, root);
+      },
+      place(p) {
+        if (rootsInto && p.kind === 'local' && locals.has(p.local)) count(rootsInto, p.local);
+      },
+    });
+  countLoads(fn.body, loads, roots);
+  const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
+  /** The one list whose statements store each local (undefined: stored in several). */
+  const home = new Map<IrVar, { list: IrStmt[]; first: number; stores: number; whole: boolean } | undefined>();
+  const lists: IrStmt[][] = [];
+  const visit = (list: IrStmt[]) => {
+    lists.push(list);
+    list.forEach((s, i) => {
+      const path = topStore(s);
+      if (path && locals.has(path.root)) {
+        const h = home.get(path.root);
+        if (!home.has(path.root)) home.set(path.root, { list, first: i, stores: 1, whole: s.op === 'store' && !path.steps.length });
+        else if (h && h.list === list) h.stores++;
+        else home.set(path.root, undefined);
+      }
+      if (s.op === 'if') (visit(s.then), visit(s.else));
+      else if (s.op === 'loop') (visit(s.body), visit(s.continuing));
+      else if (s.op === 'switch') for (const c of s.cases) visit(c.body);
+    });
+  };
+  visit(fn.body);
+  const out = new Set<IrVar>();
+  for (const [v, h] of home) {
+    if (!h || !h.whole) continue;
+    // Every occurrence is one of the list's stores or a load; every load comes after the first store.
+    if ((roots.get(v) ?? 0) !== h.stores + (loads.get(v) ?? 0)) continue;
+    const after = new Map<IrVar, number>();
+    countLoads(h.list.slice(h.first + 1), after);
+    if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
+  }
+  return out;
+}
+
+/**
+ * Whether a call can be replaced by the callee's body: no `return` but a trailing one (the value of
+ * the call) and no `discard` (which would end the caller's block mid-expression).
+ */
+export function inlinable(fn: IrFunction): boolean {
+  const ok = (list: readonly IrStmt[], top: boolean): boolean =>
+    list.every((s, i) => {
+      switch (s.op) {
+        case 'return':
+          return top && i === list.length - 1;
+        case 'discard':
+          return false;
+        case 'if':
+          return ok(s.then, false) && ok(s.else, false);
+        case 'loop':
+          return ok(s.body, false) && ok(s.continuing, false);
+        case 'switch':
+          return s.cases.every((c) => ok(c.body, false));
+        default:
+          return true;
+      }
+    });
+  return ok(fn.body, true);
+}
+
+/** A constant shift amount masked to the bit width, as maskShiftAmount does at run time. */
+export function maskConstant(c: IrConst, mask: number): IrConst {
+  if (c.kind === 'composite') return { ...c, parts: c.parts.map((p) => maskConstant(p, mask)) };
+  const v = c.value;
+  return { ...c, value: typeof v === 'bigint' ? v & BigInt(mask) : typeof v === 'number' ? v & mask : v };
+}

@@ -1,0 +1,67 @@
+// What -O3 (the default) makes of the SPIR-V, beside -O0's straightforward output: the entry
+// function's body in the wrapper (inputs loaded directly), values instead of Function variables where
+// no phi is needed, no unused types/constants/names, and an unchanged stage interface. The execution
+// suites run every case at both levels (test/webgpu/both-levels.ts); this reads the structure.
+import { describe, expect, it } from 'vitest';
+import type { CompileOptions } from '../../../compiler/index.js';
+import { disassembleSpirv } from '../../helpers/tools.js';
+import { compileValid } from '../helpers.js';
+
+const CUBE = `Texture2D albedo : register(t0);
+SamplerState linearSampler : register(s0);
+struct PSInput { float4 position : SV_Position; float3 normal : NORMAL; float2 uv : TEXCOORD0; };
+float4 main(PSInput input) : SV_Target {
+  float3 n = normalize(input.normal);
+  float light = saturate(dot(n, float3(0, 0, 1)));
+  return albedo.Sample(linearSampler, input.uv) * light;
+}`;
+const PIXEL: CompileOptions = { entryPoints: [{ name: 'main', stage: 'pixel' }] };
+const dis = (source: string, options: CompileOptions) => disassembleSpirv(compileValid(source, options).spirv);
+const interfaceOf = (text: string) => [...text.matchAll(/OpDecorate %\w+ (Location \d+|BuiltIn \w+)/g)].map((m) => m[1]).sort();
+
+describe('optimised SPIR-V (-O3)', () => {
+  const o0 = dis(CUBE, { ...PIXEL, optimizationLevel: 0 });
+  const o3 = dis(CUBE, PIXEL);
+
+  it('is one function that loads its inputs directly, with no Function variable', () => {
+    expect(o0).toMatch(/OpFunctionCall/);
+    expect(o3).not.toMatch(/OpFunctionCall|OpFunctionParameter/);
+    expect(o3.match(/= OpFunction /g)).toHaveLength(1);
+    expect(o3).not.toMatch(/OpVariable %\w+ Function/);
+    expect(o3).toMatch(/OpLoad %v3float %in_var_NORMAL/);
+  });
+
+  it('keeps the stage interface and the names reflection reads, drops local names and unused types', () => {
+    expect(interfaceOf(o3)).toEqual(interfaceOf(o0));
+    for (const name of ['albedo', 'linearSampler', 'main', 'in.var.NORMAL', 'out.var.SV_Target']) expect(o3).toContain(`"${name}"`);
+    for (const name of ['src.main', 'PSInput', 'n', 'light', 'param.var.input']) expect(o3).not.toContain(`"${name}"`);
+    expect(o0).toContain('"src.main"');
+    expect(o3.length).toBeLessThan(o0.length);
+  });
+
+  it('keeps a variable where a value would need a phi (a store in a branch, a loop-carried sum)', () => {
+    const text = dis(`RWStructuredBuffer<float> o;
+[numthreads(1, 1, 1)] void main() {
+  float picked = 1; if (o[0] > 0) picked = 2;
+  float sum = 0; for (int i = 0; i < 4; i++) sum += o[i];
+  float once = o[1] * 2;
+  o[2] = picked + sum + once;
+}`, {});
+    expect(text.match(/OpVariable %_ptr_Function_float Function/g)).toHaveLength(2);
+    expect(text.match(/OpVariable %_ptr_Function_int Function/g)).toHaveLength(1);
+  });
+
+  it('inlines helpers with one trailing return; a helper with an early return stays a call', () => {
+    const text = dis(`RWStructuredBuffer<float> o;
+float twice(float v) { return v * 2; }
+float clampedInverse(float v) { if (v == 0) return 0; return 1 / v; }
+[numthreads(1, 1, 1)] void main() { o[0] = twice(o[1]) + twice(o[2]); o[3] = clampedInverse(o[4]); }`, {});
+    expect(text.match(/OpFunctionCall/g)).toHaveLength(1);
+    expect(text.match(/= OpFunction /g)).toHaveLength(2);
+    expect(text.match(/OpFMul/g)).toHaveLength(2);
+  });
+
+  it('-fcgl and -O0 emit the unoptimised module', () => {
+    expect(dis(CUBE, { ...PIXEL, codeGenHighLevel: true })).toBe(o0);
+  });
+});
