@@ -5,7 +5,12 @@ import { walkStmts } from '../ir/walk.js';
 
 export function eliminateDeadFunctions(module: IrModule): boolean {
   const reached = new Set<IrFunction>();
-  const stack = module.entryPoints.flatMap((ep) => [ep.function, ...(ep.staticInit ? [ep.staticInit] : [])]);
+  // A hull shader's wrapper also calls its patch-constant function.
+  const stack = module.entryPoints.flatMap((ep) => [
+    ep.function,
+    ...(ep.staticInit ? [ep.staticInit] : []),
+    ...('patchConstant' in ep ? [ep.patchConstant.function] : []),
+  ]);
   while (stack.length) {
     const fn = stack.pop()!;
     if (reached.has(fn)) continue;

@@ -230,6 +230,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     if (optimize) {
       if (!inline) reach(ep.function);
+      // A hull wrapper also calls the patch-constant function.
+      if ('patchConstant' in ep) reach(ep.patchConstant.function);
       for (const callee of fe.callees) reach(callee);
       if (ep.staticInit) reach(ep.staticInit);
     }

@@ -98,6 +98,9 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
  * the call) and no `discard` (which would end the caller's block mid-expression).
  */
 export function inlinable(fn: IrFunction): boolean {
+  // Parameters that are references, not values (streams, ray queries, resources, device pointers), and
+  // functions whose inline-SPIR-V attributes belong to them (execution modes, capabilities), stay calls.
+  if (fn.params.some((p) => !isPlainData(p.var.type)) || fn.executionModes?.length || fn.requirements) return false;
   const ok = (list: readonly IrStmt[], top: boolean): boolean =>
     list.every((s, i) => {
       switch (s.op) {
@@ -123,4 +126,11 @@ export function maskConstant(c: IrConst, mask: number): IrConst {
   if (c.kind === 'composite') return { ...c, parts: c.parts.map((p) => maskConstant(p, mask)) };
   const v = c.value;
   return { ...c, value: typeof v === 'bigint' ? v & BigInt(mask) : typeof v === 'number' ? v & mask : v };
+}
+
+/** Numbers, vectors, matrices and structs/arrays of them: what a call may copy in and out. */
+function isPlainData(t: Type): boolean {
+  if (t.kind === 'array') return isPlainData(t.element);
+  if (t.kind === 'struct') return t.fields.every((f) => isPlainData(f.type));
+  return t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix';
 }

@@ -7,7 +7,7 @@ import { compileSpirv } from '../../../compiler/spirv/backend.js';
 import { resolveOptions } from '../../../compiler/options.js';
 import { pipelineFor } from '../../../compiler/opt/pipeline.js';
 import { validateSpirv } from '../../helpers/tools.js';
-import { fixtureEntries } from '../helpers.js';
+import { fixtureEntries, fixtureTargets } from '../helpers.js';
 import { irOf } from './ir-text.js';
 
 const DIR = new URL('../../../fixtures/compiler/', import.meta.url);
@@ -29,7 +29,9 @@ describe('debug mode: spirv-val after every pass', () => {
   for (const file of readdirSync(DIR).filter((f) => f.endsWith('.hlsl'))) {
     it(file, () => {
       const source = readFileSync(new URL(file, DIR), 'utf8');
-      const options = { filename: `/fixtures/${file}`, entryPoints: fixtureEntries(source), targetEnv: 'vulkan1.1' as const };
+      // A fixture's own first target environment (mesh shading and ray tracing need SPIR-V 1.4+).
+      const targetEnv = (fixtureTargets(source)?.[0] ?? 'vulkan1.1') as 'vulkan1.1';
+      const options = { filename: `/fixtures/${file}`, entryPoints: fixtureEntries(source), targetEnv };
       const resolved = resolveOptions(options, options.filename);
       const seen: string[] = [];
       const result = compile(source, {

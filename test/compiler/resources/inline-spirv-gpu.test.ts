@@ -10,7 +10,8 @@ import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
 
 const source = readFileSync(new URL('../../../fixtures/resources/inline-spirv.hlsl', import.meta.url), 'utf8');
-const options = { entryPoints: [{ name: 'main', stage: 'compute' as const }] };
+// Structure as the manual maps it (unoptimised: names of locals and functions kept, no inlining).
+const options = { entryPoints: [{ name: 'main', stage: 'compute' as const }], optimizationLevel: 0 };
 
 let gpu: GpuRunner;
 beforeAll(async () => {

@@ -10,7 +10,8 @@ import { compile, type CompileOptions } from '../../../compiler/index.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
 
-const MESH = { entryPoints: [{ name: 'main', stage: 'mesh' as const }] };
+// Structure as the manual maps it (unoptimised: names of locals and functions kept, no inlining).
+const MESH = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], optimizationLevel: 0 };
 const AMPLIFICATION = { entryPoints: [{ name: 'main', stage: 'amplification' as const }] };
 const MODERN = ['vulkan1.2', 'vulkan1.3'];
 

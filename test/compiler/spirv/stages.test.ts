@@ -5,7 +5,7 @@ import { compile, type CompileOptions } from '../../../compiler/index.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
 
-const gs = (source: string, options: CompileOptions = {}) => compileValid(source, { entryPoints: [{ name: 'main', stage: 'geometry' }], ...options });
+const gs = (source: string, options: CompileOptions = {}) => compileValid(source, { entryPoints: [{ name: 'main', stage: 'geometry' }], optimizationLevel: 0, ...options });
 const errors = (source: string, stage: 'geometry' | 'hull' | 'domain', options: CompileOptions = {}) =>
   compile(source, { entryPoints: [{ name: 'main', stage }], ...options }).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
 
@@ -79,7 +79,7 @@ describe('tessellation stages', () => {
   const ALL = '[domain("quad")] [partitioning("fractional_odd")] [outputtopology("triangle_ccw")] [outputcontrolpoints(4)] [patchconstantfunc("constants")]';
 
   it('hull: modes, arrayed control points, Patch outputs, the patch-constant function on invocation 0', () => {
-    const text = disassembleSpirv(compileValid(HS(ALL), { entryPoints: [{ name: 'main', stage: 'hull' }] }).spirv);
+    const text = disassembleSpirv(compileValid(HS(ALL), { entryPoints: [{ name: 'main', stage: 'hull' }], optimizationLevel: 0 }).spirv);
     for (const mode of ['Quads', 'SpacingFractionalOdd', 'VertexOrderCcw', 'OutputVertices 4']) expect(text).toMatch(new RegExp(`OpExecutionMode %main ${mode}\\n`));
     expect(text).toMatch(/%out_var_POSITION = OpVariable %_ptr_Output__arr_v3float_uint_4 Output/);
     expect(text).toMatch(/OpDecorate %out_var_CENTER Patch/);
@@ -98,7 +98,7 @@ describe('tessellation stages', () => {
       float4 main(PC pc, float2 uv : SV_DomainLocation, OutputPatch<CP, 4> patch) : SV_Position {
         return float4(lerp(patch[0].p, pc.center, uv.x) * pc.e[0], 1);
       }`;
-    const text = disassembleSpirv(compileValid(source, { entryPoints: [{ name: 'main', stage: 'domain' }] }).spirv);
+    const text = disassembleSpirv(compileValid(source, { entryPoints: [{ name: 'main', stage: 'domain' }], optimizationLevel: 0 }).spirv);
     expect(text).toMatch(/OpEntryPoint TessellationEvaluation %main/);
     expect(text).toMatch(/OpExecutionMode %main Quads\n/);
     expect(text).toMatch(/OpDecorate %in_var_CENTER Patch/);
