@@ -7,7 +7,7 @@ import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
 
 // Structure as the manual maps it (unoptimised: names of locals and functions kept, no inlining).
-const compute = { entryPoints: [{ name: 'main', stage: 'compute' as const }], optimizationLevel: 0 };
+const compute = { entryPoints: [{ name: 'main', stage: 'compute' as const }], optimizationLevel: 0 as const };
 
 function errors(source: string, options: Parameters<typeof compile>[1] = compute): string[] {
   const r = compile(source, options);

@@ -13,7 +13,7 @@ import { compileValid } from '../helpers.js';
 
 const source = readFileSync(new URL('../../../fixtures/resources/buffer-pointer.hlsl', import.meta.url), 'utf8');
 // Structure as the manual maps it (unoptimised: names of locals and functions kept, no inlining).
-const options = { entryPoints: [{ name: 'main', stage: 'compute' as const }], optimizationLevel: 0 };
+const options = { entryPoints: [{ name: 'main', stage: 'compute' as const }], optimizationLevel: 0 as const };
 
 let gpu: GpuRunner;
 beforeAll(async () => {

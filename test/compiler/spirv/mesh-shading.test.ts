@@ -11,7 +11,7 @@ import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
 
 // Structure as the manual maps it (unoptimised: names of locals and functions kept, no inlining).
-const MESH = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], optimizationLevel: 0 };
+const MESH = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], optimizationLevel: 0 as const };
 const AMPLIFICATION = { entryPoints: [{ name: 'main', stage: 'amplification' as const }] };
 const MODERN = ['vulkan1.2', 'vulkan1.3'];
 
