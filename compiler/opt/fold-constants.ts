@@ -21,6 +21,11 @@ export function foldConstants(module: IrModule): boolean {
   return rewriter.changed;
 }
 
+/** `e` with every constant subtree folded (operands SPIR-V requires to be constants, at every level). */
+export function foldTree(e: IrExpr): IrExpr {
+  return new ExprRewriter(fold).expr(e);
+}
+
 export function fold(e: IrExpr): IrExpr {
   switch (e.op) {
     case 'splat': {

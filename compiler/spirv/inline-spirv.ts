@@ -3,6 +3,7 @@
 // imported by name. The function's ext_capability / ext_extension attributes are declared here, and
 // for the subgroup (OpGroupNonUniform*) instructions the capabilities SPIR-V's instruction table
 // gives them, as DXC's capability visitor does, so that a source leaving them out stays valid.
+import { foldTree } from '../opt/fold-constants.js';
 import type { IrExpr, SpirvRequirements } from '../ir/ir.js';
 import type { FunctionEmitter } from './function.js';
 import { Op } from '../spirv-spec/spec.js';
@@ -39,7 +40,8 @@ export function emitInlineSpirv(fe: FunctionEmitter, e: Extract<IrExpr, { op: 's
     fe.b.capability(GNU.base);
     fe.b.capability(subgroup);
   }
-  const operands = inst.operands.map((o) => (o.kind === 'value' ? fe.expr(o.value) : o.kind === 'literal' ? o.value >>> 0 : fe.place(o.place).id));
+  // Operands folded first: a memory-semantics or scope id must be an OpConstant (`A | B` of macros is one).
+  const operands = inst.operands.map((o) => (o.kind === 'value' ? fe.expr(foldTree(o.value)) : o.kind === 'literal' ? o.value >>> 0 : fe.place(o.place).id));
   const voidResult = e.type.kind === 'void';
   if (inst.set !== undefined) {
     const id = fe.b.id();

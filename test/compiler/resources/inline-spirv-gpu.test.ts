@@ -111,3 +111,17 @@ describe('execution modes from the source', () => {
     expect(errors('uint m = 9; vk::ext_execution_mode(m);')).toEqual(["the arguments of 'vk::ext_execution_mode' must be integer constants"]);
   });
 });
+
+describe('inline SPIR-V operands that SPIR-V requires to be constants', () => {
+  // HLSL 202x types `8 | 256` as int arithmetic, not a literal: still one OpConstant, at every level.
+  const barrier = `
+    [[vk::ext_instruction(/* OpControlBarrier */ 224)]]
+    void controlBarrier(uint executionScope, uint memoryScope, uint memorySemantics);
+    [numthreads(64, 1, 1)] void main() { controlBarrier(2, 2, 0x8 | 0x100); }`;
+  it.each([0, 3] as const)('folds a scope or semantics expression into one constant (-O%d)', (level) => {
+    const text = disassembleSpirv(
+      compileValid(barrier, { entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.3', hlslVersion: '202x', optimizationLevel: level }, ['vulkan1.3']).spirv,
+    );
+    expect(text).toMatch(/OpControlBarrier %uint_2 %uint_2 %uint_264/);
+  });
+});
