@@ -9,7 +9,7 @@ import { generateModule } from '../../plugin/codegen/index.js';
 import { DEFAULT_INLINE_LIMIT } from '../../plugin/options.js';
 import { stageFromFileName } from '../../plugin/stage-conventions.js';
 import { parseArgs, type ParsedArgs } from './args.js';
-import { compileManyFiles } from './many-files.js';
+import { compileManyFiles, readInput } from './many-files.js';
 import { expandResponseFiles } from './response-file.js';
 import { disassemble } from './disassemble.js';
 import { usage } from './usage.js';
@@ -130,14 +130,13 @@ async function writeDeclarations(args: ParsedArgs): Promise<number> {
   const host = nodeHost();
   let status = EXIT_OK;
   for (const input of args.inputs) {
-    let source: string;
-    try {
-      source = readFileSync(input, 'utf8');
-    } catch (error) {
-      process.stderr.write(`hlslc: error: cannot read input file '${input}': ${errorCode(error)}\n`);
+    const read = readInput(input);
+    if ('error' in read) {
+      process.stderr.write(read.error);
       status = EXIT_FAILED;
       continue;
     }
+    const source = read.source;
     const stage = args.options.entryPoints ? undefined : stageFromFileName(input);
     const result = await compile(source, { ...args.options, filename: input, host, ...(stage ? { defaultStage: stage } : {}) });
     const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));

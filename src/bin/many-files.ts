@@ -16,6 +16,15 @@ function errorCode(error: unknown): string {
   return e.code ?? e.message ?? String(error);
 }
 
+/** An input file's text, or the one-line error that it cannot be read. */
+export function readInput(input: string): { source: string } | { error: string } {
+  try {
+    return { source: readFileSync(input, 'utf8') };
+  } catch (error) {
+    return { error: `hlslc: error: cannot read input file '${input}': ${errorCode(error)}\n` };
+  }
+}
+
 export async function compileManyFiles(args: ParsedArgs & { outputDir: string }): Promise<number> {
   try {
     mkdirSync(args.outputDir, { recursive: true });
@@ -28,14 +37,13 @@ export async function compileManyFiles(args: ParsedArgs & { outputDir: string })
   const report: string[] = [];
   let status = EXIT_OK;
   for (const input of args.inputs) {
-    let source: string;
-    try {
-      source = readFileSync(input, 'utf8');
-    } catch (error) {
-      report.push(`hlslc: error: cannot read input file '${input}': ${errorCode(error)}\n`);
+    const read = readInput(input);
+    if ('error' in read) {
+      report.push(read.error);
       status = EXIT_FAILED;
       continue;
     }
+    const source = read.source;
     const result = await compile(source, { ...args.options, filename: input, host });
     const diagnostics = result.diagnostics;
     const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
