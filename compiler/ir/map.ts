@@ -1,7 +1,8 @@
-// Rebuilds the expressions and places of one IR statement with some places or resource calls
-// replaced (for middle-end passes that rewrite what a statement refers to). Nested statements of
-// if/loop/switch are not entered: a pass decides per statement list what to do with them. A part
-// nothing replaced is returned as the same object, so a pass can find it again by identity.
+// Rebuilds the expressions and places of IR statements with some places, resource calls or
+// expressions replaced, bottom-up (for middle-end passes that rewrite what a statement refers to).
+// mapStmtShallow leaves nested statements of if/loop/switch to the pass; mapStmts enters them. A part
+// nothing replaced is returned as the same object, so a pass can find it again by identity, and with a
+// memo an expression the checker shares stays shared (back ends emit a shared node once).
 import type { ImageOperands, IrCallArg, IrExpr, IrPlace, IrStmt, ResourceCall } from './ir.js';
 
 /** `rebuilt` if one of its fields differs from `original`'s, else `original` itself. */
@@ -24,6 +25,10 @@ export interface IrMapper {
   place?(p: IrPlace): IrPlace | undefined;
   /** A replacement for a resource call (its parts already mapped), or undefined to keep it. */
   call?(c: ResourceCall): ResourceCall | undefined;
+  /** A replacement for an expression (its operands already mapped), or undefined to keep it. */
+  expr?(e: IrExpr): IrExpr | undefined;
+  /** Expressions already mapped, by original node. */
+  readonly memo?: Map<IrExpr, IrExpr>;
 }
 
 export function mapPlace(p: IrPlace, m: IrMapper): IrPlace {
@@ -126,7 +131,12 @@ function mapArg(a: IrCallArg, m: IrMapper): IrCallArg {
 }
 
 export function mapExpr(e: IrExpr, m: IrMapper): IrExpr {
-  return keep(e, rebuildExpr(e, m));
+  const known = m.memo?.get(e);
+  if (known) return known;
+  const rebuilt = keep(e, rebuildExpr(e, m));
+  const out = m.expr?.(rebuilt) ?? rebuilt;
+  m.memo?.set(e, out);
+  return out;
 }
 
 function rebuildExpr(e: IrExpr, m: IrMapper): IrExpr {
@@ -162,6 +172,23 @@ function rebuildExpr(e: IrExpr, m: IrMapper): IrExpr {
       return { ...e, instruction: { ...e.instruction, operands } };
     }
   }
+}
+
+/** A statement list with every expression and place mapped, the bodies of if/loop/switch included. */
+export function mapStmts(list: IrStmt[], m: IrMapper): IrStmt[] {
+  return list.map((s) => {
+    const out = mapStmtShallow(s, m);
+    switch (out.op) {
+      case 'if':
+        return { ...out, then: mapStmts(out.then, m), else: mapStmts(out.else, m) };
+      case 'loop':
+        return { ...out, body: mapStmts(out.body, m), continuing: mapStmts(out.continuing, m) };
+      case 'switch':
+        return { ...out, cases: out.cases.map((c) => ({ ...c, body: mapStmts(c.body, m) })) };
+      default:
+        return out;
+    }
+  });
 }
 
 /** The statement with its own expressions and places mapped (bodies of if/loop/switch kept as they are). */

@@ -10,20 +10,28 @@
 // types and min-precision (RelaxedPrecision) values are left to run time.
 import type { IrConst, IrExpr, IrModule } from '../ir/ir.js';
 import type { ScalarType, Type } from '../types.js';
-import { ExprRewriter } from './rewrite.js';
+import { mapExpr, mapStmts, type IrMapper } from '../ir/map.js';
 
 type Scalar = number | bigint | boolean;
 
 /** Folds every function of the module; returns whether anything changed. */
 export function foldConstants(module: IrModule): boolean {
-  const rewriter = new ExprRewriter(fold);
-  for (const fn of module.functions) rewriter.fn(fn);
-  return rewriter.changed;
+  let changed = false;
+  const folder: IrMapper = {
+    memo: new Map(),
+    expr(e) {
+      const out = fold(e);
+      if (out !== e) changed = true;
+      return out;
+    },
+  };
+  for (const fn of module.functions) fn.body = mapStmts(fn.body, folder);
+  return changed;
 }
 
 /** `e` with every constant subtree folded (operands SPIR-V requires to be constants, at every level). */
 export function foldTree(e: IrExpr): IrExpr {
-  return new ExprRewriter(fold).expr(e);
+  return mapExpr(e, { memo: new Map(), expr: fold });
 }
 
 export function fold(e: IrExpr): IrExpr {
