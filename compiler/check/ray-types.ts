@@ -90,18 +90,14 @@ export function rayQueryType(c: Checker, spec: ast.TypeSpec, scope: Scope): Type
 
 /**
  * `[[vk::shader_record_ext]] ConstantBuffer<S> record;`: the shader binding table record of the
- * ray-tracing stages (ShaderRecordBufferKHR, no descriptor binding). False after an error.
+ * ray-tracing stages (ShaderRecordBufferKHR, no descriptor binding). `vk::shader_record_nv` is the
+ * same storage class (ShaderRecordBufferNV has its value). False after an error.
  */
 export function shaderRecord(c: Checker, global: IrGlobal, attributes: readonly ast.Attribute[], d: ast.Declarator): boolean {
-  const nv = attributes.find((a) => a.name === 'vk::shader_record_nv');
-  if (nv) {
-    c.error(`'vk::shader_record_nv' belongs to SPV_NV_ray_tracing, which is not supported: use [[vk::shader_record_ext]]`, nv.loc);
-    return false;
-  }
-  const attr = attributes.find((a) => a.name === 'vk::shader_record_ext');
+  const attr = attributes.find((a) => a.name === 'vk::shader_record_ext' || a.name === 'vk::shader_record_nv');
   if (!attr) return true;
   if (global.space !== 'uniform' || global.buffer !== 'ConstantBuffer') {
-    c.error(`'vk::shader_record_ext' applies to a ConstantBuffer<T> variable, not '${d.name}'`, attr.loc);
+    c.error(`'${attr.name}' applies to a ConstantBuffer<T> variable, not '${d.name}'`, attr.loc);
     return false;
   }
   global.space = 'shader-record';

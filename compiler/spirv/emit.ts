@@ -67,10 +67,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);
   // Before any type: an acceleration structure in a ray-tracing module needs no ray-query capability.
-  if (ir.entryPoints.some((ep) => RAY_STAGES.includes(ep.stage as RayStage))) {
-    b.capability(Capability.RayTracingKHR);
-    b.extension('SPV_KHR_ray_tracing');
-  }
+  const rayTracing = new RayTracingModule(b, types, options.allowedExtensions?.includes('SPV_NV_ray_tracing') ?? false, modern);
+  if (ir.entryPoints.some((ep) => RAY_STAGES.includes(ep.stage as RayStage))) rayTracing.declare();
   // File names only when debug information is asked for: builds stay reproducible and leak no paths.
   if (options.debugSourceName !== undefined) b.source(SourceLanguage.HLSL, 600, b.string(options.debugSourceName));
   else b.source(SourceLanguage.HLSL, 600);
@@ -128,7 +126,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     streamOutput: () => {
       errors.push({ message: 'stream Append is only available in a geometry shader' });
     },
-    rayTracing: new RayTracingModule(b, types),
+    rayTracing,
     builtinInput: (builtin, type) => {
       let copy = builtinCopies.get(builtin);
       if (!copy) {

@@ -4,6 +4,10 @@
 // OpExecuteCallableKHR; ReportHit stores its attributes into the HitAttributeKHR variable; IgnoreHit
 // and AcceptHitAndEndSearch end the block. Which module variables each function touches is recorded,
 // so that each entry point lists exactly the ones its call tree uses.
+// With -fspv-extension=SPV_NV_ray_tracing the module takes DXC's NV form instead (SPIR-V 1.0 and
+// later): RayTracingNV, OpTraceNV / OpExecuteCallableNV naming the payload's or callable data's
+// Location, OpIgnoreIntersectionNV / OpTerminateRayNV as ordinary instructions, RayTCurrent as HitTNV.
+// The other enumerants are shared by both extensions.
 import type { IrFunction, ResourceCall } from '../ir/ir.js';
 import type { RaySystemValue } from '../ir/ray-tracing.js';
 import { FLOAT, matrix, typeToString, type Type } from '../types.js';
@@ -34,10 +38,16 @@ const BUILTINS: Record<RaySystemValue, { builtin: keyof typeof BuiltIn; transpos
   HitKind: { builtin: 'HitKindKHR' },
 };
 
+/** Storage classes whose variables the NV calls name by Location, numbered per class as DXC. */
+const LOCATED: ReadonlySet<number> = new Set([StorageClass.RayPayloadKHR, StorageClass.CallableDataKHR]);
+
 /** Module-level ray-tracing variables, created on first use. */
 export class RayTracingModule {
   private readonly builtins = new Map<string, number>();
   private readonly data = new Map<string, number>();
+  /** NV form: the Location of each located variable, and how many each storage class has. */
+  private readonly locations = new Map<number, number>();
+  private readonly locationCounts = new Map<number, number>();
   /** Variables each function's code touches (by its emitter), and the emitter of each IR function. */
   private readonly uses = new Map<FunctionEmitter, Set<number>>();
   readonly emitters = new Map<IrFunction, FunctionEmitter>();
@@ -45,7 +55,30 @@ export class RayTracingModule {
   constructor(
     private readonly b: ModuleBuilder,
     private readonly t: TypeEmitter,
+    /** SPV_NV_ray_tracing instead of SPV_KHR_ray_tracing. */
+    readonly nv: boolean,
+    /** SPIR-V 1.4 or later: entry points list every variable they use, not only Input/Output ones. */
+    private readonly listsAllVariables: boolean,
   ) {}
+
+  /** Declares the ray-tracing capability and extension of the module's form. */
+  declare(): void {
+    this.b.capability(this.nv ? Capability.RayTracingNV : Capability.RayTracingKHR);
+    this.b.extension(this.nv ? 'SPV_NV_ray_tracing' : 'SPV_KHR_ray_tracing');
+  }
+
+  /** The Location of a located variable (NV form). */
+  location(id: number): number {
+    const location = this.locations.get(id);
+    if (location === undefined) throw new Error('internal: ray-tracing variable without a Location');
+    return location;
+  }
+
+  /** An entry point's interface: before SPIR-V 1.4 it lists only the (Input) builtins. */
+  entryInterface(ids: Iterable<number>): number[] {
+    const builtins = new Set(this.builtins.values());
+    return [...ids].filter((id) => this.listsAllVariables || builtins.has(id));
+  }
 
   private use(fe: FunctionEmitter, id: number): number {
     let set = this.uses.get(fe);
@@ -68,8 +101,9 @@ export class RayTracingModule {
 
   /**
    * The module's variable of `storageClass` for values of `type` (one per type: TraceRay and
-   * CallShader calls in sequence share it). No Location: OpTraceRayKHR and OpExecuteCallableKHR name
-   * the variable itself (as DXC; Mesa warns about a Location there).
+   * CallShader calls in sequence share it). No Location in the KHR form: OpTraceRayKHR and
+   * OpExecuteCallableKHR name the variable itself (Mesa warns about a Location there); the NV calls
+   * name the Location.
    */
   variable(fe: FunctionEmitter | undefined, storageClass: number, type: Type, name: string): number {
     const typeId = this.t.type(type);
@@ -80,6 +114,12 @@ export class RayTracingModule {
       this.b.global(Op.Variable, [this.t.pointer(storageClass, typeId), id, storageClass]);
       this.b.name(id, name);
       this.data.set(key, id);
+      if (this.nv && LOCATED.has(storageClass)) {
+        const location = this.locationCounts.get(storageClass) ?? 0;
+        this.locationCounts.set(storageClass, location + 1);
+        this.locations.set(id, location);
+        this.b.decorate(id, Decoration.Location, location);
+      }
     }
     return fe ? this.use(fe, id) : id;
   }
@@ -101,15 +141,10 @@ export class RayTracingModule {
   }
 }
 
-function capability(fe: FunctionEmitter): void {
-  fe.b.capability(Capability.RayTracingKHR);
-  fe.b.extension('SPV_KHR_ray_tracing');
-}
-
 /** Emits one ray-tracing call or system value; returns its result id (0 for the void ones). */
 export function emitRayTracingCall(fe: FunctionEmitter, call: Extract<ResourceCall, { kind: 'raySystemValue' | 'traceRay' | 'reportHit' | 'callShader' | 'rayTerminate' }>, type: Type): number {
   const rt = fe.m.rayTracing;
-  capability(fe);
+  rt.declare();
   const result = (opcode: number, t: Type, operands: number[]): number => {
     const id = fe.b.id();
     fe.f.emit(opcode, [fe.t.type(t), id, ...operands]);
@@ -117,7 +152,7 @@ export function emitRayTracingCall(fe: FunctionEmitter, call: Extract<ResourceCa
   };
   switch (call.kind) {
     case 'raySystemValue': {
-      const { builtin, transpose } = BUILTINS[call.value];
+      const { builtin, transpose } = rt.nv && call.value === 'RayTCurrent' ? { builtin: 'HitTNV' as const, transpose: false } : BUILTINS[call.value];
       const stored = transpose && type.kind === 'matrix' ? matrix(FLOAT, type.cols, type.rows) : type;
       const loaded = result(Op.Load, stored, [rt.builtin(fe, builtin, stored)]);
       return transpose ? result(Op.Transpose, type, [loaded]) : loaded;
@@ -130,7 +165,8 @@ export function emitRayTracingCall(fe: FunctionEmitter, call: Extract<ResourceCa
       const v3 = matrixRow();
       const parts = [[v3, 0], [FLOAT, 1], [v3, 2], [FLOAT, 3]].map(([t, i]) => result(Op.CompositeExtract, t as Type, [ray!, i as number]));
       fe.f.emit(Op.Store, [variable, fe.loadPtr(fe.place(call.payload))]);
-      fe.f.emit(Op.TraceRayKHR, [accel, flags!, mask!, offset!, stride!, miss!, ...parts, variable]);
+      if (rt.nv) fe.f.emit(Op.TraceNV, [accel, flags!, mask!, offset!, stride!, miss!, ...parts, fe.t.uintConst(rt.location(variable))]);
+      else fe.f.emit(Op.TraceRayKHR, [accel, flags!, mask!, offset!, stride!, miss!, ...parts, variable]);
       fe.storePtr(fe.place(call.payload), result(Op.Load, payloadType, [variable]), payloadType);
       return 0;
     }
@@ -139,7 +175,8 @@ export function emitRayTracingCall(fe: FunctionEmitter, call: Extract<ResourceCa
       const variable = rt.variable(fe, StorageClass.CallableDataKHR, dataType, `callable.${typeToString(dataType)}`);
       const index = fe.expr(call.index);
       fe.f.emit(Op.Store, [variable, fe.loadPtr(fe.place(call.data))]);
-      fe.f.emit(Op.ExecuteCallableKHR, [index, variable]);
+      if (rt.nv) fe.f.emit(Op.ExecuteCallableNV, [index, fe.t.uintConst(rt.location(variable))]);
+      else fe.f.emit(Op.ExecuteCallableKHR, [index, variable]);
       fe.storePtr(fe.place(call.data), result(Op.Load, dataType, [variable]), dataType);
       return 0;
     }
@@ -151,6 +188,11 @@ export function emitRayTracingCall(fe: FunctionEmitter, call: Extract<ResourceCa
       return result(Op.ReportIntersectionKHR, type, [t, kind]);
     }
     case 'rayTerminate':
+      // The NV instructions end the invocation without ending the block.
+      if (rt.nv) {
+        fe.f.emit(call.ignore ? Op.IgnoreIntersectionNV : Op.TerminateRayNV, []);
+        return 0;
+      }
       // Both are block terminators (SPV_KHR_ray_tracing): what follows in the block is unreachable.
       fe.f.terminate(call.ignore ? Op.IgnoreIntersectionKHR : Op.TerminateRayKHR);
       return 0;

@@ -116,10 +116,10 @@ export class TypeEmitter {
   /**
    * OpTypeAccelerationStructureKHR (DXC names it `accelerationStructureNV`). Outside ray-tracing
    * stages it is the ray-query extension's type; a module with ray-tracing stages declares
-   * RayTracingKHR itself, which also allows the type.
+   * RayTracingKHR (or RayTracingNV) itself, which also allows the type.
    */
   accelerationStructure(): number {
-    if (!this.b.hasCapability(Capability.RayTracingKHR)) this.rayQueryCapability();
+    if (!this.b.hasCapability(Capability.RayTracingKHR) && !this.b.hasCapability(Capability.RayTracingNV)) this.rayQueryCapability();
     const id = this.b.intern('accel', Op.TypeAccelerationStructureKHR, [], 0);
     if (!this.named.has(id)) {
       this.named.add(id);

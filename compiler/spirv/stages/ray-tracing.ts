@@ -2,7 +2,8 @@
 // reads its incoming payload (IncomingRayPayloadKHR), hit attributes (HitAttributeKHR) or callable
 // data (IncomingCallableDataKHR) into the HLSL function's parameters, calls it, and writes the
 // payload or callable data back. The interface lists those variables and every ray-tracing variable
-// the entry's call tree touches (spirv/ray-tracing.ts). No execution modes.
+// the entry's call tree touches (spirv/ray-tracing.ts; before SPIR-V 1.4, only the builtins). No
+// execution modes. The NV form (SPV_NV_ray_tracing) shares these storage classes and models.
 import type { ShaderStage } from '../../common/stage.js';
 import type { IrEntryPoint } from '../../ir/ir.js';
 import type { RayStage } from '../../ir/ray-tracing.js';
@@ -48,7 +49,7 @@ function wrapper<S extends RayStage>(stage: S) {
     });
     endWrapper(fe);
     const reached = new Set([...variables, ...m.rayTracing.reachable(ep.function), ...(ep.staticInit ? m.rayTracing.reachable(ep.staticInit) : [])]);
-    return { id, interfaceIds: [...reached] };
+    return { id, interfaceIds: m.rayTracing.entryInterface(reached) };
   };
 }
 
