@@ -17,20 +17,18 @@
 // line or a file with expected-error checks: skipped, counted apart). A `-P` line only preprocesses,
 // as hlslc does: it is valid when preprocessing succeeds.
 
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { bundleSources } from './bundle-sources.mjs';
+import { failureOf, printCauses, printTable, runWorkers, tally, validate, workerLoop } from './compile-outcomes.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'bench/.out');
 const DEFAULT_DIR = '/work/dxc/tools/clang/test/CodeGenSPIRV';
 
 // DXC's -fspv-target-env spellings → spirv-val's --target-env spellings.
-const SPIRV_VAL_ENV = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4', 'universal1.5': 'spv1.5' };
 
 /** A RUN line's command after `%dxc`, split like a shell would (quotes only; no expansions but %s). */
 function splitCommand(text, file) {
@@ -89,17 +87,6 @@ function familyOf(dir, file) {
   return parts.length > 0 ? `${parts.join('/')}/` : prefix;
 }
 
-/** A message stripped of ids, numbers and names so the same cause groups together. */
-function causeKey(message) {
-  return message
-    .split('\n')[0]
-    .replace(/^.*?error: /, '')
-    .replace(/'[^']*'/g, "'…'")
-    .replace(/\b\d+(\[%[\w.]+\])?/g, 'N')
-    .replace(/%[\w.]+/g, '%id')
-    .slice(0, 140);
-}
-
 function bundleCompiler() {
   return bundleSources('conformance-lib', [
     "export { compile, preprocessSource } from './compiler/index.ts';",
@@ -109,16 +96,6 @@ function bundleCompiler() {
 }
 
 // ---------------------------------------------------------------- worker: one RUN line at a time
-
-function validate(spirv, targetEnv, layoutRule, scratch) {
-  const path = join(scratch, 'module.spv');
-  writeFileSync(path, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
-  const env = SPIRV_VAL_ENV[targetEnv] ?? targetEnv;
-  const layoutFlag = layoutRule === 'dx' || layoutRule === 'scalar' ? ['--scalar-block-layout'] : layoutRule === 'gl' ? [] : ['--relax-block-layout'];
-  const r = spawnSync('spirv-val', ['--target-env', env, ...layoutFlag, path], { encoding: 'utf8' });
-  if (r.error) throw r.error;
-  return r.status === 0 ? undefined : (r.stdout + r.stderr).trim();
-}
 
 function runOne(lib, job, scratch) {
   const args = lib.parseArgs(job.argv, job.dir);
@@ -134,35 +111,12 @@ function runOne(lib, job, scratch) {
     return { outcome: 'internal', message: `crash: ${String(error?.message ?? error).split('\n')[0]}`, stack: String(error?.stack ?? '') };
   }
   // -WX / -Wno-… are part of args.options.warnings: compile() applied them.
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (!result.success || errors.length > 0) {
-    const first = errors[0]?.message ?? 'failed without a diagnostic';
-    const internal = errors.find((d) => /^internal\b/i.test(d.message));
-    if (internal || errors.length === 0) return { outcome: 'internal', message: internal?.message ?? first };
-    return { outcome: 'rejected', message: first };
-  }
+  const failure = failureOf(result);
+  if (failure) return failure;
   if (args.preprocessOutput !== undefined) return { outcome: 'valid' };
   const targetEnv = args.options.targetEnv ?? 'vulkan1.0';
   const problem = validate(result.spirv, targetEnv, args.options.layoutRule, scratch);
   return problem ? { outcome: 'invalid', message: problem, targetEnv } : { outcome: 'valid' };
-}
-
-async function workerMain() {
-  const lib = await import(pathToFileURL(workerData.lib).href);
-  const scratch = mkdtempSync(join(tmpdir(), 'conformance-'));
-  try {
-    for (const job of workerData.jobs) {
-      let r;
-      try {
-        r = runOne(lib, job, scratch);
-      } catch (error) {
-        r = { outcome: 'internal', message: `crash: ${String(error?.message ?? error).split('\n')[0]}` };
-      }
-      parentPort.postMessage({ id: job.id, ...r });
-    }
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
 }
 
 // ---------------------------------------------------------------- main: collect, fan out, tabulate
@@ -182,35 +136,6 @@ function parseCli(argv) {
   return o;
 }
 
-function pad(s, n) {
-  return String(s).padStart(n);
-}
-
-function printTable(title, rows) {
-  console.log(`\n${title}`);
-  console.log(`${'family'.padEnd(28)}${OUTCOMES.map((o) => pad(o, 10)).join('')}${pad('total', 8)}`);
-  for (const [name, counts] of rows) {
-    const total = OUTCOMES.reduce((s, o) => s + (counts[o] ?? 0), 0);
-    console.log(`${name.padEnd(28)}${OUTCOMES.map((o) => pad(counts[o] ?? 0, 10)).join('')}${pad(total, 8)}`);
-  }
-}
-
-function printCauses(title, results, outcome, limit = 40) {
-  const byCause = new Map();
-  for (const r of results) {
-    if (r.outcome !== outcome) continue;
-    const key = causeKey(r.message);
-    const entry = byCause.get(key) ?? { count: 0, example: r.file };
-    entry.count++;
-    byCause.set(key, entry);
-  }
-  if (byCause.size === 0) return;
-  console.log(`\n${title}`);
-  const sorted = [...byCause].sort((a, b) => b[1].count - a[1].count);
-  for (const [key, { count, example }] of sorted.slice(0, limit)) console.log(`${pad(count, 5)}  ${key}   [e.g. ${basename(example)}]`);
-  if (sorted.length > limit) console.log(`  … ${sorted.length - limit} more causes`);
-}
-
 async function main() {
   const cli = parseCli(process.argv.slice(2));
   const started = performance.now();
@@ -228,37 +153,20 @@ async function main() {
   }
   const lib = await bundleCompiler();
   const workers = Math.max(1, Math.min(cli.jobs, jobs.length));
-  const done = new Array(jobs.length);
-  await Promise.all(
-    Array.from({ length: workers }, (_, w) => {
-      const mine = jobs.filter((_, i) => i % workers === w);
-      return new Promise((resolve, reject) => {
-        const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { lib, jobs: mine } });
-        worker.on('message', (m) => (done[m.id] = m));
-        worker.on('error', reject);
-        worker.on('exit', resolve);
-      });
-    }),
-  );
+  const done = await runWorkers(fileURLToPath(import.meta.url), lib, jobs, workers);
   for (const job of jobs) {
     const r = done[job.id] ?? { outcome: 'internal', message: 'worker died before reporting' };
     results.push({ file: job.file, family: job.family, index: job.index, raw: job.raw, ...r });
   }
 
-  const families = new Map();
-  const totals = {};
-  for (const r of results) {
-    const counts = families.get(r.family) ?? {};
-    counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
-    families.set(r.family, counts);
-    totals[r.outcome] = (totals[r.outcome] ?? 0) + 1;
-  }
-  printTable('RUN lines by test family (file-name prefix)', [...families].sort((a, b) => a[0].localeCompare(b[0])));
-  printTable('Total', [['all', totals]]);
-  printCauses('Silently invalid (success, spirv-val rejects) by cause', results, 'invalid');
-  printCauses('Internal errors by cause', results, 'internal');
-  printCauses('Rejected with a diagnostic, by message', results, 'rejected', 30);
-  printCauses('Command lines hlslc rejects', results, 'option', 15);
+  const { groups, totals } = tally(results, (r) => r.family);
+  printTable('RUN lines by test family (file-name prefix)', groups, OUTCOMES, 'family', 28);
+  printTable('Total', [['all', totals]], OUTCOMES, 'family', 28);
+  const example = (r) => basename(r.file);
+  printCauses('Silently invalid (success, spirv-val rejects) by cause', results, 'invalid', 40, example);
+  printCauses('Internal errors by cause', results, 'internal', 40, example);
+  printCauses('Rejected with a diagnostic, by message', results, 'rejected', 30, example);
+  printCauses('Command lines hlslc rejects', results, 'option', 15, example);
   for (const outcome of cli.list) {
     console.log(`\n${outcome}:`);
     for (const r of results.filter((x) => x.outcome === outcome)) {
@@ -270,4 +178,4 @@ async function main() {
 }
 
 if (isMainThread) await main();
-else await workerMain();
+else await workerLoop(runOne);

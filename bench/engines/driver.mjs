@@ -11,27 +11,14 @@
 // Common flags of every script: [--jobs N] [--list CAUSE] [--json out.json] [--only SUBSTRING] [--every N]
 //   --every N  compile only every Nth job (a quick look at a large permutation set; counts say so)
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { bundleSources } from '../bundle-sources.mjs';
+import { failureOf, printCauses, printTable, runWorkers, tally, validate, workerLoop } from '../compile-outcomes.mjs';
 
-const SPIRV_VAL_ENV = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4' };
 const OUTCOMES = ['valid', 'invalid', 'internal', 'rejected', 'option'];
-
-/** A message stripped of ids, numbers and names so the same cause groups together. */
-export function causeKey(message) {
-  return message
-    .split('\n')[0]
-    .replace(/^.*?error: /, '')
-    .replace(/'[^']*'/g, "'…'")
-    .replace(/\b\d+(\[%[\w.]+\])?/g, 'N')
-    .replace(/%[\w.]+/g, '%id')
-    .slice(0, 140);
-}
 
 /** The flags every script shares; `rest` keeps the script's own (its directory first). */
 export function parseCommonCli(argv) {
@@ -82,16 +69,6 @@ export function dxcArgs(words) {
   return out;
 }
 
-function validate(spirv, targetEnv, layoutRule, scratch) {
-  const path = join(scratch, 'module.spv');
-  writeFileSync(path, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
-  const env = SPIRV_VAL_ENV[targetEnv] ?? targetEnv;
-  const layoutFlag = layoutRule === 'dx' || layoutRule === 'scalar' ? ['--scalar-block-layout'] : layoutRule === 'gl' ? [] : ['--relax-block-layout'];
-  const r = spawnSync('spirv-val', ['--target-env', env, ...layoutFlag, path], { encoding: 'utf8' });
-  if (r.error) throw r.error;
-  return r.status === 0 ? undefined : (r.stdout + r.stderr).trim();
-}
-
 /**
  * The code bases are built on Windows, whose file names ignore case (`#include "RaytracingHlslCompat.h"`
  * for RayTracingHlslCompat.h): a missing path is looked up again one component at a time, ignoring case.
@@ -122,63 +99,10 @@ function runOne(lib, job, scratch) {
   } catch (error) {
     return { outcome: 'internal', message: `crash: ${String(error?.message ?? error).split('\n')[0]}` };
   }
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (!result.success || errors.length > 0) {
-    const first = errors[0]?.message ?? 'failed without a diagnostic';
-    const internal = errors.find((d) => /^internal\b/i.test(d.message));
-    if (internal || errors.length === 0) return { outcome: 'internal', message: internal?.message ?? first };
-    const at = errors[0]?.file ? `${errors[0].file}:${errors[0].line}:${errors[0].column}` : undefined;
-    return { outcome: 'rejected', message: first, ...(at ? { at } : {}) };
-  }
+  const failure = failureOf(result);
+  if (failure) return failure;
   const problem = validate(result.spirv, args.options.targetEnv ?? 'vulkan1.0', args.options.layoutRule, scratch);
   return problem ? { outcome: 'invalid', message: problem } : { outcome: 'valid' };
-}
-
-async function workerMain() {
-  const lib = await import(pathToFileURL(workerData.lib).href);
-  const scratch = mkdtempSync(join(tmpdir(), 'engines-'));
-  try {
-    for (const job of workerData.jobs) {
-      let r;
-      try {
-        r = runOne(lib, job, scratch);
-      } catch (error) {
-        r = { outcome: 'internal', message: `crash: ${String(error?.message ?? error).split('\n')[0]}` };
-      }
-      parentPort.postMessage({ id: job.id, ...r });
-    }
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-function pad(s, n) {
-  return String(s).padStart(n);
-}
-
-function printTable(title, rows, width) {
-  console.log(`\n${title}`);
-  console.log(`${'group'.padEnd(width)}${OUTCOMES.map((o) => pad(o, 10)).join('')}${pad('total', 8)}`);
-  for (const [name, counts] of rows) {
-    const total = OUTCOMES.reduce((s, o) => s + (counts[o] ?? 0), 0);
-    console.log(`${name.padEnd(width)}${OUTCOMES.map((o) => pad(counts[o] ?? 0, 10)).join('')}${pad(total, 8)}`);
-  }
-}
-
-function printCauses(title, results, outcome, limit = 40) {
-  const byCause = new Map();
-  for (const r of results) {
-    if (r.outcome !== outcome) continue;
-    const key = causeKey(r.message);
-    const entry = byCause.get(key) ?? { count: 0, example: r.label };
-    entry.count++;
-    byCause.set(key, entry);
-  }
-  if (byCause.size === 0) return;
-  console.log(`\n${title}`);
-  const sorted = [...byCause].sort((a, b) => b[1].count - a[1].count);
-  for (const [key, { count, example }] of sorted.slice(0, limit)) console.log(`${pad(count, 5)}  ${key}   [e.g. ${example}]`);
-  if (sorted.length > limit) console.log(`  … ${sorted.length - limit} more causes`);
 }
 
 /**
@@ -195,35 +119,18 @@ export async function runJobs(title, root, allJobs, cli) {
     "export { nodeHost } from './plugin/node-host.ts';",
   ]);
   const workers = Math.max(1, Math.min(cli.jobs, jobs.length));
-  const done = new Array(jobs.length);
-  await Promise.all(
-    Array.from({ length: workers }, (_, w) => {
-      const mine = jobs.filter((_, i) => i % workers === w);
-      return new Promise((resolve, reject) => {
-        const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { lib, jobs: mine } });
-        worker.on('message', (m) => (done[m.id] = m));
-        worker.on('error', reject);
-        worker.on('exit', resolve);
-      });
-    }),
-  );
+  const done = await runWorkers(fileURLToPath(import.meta.url), lib, jobs, workers);
   const results = jobs.map((job) => ({ label: job.label, group: job.group, argv: job.argv, ...(done[job.id] ?? { outcome: 'internal', message: 'worker died' }) }));
-  const groups = new Map();
-  const totals = {};
-  for (const r of results) {
-    const counts = groups.get(r.group) ?? {};
-    counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
-    groups.set(r.group, counts);
-    totals[r.outcome] = (totals[r.outcome] ?? 0) + 1;
-  }
-  const width = Math.max(12, ...[...groups.keys()].map((g) => g.length + 2));
+  const { groups, totals } = tally(results, (r) => r.group);
+  const width = Math.max(12, ...groups.map(([g]) => g.length + 2));
   console.log(`${title}: ${root}`);
-  printTable('Compiles by group', [...groups].sort((a, b) => a[0].localeCompare(b[0])), width);
-  printTable(`Total${cli.every > 1 ? ` (every ${cli.every}th of ${selected.length} jobs)` : ''}`, [['all', totals]], width);
-  printCauses('Silently invalid (success, spirv-val rejects) by cause', results, 'invalid');
-  printCauses('Internal errors by cause', results, 'internal');
-  printCauses('Rejected with a diagnostic, by first error', results, 'rejected', 40);
-  printCauses('Command lines hlslc rejects', results, 'option', 15);
+  printTable('Compiles by group', groups, OUTCOMES, 'group', width);
+  printTable(`Total${cli.every > 1 ? ` (every ${cli.every}th of ${selected.length} jobs)` : ''}`, [['all', totals]], OUTCOMES, 'group', width);
+  const example = (r) => r.label;
+  printCauses('Silently invalid (success, spirv-val rejects) by cause', results, 'invalid', 40, example);
+  printCauses('Internal errors by cause', results, 'internal', 40, example);
+  printCauses('Rejected with a diagnostic, by first error', results, 'rejected', 40, example);
+  printCauses('Command lines hlslc rejects', results, 'option', 15, example);
   for (const outcome of cli.list) {
     console.log(`\n${outcome}:`);
     for (const r of results.filter((x) => x.outcome === outcome)) {
@@ -234,4 +141,4 @@ export async function runJobs(title, root, allJobs, cli) {
   console.log(`\n${results.length} compiles in ${((performance.now() - started) / 1000).toFixed(1)} s on ${workers} workers`);
 }
 
-if (!isMainThread) await workerMain();
+if (!isMainThread) await workerLoop(runOne);
