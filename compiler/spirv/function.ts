@@ -10,6 +10,7 @@ import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
+import { narrowFloat } from './float-narrowing.js';
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, ScopeId, SelectionControl } from './operators.js';
 import type { StageIoOptions } from './stage-io.js';
@@ -830,6 +831,7 @@ export class FunctionEmitter {
         return id;
       }
       if (fs.base === 'float' && ts.base !== 'float' && this.m.arithmetic === 'defined') return saturatingFloatToInt(this, fs, ts, t, v!);
+      if (fs.base === 'float' && ts.base === 'float' && ts.width < fs.width && this.m.arithmetic === 'defined') return narrowFloat(this, fs, ts, t, v!);
       const opcode = conversionOpcode(fs, ts);
       if (opcode === undefined) return v!;
       const id = this.b.id();

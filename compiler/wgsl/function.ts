@@ -5,6 +5,7 @@
 import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
+import { f32ToF16 } from './float-narrowing.js';
 import { writeIntrinsic } from './intrinsics.js';
 import { constLiteral, scalarLiteral } from './literals.js';
 import { elementPlace, loadMemory, memberPlace, storeMemory, type CodeSink, type MemoryPlace } from './memory.js';
@@ -448,6 +449,7 @@ export class FunctionWriter implements CodeSink {
       if (ts.base === 'bool') return `${v} != ${vectorName(fs, n)}(${scalarLiteral(fs, 0)})`;
       if (fs.base === 'bool') return `select(${target}(${scalarLiteral(ts, 0)}), ${target}(${scalarLiteral(ts, 1)}), ${v})`;
       if (fs.base === 'float' && ts.base !== 'float') return this.saturatingFloatToInt(v, fs, ts, n);
+      if (fs.base === 'float' && ts.base === 'float' && fs.width === 32 && ts.width === 16) return f32ToF16(this, v, n);
       return `${target}(${v})`;
     });
   }
