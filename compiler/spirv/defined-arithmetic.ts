@@ -88,3 +88,9 @@ export function saturatingFloatToInt(fe: FunctionEmitter, from: ScalarType, to: 
   const clampedHigh = op(fe, Op.Select, t, high, splat(fe, to, t, to.width === 64 ? max : Number(max)), converted);
   return op(fe, Op.Select, t, low, splat(fe, to, t, to.width === 64 ? min : Number(min)), clampedHigh);
 }
+
+/** NaN → 0 before a float → int conversion whose value is otherwise known to be in range. */
+export function nanToZero(fe: FunctionEmitter, from: ScalarType, t: Type, value: number): number {
+  const ft = withElement(t, from);
+  return op(fe, Op.Select, ft, op(fe, Op.IsNan, boolOf(t), value), splat(fe, from, ft, 0), value);
+}
