@@ -165,6 +165,10 @@ export class FunctionRanges {
       place: (p) => {
         if (p.kind === 'local' && !allowed.has(p)) this.unknown.add(p.local);
       },
+      argument: (p) => {
+        const local = rootLocal(p);
+        if (local) this.unknown.add(local);
+      },
     });
     return stores;
   }
@@ -204,8 +208,13 @@ export class FunctionRanges {
         if (!next.has(s.local)) continue;
         next.set(s.local, union(next.get(s.local)!, this.stored(s)));
       }
-      const stable = [...next].every(([v, r]) => same(r, this.locals.get(v)!));
-      for (const [v, r] of next) this.locals.set(v, round >= 8 && !same(r, this.locals.get(v)!) ? fullRange(elementScalar(v.type)) : r);
+      let stable = true;
+      for (const [v, r] of next) {
+        const old = this.locals.get(v)!;
+        const widened = round >= 8 && !same(r, old) ? fullRange(elementScalar(v.type)) : r;
+        if (!same(widened, old)) stable = false;
+        this.locals.set(v, widened);
+      }
       if (stable) break;
       if (round === 11) for (const v of next.keys()) this.locals.set(v, fullRange(elementScalar(v.type)));
     }
@@ -232,6 +241,7 @@ export class FunctionRanges {
         return constRange(e.value);
       case 'load': {
         const local = e.place.kind === 'local' || e.place.kind === 'member' || e.place.kind === 'element' ? rootLocal(e.place) : undefined;
+        if (local && this.unknown.has(local)) return fullRange(s);
         if (local && this.params.has(local) && !this.locals.has(local)) return this.params.get(local)!;
         if (local && this.locals.has(local)) return this.params.has(local) ? union(this.locals.get(local)!, this.params.get(local)!) : this.locals.get(local)!;
         return fullRange(s);

@@ -75,6 +75,9 @@ describe('guards kept where an operand may need them', () => {
     expect(guardedRem(spirv(kernel('', 'for (int i = 15; i > io[0]; i--) io[i] = i % 5;')))).toBe(true);
     // SV_DispatchThreadID is not bounded: Vulkan may dispatch more than 2^31 / numthreads groups.
     expect(guardedRem(spirv(kernel('', 'int x = (int)id.x; io[1] = x % 5;')))).toBe(true);
+    // A local written through an out argument, and a bounded builtin parameter the same way.
+    expect(guardedRem(spirv(kernel('void set(out int v) { v = -5; }\nvoid setU(out uint v) { v = 0xfffffff0u; }', 'int x = 3; set(x); io[1] = x % 5; setU(gi); io[2] = (int)gi % 5;')))).toBe(true);
+    expect(count(spirv(kernel('void setU(out uint v) { v = 0xfffffff0u; }', 'setU(gi); io[2] = (int)gi % 5;')), 'OpSRem')).toBe(0);
     // A positive dividend with a divisor that may be negative.
     expect(guardedRem(spirv(kernel('', 'int x = (int)(uio[0] & 255u); io[1] = x % io[2];')))).toBe(true);
   });
