@@ -1,7 +1,8 @@
 // The cost of defined integer and conversion results (compiler/spirv/defined-arithmetic.ts): SPIR-V
 // instructions and bytes with the guards (default) beside DXC's bare instructions (`arithmetic:
 // 'dxc'`), on integer-heavy kernels and on the compiler fixtures. Guards only grow the code where
-// a shader divides, takes a remainder, shifts or converts float → int. The optimiser drops the
+// a shader divides, takes a remainder, shifts, converts float → int or narrows a float (the half
+// narrowing kernel: D3D's rounding, never elided). The optimiser drops the
 // guards that operand ranges make unnecessary (compiler/opt/guard-elision.ts): 'defined, no
 // elision' is the same compile with the pass's marks removed after it ran, i.e. the cost before.
 //   npm run build && node bench/guards.mjs
@@ -39,6 +40,17 @@ groupshared int partial[64];
   tiles[(int)gi / 4 + clamp(rows, 0, 1024) % 32] = partial[gi] / 3;
 }`;
 
+// float → half narrowing (spirv/float-narrowing.ts): D3D's round-toward-zero rule, with -enable-16bit-types.
+const NARROWING = `
+StructuredBuffer<float4> colors : register(t0);
+RWStructuredBuffer<half4> packedColors : register(u1);
+RWStructuredBuffer<uint> bits : register(u2);
+[numthreads(64, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+  float4 c = colors[id.x];
+  packedColors[id.x] = (half4)(c * 0.5f);
+  bits[id.x] = f32tof16(c.x) | (f32tof16(c.y) << 16);
+}`;
+
 function instructionCount(words) {
   let count = 0;
   for (let at = 5; at < words.length; at += words[at] >>> 16) count++;
@@ -54,6 +66,7 @@ export async function runGuardsBench() {
   const sources = [
     { name: 'integer-heavy kernel', source: INTEGER_HEAVY, entryPoints: compute },
     { name: 'indexing kernel', source: INDEXING, entryPoints: compute },
+    { name: 'half narrowing kernel', source: NARROWING, entryPoints: compute, enable16BitTypes: true },
   ];
   // Undoes guard elision: the marks it left on the IR are removed right after it ran.
   const unmark = (pass, module) => {
@@ -75,8 +88,8 @@ export async function runGuardsBench() {
     const targets = /^\/\/ targets: (.*)$/m.exec(source);
     sources.push({ name: file, source, entryPoints, targetEnv: targets ? targets[1].trim().split(/\s+/)[0] : 'vulkan1.1' });
   }
-  return sources.map(({ name, source, entryPoints, targetEnv = 'vulkan1.1' }) => {
-    const build = (arithmetic, afterPass) => compile(source, { filename: `/bench/${name}`, entryPoints, targetEnv, arithmetic, afterPass }).spirv;
+  return sources.map(({ name, source, entryPoints, targetEnv = 'vulkan1.1', enable16BitTypes = false }) => {
+    const build = (arithmetic, afterPass) => compile(source, { filename: `/bench/${name}`, entryPoints, targetEnv, enable16BitTypes, arithmetic, afterPass }).spirv;
     const defined = build('defined');
     if (!defined) throw new Error(`${name}: does not compile`);
     const before = build('defined', unmark);
