@@ -98,12 +98,17 @@ export class FunctionRanges {
   private readonly unknown = new Set<IrVar>();
   private readonly params = new Map<IrVar, Range>();
   private readonly memo = new Map<IrExpr, Range>();
+  /** Loops whose counter's only store in them is its step: in the body after the test, the counter is at most the bound. */
+  private readonly counted: { test: Bounded; loop: Extract<IrStmt, { op: 'loop' }> }[] = [];
+  /** Loads of such a counter in its loop's body, with the tested range. */
+  private readonly refined = new Map<IrExpr, Range>();
 
   /** `entries`: the entry points whose function this is, when nothing calls it (their builtins are bounded). */
   constructor(readonly fn: IrFunction, entries: IrEntryPoint[] = []) {
     for (const p of fn.params) this.params.set(p.var, p.direction === 'in' ? this.builtinRange(p.var, entries) : fullRange(elementScalar(p.var.type)));
     const stores = this.collect(fn.body);
     this.solve(stores);
+    this.refineCounters();
   }
 
   /** The range of `e` (scalar or vector numeric); whole-type for what is not tracked. */
@@ -148,6 +153,7 @@ export class FunctionRanges {
             const loop = loops.at(-1);
             const step = continuing && loop?.test?.counter === local ? this.stepOf(s, local, loop) : undefined;
             stores.push({ local, value: s.value, step: step === undefined ? undefined : { by: step, test: loop!.test! } });
+            if (step !== undefined) this.counted.push({ test: loop!.test!, loop: loop!.stmt });
           }
         } else if (s.op === 'if') {
           visit(s.then, loops, false);
@@ -183,6 +189,22 @@ export class FunctionRanges {
     let others = 0;
     walkStmts([loop.stmt], { written: (p) => void (rootLocal(p) === v && others++), argument: (p) => void (rootLocal(p) === v && (others += 2)) });
     return others === 1 ? e.right.value.value : undefined;
+  }
+
+  /** Counter loads after the loop's test (not the test itself, not the continuing block): at most the bound. */
+  private refineCounters(): void {
+    for (const { test, loop } of this.counted) {
+      const v = this.locals.get(test.counter);
+      if (!v) continue;
+      const highest = this.of(test.bound).hi - (test.inclusive ? 0 : 1);
+      const tested: Range = { lo: v.lo, hi: Math.min(v.hi, highest), nan: false };
+      walkStmts(loop.body.slice(1), {
+        expr: (e) => {
+          if (e.op === 'load' && e.place.kind === 'local' && e.place.local === test.counter) this.refined.set(e, tested);
+        },
+      });
+    }
+    this.memo.clear();
   }
 
   /** `i++`'s `tmp = i; i = tmp + 1`: `t` is stored once in the function, with `v`, earlier in the same continuing block. */
@@ -240,6 +262,8 @@ export class FunctionRanges {
       case 'const':
         return constRange(e.value);
       case 'load': {
+        const tested = this.refined.get(e);
+        if (tested) return tested;
         const local = e.place.kind === 'local' || e.place.kind === 'member' || e.place.kind === 'element' ? rootLocal(e.place) : undefined;
         if (local && this.unknown.has(local)) return fullRange(s);
         if (local && this.params.has(local) && !this.locals.has(local)) return this.params.get(local)!;

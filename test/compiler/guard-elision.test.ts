@@ -57,6 +57,15 @@ describe('guards dropped where ranges prove them unnecessary', () => {
     expect(count(text, 'OpBitwiseAnd')).toBe(1);
   });
 
+  it('a for counter in its loop body is at most its bound: shifting by it needs no mask', () => {
+    const text = spirv(kernel('', 'uint x = uio[0], acc = 0; for (uint i = 0; i < 32; i++) acc += (x >> i) & 1u; uio[1] = acc;'));
+    // The one OpBitwiseAnd is the source's own `& 1u`.
+    expect(count(text, 'OpBitwiseAnd')).toBe(1);
+    // Up to 32 (i <= 32) the mask stays; after the loop the counter is 32, so a shift there keeps it too.
+    expect(count(spirv(kernel('', 'uint x = uio[0], acc = 0; for (uint i = 0; i <= 32; i++) acc += x >> i; uio[1] = acc;')), 'OpBitwiseAnd')).toBe(1);
+    expect(count(spirv(kernel('', 'uint x = uio[0], acc = 0; uint i; for (i = 0; i < 32; i++) acc += x; uio[1] = acc + (x >> i);')), 'OpBitwiseAnd')).toBe(1);
+  });
+
   it('float → int of a value provably in range converts bare; with NaN possible only NaN → 0 stays', () => {
     const bare = spirv(kernel('', 'uint k = uio[0] & 255u; io[1] = (int)((float)k * 0.5f); uio[1] = (uint)floor(clamp((float)io[0], 0.0f, 1000.0f));'));
     expect(count(bare, 'OpConvertFToS') + count(bare, 'OpConvertFToU')).toBe(2);

@@ -27,6 +27,7 @@ cbuffer Counts : register(b3) { uint count; };
   outA[i] = int4(masked % 7, halved % 7, clamp(v, 0, 100) % 7, max(v, 0) % 7);
   int acc = 0;
   for (int k = 0; k < 9; k++) acc += k % 4 + (k << (k & 3));
+  for (uint b = 0; b < 32; b++) acc += (int)((u >> b) & 1u);
   outB[i] = int4(v / 3 + v / -7, (int)((float)(u & 255u) * 0.5f) + (int)gi % 5, (int)(u << (u & 7u)) + acc, (int)floor(clamp((float)v, -100.0f, 1000.0f)));
 }
 `;
@@ -45,6 +46,7 @@ function expected(v: number, i: number): number[] {
   const u = v >>> 0;
   let acc = 0;
   for (let k = 0; k < 9; k++) acc += (k % 4) + (k << (k & 3));
+  for (let b = 0; b < 32; b++) acc += (u >>> b) & 1;
   return [
     (u & 0xffff) % 7, Math.floor(u / 2) % 7, clamp(v, 0, 100) % 7, Math.max(v, 0) % 7,
     (Math.trunc(v / 3) + Math.trunc(v / -7)) | 0, Math.trunc((u & 255) * 0.5) + ((i % 64) % 5), ((u << (u & 7)) + acc) | 0, Math.floor(clamp(Math.fround(v), -100, 1000)),
