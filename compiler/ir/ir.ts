@@ -182,13 +182,20 @@ export type BinaryOperator =
 
 export type UnaryOperator = 'neg' | 'lognot' | 'bitnot';
 
+/**
+ * What the optimiser proved (opt/guard-elision.ts) of the guard a back end puts around a `/`, `%`,
+ * shift or float → int conversion for defined results: `none`, the operands make the bare
+ * instruction defined; `nan` (float → int), only NaN → 0 is still needed. Absent: the full guard.
+ */
+export type GuardNeed = 'none' | 'nan';
+
 export type IrExpr =
   | { op: 'const'; type: Type; value: IrConst }
   | { op: 'load'; type: Type; place: IrPlace }
   | { op: 'unary'; type: Type; operator: UnaryOperator; arg: IrExpr }
   /** Component-wise on operands of the result's shape (the checker has splatted/converted them). */
-  | { op: 'binary'; type: Type; operator: BinaryOperator; left: IrExpr; right: IrExpr }
-  | { op: 'convert'; type: Type; arg: IrExpr }
+  | { op: 'binary'; type: Type; operator: BinaryOperator; left: IrExpr; right: IrExpr; guard?: GuardNeed }
+  | { op: 'convert'; type: Type; arg: IrExpr; guard?: GuardNeed }
   /** Composite from parts: a vector from scalars/vectors, a matrix from rows, a struct/array from members. */
   | { op: 'construct'; type: Type; parts: IrExpr[] }
   /** Constant-index extraction: member of struct, element of vector/array, row of matrix. */

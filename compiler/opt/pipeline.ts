@@ -9,6 +9,7 @@ import { eliminateDeadResources, eliminatesDeadResources, type DeadResourceOptio
 import { eliminateDeadFunctions } from './dead-functions.js';
 import { foldConstants } from './fold-constants.js';
 import { simplifyCfg } from './simplify-cfg.js';
+import { elideGuards } from './guard-elision.js';
 
 export interface Pass {
   name: string;
@@ -37,6 +38,8 @@ export function pipelineFor(module: IrModule, options: PipelineOptions): Pass[] 
     { name: 'fold-constants', run: foldConstants },
     { name: 'simplify-cfg', run: simplifyCfg },
     { name: 'dead-functions', run: eliminateDeadFunctions },
+    // Last: it judges operands as they will be emitted.
+    { name: 'guard-elision', run: elideGuards },
   ];
 }
 

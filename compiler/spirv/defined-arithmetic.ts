@@ -16,21 +16,21 @@ import { constantId, type FunctionEmitter } from './function.js';
 export type ArithmeticMode = 'defined' | 'dxc';
 
 /** A scalar or vector constant of `t`'s shape (bigint for 64-bit integers, exact at the extremes). */
-function splat(fe: FunctionEmitter, el: ScalarType, t: Type, value: number | bigint | boolean): number {
+export function splat(fe: FunctionEmitter, el: ScalarType, t: Type, value: number | bigint | boolean): number {
   const v = el.base === 'float' ? Number(value) : el.base === 'bool' ? Boolean(value) : el.width === 64 ? BigInt(value) : Number(value);
   const scalar: IrConst = { kind: 'scalar', type: el, value: v };
   const c: IrConst = t.kind === 'vector' ? { kind: 'composite', type: t, parts: Array(t.size).fill(scalar) } : scalar;
   return constantId(fe.m, c);
 }
 
-function op(fe: FunctionEmitter, opcode: number, type: Type, ...args: number[]): number {
+export function op(fe: FunctionEmitter, opcode: number, type: Type, ...args: number[]): number {
   const id = fe.b.id();
   fe.f.emit(opcode, [fe.t.type(type), id, ...args]);
   return id;
 }
 
-const boolOf = (t: Type): Type => (t.kind === 'vector' ? { kind: 'vector', element: BOOL, size: t.size } : BOOL);
-const withElement = (t: Type, el: ScalarType): Type => (t.kind === 'vector' ? { ...t, element: el } : el);
+export const boolOf = (t: Type): Type => (t.kind === 'vector' ? { kind: 'vector', element: BOOL, size: t.size } : BOOL);
+export const withElement = (t: Type, el: ScalarType): Type => (t.kind === 'vector' ? { ...t, element: el } : el);
 const BOOL: ScalarType = { kind: 'scalar', base: 'bool', width: 32 };
 
 /** `amount & (width - 1)`: HLSL's (and DXC's) shift, defined for every amount. */
@@ -87,4 +87,10 @@ export function saturatingFloatToInt(fe: FunctionEmitter, from: ScalarType, to: 
   const min = signed ? -(2n ** (bits - 1n)) : 0n;
   const clampedHigh = op(fe, Op.Select, t, high, splat(fe, to, t, to.width === 64 ? max : Number(max)), converted);
   return op(fe, Op.Select, t, low, splat(fe, to, t, to.width === 64 ? min : Number(min)), clampedHigh);
+}
+
+/** NaN → 0 before a float → int conversion whose value is otherwise known to be in range. */
+export function nanToZero(fe: FunctionEmitter, from: ScalarType, t: Type, value: number): number {
+  const ft = withElement(t, from);
+  return op(fe, Op.Select, ft, op(fe, Op.IsNan, boolOf(t), value), splat(fe, from, ft, 0), value);
 }

@@ -1,7 +1,7 @@
 // Emits IR functions as SPIR-V: places become access chains, expressions become instructions, and
 // structured control flow gets its merge/continue blocks. Parameters are pointers to Function
 // variables (as DXC does), so in/out/inout are copies made by the caller.
-import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
+import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
@@ -10,7 +10,8 @@ import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
-import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
+import { narrowFloat } from './float-narrowing.js';
+import { definedDivRem, maskShiftAmount, nanToZero, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
 import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, ScopeId, SelectionControl } from './operators.js';
 import type { StageIoOptions } from './stage-io.js';
 import type { CoherentVariables } from './memory-model.js';
@@ -705,12 +706,12 @@ export class FunctionEmitter {
         if (scaled !== undefined) return this.relax(scaled, e.type);
         const l = this.expr(e.left);
         const r = this.expr(e.right);
-        return this.nonUniform.spread(this.relax(this.binary(e.operator, e.type, e.left, l, r, e.right), e.type), [l, r]);
+        return this.nonUniform.spread(this.relax(this.binary(e.operator, e.type, e.left, l, r, e.right, e.guard), e.type), [l, r]);
       }
       case 'convert': {
         const arg = this.expr(e.arg);
         if (e.type.kind === 'pointer' || e.arg.type.kind === 'pointer') return this.pointerConvert(arg, e.arg.type, e.type);
-        return this.nonUniform.spread(this.convert(arg, e.arg.type, e.type), [arg]);
+        return this.nonUniform.spread(this.convert(arg, e.arg.type, e.type, e.guard), [arg]);
       }
       case 'construct':
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
@@ -774,15 +775,16 @@ export class FunctionEmitter {
     return this.nonUniform.spread(id, [arg]);
   }
 
-  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number, right?: IrExpr): number {
+  /** `guard`: what the optimiser proved of the operands (opt/guard-elision.ts): 'none' drops the guard. */
+  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, left: IrExpr, l: number, r: number, right?: IrExpr, guard?: GuardNeed): number {
     const operand = elementScalar(left.type)!;
     const opcode = binaryOpcode(op, operand);
     const integer = operand.base === 'int' || operand.base === 'uint';
     // A constant shift amount is masked here, not at run time (the same value).
     const maskedConstant = this.m.optimize && integer && (op === 'shl' || op === 'shr') && right?.op === 'const' && type.kind !== 'matrix' ? constantId(this.m, maskConstant(right.value, operand.width - 1)) : undefined;
     return this.perRow(type, [l, r], (t, [a, b]) => {
-      if (integer && (op === 'div' || op === 'rem') && this.m.arithmetic === 'defined') return definedDivRem(this, op, t, operand, a!, b!);
-      const amount = maskedConstant ?? (integer && (op === 'shl' || op === 'shr') ? maskShiftAmount(this, t, operand, b!) : b!);
+      if (integer && (op === 'div' || op === 'rem') && this.m.arithmetic === 'defined' && guard !== 'none') return definedDivRem(this, op, t, operand, a!, b!);
+      const amount = maskedConstant ?? (integer && (op === 'shl' || op === 'shr') && guard !== 'none' ? maskShiftAmount(this, t, operand, b!) : b!);
       const id = this.b.id();
       this.f.emit(opcode, [this.t.type(t), id, a!, amount]);
       return id;
@@ -811,7 +813,8 @@ export class FunctionEmitter {
     return this.construct(type, rows);
   }
 
-  convert(value: number, from: Type, to: Type): number {
+  /** `guard` (float → int): 'none' converts bare, 'nan' keeps only NaN → 0 (opt/guard-elision.ts). */
+  convert(value: number, from: Type, to: Type, guard?: GuardNeed): number {
     const fs = elementScalar(from);
     const ts = elementScalar(to);
     if (!fs || !ts) throw new Error(`internal: conversion from non-numeric type`);
@@ -829,7 +832,11 @@ export class FunctionEmitter {
         this.f.emit(Op.Select, [this.t.type(t), id, v!, this.splatConst(ts, 1, count), this.zeroOf(ts, count)]);
         return id;
       }
-      if (fs.base === 'float' && ts.base !== 'float' && this.m.arithmetic === 'defined') return saturatingFloatToInt(this, fs, ts, t, v!);
+      if (fs.base === 'float' && ts.base !== 'float' && this.m.arithmetic === 'defined') {
+        if (guard === undefined) return saturatingFloatToInt(this, fs, ts, t, v!);
+        if (guard === 'nan') v = nanToZero(this, fs, t, v!);
+      }
+      if (fs.base === 'float' && ts.base === 'float' && ts.width < fs.width && this.m.arithmetic === 'defined') return narrowFloat(this, fs, ts, t, v!);
       const opcode = conversionOpcode(fs, ts);
       if (opcode === undefined) return v!;
       const id = this.b.id();

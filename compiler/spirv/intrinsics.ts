@@ -1,5 +1,6 @@
 // Intrinsic calls to SPIR-V, following the manual's intrinsic mapping: GLSL.std.450 extended
 // instructions where the manual names them, core opcodes otherwise.
+import { f32ToF16Bits } from './float-narrowing.js';
 import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, type ScalarType, type Type } from '../types.js';
 import { componentCount, type FunctionEmitter } from './function.js';
@@ -156,6 +157,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
       return glsl(GLSL.FrexpStruct, args);
     case 'f32tof16': {
       const f32: ScalarType = { kind: 'scalar', base: 'float', width: 32 };
+      if (fe.m.arithmetic === 'defined') return perRow((rt, [x]) => f32ToF16Bits(fe, rt, x!));
       return perRow((rt, [x]) => componentwise(fe, rt, x!, f32, (c) => {
         const v2 = fe.construct({ kind: 'vector', element: f32, size: 2 }, [c, fe.splatConst(f32, 0, 1)]);
         return glsl(GLSL.PackHalf2x16, [v2], { kind: 'scalar', base: 'uint', width: 32 });

@@ -2,9 +2,10 @@
 // duplicating the cases fallen into), places (WGSL references, buffer word views, texels) and
 // expressions, each evaluated once into a `let` in IR order. `out`/`inout` parameters are
 // `ptr<function, T>`; callers pass a temporary and copy back, as the SPIR-V back end does.
-import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
+import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
+import { f32ToF16 } from './float-narrowing.js';
 import { writeIntrinsic } from './intrinsics.js';
 import { constLiteral, scalarLiteral } from './literals.js';
 import { elementPlace, loadMemory, memberPlace, storeMemory, type CodeSink, type MemoryPlace } from './memory.js';
@@ -292,9 +293,9 @@ export class FunctionWriter implements CodeSink {
       case 'unary':
         return this.unary(e);
       case 'binary':
-        return this.binary(e.operator, e.type, e.left.type, this.expr(e.left), this.expr(e.right));
+        return this.binary(e.operator, e.type, e.left.type, this.expr(e.left), this.expr(e.right), e.guard);
       case 'convert':
-        return this.convert(this.expr(e.arg), e.arg.type, e.type);
+        return this.convert(this.expr(e.arg), e.arg.type, e.type, e.guard);
       case 'construct':
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
       case 'extract': {
@@ -373,7 +374,8 @@ export class FunctionWriter implements CodeSink {
     return this.perRow(e.type, [arg], [e.arg.type], (rt, [a]) => (unsigned ? `${vectorName(elementScalar(rt)!, componentCount(rt))}(0u) - ${a}` : `${op}(${a})`));
   }
 
-  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, operandType: Type, l: string, r: string): string {
+  /** `guard` 'none': the shift amount is known to be below the width (opt/guard-elision.ts), no mask. */
+  binary(op: Extract<IrExpr, { op: 'binary' }>['operator'], type: Type, operandType: Type, l: string, r: string, guard?: GuardNeed): string {
     const el = elementScalar(operandType)!;
     return this.perRow(type, [l, r], [operandType, operandType], (rowType, [a, b]) => {
       const n = componentCount(rowType);
@@ -393,7 +395,8 @@ export class FunctionWriter implements CodeSink {
         case 'shl':
         case 'shr': {
           // HLSL masks the shift amount to the operand's width; WGSL wants it u32 and in range.
-          const amount = `${vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n)}(${b}) & ${vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n)}(${el.width - 1}u)`;
+          const unsigned = `${vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n)}(${b})`;
+          const amount = guard === 'none' ? unsigned : `${unsigned} & ${vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n)}(${el.width - 1}u)`;
           return `${a} ${op === 'shl' ? '<<' : '>>'} (${amount})`;
         }
         case 'bitand':
@@ -437,7 +440,8 @@ export class FunctionWriter implements CodeSink {
     return this.let(`${this.typeName(type)}(${rows.join(', ')})`);
   }
 
-  convert(value: string, from: Type, to: Type): string {
+  /** `guard` (float → int): 'none' converts bare, 'nan' keeps only NaN → 0 (opt/guard-elision.ts). */
+  convert(value: string, from: Type, to: Type, guard?: GuardNeed): string {
     const fs = elementScalar(from);
     const ts = elementScalar(to);
     if (!fs || !ts) throw new Error('internal: conversion of a non-numeric type');
@@ -447,7 +451,14 @@ export class FunctionWriter implements CodeSink {
       const target = vectorName(ts, n);
       if (ts.base === 'bool') return `${v} != ${vectorName(fs, n)}(${scalarLiteral(fs, 0)})`;
       if (fs.base === 'bool') return `select(${target}(${scalarLiteral(ts, 0)}), ${target}(${scalarLiteral(ts, 1)}), ${v})`;
-      if (fs.base === 'float' && ts.base !== 'float') return this.saturatingFloatToInt(v, fs, ts, n);
+      if (fs.base === 'float' && ts.base !== 'float' && guard === 'nan') {
+        // Classified by bits: WGSL may assume no NaN (see saturatingFloatToInt).
+        const f = fs.width === 32 ? v : `${vectorName({ kind: 'scalar', base: 'float', width: 32 }, n)}(${v})`;
+        const u = vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n);
+        return `select(${target}(${f}), ${target}(${scalarLiteral(ts, 0)}), (bitcast<${u}>(${f}) & ${u}(0x7fffffffu)) > ${u}(0x7f800000u))`;
+      }
+      if (fs.base === 'float' && ts.base !== 'float' && guard !== 'none') return this.saturatingFloatToInt(v, fs, ts, n);
+      if (fs.base === 'float' && ts.base === 'float' && fs.width === 32 && ts.width === 16) return f32ToF16(this, v, n);
       return `${target}(${v})`;
     });
   }

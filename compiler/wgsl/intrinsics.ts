@@ -1,6 +1,7 @@
 // HLSL intrinsics in WGSL: a table of the ones that are one WGSL builtin applied component-wise,
 // and expansions for the rest (HLSL's mul() on WGSL's transposed matrices, isnan/isinf through the
 // bits, unsigned abs/sign, barriers, wave intrinsics through `enable subgroups;`).
+import { f32ToF16Bits } from './float-narrowing.js';
 import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
@@ -145,7 +146,8 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       return w.let(`${w.typeName(st)}(${r}.${first}, ${w.typeName(st.fields[1]!.type)}(${r}.${second}))`);
     }
     case 'f32tof16':
-      return perRow((rt, [x]) => componentwise(w, rt, x!, (c) => `pack2x16float(vec2<f32>(${c}, 0.0f))`, U32));
+      // D3D's conversion on the bits (float-narrowing.ts), not pack2x16float's implementation-chosen rounding.
+      return perRow((rt, [x]) => f32ToF16Bits(w, x!, width(rt)));
     case 'f16tof32':
       return perRow((rt, [x]) => componentwise(w, rt, x!, (c) => `unpack2x16float(${c}).x`, { kind: 'scalar', base: 'float', width: 32 }));
     case 'bitcast':

@@ -169,7 +169,8 @@ describe('intrinsics', () => {
     `;
     const tau = new Uint32Array(new Float64Array([2 * 3.141592653589793]).buffer);
     const checks: Check[] = [
-      { expr: '(float)d', kind: 'f', expect: Math.PI },
+      // double → float rounds toward zero (D3D's rule): the float just below π (0x40490fda), not fround(π).
+      { expr: '(float)d', kind: 'f', expect: new Float32Array(new Uint32Array([0x40490fda]).buffer)[0]! },
       { expr: 'lo', kind: 'u', expect: tau[0]! },
       { expr: 'hi', kind: 'u', expect: tau[1]! },
     ];
