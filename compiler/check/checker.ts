@@ -39,6 +39,7 @@ export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
+import { checkAttributeInputs } from './attribute-evaluation.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, rayQueryMember, rayQueryType, shaderRecord } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
@@ -130,6 +131,7 @@ export class Checker {
       const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
       if (ep) entryPoints.push(ep);
     }
+    checkAttributeInputs(this, this.functions, entryPoints);
     // Bindings come after codegen, as in DXC: which counters exist depends on the code.
     const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
     assignBindings(this, globalsBlock, used);

@@ -204,7 +204,15 @@ export type IrExpr =
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
   | { op: 'resource'; type: Type; call: ResourceCall }
   /** Inline SPIR-V: a call of a `[[vk::ext_instruction]]` function. */
-  | { op: 'spirv'; type: Type; instruction: SpirvInstruction };
+  | { op: 'spirv'; type: Type; instruction: SpirvInstruction }
+  /**
+   * A pixel input read other than by its own interpolation: GetAttributeAtVertex (`vertex`, `arg` the
+   * vertex index) and EvaluateAttributeAtSample/Centroid/Snapped (`sample` with the sample index,
+   * `centroid`, `offset` with an int2). `input` is the place of the input as the entry function names it.
+   */
+  | { op: 'interpolate'; type: Type; mode: InterpolateMode; input: IrPlace; arg?: IrExpr; loc: SourceLocation };
+
+export type InterpolateMode = 'vertex' | 'sample' | 'centroid' | 'offset';
 
 /** One instruction as the source spelled it (opcode, or an extended-instruction set and number). */
 export interface SpirvInstruction {

@@ -178,6 +178,10 @@ export function walkExpr(e: IrExpr, v: IrVisitor): void {
     case 'intrinsic':
       for (const a of e.args) walkExpr(a, v);
       return;
+    case 'interpolate':
+      walkPlace(e.input, v);
+      if (e.arg) walkExpr(e.arg, v);
+      return;
     case 'resource':
       return walkCall(e.call, v);
     case 'spirv':

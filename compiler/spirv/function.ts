@@ -1,6 +1,7 @@
 // Emits IR functions as SPIR-V: places become access chains, expressions become instructions, and
 // structured control flow gets its merge/continue blocks. Parameters are pointers to Function
 // variables (as DXC does), so in/out/inout are copies made by the caller.
+import { emitInterpolate, type StageInputs } from './interpolate.js';
 import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
@@ -69,6 +70,8 @@ export interface ModuleContext {
   rayTracing: RayTracingModule;
   /** Optimising (-O1…-O3): values instead of variables where the IR allows, shared expressions emitted once. */
   optimize?: boolean;
+  /** Input variables function code reads directly (GetAttributeAtVertex, EvaluateAttribute*; interpolate.ts). */
+  stageInputs: StageInputs;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -759,6 +762,8 @@ export class FunctionEmitter {
         return emitResourceCall(this, e);
       case 'spirv':
         return emitInlineSpirv(this, e);
+      case 'interpolate':
+        return emitInterpolate(this, e);
     }
   }
 

@@ -341,6 +341,10 @@ export class FunctionWriter implements CodeSink {
         return writeResourceCall(this, e);
       case 'spirv':
         throw unsupported(`inline SPIR-V (vk::ext_instruction ${e.instruction.set ? `${e.instruction.set} ` : ''}${e.instruction.opcode})`, undefined, 'WGSL has no inline SPIR-V');
+      case 'interpolate':
+        throw e.mode === 'vertex'
+          ? unsupported('GetAttributeAtVertex', e.loc, 'WGSL has no per-vertex fragment inputs')
+          : unsupported(`EvaluateAttribute${e.mode === 'sample' ? 'AtSample' : e.mode === 'centroid' ? 'Centroid' : 'Snapped'}`, e.loc, 'WGSL has no interpolateAt functions');
     }
   }
 

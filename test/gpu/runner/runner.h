@@ -195,6 +195,7 @@ typedef struct {
   VkPhysicalDeviceAccelerationStructureFeaturesKHR acceleration;
   VkPhysicalDeviceShaderClockFeaturesKHR clock;
   VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
+  VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR barycentric;
 } ExtensionFeatures;
 typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
 /* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
