@@ -40,6 +40,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { checkAttributeInputs } from './attribute-evaluation.js';
+import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, rayQueryMember, rayQueryType, shaderRecord } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
@@ -661,6 +662,7 @@ export class Checker {
   }
 
   private declareGlobalVar(decl: ast.VarDecl, scope: Scope): void {
+    if (isStringDecl(decl)) return declareStrings(this, decl, scope);
     const base = this.resolveType(decl.type, scope, decl.modifiers);
     if (!base) {
       for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });

@@ -317,7 +317,7 @@ const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'repor
 function hasEffect(v: Value): boolean {
   const e = v.expr;
   // A RayQuery method advances or reads the query's state machine: kept even when its value is unused.
-  return !!e && (e.op === 'call' || e.op === 'spirv' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && RAY_EFFECTS.has(e.call.kind)));
+  return !!e && (e.op === 'call' || e.op === 'spirv' || e.op === 'printf' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && RAY_EFFECTS.has(e.call.kind)));
 }
 
 function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'], scope: Scope, out: IrStmt[]): void {

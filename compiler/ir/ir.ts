@@ -210,7 +210,9 @@ export type IrExpr =
    * vertex index) and EvaluateAttributeAtSample/Centroid/Snapped (`sample` with the sample index,
    * `centroid`, `offset` with an int2). `input` is the place of the input as the entry function names it.
    */
-  | { op: 'interpolate'; type: Type; mode: InterpolateMode; input: IrPlace; arg?: IrExpr; loc: SourceLocation };
+  | { op: 'interpolate'; type: Type; mode: InterpolateMode; input: IrPlace; arg?: IrExpr; loc: SourceLocation }
+  /** `printf(format, args…)` (void): NonSemantic.DebugPrintf's DebugPrintf with the format as an OpString. */
+  | { op: 'printf'; type: Type; format: string; args: IrExpr[]; loc: SourceLocation };
 
 export type InterpolateMode = 'vertex' | 'sample' | 'centroid' | 'offset';
 

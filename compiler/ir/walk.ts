@@ -178,6 +178,9 @@ export function walkExpr(e: IrExpr, v: IrVisitor): void {
     case 'intrinsic':
       for (const a of e.args) walkExpr(a, v);
       return;
+    case 'printf':
+      for (const a of e.args) walkExpr(a, v);
+      return;
     case 'interpolate':
       walkPlace(e.input, v);
       if (e.arg) walkExpr(e.arg, v);

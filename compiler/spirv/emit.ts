@@ -129,6 +129,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     rayTracing,
     stageInputs: new StageInputs(() => b.id()),
+    debugStrings: new Map(),
     builtinInput: (builtin, type) => {
       let copy = builtinCopies.get(builtin);
       if (!copy) {

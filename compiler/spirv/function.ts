@@ -1,6 +1,7 @@
 // Emits IR functions as SPIR-V: places become access chains, expressions become instructions, and
 // structured control flow gets its merge/continue blocks. Parameters are pointers to Function
 // variables (as DXC does), so in/out/inout are copies made by the caller.
+import { emitPrintf } from './printf.js';
 import { emitInterpolate, type StageInputs } from './interpolate.js';
 import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
@@ -72,6 +73,8 @@ export interface ModuleContext {
   optimize?: boolean;
   /** Input variables function code reads directly (GetAttributeAtVertex, EvaluateAttribute*; interpolate.ts). */
   stageInputs: StageInputs;
+  /** OpString ids of printf formats, one per distinct text. */
+  readonly debugStrings: Map<string, number>;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -764,6 +767,8 @@ export class FunctionEmitter {
         return emitInlineSpirv(this, e);
       case 'interpolate':
         return emitInterpolate(this, e);
+      case 'printf':
+        return emitPrintf(this, e);
     }
   }
 

@@ -341,6 +341,8 @@ export class FunctionWriter implements CodeSink {
         return writeResourceCall(this, e);
       case 'spirv':
         throw unsupported(`inline SPIR-V (vk::ext_instruction ${e.instruction.set ? `${e.instruction.set} ` : ''}${e.instruction.opcode})`, undefined, 'WGSL has no inline SPIR-V');
+      case 'printf':
+        throw unsupported('printf', e.loc, 'WGSL has no debug printf');
       case 'interpolate':
         throw e.mode === 'vertex'
           ? unsupported('GetAttributeAtVertex', e.loc, 'WGSL has no per-vertex fragment inputs')
