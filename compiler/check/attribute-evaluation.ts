@@ -2,7 +2,9 @@
 // vertex of the primitive, or interpolated somewhere else than the pixel's own sample. Both read the
 // input's Input variable itself (SPIR-V's per-vertex array, InterpolateAt*'s pointer operand), so the
 // argument must be an input of a pixel entry point named inside the entry function: DXC reaches copies
-// and helper functions only through its legalization (inlining), which we do not have.
+// and helper functions only through its legalization (inlining), which we do not have. One exception,
+// DXC's too: when the program calls GetAttributeAtVertex, a helper's `nointerpolation` parameter holds
+// all three vertices (T[3]); its name reads vertex 0, and its argument is an input or another such one.
 import type { SourceLocation } from '../diagnostics.js';
 import type { InterpolateMode, IrEntryPoint, IrExpr, IrFunction, IrPlace } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
@@ -10,6 +12,7 @@ import { elementScalar, INT, isNumeric, typeToString, UINT, vector, type Type } 
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Value } from './value.js';
+import type { FunctionSymbol } from './scope.js';
 
 const MODES: Record<string, { mode: InterpolateMode; arity: number; arg?: Type }> = {
   GetAttributeAtVertex: { mode: 'vertex', arity: 2, arg: UINT },
@@ -20,6 +23,7 @@ const MODES: Record<string, { mode: InterpolateMode; arity: number; arg?: Type }
 
 const NAMES: Record<InterpolateMode, string> = {
   vertex: 'GetAttributeAtVertex',
+  vertices: "a 'nointerpolation' parameter",
   sample: 'EvaluateAttributeAtSample',
   centroid: 'EvaluateAttributeCentroid',
   offset: 'EvaluateAttributeSnapped',
@@ -55,6 +59,15 @@ export function checkAttributeCall(c: Checker, x: ExpressionChecker, name: strin
     c.error(`no matching overload of '${name}' for argument of type '${typeToString(second.type)}'`, second.loc);
     return undefined;
   }
+  const own = mode === 'vertex' ? perVertexVariable(c, input.place) : undefined;
+  if (own) {
+    const element: IrPlace = { kind: 'element', base: own, index: x.coerce(second!, UINT), type: input.type };
+    return { type: input.type, loc, expr: { op: 'load', type: input.type, place: element }, readonly: true };
+  }
+  if (mode !== 'vertex' && perVertexVariable(c, input.place)) {
+    c.error(`'${name}' interpolates an input, but this parameter is 'nointerpolation'`, input.loc);
+    return undefined;
+  }
   const expr: IrExpr = { op: 'interpolate', type: input.type, mode, input: input.place, ...(second && arg ? { arg: x.coerce(second, arg) } : {}), loc };
   return { type: input.type, loc, expr, readonly: true };
 }
@@ -84,18 +97,22 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
   }
   for (const { fn, e } of uses) {
     const name = NAMES[e.mode];
+    // A nointerpolation parameter's argument is reported at the argument; an intrinsic at its name.
+    const what = e.mode === 'vertices' ? `passing ${name}` : `'${name}'`;
+    const length = e.mode === 'vertices' ? 1 : name.length;
     const ep = entryPoints.find((p) => p.function === fn);
     if (ep && ep.stage !== 'pixel') {
-      c.error(`'${name}' is only available in pixel shaders, not in the ${ep.stage} entry point '${ep.name}'`, e.loc, name.length);
+      c.error(`${what} is only available in pixel shaders, not in the ${ep.stage} entry point '${ep.name}'`, e.loc, length);
       continue;
     }
     const at = memberPath(e.input);
     const param = ep && !called.has(fn) && at ? ep.params.find((p) => p.var === at.root && p.direction !== 'out') : undefined;
     if (!ep || !param || !at) {
+      const argument = e.mode === 'vertices' ? `${name} takes` : `'${name}' reads a pixel shader input's own variable: its first argument must be`;
       c.error(
-        `'${name}' reads a pixel shader input's own variable: its first argument must be an input parameter of the pixel entry point (or a member of one), named in the entry function itself; copies and helper functions' parameters are not inputs`,
+        `${argument} an input parameter of the pixel entry point (or a member of one), named in the entry function itself${e.mode === 'vertices' ? ', or another such parameter' : ''}; copies and helper functions' parameters are not inputs`,
         e.loc,
-        name.length,
+        length,
       );
       continue;
     }
@@ -112,12 +129,56 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
       builtin = f.builtin;
     }
     if (type.kind === 'struct' || semantic === undefined || builtin !== undefined || /^sv_/i.test(semantic)) {
-      const what = type.kind === 'struct' ? `a struct` : semantic === undefined || builtin !== undefined ? 'a builtin' : `the system value '${semantic}'`;
-      c.error(`'${name}' needs one user-semantic input (a location), not ${what}`, e.loc, name.length);
+      const kind = type.kind === 'struct' ? `a struct` : semantic === undefined || builtin !== undefined ? 'a builtin' : `the system value '${semantic}'`;
+      c.error(`${what} needs one user-semantic input (a location), not ${kind}`, e.loc, length);
       continue;
     }
     const flat = interpolation?.includes('nointerpolation') ?? false;
-    if (e.mode === 'vertex' && !flat) c.error(`'${name}' reads an input declared 'nointerpolation'; '${semantic}' is interpolated`, e.loc, name.length);
-    if (e.mode !== 'vertex' && flat) c.error(`'${name}' interpolates an input, but '${semantic}' is 'nointerpolation'`, e.loc, name.length);
+    if ((e.mode === 'vertex' || e.mode === 'vertices') && !flat) c.error(`${what} reads an input declared 'nointerpolation'; '${semantic}' is interpolated`, e.loc, length);
+    if (e.mode !== 'vertex' && e.mode !== 'vertices' && flat) c.error(`${what} interpolates an input, but '${semantic}' is 'nointerpolation'`, e.loc, length);
   }
+}
+
+/** Does the program call GetAttributeAtVertex anywhere (then `nointerpolation` parameters carry all three vertices)? */
+export function callsGetAttributeAtVertex(program: unknown): boolean {
+  const seen = new Set<object>();
+  const visit = (node: unknown): boolean => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return false;
+    seen.add(node);
+    const n = node as { kind?: unknown; callee?: { kind?: unknown; name?: unknown } };
+    if (n.kind === 'Call' && n.callee?.kind === 'Name' && n.callee.name === 'GetAttributeAtVertex') return true;
+    return Object.values(node).some(visit);
+  };
+  return visit(program);
+}
+
+/**
+ * A helper function's `nointerpolation` parameter when the program reads vertices (DXC): its variable
+ * holds the three vertices' values (T[3]); the name reads vertex 0, GetAttributeAtVertex any of them.
+ */
+export function isPerVertexParam(c: Checker, symbol: FunctionSymbol, i: number): boolean {
+  const p = symbol.params[i];
+  const decl = symbol.decl.params[i];
+  if (!c.perVertexProgram || !p || !decl || p.direction !== 'in' || c.entrySymbols.has(symbol)) return false;
+  const el = elementScalar(p.type);
+  return decl.modifiers.includes('nointerpolation') && isNumeric(p.type) && p.type.kind !== 'matrix' && el?.base !== 'bool';
+}
+
+/** The per-vertex variable a place reads vertex 0 of (a per-vertex parameter's name), if it is one. */
+export function perVertexVariable(c: Checker, place: IrPlace | undefined): Extract<IrPlace, { kind: 'local' }> | undefined {
+  if (place?.kind !== 'element' || place.base.kind !== 'local' || !c.perVertexVars.has(place.base.local)) return undefined;
+  return place.base;
+}
+
+/** The argument of a per-vertex parameter: another per-vertex parameter's three values, or an entry input's. */
+export function perVertexArgument(c: Checker, x: ExpressionChecker, arg: Value, paramType: Type, loc: SourceLocation): IrExpr | undefined {
+  const whole: Type = { kind: 'array', element: paramType, length: 3 };
+  const own = perVertexVariable(c, arg.place);
+  if (own) return { op: 'load', type: whole, place: own };
+  if (!arg.place || typeToString(arg.type) !== typeToString(paramType)) {
+    c.error(`a 'nointerpolation' parameter takes a pixel shader input (of type '${typeToString(paramType)}') or another such parameter, not ${arg.place ? `'${typeToString(arg.type)}'` : 'a computed value'}`, arg.loc);
+    return undefined;
+  }
+  void x;
+  return { op: 'interpolate', type: whole, mode: 'vertices', input: arg.place, loc };
 }

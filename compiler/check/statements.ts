@@ -1,11 +1,12 @@
 // Lowers function bodies: statements to structured IR, with locals, loops in `loop { … continuing }`
 // form and the side effects of expressions (assignments, increments, out-argument write-back) placed
 // in evaluation order.
+import { isPerVertexParam } from './attribute-evaluation.js';
 import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { arrayOf, BOOL, isNumeric, VOID, typeToString, type StructType, type Type } from '../types.js';
+import { arrayOf, BOOL, isNumeric, UINT, VOID, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
@@ -64,10 +65,17 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   if (spec) bindParams(c, symbol, spec, fn, flow, scope);
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
-    const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
+    const perVertex = isPerVertexParam(c, symbol, i);
+    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type };
     spec?.paramVars.set(v, i);
     fn.params.push({ var: v, direction: p.direction });
-    if (p.name) {
+    if (perVertex) {
+      // The name reads vertex 0 (the provoking vertex's value, as a nointerpolation input's).
+      c.perVertexVars.add(v);
+      const base: IrPlace = { kind: 'local', local: v, type: v.type };
+      const vertex0: IrPlace = { kind: 'element', base, index: { op: 'const', type: UINT, value: { kind: 'scalar', type: UINT, value: 0 } }, type: p.type };
+      if (p.name) scope.define({ kind: 'variable', name: p.name, type: p.type, place: vertex0, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc });
+    } else if (p.name) {
       const constant = spec?.constants.get(i);
       scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}), ...(p.half ? { half: true } : {}) });
     }

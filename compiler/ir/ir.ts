@@ -214,7 +214,8 @@ export type IrExpr =
   /** `printf(format, args…)` (void): NonSemantic.DebugPrintf's DebugPrintf with the format as an OpString. */
   | { op: 'printf'; type: Type; format: string; args: IrExpr[]; loc: SourceLocation };
 
-export type InterpolateMode = 'vertex' | 'sample' | 'centroid' | 'offset';
+/** `vertices`: all three vertices' values (T[3]), passed to a helper's nointerpolation parameter. */
+export type InterpolateMode = 'vertex' | 'vertices' | 'sample' | 'centroid' | 'offset';
 
 /** One instruction as the source spelled it (opcode, or an extended-instruction set and number). */
 export interface SpirvInstruction {

@@ -30,7 +30,7 @@ export class StageInputs {
 /** Does the entry function read an input per vertex (then its nointerpolation inputs are per-vertex)? */
 export function readsPerVertex(fn: IrFunction): boolean {
   let found = false;
-  walkStmts(fn.body, { expr: (e) => void (e.op === 'interpolate' && e.mode === 'vertex' && (found = true)) });
+  walkStmts(fn.body, { expr: (e) => void (e.op === 'interpolate' && (e.mode === 'vertex' || e.mode === 'vertices') && (found = true)) });
   return found;
 }
 
@@ -47,6 +47,10 @@ export function emitInterpolate(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'i
   const variable = fe.m.stageInputs.id(at.root, at.path);
   const type = t.type(e.type);
   const result = b.id();
+  if (e.mode === 'vertices') {
+    fe.f.emit(Op.Load, [type, result, variable]);
+    return result;
+  }
   if (e.mode === 'vertex') {
     const ptr = b.id();
     fe.f.emit(Op.AccessChain, [t.pointer(StorageClass.Input, type), ptr, variable, fe.expr(e.arg!)]);

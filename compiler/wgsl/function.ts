@@ -344,7 +344,7 @@ export class FunctionWriter implements CodeSink {
       case 'printf':
         throw unsupported('printf', e.loc, 'WGSL has no debug printf');
       case 'interpolate':
-        throw e.mode === 'vertex'
+        throw e.mode === 'vertex' || e.mode === 'vertices'
           ? unsupported('GetAttributeAtVertex', e.loc, 'WGSL has no per-vertex fragment inputs')
           : unsupported(`EvaluateAttribute${e.mode === 'sample' ? 'AtSample' : e.mode === 'centroid' ? 'Centroid' : 'Snapped'}`, e.loc, 'WGSL has no interpolateAt functions');
     }

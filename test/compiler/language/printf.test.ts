@@ -37,7 +37,7 @@ describe('printf', () => {
 
   it('is DebugPrintf of an OpString format, one string per distinct format (DXC)', () => {
     for (const optimize of [false, true]) {
-      const text = disassembleSpirv(compileValid(SOURCE, { ...CS, ...(optimize ? { optimize: true } : {}) }, ['vulkan1.0', 'vulkan1.1', 'vulkan1.3']).spirv);
+      const text = disassembleSpirv(compileValid(SOURCE, { ...CS, optimizationLevel: optimize ? 3 : 0 }, ['vulkan1.0', 'vulkan1.1', 'vulkan1.3']).spirv);
       expect(text).toContain('OpExtension "SPV_KHR_non_semantic_info"');
       const set = /(%\w+) = OpExtInstImport "NonSemantic.DebugPrintf"/.exec(text)?.[1];
       expect(set).toBeDefined();

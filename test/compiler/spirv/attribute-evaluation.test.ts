@@ -44,7 +44,7 @@ describe('GetAttributeAtVertex', () => {
 
   it('makes every nointerpolation input a PerVertexKHR array of 3 (DXC), read at vertex 0 as a value', () => {
     for (const optimize of [false, true]) {
-      const { spirv } = compileValid(source, { ...PIXEL, ...(optimize ? { optimize: true } : {}) });
+      const { spirv } = compileValid(source, { ...PIXEL, optimizationLevel: optimize ? 3 : 0 });
       const text = disassembleSpirv(spirv);
       expect(text).toContain('OpCapability FragmentBarycentricKHR');
       expect(text).toContain('OpExtension "SPV_KHR_fragment_shader_barycentric"');
@@ -63,6 +63,23 @@ describe('GetAttributeAtVertex', () => {
     }
   });
 
+  it('passes all three vertices to helpers’ nointerpolation parameters (DXC), the name reading vertex 0', () => {
+    const chain = `
+      float3 func1(nointerpolation float3 c) { return GetAttributeAtVertex(c, 2) + c; }
+      float3 func0(nointerpolation float3 c, float3 plain) { return func1(c) + plain; }
+      float3 ps_main(nointerpolation float3 color : COLOR) : SV_Target { return func0(color, color); }`;
+    for (const optimize of [false, true]) {
+      const text = disassembleSpirv(compileValid(chain, { ...PIXEL, optimizationLevel: optimize ? 3 : 0 }).spirv);
+      expect(text).toMatch(/OpDecorate %in_var_COLOR PerVertexKHR/);
+      expect(text).toMatch(/OpLoad %_arr_v3float_uint_3 %in_var_COLOR/);
+      if (optimize) continue;
+      expect(text).toMatch(/%func1 = OpFunction %v3float None %\w+\n\s*%c = OpFunctionParameter %_ptr_Function__arr_v3float_uint_3/);
+      // The entry passes the Input array whole; func1 reads element 2 and element 0.
+      expect(text).toMatch(/OpAccessChain %_ptr_Function_v3float %c %uint_2/);
+      expect(text).toMatch(/OpAccessChain %_ptr_Function_v3float %c %uint_0/);
+    }
+  });
+
   it('leaves nointerpolation inputs Flat when no per-vertex read exists', () => {
     const text = disassembleSpirv(compileValid(`float4 ps_main(nointerpolation float4 c : C) : SV_Target { return c; }`, PIXEL).spirv);
     expect(text).toContain('OpDecorate %in_var_C Flat');
@@ -70,9 +87,17 @@ describe('GetAttributeAtVertex', () => {
   });
 
   it('refuses inputs it cannot reach, interpolated inputs and other stages, with their locations', () => {
-    expect(errorsOf(`float4 f(nointerpolation float4 c) { return GetAttributeAtVertex(c, 1); }
+    expect(errorsOf(`float4 f(float4 c) { return GetAttributeAtVertex(c, 1); }
 float4 ps_main(nointerpolation float4 c : C) : SV_Target { return f(c); }`)).toEqual([
-      expect.stringMatching(/^\/input\.hlsl:1:45: error: 'GetAttributeAtVertex' reads a pixel shader input's own variable: .*helper functions' parameters are not inputs/),
+      expect.stringMatching(/^\/input\.hlsl:1:29: error: 'GetAttributeAtVertex' reads a pixel shader input's own variable: .*helper functions' parameters are not inputs/),
+    ]);
+    expect(errorsOf(`float4 f(nointerpolation float4 c) { return GetAttributeAtVertex(c, 1); }
+float4 ps_main(nointerpolation float4 c : C) : SV_Target { float4 d = c; return f(d); }`)).toEqual([
+      expect.stringMatching(/^\/input\.hlsl:2:83: error: a 'nointerpolation' parameter takes an input parameter of the pixel entry point .*, or another such parameter; copies/),
+    ]);
+    expect(errorsOf(`float4 f(nointerpolation float4 c) { return GetAttributeAtVertex(c, 1); }
+float4 ps_main(nointerpolation float4 c : C) : SV_Target { return f(c * 2); }`)).toEqual([
+      "/input.hlsl:2:71: error: a 'nointerpolation' parameter takes a pixel shader input (of type 'float4') or another such parameter, not a computed value",
     ]);
     expect(errorsOf(`float4 ps_main(nointerpolation float4 c : C) : SV_Target { float4 d = c; return GetAttributeAtVertex(d, 1); }`)).toEqual([
       expect.stringMatching(/^\/input\.hlsl:1:81: error: 'GetAttributeAtVertex' reads a pixel shader input's own variable/),
@@ -105,7 +130,7 @@ describe('EvaluateAttributeAtSample, EvaluateAttributeCentroid, EvaluateAttribut
 
   it('are GLSL.std.450 InterpolateAt* on the Input variable (InterpolationFunction)', () => {
     for (const optimize of [false, true]) {
-      const text = disassembleSpirv(compileValid(source, { ...PIXEL, ...(optimize ? { optimize: true } : {}) }).spirv);
+      const text = disassembleSpirv(compileValid(source, { ...PIXEL, optimizationLevel: optimize ? 3 : 0 }).spirv);
       expect(text).toContain('OpCapability InterpolationFunction');
       expect(text).toMatch(/OpExtInst %v4float %\d+ InterpolateAtSample %in_var_COLOR %\d+/);
       expect(text).toMatch(/OpExtInst %v4float %\d+ InterpolateAtCentroid %in_var_COLOR/);
@@ -175,9 +200,11 @@ describe('on lavapipe', () => {
     // lane (scripts/gpu-lane) runs the recorded job on a driver that has it.
     const image = await draw(
       mesa25,
-      `float4 ps_main(V2P input, uint id : SV_PrimitiveID) : SV_Target {
-        uint k = id + 2;  // a dynamic index: vertex 2
-        return float4(GetAttributeAtVertex(input.tag, 0).x, GetAttributeAtVertex(input.tag, 1).y, GetAttributeAtVertex(input.tag, k).z, input.tag.w);
+      `float vertexOf(nointerpolation float4 tag, uint k) { return GetAttributeAtVertex(tag, k).z + tag.w * 0; }
+      float helper(nointerpolation float4 tag, uint k) { return vertexOf(tag, k); }
+      float4 ps_main(V2P input, nointerpolation float4 tag : TAG, uint id : SV_PrimitiveID) : SV_Target {
+        uint k = id + 2;  // a dynamic index: vertex 2, through two helpers
+        return float4(GetAttributeAtVertex(input.tag, 0).x, GetAttributeAtVertex(input.tag, 1).y, helper(tag, k), input.tag.w);
       }`,
       ['VK_KHR_fragment_shader_barycentric'],
     ).catch((error: Error) => {
