@@ -102,7 +102,7 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
     const length = e.mode === 'vertices' ? 1 : name.length;
     const ep = entryPoints.find((p) => p.function === fn);
     if (ep && ep.stage !== 'pixel') {
-      c.error(`${what} is only available in pixel shaders, not in the ${ep.stage} entry point '${ep.name}'`, e.loc, length);
+      c.error(`${e.mode === 'vertices' ? `${name} takes a pixel shader input:` : what + ' is only available in pixel shaders,'} not in the ${ep.stage} entry point '${ep.name}'`, e.loc, length);
       continue;
     }
     const at = memberPath(e.input);
@@ -134,7 +134,8 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
       continue;
     }
     const flat = interpolation?.includes('nointerpolation') ?? false;
-    if ((e.mode === 'vertex' || e.mode === 'vertices') && !flat) c.error(`${what} reads an input declared 'nointerpolation'; '${semantic}' is interpolated`, e.loc, length);
+    if (e.mode === 'vertex' && !flat) c.error(`${what} reads an input declared 'nointerpolation'; '${semantic}' is interpolated`, e.loc, length);
+    if (e.mode === 'vertices' && !flat) c.error(`${name} takes an input declared 'nointerpolation'; '${semantic}' is interpolated`, e.loc, length);
     if (e.mode !== 'vertex' && e.mode !== 'vertices' && flat) c.error(`${what} interpolates an input, but '${semantic}' is 'nointerpolation'`, e.loc, length);
   }
 }

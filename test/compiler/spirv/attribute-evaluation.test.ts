@@ -95,6 +95,11 @@ float4 ps_main(nointerpolation float4 c : C) : SV_Target { return f(c); }`)).toE
 float4 ps_main(nointerpolation float4 c : C) : SV_Target { float4 d = c; return f(d); }`)).toEqual([
       expect.stringMatching(/^\/input\.hlsl:2:83: error: a 'nointerpolation' parameter takes an input parameter of the pixel entry point .*, or another such parameter; copies/),
     ]);
+    // DXC's get-attribute-at-vertex.s.funcParam.neg: an interpolated input for a nointerpolation parameter.
+    expect(errorsOf(`float4 f(nointerpolation float4 c) { return GetAttributeAtVertex(c, 1); }
+float4 ps_main(float4 c : C) : SV_Target { return f(c); }`)).toEqual([
+      "/input.hlsl:2:53: error: a 'nointerpolation' parameter takes an input declared 'nointerpolation'; 'C' is interpolated",
+    ]);
     expect(errorsOf(`float4 f(nointerpolation float4 c) { return GetAttributeAtVertex(c, 1); }
 float4 ps_main(nointerpolation float4 c : C) : SV_Target { return f(c * 2); }`)).toEqual([
       "/input.hlsl:2:71: error: a 'nointerpolation' parameter takes a pixel shader input (of type 'float4') or another such parameter, not a computed value",
