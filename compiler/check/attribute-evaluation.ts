@@ -8,7 +8,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { InterpolateMode, IrEntryPoint, IrExpr, IrFunction, IrPlace } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
-import { elementScalar, INT, isNumeric, typeToString, UINT, vector, type Type } from '../types.js';
+import { arrayOf, elementScalar, INT, isNumeric, sameType, typeToString, UINT, vector, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Value } from './value.js';
@@ -172,14 +172,13 @@ export function perVertexVariable(c: Checker, place: IrPlace | undefined): Extra
 }
 
 /** The argument of a per-vertex parameter: another per-vertex parameter's three values, or an entry input's. */
-export function perVertexArgument(c: Checker, x: ExpressionChecker, arg: Value, paramType: Type, loc: SourceLocation): IrExpr | undefined {
-  const whole: Type = { kind: 'array', element: paramType, length: 3 };
+export function perVertexArgument(c: Checker, arg: Value, paramType: Type, loc: SourceLocation): IrExpr | undefined {
+  const whole = arrayOf(paramType, 3);
   const own = perVertexVariable(c, arg.place);
   if (own) return { op: 'load', type: whole, place: own };
-  if (!arg.place || typeToString(arg.type) !== typeToString(paramType)) {
+  if (!arg.place || !sameType(arg.type, paramType)) {
     c.error(`a 'nointerpolation' parameter takes a pixel shader input (of type '${typeToString(paramType)}') or another such parameter, not ${arg.place ? `'${typeToString(arg.type)}'` : 'a computed value'}`, arg.loc);
     return undefined;
   }
-  void x;
   return { op: 'interpolate', type: whole, mode: 'vertices', input: arg.place, loc };
 }

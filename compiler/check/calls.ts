@@ -114,7 +114,7 @@ function passArgument(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, i: n
     const a = given ?? x.check(p.defaultExpr!, fn.scope);
     if (!a) return false;
     if (isPerVertexParam(c, fn, i)) {
-      const v = perVertexArgument(c, x, a, p.type, a.loc);
+      const v = perVertexArgument(c, a, p.type, a.loc);
       if (!v) return false;
       callArgs.push({ kind: 'value', value: v });
       return true;
