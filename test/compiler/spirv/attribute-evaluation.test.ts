@@ -180,7 +180,7 @@ describe('on lavapipe', () => {
     system?.close();
   });
 
-  const draw = (gpu: GpuRunner, pixel: string, extensions: string[] = []) => {
+  const draw = (gpu: GpuRunner, pixel: string, extensions: string[] = [], samples: 1 | 4 = 1) => {
     const src = `${DRAW}\n${pixel}`;
     const vs = compileValid(src, { entryPoints: [{ name: 'vs_main', stage: 'vertex' }] });
     const ps = compileValid(src, PIXEL);
@@ -197,6 +197,7 @@ describe('on lavapipe', () => {
       format: 'rgba32float',
       clear: [0, 0, 0, 0],
       extensions,
+      samples,
     });
   };
 
@@ -222,6 +223,43 @@ describe('on lavapipe', () => {
 
   it('the draw fails unless the test names the extension (the harness enables nothing else)', async () => {
     await expect(draw(mesa25, `float4 ps_main(V2P input) : SV_Target { return GetAttributeAtVertex(input.tag, 2); }`)).rejects.toThrow(/VK_KHR_fragment_shader_barycentric/);
+  });
+
+  it('EvaluateAttributeAtSample reads at the standard 4x sample positions; the centroid lies inside the pixel', async () => {
+    // Shaded once per pixel (no per-sample input), so every sample holds the pixel's value and the resolve
+    // (average) returns it. ramp = NDC position: 2/8 per pixel in x and in y (y down, as Vulkan's).
+    const image = await draw(
+      system,
+      `float4 ps_main(V2P input) : SV_Target {
+        float2 c = input.ramp;
+        return float4(EvaluateAttributeAtSample(input.ramp, 1) - c, EvaluateAttributeAtSample(input.ramp, 2).x - c.x,
+                      EvaluateAttributeAtSample(input.ramp, 3).y - c.y);
+      }`,
+      [],
+      4,
+    );
+    const second = await draw(
+      system,
+      `float4 ps_main(V2P input) : SV_Target {
+        return float4(EvaluateAttributeCentroid(input.ramp) - input.ramp, EvaluateAttributeAtSample(input.ramp, 0) - input.ramp);
+      }`,
+      [],
+      4,
+    );
+    // Vulkan's standard 4x locations: (0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875).
+    const offset = (p: number) => (p - 0.5) * (2 / 8);
+    for (const [x, y] of [[0, 0], [4, 3], [6, 1]] as const) {
+      const [s1x, s1y, s2x, s3y] = image.texel(x, y);
+      expect(s1x).toBeCloseTo(offset(0.875), 5);
+      expect(s1y).toBeCloseTo(offset(0.375), 5);
+      expect(s2x).toBeCloseTo(offset(0.125), 5);
+      expect(s3y).toBeCloseTo(offset(0.875), 5);
+      // Where in a fully covered pixel the centroid lies is the implementation's choice (Vulkan): inside it.
+      const [cx, cy, s0x, s0y] = second.texel(x, y);
+      for (const d of [cx, cy]) expect(Math.abs(d)).toBeLessThanOrEqual(0.5 * (2 / 8));
+      expect(s0x).toBeCloseTo(offset(0.375), 5);
+      expect(s0y).toBeCloseTo(offset(0.125), 5);
+    }
   });
 
   it('EvaluateAttributeSnapped moves the sample point by sixteenths of a pixel; at one sample the others are the centre', async () => {
