@@ -1,6 +1,7 @@
 // Calls of user functions: overload resolution (ranked by the worst implicit conversion any argument
 // needs), HLSL 2021 template instantiation per deduced argument types, default arguments, member
 // functions with their hidden `this`, and in/out/inout argument passing.
+import { isPerVertexParam, perVertexArgument } from './attribute-evaluation.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrCallArg } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -112,6 +113,12 @@ function passArgument(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, i: n
     const p = fn.params[i]!;
     const a = given ?? x.check(p.defaultExpr!, fn.scope);
     if (!a) return false;
+    if (isPerVertexParam(c, fn, i)) {
+      const v = perVertexArgument(c, a, p.type, a.loc);
+      if (!v) return false;
+      callArgs.push({ kind: 'value', value: v });
+      return true;
+    }
     if (p.direction === 'in') {
       const v = x.convert(a, p.type, a.loc, 'argument');
       if (!v) return false;

@@ -2,7 +2,7 @@
 // (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
-import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import {
@@ -39,6 +39,8 @@ export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
+import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
+import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, rayQueryMember, rayQueryType, shaderRecord } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
@@ -71,6 +73,12 @@ export interface ResourceDecl {
 
 export class Checker {
   readonly global = new Scope(undefined, 'global');
+  /** The program calls GetAttributeAtVertex: helpers' nointerpolation parameters hold three vertices (attribute-evaluation.ts). */
+  perVertexProgram = false;
+  /** Such parameters' variables (T[3]). */
+  readonly perVertexVars = new Set<IrVar>();
+  /** The functions compiled as entry points (their parameters are the stage's inputs). */
+  readonly entrySymbols = new Set<FunctionSymbol>();
   readonly globals: IrGlobal[] = [];
   readonly functions: IrFunction[] = [];
   readonly resources: ResourceDecl[] = [];
@@ -120,16 +128,19 @@ export class Checker {
   // Program
 
   checkProgram(program: ast.Program, filename: string): IrModule | undefined {
+    this.perVertexProgram = callsGetAttributeAtVertex(program);
     this.declareAll(program.decls, this.global);
     const globalsBlock = this.buildGlobalsCBuffer();
 
     const requests: EntryPointRequest[] | undefined = this.options.entryPoints;
     const entries = collectEntryPoints(this, requests);
+    for (const entry of entries) this.entrySymbols.add(entry.symbol);
     const entryPoints: IrEntryPoint[] = [];
     for (const entry of entries) {
       const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
       if (ep) entryPoints.push(ep);
     }
+    checkAttributeInputs(this, this.functions, entryPoints);
     // Bindings come after codegen, as in DXC: which counters exist depends on the code.
     const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
     assignBindings(this, globalsBlock, used);
@@ -659,6 +670,7 @@ export class Checker {
   }
 
   private declareGlobalVar(decl: ast.VarDecl, scope: Scope): void {
+    if (isStringDecl(decl)) return declareStrings(this, decl, scope);
     const base = this.resolveType(decl.type, scope, decl.modifiers);
     if (!base) {
       for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });

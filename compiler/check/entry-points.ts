@@ -229,6 +229,8 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
       case 'construct': e.parts.forEach(expr); break;
       case 'select': expr(e.cond); expr(e.then); expr(e.else); break;
       case 'intrinsic': e.args.forEach(expr); break;
+      case 'interpolate': place(e.input); if (e.arg) expr(e.arg); break;
+      case 'printf': e.args.forEach(expr); break;
       case 'resource': {
         const parts = resourceCallParts(e.call);
         parts.places.forEach(place);

@@ -25,6 +25,7 @@ import { commonScalar, commonShape, conversionCost, withScalar, type NumericType
 import { checkUserCall } from './calls.js';
 import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from './short-circuit.js';
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
+import { checkPrintf } from './printf.js';
 import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
 import { checkExecutionModeCall } from './inline-spirv.js';
@@ -499,6 +500,7 @@ export class ExpressionChecker {
     }
     const name = e.callee.name;
     const entry = this.lookupName(e.callee, scope);
+    if (!entry && name === 'printf') return checkPrintf(this.c, this, e, scope);
     if (entry?.kind === 'variable' && entry.type.kind === 'struct') {
       // `f(args)` on a struct value: its `operator()`.
       const self = this.check(e.callee, scope);

@@ -11,7 +11,6 @@ import {
   INT,
   scalar,
   typeToString,
-  UINT,
   vector,
   VOID,
   type MatrixType,
@@ -24,6 +23,7 @@ import { commonScalar, commonShape, withScalar, type NumericType } from './conve
 import { constExpr, type ExpressionChecker } from './expressions.js';
 import { isLvalue, type Value } from './value.js';
 import { PACKED_8BIT_INTRINSICS } from './packed-8bit.js';
+import { asdouble } from './double-bits.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -198,42 +198,6 @@ function structIntrinsic(c: Checker, x: ExpressionChecker, name: 'modf' | 'frexp
   return value(t, { op: 'extract', type: t, arg: both, index: 0 }, loc);
 }
 
-/** asdouble(lo, hi): the 64-bit pattern hi:lo (manual: OpVectorShuffle and OpBitcast). */
-function asdouble(c: Checker, x: ExpressionChecker, [lo, hi]: NumericValue[], loc: SourceLocation): Value | undefined {
-  const n = lo!.type.kind === 'vector' ? lo!.type.size : 1;
-  if (lo!.type.kind === 'matrix' || n > 2) {
-    c.error(`no matching overload of 'asdouble' for argument of type '${typeToString(lo!.type)}'`, lo!.loc);
-    return undefined;
-  }
-  const ut = vector(UINT, n);
-  const l = x.coerce(lo!, ut);
-  const h = x.coerce(hi!, ut);
-  const parts: IrExpr[] = [];
-  for (let i = 0; i < n; i++) {
-    parts.push(n === 1 ? l : { op: 'extract', type: UINT, arg: l, index: i }, n === 1 ? h : { op: 'extract', type: UINT, arg: h, index: i });
-  }
-  const double = vector(scalar('float', 64), n);
-  const words: IrExpr = { op: 'construct', type: vector(UINT, 2 * n), parts };
-  return value(double, intrinsic(double, 'bitcast', [words]), loc);
-}
-
-/** asuint(double d, out uint lo, out uint hi): the two halves of d's bit pattern. */
-export function asuintDouble(c: Checker, x: ExpressionChecker, [d, lo, hi]: Value[], loc: SourceLocation): Value | undefined {
-  if (!(d!.type.kind === 'scalar' && d!.type.base === 'float' && d!.type.width === 64) && !isLiteralFloat(d!)) {
-    c.error(`no matching overload of 'asuint' with 3 arguments for '${typeToString(d!.type)}' (expected double)`, d!.loc);
-    return undefined;
-  }
-  if (!outArgument(c, x, 'asuint', lo!) || !outArgument(c, x, 'asuint', hi!)) return undefined;
-  const u2 = vector(UINT, 2);
-  const bits = x.spill(intrinsic(u2, 'bitcast', [x.coerce(d!, scalar('float', 64))]), u2);
-  writeOut(x, lo!, { op: 'extract', type: UINT, arg: bits, index: 0 }, UINT);
-  writeOut(x, hi!, { op: 'extract', type: UINT, arg: bits, index: 1 }, UINT);
-  return value(VOID, constExpr(BOOL, true), loc);
-}
-
-function isLiteralFloat(v: Value): boolean {
-  return v.literal !== undefined;
-}
 
 /** clip(x): discards the pixel when any component of x is negative (manual: control flow + OpKill). */
 /** A float matrix argument as its row vectors (spilled once), for the intrinsics DXC applies row by row. */

@@ -8,7 +8,9 @@ import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Value } from './value.js';
-import { asuintDouble, EXPANDED_INTRINSICS, integerMatrixMul } from './intrinsic-expansions.js';
+import { EXPANDED_INTRINSICS, integerMatrixMul } from './intrinsic-expansions.js';
+import { asuintDouble } from './double-bits.js';
+import { checkAttributeCall, isAttributeIntrinsic } from './attribute-evaluation.js';
 import { checkWaveCall, isWaveIntrinsic } from './wave-intrinsics.js';
 import { isUnsupportedIntrinsic, rejectUnsupportedIntrinsic } from './unsupported-intrinsics.js';
 import { checkReadClock, VK_INTRINSICS } from './vk-namespace.js';
@@ -58,7 +60,7 @@ const ARITY: Record<Signature, number> = {
 };
 
 export function isIntrinsic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name) || NON_UNIFORM_INTRINSICS.has(name);
+  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name) || NON_UNIFORM_INTRINSICS.has(name) || isAttributeIntrinsic(name);
 }
 
 export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
@@ -68,6 +70,7 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
   if (isRayTracingIntrinsic(name)) return checkRayTracingIntrinsic(c, x, name, args, loc);
   if (name === 'NonUniformResourceIndex') return checkNonUniformResourceIndex(c, x, args, loc);
   if (name === 'asuint' && args.length === 3) return asuintDouble(c, x, args, loc);
+  if (isAttributeIntrinsic(name)) return checkAttributeCall(c, x, name, args, loc);
   const expanded = EXPANDED_INTRINSICS[name];
   const sig = INTRINSICS[name]!;
   const arity = expanded ? expanded[0] : isWaveIntrinsic(name) ? [args.length] : [ARITY[sig]];

@@ -70,6 +70,8 @@ export type SymbolEntry =
    * its uses report nothing more (clang's invalid declarations; no cascade after the first error).
    */
   | { kind: 'invalid'; name: string; loc: SourceLocation }
+  /** `string s = "…";` at global scope: a constant text, only ever a printf format (printf.ts). */
+  | { kind: 'string'; name: string; text: string; loc: SourceLocation }
   /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */
   | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]>; /** Members defined outside the template (`T Box<T>::get() { … }`). */ outOfLine: import('../parse/ast.js').FunctionDecl[] };
 

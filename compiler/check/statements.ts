@@ -1,11 +1,12 @@
 // Lowers function bodies: statements to structured IR, with locals, loops in `loop { … continuing }`
 // form and the side effects of expressions (assignments, increments, out-argument write-back) placed
 // in evaluation order.
+import { isPerVertexParam } from './attribute-evaluation.js';
 import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { arrayOf, BOOL, isNumeric, VOID, typeToString, type StructType, type Type } from '../types.js';
+import { arrayOf, BOOL, isNumeric, UINT, VOID, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
@@ -64,10 +65,17 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   if (spec) bindParams(c, symbol, spec, fn, flow, scope);
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
-    const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
+    const perVertex = isPerVertexParam(c, symbol, i);
+    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type };
     spec?.paramVars.set(v, i);
     fn.params.push({ var: v, direction: p.direction });
-    if (p.name) {
+    if (perVertex) {
+      // The name reads vertex 0 (the provoking vertex's value, as a nointerpolation input's).
+      c.perVertexVars.add(v);
+      const base: IrPlace = { kind: 'local', local: v, type: v.type };
+      const vertex0: IrPlace = { kind: 'element', base, index: { op: 'const', type: UINT, value: { kind: 'scalar', type: UINT, value: 0 } }, type: p.type };
+      if (p.name) scope.define({ kind: 'variable', name: p.name, type: p.type, place: vertex0, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc });
+    } else if (p.name) {
       const constant = spec?.constants.get(i);
       scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}), ...(p.half ? { half: true } : {}) });
     }
@@ -317,7 +325,7 @@ const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'repor
 function hasEffect(v: Value): boolean {
   const e = v.expr;
   // A RayQuery method advances or reads the query's state machine: kept even when its value is unused.
-  return !!e && (e.op === 'call' || e.op === 'spirv' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && RAY_EFFECTS.has(e.call.kind)));
+  return !!e && (e.op === 'call' || e.op === 'spirv' || e.op === 'printf' || (e.op === 'intrinsic' && e.type.kind === 'void') || (e.op === 'resource' && RAY_EFFECTS.has(e.call.kind)));
 }
 
 function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'], scope: Scope, out: IrStmt[]): void {

@@ -211,7 +211,18 @@ export type IrExpr =
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
   | { op: 'resource'; type: Type; call: ResourceCall }
   /** Inline SPIR-V: a call of a `[[vk::ext_instruction]]` function. */
-  | { op: 'spirv'; type: Type; instruction: SpirvInstruction };
+  | { op: 'spirv'; type: Type; instruction: SpirvInstruction }
+  /**
+   * A pixel input read other than by its own interpolation: GetAttributeAtVertex (`vertex`, `arg` the
+   * vertex index) and EvaluateAttributeAtSample/Centroid/Snapped (`sample` with the sample index,
+   * `centroid`, `offset` with an int2). `input` is the place of the input as the entry function names it.
+   */
+  | { op: 'interpolate'; type: Type; mode: InterpolateMode; input: IrPlace; arg?: IrExpr; loc: SourceLocation }
+  /** `printf(format, args…)` (void): NonSemantic.DebugPrintf's DebugPrintf with the format as an OpString. */
+  | { op: 'printf'; type: Type; format: string; args: IrExpr[]; loc: SourceLocation };
+
+/** `vertices`: all three vertices' values (T[3]), passed to a helper's nointerpolation parameter. */
+export type InterpolateMode = 'vertex' | 'vertices' | 'sample' | 'centroid' | 'offset';
 
 /** One instruction as the source spelled it (opcode, or an extended-instruction set and number). */
 export interface SpirvInstruction {

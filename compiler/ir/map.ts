@@ -163,6 +163,10 @@ function rebuildExpr(e: IrExpr, m: IrMapper): IrExpr {
       return { ...e, args: e.args.map((a) => mapArg(a, m)) };
     case 'intrinsic':
       return { ...e, args: e.args.map((a) => mapExpr(a, m)) };
+    case 'printf':
+      return { ...e, args: e.args.map((a) => mapExpr(a, m)) };
+    case 'interpolate':
+      return { ...e, input: mapPlace(e.input, m), ...(e.arg ? { arg: mapExpr(e.arg, m) } : {}) };
     case 'resource':
       return { ...e, call: mapCall(e.call, m) };
     case 'spirv': {

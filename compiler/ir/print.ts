@@ -154,6 +154,10 @@ class Printer {
         return `${e.callee.name}(${e.args.map((a) => this.arg(a)).join(', ')})`;
       case 'intrinsic':
         return `${e.name}(${e.args.map((x) => this.expr(x)).join(', ')})`;
+      case 'printf':
+        return `printf(${JSON.stringify(e.format)}${e.args.map((x) => `, ${this.expr(x)}`).join('')})`;
+      case 'interpolate':
+        return `interpolate.${e.mode}(&${this.place(e.input)}${e.arg ? `, ${this.expr(e.arg)}` : ''})`;
       case 'resource':
         return this.resource(e.call);
       case 'spirv':

@@ -178,6 +178,13 @@ export function walkExpr(e: IrExpr, v: IrVisitor): void {
     case 'intrinsic':
       for (const a of e.args) walkExpr(a, v);
       return;
+    case 'printf':
+      for (const a of e.args) walkExpr(a, v);
+      return;
+    case 'interpolate':
+      walkPlace(e.input, v);
+      if (e.arg) walkExpr(e.arg, v);
+      return;
     case 'resource':
       return walkCall(e.call, v);
     case 'spirv':

@@ -1,5 +1,6 @@
 // The SPIR-V back end's module level: header, capabilities, resource variables with their storage
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
+import { StageInputs } from './interpolate.js';
 import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
 import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
 import type { IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
@@ -127,6 +128,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       errors.push({ message: 'stream Append is only available in a geometry shader' });
     },
     rayTracing,
+    stageInputs: new StageInputs(() => b.id()),
+    debugStrings: new Map(),
     builtinInput: (builtin, type) => {
       let copy = builtinCopies.get(builtin);
       if (!copy) {

@@ -1,6 +1,8 @@
 // Emits IR functions as SPIR-V: places become access chains, expressions become instructions, and
 // structured control flow gets its merge/continue blocks. Parameters are pointers to Function
 // variables (as DXC does), so in/out/inout are copies made by the caller.
+import { emitPrintf } from './printf.js';
+import { emitInterpolate, type StageInputs } from './interpolate.js';
 import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
@@ -70,6 +72,10 @@ export interface ModuleContext {
   rayTracing: RayTracingModule;
   /** Optimising (-O1…-O3): values instead of variables where the IR allows, shared expressions emitted once. */
   optimize?: boolean;
+  /** Input variables function code reads directly (GetAttributeAtVertex, EvaluateAttribute*; interpolate.ts). */
+  stageInputs: StageInputs;
+  /** OpString ids of printf formats, one per distinct text. */
+  readonly debugStrings: Map<string, number>;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -760,6 +766,10 @@ export class FunctionEmitter {
         return emitResourceCall(this, e);
       case 'spirv':
         return emitInlineSpirv(this, e);
+      case 'interpolate':
+        return emitInterpolate(this, e);
+      case 'printf':
+        return emitPrintf(this, e);
     }
   }
 

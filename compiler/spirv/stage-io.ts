@@ -1,5 +1,6 @@
 // Stage inputs and outputs: the manual's SV_* → BuiltIn table, Location assignment, and the entry
 // wrapper that reads Input variables, calls the HLSL entry function and writes Output variables.
+import { readsPerVertex } from './interpolate.js';
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
@@ -215,6 +216,10 @@ export interface Leaf {
   stage?: ShaderStage;
   /** With a nonzero-base option: the BaseVertex/BaseInstance variable subtracted from the index. */
   baseVarId?: number;
+  /** The variable's id when function code already names it (interpolate.ts). */
+  reservedId?: number;
+  /** A pixel input read per vertex: a PerVertexKHR array of 3 (`arrayed`), whose vertex 0 is the value. */
+  perVertex?: boolean;
 }
 
 export interface StageIoError {
@@ -318,7 +323,7 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
       return;
     }
-    const id = b.id();
+    const id = leaf.reservedId ?? b.id();
     const vkBuiltin = leaf.io.builtin !== undefined ? VK_BUILTINS[leaf.io.builtin] : undefined;
     // A vk::builtin variable has the declared type (int or uint, as written); the checker vetted it.
     const varType = vkBuiltin ? leaf.type : rule ? rule.type : withBoolAsUint(leaf.type);
@@ -370,7 +375,12 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if (leaf.patch) b.decorate(id, Decoration.Patch);
       if (slot?.component !== undefined) b.decorate(id, Decoration.Component, slot.component);
       if (leaf.io.index !== undefined) b.decorate(id, Decoration.Index, leaf.io.index);
-      if (ep.stage === 'pixel' && dir === 'in') {
+      if (ep.stage === 'pixel' && dir === 'in' && leaf.perVertex) {
+        // Per-vertex values are not interpolated: PerVertexKHR replaces Flat (DXC).
+        b.decorate(id, Decoration.PerVertexKHR);
+        b.capability(Capability.FragmentBarycentricKHR);
+        requireExtension(b, 'SPV_KHR_fragment_shader_barycentric');
+      } else if (ep.stage === 'pixel' && dir === 'in') {
         const el = scalarOf(leaf.type);
         const interp = leaf.io.interpolation ?? [];
         // Vulkan requires integer fragment inputs to be flat; DXC adds Flat for them.
@@ -454,10 +464,17 @@ export function emitEntryWrapper(
   const t = fe.t;
   const inputs: Leaf[] = [];
   const outputs: Leaf[] = [];
+  const perVertex = ep.stage === 'pixel' && readsPerVertex(ep.function);
   const paramLeaves = ep.params.map((p) => {
     const leaves: Leaf[] = [];
     flatten(p.var.type, p.io, [], leaves, errors);
-    if (p.direction !== 'out') inputs.push(...leaves.map((l) => ({ ...l })));
+    const asInput = (l: Leaf): Leaf => {
+      // A pixel input's variable takes the id function code names it by (inlined bodies come after this).
+      const reservedId = ep.stage === 'pixel' ? fe.m.stageInputs.id(p.var, l.path) : undefined;
+      const flat = perVertex && (l.io.interpolation?.includes('nointerpolation') ?? false) && l.io.builtin === undefined && !/^sv_/i.test(l.io.semantic ?? '');
+      return { ...l, ...(reservedId !== undefined ? { reservedId } : {}), ...(flat ? { perVertex: true, arrayed: 3 } : {}) };
+    };
+    if (p.direction !== 'out') inputs.push(...leaves.map(asInput));
     if (p.direction !== 'in') outputs.push(...leaves.map((l) => ({ ...l })));
     return leaves;
   });
@@ -534,7 +551,7 @@ export function endWrapper(fe: FunctionEmitter): void {
 export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], element?: number): number {
   const b = fe.b;
   const t = fe.t;
-  const arrayedWhole = element === undefined && leaves.length > 0 && leaves[0]!.arrayed !== undefined;
+  const arrayedWhole = element === undefined && leaves.length > 0 && leaves[0]!.arrayed !== undefined && !leaves[0]!.perVertex;
   if (arrayedWhole) {
     if (type.kind !== 'array' || type.length === null) throw new Error('internal: per-vertex leaves read as a non-array');
     return fe.construct(type, Array.from({ length: type.length }, (_, i) => loadLeaves(fe, type.element, leaves, t.uintConst(i))));
@@ -545,7 +562,7 @@ export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], elem
     let ptr = leaf.varId;
     if (leaf.arrayed !== undefined) {
       ptr = b.id();
-      fe.f.emit(Op.AccessChain, [t.pointer(leaf.storage ?? StorageClass.Input, t.type(leaf.varType!)), ptr, leaf.varId, element!]);
+      fe.f.emit(Op.AccessChain, [t.pointer(leaf.storage ?? StorageClass.Input, t.type(leaf.varType!)), ptr, leaf.varId, leaf.perVertex ? t.uintConst(0) : element!]);
     }
     const loaded = b.id();
     fe.f.emit(Op.Load, [t.type(leaf.varType!), loaded, ptr]);

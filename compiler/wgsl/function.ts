@@ -342,6 +342,12 @@ export class FunctionWriter implements CodeSink {
         return writeResourceCall(this, e);
       case 'spirv':
         throw unsupported(`inline SPIR-V (vk::ext_instruction ${e.instruction.set ? `${e.instruction.set} ` : ''}${e.instruction.opcode})`, undefined, 'WGSL has no inline SPIR-V');
+      case 'printf':
+        throw unsupported('printf', e.loc, 'WGSL has no debug printf');
+      case 'interpolate':
+        throw e.mode === 'vertex' || e.mode === 'vertices'
+          ? unsupported('GetAttributeAtVertex', e.loc, 'WGSL has no per-vertex fragment inputs')
+          : unsupported(`EvaluateAttribute${e.mode === 'sample' ? 'AtSample' : e.mode === 'centroid' ? 'Centroid' : 'Snapped'}`, e.loc, 'WGSL has no interpolateAt functions');
     }
   }
 

@@ -207,6 +207,7 @@ export function encodeRenderJob(job: RenderJob): Uint8Array {
   ]);
   const { firstVertex = 0, firstInstance = 0, instanceCount = 1 } = job;
   if (firstVertex !== 0 || firstInstance !== 0 || instanceCount !== 1) frame.record(TAG.drawRange, [firstVertex, firstInstance, instanceCount]);
+  if (job.samples !== undefined && job.samples !== 1) frame.record(TAG.samples, [job.samples]);
   encodeCommon(frame, needs, job);
   return frame.finish();
 }

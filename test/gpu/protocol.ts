@@ -18,6 +18,7 @@ export const TAG = {
   pipeline: 33,
   address: 40,
   drawRange: 34,
+  samples: 35,
   rayStage: 41,
   status: 100,
   bufferOut: 101,

@@ -98,6 +98,8 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       // VK_KHR_shader_clock: subgroup-scope reads; device-scope ones also need shaderDeviceClock.
       [5055, 'ShaderClockKHR', ['shaderSubgroupClock']],
       [5378, 'FragmentShaderPixelInterlockEXT', ['fragmentShaderPixelInterlock']],
+      // VK_KHR_fragment_shader_barycentric: PerVertexKHR inputs and BaryCoordKHR.
+      [5284, 'FragmentBarycentricKHR', ['fragmentShaderBarycentric']],
       [5379, 'DemoteToHelperInvocation', ['shaderDemoteToHelperInvocation']],
       [6016, 'DotProductInputAll', ['shaderIntegerDotProduct']],
       [6017, 'DotProductInput4x8Bit', ['shaderIntegerDotProduct']],

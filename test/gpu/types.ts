@@ -226,6 +226,8 @@ export interface DrawParameters {
   format?: FormatName;
   /** Clear colour (default 0,0,0,0); integers for integer formats. */
   clear?: readonly [number, number, number, number];
+  /** Rasterization samples (default 1): the draw renders multisampled and resolves the average into the target (float formats). */
+  samples?: 1 | 2 | 4 | 8;
 }
 
 /**

@@ -32,6 +32,11 @@ export const WGSL_GAPS: Readonly<Record<string, WgslGap>> = {
     error: /the 64-bit type 'double' is not supported by the WGSL target \(WGSL has no 64-bit types\)/,
     why: 'WebGPU limit: WGSL has no 64-bit types',
   },
+  'compiler/exec/intrinsics.test.ts > intrinsics > asdouble and asuint(double) on vectors and matrices: component i from (lo[i], hi[i])': {
+    at: 'compile',
+    error: /the 64-bit type 'double' is not supported by the WGSL target \(WGSL has no 64-bit types\)/,
+    why: 'WebGPU limit: WGSL has no 64-bit types',
+  },
   'compiler/resources/methods-gpu.test.ts > texture, texel-buffer and byte-address methods > computes the expected values on the driver': {
     at: 'compile',
     error: /the resource type 'Buffer<float4>' is not supported by the WGSL target \(WebGPU has no texel buffers\), in 'tbuf'/,

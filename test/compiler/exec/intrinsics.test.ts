@@ -177,6 +177,43 @@ describe('intrinsics', () => {
     await runChecks(gpu, { setup, input: INPUT, checks });
   });
 
+  it('asdouble and asuint(double) on vectors and matrices: component i from (lo[i], hi[i])', async () => {
+    // Four doubles' words; each vector and matrix form is taken apart component by component.
+    const values = [Math.PI, -2.5, 1e300, 2 ** -1000];
+    const words = new Uint32Array(new Float64Array(values).buffer);
+    const lo = values.map((_, i) => words[2 * i]!);
+    const hi = values.map((_, i) => words[2 * i + 1]!);
+    const u4 = (w: number[]) => `uint4(${w.map((v) => `${v}u`).join(', ')})`;
+    const setup = `${SETUP}
+      uint4 lo4 = ${u4(lo)} + (uint)p * 0; uint4 hi4 = ${u4(hi)};
+      double2 d2 = asdouble(lo4.xy, hi4.xy);
+      double3 d3 = asdouble(lo4.yzw, hi4.yzw);
+      double4 d4 = asdouble(lo4, hi4);
+      uint4 l4, h4; asuint(d4 * 2, l4, h4);
+      uint3 l3 = 0, h3 = 0; asuint(d4.wzy, l3, h3);
+      double2x2 dm = double2x2(d4.x, d4.y, d4.z, d4.w);
+      uint2x2 lm, hm; asuint(dm, lm, hm);
+      uint4 lw = 7u; asuint(d3.zyx, lw.xyz, h3);
+    `;
+    const twice = new Uint32Array(new Float64Array(values.map((v) => v * 2)).buffer);
+    const checks: Check[] = [
+      { expr: 'd2.x == d4.x && d2.y == d4.y && d3.x == d4.y && d3.z == d4.w', kind: 'b', expect: true },
+      { expr: '(float)d2.x', kind: 'f', expect: Math.PI },
+      { expr: '(float)d3.x', kind: 'f', expect: -2.5 },
+      { expr: 'd4.z > 3.0e38 && d4.w > 0 && d4.w < 1e-38', kind: 'b', expect: true },
+      { expr: 'l4.x', kind: 'u', expect: twice[0]! },
+      { expr: 'h4.y', kind: 'u', expect: twice[3]! },
+      { expr: 'h4.w', kind: 'u', expect: twice[7]! },
+      { expr: 'l3.x', kind: 'u', expect: lo[3]! },
+      { expr: 'lm[1][0]', kind: 'u', expect: lo[2]! },
+      { expr: 'hm[0][1]', kind: 'u', expect: hi[1]! },
+      { expr: 'lw.x', kind: 'u', expect: lo[3]! },
+      { expr: 'lw.w', kind: 'u', expect: 7 },
+      { expr: 'h3.z', kind: 'u', expect: hi[1]! },
+    ];
+    await runChecks(gpu, { setup, input: INPUT, checks });
+  });
+
   it('D3DCOLORtoUBYTE4 is int4(c.zyxw * 255.002) (manual)', async () => {
     const setup = `${SETUP} int4 b = D3DCOLORtoUBYTE4(float4(p, n, q, 1));`;
     // Conversion to int truncates toward zero.

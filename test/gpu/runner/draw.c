@@ -19,6 +19,13 @@ bool draw_create_target(Context *ctx, const Job *job, JobObjects *objs) {
       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
   };
   VK_TRY(ctx, vkCreateImageView(ctx->device, &view, NULL, &objs->target_view));
+  if (job->samples > 1) {
+    if (!create_image_samples(ctx, job->target_format, extent, (VkSampleCountFlagBits)job->samples,
+                              VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, &objs->msaa, &objs->msaa_memory))
+      return false;
+    view.image = objs->msaa;
+    VK_TRY(ctx, vkCreateImageView(ctx->device, &view, NULL, &objs->msaa_view));
+  }
   return create_host_buffer(ctx, job->target_size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, NULL, &objs->target_readback);
 }
 
@@ -77,7 +84,7 @@ bool draw_create_pipeline(Context *ctx, const Job *job, JobObjects *objs, const 
   };
   VkPipelineMultisampleStateCreateInfo multisample = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+      .rasterizationSamples = job->samples > 1 ? (VkSampleCountFlagBits)job->samples : VK_SAMPLE_COUNT_1_BIT,
   };
   VkPipelineColorBlendAttachmentState blend_attachment = {.colorWriteMask = 0xF};
   VkPipelineColorBlendStateCreateInfo blend = {
@@ -118,10 +125,11 @@ static const VkImageMemoryBarrier TO_ATTACHMENT = {
 /* Clears the target and begins rendering with the pipeline, descriptor sets and push constants bound. */
 void draw_begin(const Job *job, JobObjects *objs) {
   VkCommandBuffer cmd = objs->cmd;
-  VkImageMemoryBarrier to_attachment = TO_ATTACHMENT;
-  to_attachment.image = objs->target;
+  VkImageMemoryBarrier to_attachment[2] = {TO_ATTACHMENT, TO_ATTACHMENT};
+  to_attachment[0].image = objs->target;
+  to_attachment[1].image = objs->msaa;
   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, 0, 0,
-                       NULL, 0, NULL, 1, &to_attachment);
+                       NULL, 0, NULL, objs->msaa ? 2 : 1, to_attachment);
   VkRenderingAttachmentInfo colour = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
       .imageView = objs->target_view,
@@ -129,6 +137,14 @@ void draw_begin(const Job *job, JobObjects *objs) {
       .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
   };
+  if (objs->msaa) {
+    /* Multisampled: render into the samples, resolve their average into the target (float formats). */
+    colour.imageView = objs->msaa_view;
+    colour.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    colour.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
+    colour.resolveImageView = objs->target_view;
+    colour.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  }
   /* The clear value is raw 32-bit words, so float, sint and uint targets all work. */
   memcpy(&colour.clearValue.color, job->clear, 16);
   VkRenderingInfo rendering = {

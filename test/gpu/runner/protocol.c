@@ -168,6 +168,12 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
         if (!job->has_draw_range) job->instance_count = u32_at(p, 5);
         memcpy(job->clear, p + 24, 16);
         break;
+      case TAG_SAMPLES:
+        if (!need(ctx, tag, len, 4)) return false;
+        job->samples = u32_at(p, 0);
+        if (job->samples != 1 && job->samples != 2 && job->samples != 4 && job->samples != 8)
+          return fail(ctx, "draw samples must be 1, 2, 4 or 8, not %u", job->samples);
+        break;
       case TAG_PIPELINE:
         if (!need(ctx, tag, len, 8)) return false;
         job->topology_given = true;

@@ -64,8 +64,9 @@ bool create_host_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usag
   return true;
 }
 
-bool create_image(Context *ctx, VkImageType type, VkFormat format, VkExtent3D extent, uint32_t layers,
-                  VkImageUsageFlags usage, VkImage *image, VkDeviceMemory *memory) {
+static bool create_image_with(Context *ctx, VkImageType type, VkFormat format, VkExtent3D extent, uint32_t layers,
+                              VkSampleCountFlagBits samples, VkImageUsageFlags usage, VkImage *image,
+                              VkDeviceMemory *memory) {
   VkImageCreateInfo info = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .imageType = type,
@@ -73,7 +74,7 @@ bool create_image(Context *ctx, VkImageType type, VkFormat format, VkExtent3D ex
       .extent = extent,
       .mipLevels = 1,
       .arrayLayers = layers,
-      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .samples = samples,
       .tiling = VK_IMAGE_TILING_OPTIMAL,
       .usage = usage,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
@@ -87,6 +88,16 @@ bool create_image(Context *ctx, VkImageType type, VkFormat format, VkExtent3D ex
   VK_TRY(ctx, vkAllocateMemory(ctx->device, &alloc, NULL, memory));
   VK_TRY(ctx, vkBindImageMemory(ctx->device, *image, *memory, 0));
   return true;
+}
+
+bool create_image(Context *ctx, VkImageType type, VkFormat format, VkExtent3D extent, uint32_t layers,
+                  VkImageUsageFlags usage, VkImage *image, VkDeviceMemory *memory) {
+  return create_image_with(ctx, type, format, extent, layers, VK_SAMPLE_COUNT_1_BIT, usage, image, memory);
+}
+
+bool create_image_samples(Context *ctx, VkFormat format, VkExtent3D extent, VkSampleCountFlagBits samples,
+                          VkImageUsageFlags usage, VkImage *image, VkDeviceMemory *memory) {
+  return create_image_with(ctx, VK_IMAGE_TYPE_2D, format, extent, 1, samples, usage, image, memory);
 }
 
 bool create_shader_modules(Context *ctx, const Job *job, JobObjects *objs) {
@@ -470,6 +481,9 @@ void destroy_job_objects(Context *ctx, JobObjects *objs) {
   }
   for (int i = 0; i < MAX_VERTEX_BUFFERS; i++) destroy_host_buffer(ctx, &objs->vertex_buffers[i]);
   raytrace_destroy(ctx, objs);
+  if (objs->msaa_view) vkDestroyImageView(d, objs->msaa_view, NULL);
+  if (objs->msaa) vkDestroyImage(d, objs->msaa, NULL);
+  if (objs->msaa_memory) vkFreeMemory(d, objs->msaa_memory, NULL);
   if (objs->target_view) vkDestroyImageView(d, objs->target_view, NULL);
   if (objs->target) vkDestroyImage(d, objs->target, NULL);
   if (objs->target_memory) vkFreeMemory(d, objs->target_memory, NULL);

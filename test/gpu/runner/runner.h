@@ -25,6 +25,7 @@ enum {
   TAG_PIPELINE = 33,  /* u32 VkPrimitiveTopology, patch control points (stages.c) */
   TAG_ADDRESS = 40,   /* u32 set, binding, push offset: that buffer's device address goes in the push bytes */
   TAG_DRAW_RANGE = 34, /* u32 first vertex, first instance, instance count (optional; default 0, 0, 1) */
+  TAG_SAMPLES = 35,   /* u32 rasterization samples of a draw (optional; default 1): resolved into the target */
   TAG_RAY_STAGE = 41, /* u32 RayStageIndex, u32 entry length, entry (padded to 4), SPIR-V words (raytracing.c) */
 
   TAG_STATUS = 100,   /* u32 Status + message */
@@ -129,6 +130,7 @@ typedef struct {
   uint32_t vertex_count, instance_count;
   uint32_t first_vertex, first_instance;
   bool has_draw_range;
+  uint32_t samples; /* TAG_SAMPLES; 0 means 1 */
   float clear[4];
   /* TAG_PIPELINE: absent means a triangle list without tessellation. */
   bool topology_given;
@@ -195,6 +197,7 @@ typedef struct {
   VkPhysicalDeviceAccelerationStructureFeaturesKHR acceleration;
   VkPhysicalDeviceShaderClockFeaturesKHR clock;
   VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
+  VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR barycentric;
 } ExtensionFeatures;
 typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
 /* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
@@ -246,6 +249,10 @@ typedef struct {
   VkImage target;
   VkDeviceMemory target_memory;
   VkImageView target_view;
+  /* A multisampled draw renders here and resolves (average) into `target`. */
+  VkImage msaa;
+  VkDeviceMemory msaa_memory;
+  VkImageView msaa_view;
   HostBuffer target_readback;
   VkCommandBuffer cmd;
   VkFence fence;
@@ -258,6 +265,9 @@ bool create_host_buffer(Context *ctx, VkDeviceSize size, VkBufferUsageFlags usag
                         const uint8_t *contents, HostBuffer *out);
 bool create_image(Context *ctx, VkImageType type, VkFormat format, VkExtent3D extent,
                   uint32_t layers, VkImageUsageFlags usage, VkImage *image, VkDeviceMemory *memory);
+/* A 2D single-layer image with `samples` samples per texel. */
+bool create_image_samples(Context *ctx, VkFormat format, VkExtent3D extent, VkSampleCountFlagBits samples,
+                          VkImageUsageFlags usage, VkImage *image, VkDeviceMemory *memory);
 bool create_shader_modules(Context *ctx, const Job *job, JobObjects *objs);
 bool create_layouts(Context *ctx, const Job *job, VkShaderStageFlags stages, JobObjects *objs);
 bool create_resources(Context *ctx, const Job *job, JobObjects *objs);
