@@ -3,11 +3,14 @@
 // the latency from editing the include to the dev server's HMR update message. The peer, measured
 // in the same run, is vite-plugin-glsl on the same project written in GLSL: it only resolves
 // #include and inlines text (no compiler, no cache), so its numbers are a floor for "a shader import".
+// Vite builds once (an empty project, no plugin) before either is measured, so neither cold build
+// pays for loading Vite and Rolldown. A third row replays our warm build's generated modules from
+// memory (a plugin with no work): what the bundler alone spends on our output, the floor of our warm build.
 // Needs the built package (`npm run build`). Run alone: `node bench/plugin.mjs`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
@@ -68,7 +71,7 @@ async function timedBuild(vite, plugin, dir) {
     root: dir,
     configFile: false,
     logLevel: 'silent',
-    plugins: [plugin()],
+    plugins: [plugin()].flat(),
     build: { outDir: join(dir, 'dist'), emptyOutDir: true, rollupOptions: { input: join(dir, 'main.js'), preserveEntrySignatures: 'strict' } },
   });
   return performance.now() - start;
@@ -132,14 +135,53 @@ async function hmrLatency(vite, plugin, dir, lang) {
   }
 }
 
-async function measure(vite, lang, makePlugin, makeDevPlugin) {
+/** One build of an empty project: loads and JIT-warms Vite and Rolldown before anything is timed. */
+async function warmUpVite(vite) {
+  const dir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
+  try {
+    writeFileSync(join(dir, 'main.js'), 'export const x = 1;\n');
+    await timedBuild(vite, () => ({ name: 'none' }), dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A plugin returning the modules `modules` holds (id → code) and resolving `runtime` to its file:
+ * the bundler's share of a build of those modules, no plugin work.
+ */
+function replayPlugin(modules, runtime) {
+  return {
+    name: 'replay',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id === 'unplugin-hlsl/runtime') return runtime;
+      const path = importer === undefined ? undefined : join(dirname(importer), id);
+      return path !== undefined && modules.has(path) ? path : undefined;
+    },
+    load: (id) => modules.get(id),
+  };
+}
+
+/** Records the code other plugins loaded for shader ids into `modules`. */
+function capturePlugin(modules, extension) {
+  return { name: 'capture', enforce: 'post', transform: (code, id) => void (id.endsWith(extension) && modules.set(id, code)) };
+}
+
+async function measure(vite, lang, makePlugin, makeDevPlugin, replay) {
   const dir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
   try {
     generateProject(dir, lang);
     const coldMs = await timedBuild(vite, () => makePlugin(dir), dir);
     const warmMs = await timedBuild(vite, () => makePlugin(dir), dir);
+    let replayMs = null;
+    if (replay) {
+      const modules = new Map();
+      await timedBuild(vite, () => [makePlugin(dir), capturePlugin(modules, replay.extension)], dir);
+      replayMs = await timedBuild(vite, () => replayPlugin(modules, replay.runtime), dir);
+    }
     const hmr = await hmrLatency(vite, makeDevPlugin, dir, lang);
-    return { coldMs, warmMs, hmr };
+    return { coldMs, warmMs, replayMs, hmr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -149,7 +191,9 @@ export async function runPluginBench() {
   const vite = await import('vite');
   const hlsl = (await import(pathToFileURL(join(import.meta.dirname, '../dist/src/vite.js')).href)).default;
   const glsl = (await import('vite-plugin-glsl')).default;
-  const ours = await measure(vite, LANGUAGES.hlsl, (dir) => hlsl({ cache: { dir: join(dir, '.cache') } }), () => hlsl({ cache: false }));
+  await warmUpVite(vite);
+  const runtime = join(import.meta.dirname, '../dist/src/runtime.js');
+  const ours = await measure(vite, LANGUAGES.hlsl, (dir) => hlsl({ cache: { dir: join(dir, '.cache') } }), () => hlsl({ cache: false }), { extension: '.hlsl', runtime });
   const peer = await measure(vite, LANGUAGES.glsl, () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true }), () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true }));
   const ms = (x) => (x === null ? null : Math.round(x));
   const row = (name, m) => ({
@@ -163,6 +207,15 @@ export async function runPluginBench() {
   });
   const ratio = (a, b) => (a === null || b === null ? null : Number((a / b).toFixed(2)));
   const rows = [row('unplugin-hlsl (compiles to SPIR-V + layouts)', ours), row('vite-plugin-glsl (text inlining only)', peer)];
+  rows.push({
+    plugin: 'our generated modules replayed from memory (bundler only)',
+    shaders: SHADER_COUNT,
+    coldBuildMs: null,
+    warmBuildMs: ms(ours.replayMs),
+    includeEditToHmrMs: null,
+    includeEditUpdates: '',
+    shaderEditToHmrMs: null,
+  });
   rows.push({
     plugin: 'ratio ours / vite-plugin-glsl',
     shaders: SHADER_COUNT,
