@@ -1,6 +1,7 @@
 // Plugin benchmark: a generated Vite project of 50 shaders sharing one include. Measures a cold
 // build (empty disk cache), a warm build (same cache, fresh plugin instance: nothing compiles) and
-// the latency from editing the include to the dev server's HMR update message. The peer, measured
+// the latency from editing the include to the dev server's HMR update message. Builds run in
+// interleaved rounds (see buildRounds); times are medians over rounds, ratios medians of per-round ratios. The peer, measured
 // in the same run, is vite-plugin-glsl on the same project written in GLSL: it only resolves
 // #include and inlines text (no compiler, no cache), so its numbers are a floor for "a shader import".
 // Vite builds once (an empty project, no plugin) before either is measured, so neither cold build
@@ -168,23 +169,34 @@ function capturePlugin(modules, extension) {
   return { name: 'capture', enforce: 'post', transform: (code, id) => void (id.endsWith(extension) && modules.set(id, code)) };
 }
 
-async function measure(vite, lang, makePlugin, makeDevPlugin, replay) {
-  const dir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
-  try {
-    generateProject(dir, lang);
-    const coldMs = await timedBuild(vite, () => makePlugin(dir), dir);
-    const warmMs = await timedBuild(vite, () => makePlugin(dir), dir);
-    let replayMs = null;
-    if (replay) {
-      const modules = new Map();
-      await timedBuild(vite, () => [makePlugin(dir), capturePlugin(modules, replay.extension)], dir);
-      replayMs = await timedBuild(vite, () => replayPlugin(modules, replay.runtime), dir);
-    }
-    const hmr = await hmrLatency(vite, makeDevPlugin, dir, lang);
-    return { coldMs, warmMs, replayMs, hmr };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+/** Rounds of builds; each number reported is the median over rounds (this machine is shared). */
+const ROUNDS = 5;
+
+const median = (xs) => {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Build times over ROUNDS interleaved rounds. Each round: our cold build (a fresh plugin over an empty
+ * cache directory: nothing cached, new worker threads), the peer's build, our warm build (a fresh
+ * plugin over that round's cache), the peer's build again, and the replay of our modules.
+ */
+async function buildRounds(vite, ours, peer) {
+  const times = { oursCold: [], peerCold: [], oursWarm: [], peerWarm: [], replay: [] };
+  const modules = new Map();
+  for (let round = 0; round < ROUNDS; round++) {
+    const cache = join(ours.dir, `.cache-${round}`);
+    times.oursCold.push(await timedBuild(vite, () => ours.plugin(cache), ours.dir));
+    times.peerCold.push(await timedBuild(vite, peer.plugin, peer.dir));
+    times.oursWarm.push(await timedBuild(vite, () => ours.plugin(cache), ours.dir));
+    times.peerWarm.push(await timedBuild(vite, peer.plugin, peer.dir));
+    if (round === 0) await timedBuild(vite, () => [ours.plugin(cache), capturePlugin(modules, ours.extension)], ours.dir);
+    times.replay.push(await timedBuild(vite, () => replayPlugin(modules, ours.runtime), ours.dir));
+    if (process.env.BENCH_DEBUG) console.error(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v[round])])));
   }
+  return times;
 }
 
 export async function runPluginBench() {
@@ -192,40 +204,67 @@ export async function runPluginBench() {
   const hlsl = (await import(pathToFileURL(join(import.meta.dirname, '../dist/src/vite.js')).href)).default;
   const glsl = (await import('vite-plugin-glsl')).default;
   await warmUpVite(vite);
-  const runtime = join(import.meta.dirname, '../dist/src/runtime.js');
-  const ours = await measure(vite, LANGUAGES.hlsl, (dir) => hlsl({ cache: { dir: join(dir, '.cache') } }), () => hlsl({ cache: false }), { extension: '.hlsl', runtime });
-  const peer = await measure(vite, LANGUAGES.glsl, () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true }), () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true }));
-  const ms = (x) => (x === null ? null : Math.round(x));
-  const row = (name, m) => ({
-    plugin: name,
-    shaders: SHADER_COUNT,
-    coldBuildMs: ms(m.coldMs),
-    warmBuildMs: ms(m.warmMs),
-    includeEditToHmrMs: ms(m.hmr.include.ms),
-    includeEditUpdates: m.hmr.include.updatedModules,
-    shaderEditToHmrMs: ms(m.hmr.direct.ms),
-  });
-  const ratio = (a, b) => (a === null || b === null ? null : Number((a / b).toFixed(2)));
-  const rows = [row('unplugin-hlsl (compiles to SPIR-V + layouts)', ours), row('vite-plugin-glsl (text inlining only)', peer)];
-  rows.push({
-    plugin: 'our generated modules replayed from memory (bundler only)',
-    shaders: SHADER_COUNT,
-    coldBuildMs: null,
-    warmBuildMs: ms(ours.replayMs),
-    includeEditToHmrMs: null,
-    includeEditUpdates: '',
-    shaderEditToHmrMs: null,
-  });
-  rows.push({
-    plugin: 'ratio ours / vite-plugin-glsl',
-    shaders: SHADER_COUNT,
-    coldBuildMs: ratio(ours.coldMs, peer.coldMs),
-    warmBuildMs: ratio(ours.warmMs, peer.warmMs),
-    includeEditToHmrMs: ratio(ours.hmr.include.ms, peer.hmr.include.ms),
-    includeEditUpdates: '',
-    shaderEditToHmrMs: ratio(ours.hmr.direct.ms, peer.hmr.direct.ms),
-  });
-  return rows;
+  const oursDir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
+  const peerDir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
+  const glslPlugin = () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true });
+  try {
+    generateProject(oursDir, LANGUAGES.hlsl);
+    generateProject(peerDir, LANGUAGES.glsl);
+    const times = await buildRounds(
+      vite,
+      { dir: oursDir, plugin: (cache) => hlsl({ cache: { dir: cache } }), extension: '.hlsl', runtime: join(import.meta.dirname, '../dist/src/runtime.js') },
+      { dir: peerDir, plugin: glslPlugin },
+    );
+    const oursHmr = await hmrLatency(vite, () => hlsl({ cache: false }), oursDir, LANGUAGES.hlsl);
+    const peerHmr = await hmrLatency(vite, glslPlugin, peerDir, LANGUAGES.glsl);
+    const ms = (x) => (x === null ? null : Math.round(x));
+    const ratio = (a, b) => (a === null || b === null ? null : Number((a / b).toFixed(2)));
+    /** Median over rounds of the ratio within a round, which a change in machine load shifts far less. */
+    const roundRatio = (a, b) => Number(median(a.map((x, i) => x / b[i])).toFixed(2));
+    const row = (name, cold, warm, hmr) => ({
+      plugin: name,
+      shaders: SHADER_COUNT,
+      coldBuildMs: ms(median(cold)),
+      warmBuildMs: ms(median(warm)),
+      includeEditToHmrMs: ms(hmr.include.ms),
+      includeEditUpdates: hmr.include.updatedModules,
+      shaderEditToHmrMs: ms(hmr.direct.ms),
+    });
+    return [
+      row('unplugin-hlsl (compiles to SPIR-V + layouts)', times.oursCold, times.oursWarm, oursHmr),
+      row('vite-plugin-glsl (text inlining only)', times.peerCold, times.peerWarm, peerHmr),
+      {
+        plugin: `ratio ours / vite-plugin-glsl (median of ${ROUNDS} rounds)`,
+        shaders: SHADER_COUNT,
+        coldBuildMs: roundRatio(times.oursCold, times.peerCold),
+        warmBuildMs: roundRatio(times.oursWarm, times.peerWarm),
+        includeEditToHmrMs: ratio(oursHmr.include.ms, peerHmr.include.ms),
+        includeEditUpdates: '',
+        shaderEditToHmrMs: ratio(oursHmr.direct.ms, peerHmr.direct.ms),
+      },
+      {
+        plugin: 'our generated modules replayed from memory (bundler only)',
+        shaders: SHADER_COUNT,
+        coldBuildMs: null,
+        warmBuildMs: ms(median(times.replay)),
+        includeEditToHmrMs: null,
+        includeEditUpdates: '',
+        shaderEditToHmrMs: null,
+      },
+      {
+        plugin: 'ratio replay / vite-plugin-glsl (the floor of our warm ratio)',
+        shaders: SHADER_COUNT,
+        coldBuildMs: null,
+        warmBuildMs: roundRatio(times.replay, times.peerWarm),
+        includeEditToHmrMs: null,
+        includeEditUpdates: '',
+        shaderEditToHmrMs: null,
+      },
+    ];
+  } finally {
+    rmSync(oursDir, { recursive: true, force: true });
+    rmSync(peerDir, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
