@@ -1,8 +1,8 @@
 // Plugin benchmark: a generated Vite project of 50 shaders sharing one include. Measures a cold
 // build (empty disk cache), a warm build (same cache, fresh plugin instance: nothing compiles) and
 // the latency from editing the include to the dev server's HMR update message. Builds run in
-// interleaved rounds (see buildRounds); times are medians over rounds, ratios medians of per-round ratios. The peer, measured
-// in the same run, is vite-plugin-glsl on the same project written in GLSL: it only resolves
+// interleaved rounds (see buildRounds); times are medians over rounds, ratios medians of per-round
+// ratios, each as wall-clock and as CPU time (all threads). The peer, measured in the same run, is vite-plugin-glsl on the same project written in GLSL: it only resolves
 // #include and inlines text (no compiler, no cache), so its numbers are a floor for "a shader import".
 // Vite builds once (an empty project, no plugin) before either is measured, so neither cold build
 // pays for loading Vite and Rolldown. A third row replays our warm build's generated modules from
@@ -66,8 +66,13 @@ function generateProject(dir, lang = LANGUAGES.hlsl) {
   writeFileSync(join(dir, 'main.js'), imports.join('\n') + '\n');
 }
 
+/**
+ * One build: { wall, cpu } in ms. CPU is the process's user + system time over all its threads
+ * (Rolldown's, compile workers'), which waiting for a core on a loaded machine does not inflate.
+ */
 async function timedBuild(vite, plugin, dir) {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   await vite.build({
     root: dir,
     configFile: false,
@@ -75,7 +80,8 @@ async function timedBuild(vite, plugin, dir) {
     plugins: [plugin()].flat(),
     build: { outDir: join(dir, 'dist'), emptyOutDir: true, rollupOptions: { input: join(dir, 'main.js'), preserveEntrySignatures: 'strict' } },
   });
-  return performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
 }
 
 const HMR_CLIENT = `
@@ -194,7 +200,7 @@ async function buildRounds(vite, ours, peer) {
     times.peerWarm.push(await timedBuild(vite, peer.plugin, peer.dir));
     if (round === 0) await timedBuild(vite, () => [ours.plugin(cache), capturePlugin(modules, ours.extension)], ours.dir);
     times.replay.push(await timedBuild(vite, () => replayPlugin(modules, ours.runtime), ours.dir));
-    if (process.env.BENCH_DEBUG) console.error(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v[round])])));
+    if (process.env.BENCH_DEBUG) console.error(JSON.stringify(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, [Math.round(v[round].wall), Math.round(v[round].cpu)]]))));
   }
   return times;
 }
@@ -219,13 +225,16 @@ export async function runPluginBench() {
     const peerHmr = await hmrLatency(vite, glslPlugin, peerDir, LANGUAGES.glsl);
     const ms = (x) => (x === null ? null : Math.round(x));
     const ratio = (a, b) => (a === null || b === null ? null : Number((a / b).toFixed(2)));
+    const of = (builds, clock) => builds.map((b) => b[clock]);
     /** Median over rounds of the ratio within a round, which a change in machine load shifts far less. */
-    const roundRatio = (a, b) => Number(median(a.map((x, i) => x / b[i])).toFixed(2));
+    const roundRatio = (a, b, clock) => Number(median(of(a, clock).map((x, i) => x / of(b, clock)[i])).toFixed(2));
     const row = (name, cold, warm, hmr) => ({
       plugin: name,
       shaders: SHADER_COUNT,
-      coldBuildMs: ms(median(cold)),
-      warmBuildMs: ms(median(warm)),
+      coldBuildMs: ms(median(of(cold, 'wall'))),
+      warmBuildMs: ms(median(of(warm, 'wall'))),
+      coldCpuMs: ms(median(of(cold, 'cpu'))),
+      warmCpuMs: ms(median(of(warm, 'cpu'))),
       includeEditToHmrMs: ms(hmr.include.ms),
       includeEditUpdates: hmr.include.updatedModules,
       shaderEditToHmrMs: ms(hmr.direct.ms),
@@ -236,8 +245,10 @@ export async function runPluginBench() {
       {
         plugin: `ratio ours / vite-plugin-glsl (median of ${ROUNDS} rounds)`,
         shaders: SHADER_COUNT,
-        coldBuildMs: roundRatio(times.oursCold, times.peerCold),
-        warmBuildMs: roundRatio(times.oursWarm, times.peerWarm),
+        coldBuildMs: roundRatio(times.oursCold, times.peerCold, 'wall'),
+        warmBuildMs: roundRatio(times.oursWarm, times.peerWarm, 'wall'),
+        coldCpuMs: roundRatio(times.oursCold, times.peerCold, 'cpu'),
+        warmCpuMs: roundRatio(times.oursWarm, times.peerWarm, 'cpu'),
         includeEditToHmrMs: ratio(oursHmr.include.ms, peerHmr.include.ms),
         includeEditUpdates: '',
         shaderEditToHmrMs: ratio(oursHmr.direct.ms, peerHmr.direct.ms),
@@ -246,7 +257,9 @@ export async function runPluginBench() {
         plugin: 'our generated modules replayed from memory (bundler only)',
         shaders: SHADER_COUNT,
         coldBuildMs: null,
-        warmBuildMs: ms(median(times.replay)),
+        warmBuildMs: ms(median(of(times.replay, 'wall'))),
+        coldCpuMs: null,
+        warmCpuMs: ms(median(of(times.replay, 'cpu'))),
         includeEditToHmrMs: null,
         includeEditUpdates: '',
         shaderEditToHmrMs: null,
@@ -255,7 +268,9 @@ export async function runPluginBench() {
         plugin: 'ratio replay / vite-plugin-glsl (the floor of our warm ratio)',
         shaders: SHADER_COUNT,
         coldBuildMs: null,
-        warmBuildMs: roundRatio(times.replay, times.peerWarm),
+        warmBuildMs: roundRatio(times.replay, times.peerWarm, 'wall'),
+        coldCpuMs: null,
+        warmCpuMs: roundRatio(times.replay, times.peerWarm, 'cpu'),
         includeEditToHmrMs: null,
         includeEditUpdates: '',
         shaderEditToHmrMs: null,
