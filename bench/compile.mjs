@@ -28,7 +28,29 @@ import { EMPTY_SHADER, litShader } from './shaders.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'bench/.out');
 const FIXTURES = join(ROOT, 'fixtures/compiler');
-export const GLSLANG_STAGE = { vertex: 'vert', pixel: 'frag', compute: 'comp' };
+/** glslangValidator's `-S` name of each stage (its HLSL front end has no mesh or amplification shaders: those rows say so). */
+export const GLSLANG_STAGE = {
+  vertex: 'vert',
+  pixel: 'frag',
+  compute: 'comp',
+  geometry: 'geom',
+  hull: 'tesc',
+  domain: 'tese',
+  mesh: 'mesh',
+  amplification: 'task',
+  raygeneration: 'rgen',
+  intersection: 'rint',
+  anyhit: 'rahit',
+  closesthit: 'rchit',
+  miss: 'rmiss',
+  callable: 'rcall',
+};
+
+/** The environment a fixture compiles under: the first its `// targets:` header names (as the tests read it), else vulkan1.1. */
+function targetEnvOf(source) {
+  const header = /^\/\/ targets: (.*)$/m.exec(source);
+  return header ? header[1].trim().split(/\s+/)[0] : 'vulkan1.1';
+}
 
 export async function loadCompiler() {
   mkdirSync(OUT, { recursive: true });
@@ -51,8 +73,10 @@ export function fastest(samples) {
 }
 
 
-function glslangArgv(file, entry, outFile) {
-  return ['glslangValidator', '-D', '-V', '--target-env', 'vulkan1.1', '-S', GLSLANG_STAGE[entry.stage], '-e', entry.name, file, '-o', outFile];
+function glslangArgv(file, entry, outFile, targetEnv = 'vulkan1.1') {
+  const stage = GLSLANG_STAGE[entry.stage];
+  if (stage === undefined) throw new Error(`no glslang stage for '${entry.stage}'`);
+  return ['glslangValidator', '-D', '-V', '--target-env', targetEnv, '-S', stage, '-e', entry.name, file, '-o', outFile];
 }
 
 export function median(samples) {
@@ -60,8 +84,8 @@ export function median(samples) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function glslangOnce(file, entry, outFile) {
-  const [command, ...args] = glslangArgv(file, entry, outFile);
+function glslangOnce(file, entry, outFile, targetEnv) {
+  const [command, ...args] = glslangArgv(file, entry, outFile, targetEnv);
   const start = performance.now();
   const r = spawnSync(command, args, { encoding: 'utf8' });
   const ms = performance.now() - start;
@@ -75,31 +99,34 @@ function glslangOnce(file, entry, outFile) {
  * shader of the same stage (mean of `runs`, in alternating batches). Returns { process, empty,
  * compile, clock } in ms.
  */
-export function timeGlslang(file, entry, runs, dir) {
+export function timeGlslang(file, entry, runs, dir, targetEnv = 'vulkan1.1') {
+  const empty = EMPTY_SHADER[entry.stage];
+  if (empty === undefined) throw new Error(`no empty ${entry.stage} shader to subtract`);
   const emptyFile = join(dir, `empty-${entry.stage}.hlsl`);
-  writeFileSync(emptyFile, EMPTY_SHADER[entry.stage]);
+  writeFileSync(emptyFile, empty);
   const out = join(dir, 'out.spv');
-  glslangOnce(file, entry, out); // fails early with glslang's own message
+  glslangOnce(file, entry, out, targetEnv); // fails early with glslang's own message
   const emptyEntry = { name: 'main', stage: entry.stage };
+  glslangOnce(emptyFile, emptyEntry, out, targetEnv); // the subtrahend must compile too (glslang's HLSL lacks some stages)
   const batches = 4;
   const perBatch = Math.max(1, Math.ceil(runs / batches));
   const cpu = { shader: 0, empty: 0 };
   for (let b = 0; b < batches; b++) {
-    const s = childCpuMs(glslangArgv(file, entry, out), perBatch);
-    const e = childCpuMs(glslangArgv(emptyFile, emptyEntry, out), perBatch);
-    if (s === undefined || e === undefined) return timeGlslangWall(file, entry, runs, emptyFile, out);
+    const s = childCpuMs(glslangArgv(file, entry, out, targetEnv), perBatch);
+    const e = childCpuMs(glslangArgv(emptyFile, emptyEntry, out, targetEnv), perBatch);
+    if (s === undefined || e === undefined) return timeGlslangWall(file, entry, runs, emptyFile, out, targetEnv);
     cpu.shader += s / batches;
     cpu.empty += e / batches;
   }
   return { process: cpu.shader, empty: cpu.empty, compile: Math.max(0, cpu.shader - cpu.empty), clock: 'cpu' };
 }
 
-function timeGlslangWall(file, entry, runs, emptyFile, out) {
+function timeGlslangWall(file, entry, runs, emptyFile, out, targetEnv) {
   const shader = [];
   const empty = [];
   for (let i = 0; i < runs; i++) {
-    shader.push(glslangOnce(file, entry, out));
-    empty.push(glslangOnce(emptyFile, { name: 'main', stage: entry.stage }, out));
+    shader.push(glslangOnce(file, entry, out, targetEnv));
+    empty.push(glslangOnce(emptyFile, { name: 'main', stage: entry.stage }, out, targetEnv));
   }
   const process = fastest(shader);
   const emptyMs = fastest(empty);
@@ -141,10 +168,11 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, log =
   const rows = [];
   try {
     for (const { label, file, source } of benchShaders(tmp)) {
+      const targetEnv = targetEnvOf(source);
       for (const entry of entriesOf(source)) {
-        const options = { filename: file, entryPoints: [entry], targetEnv: 'vulkan1.1' };
+        const options = { filename: file, entryPoints: [entry], targetEnv };
         const first = compile(source, options);
-        const shader = `${label}:${entry.name}`;
+        const shader = `${label}:${entry.name}${targetEnv === 'vulkan1.1' ? '' : ` (${targetEnv})`}`;
         if (!first.success) {
           rows.push({ shader, error: first.diagnostics.find((d) => d.severity === 'error')?.message });
           continue;
@@ -152,7 +180,7 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, log =
         const ours = timeOurs(compile, source, options, iterations);
         let glslang;
         try {
-          glslang = timeGlslang(file, entry, glslangRuns, tmp);
+          glslang = timeGlslang(file, entry, glslangRuns, tmp, targetEnv);
         } catch (e) {
           glslang = { error: e.message };
         }

@@ -1,13 +1,17 @@
 // Plugin benchmark: a generated Vite project of 50 shaders sharing one include. Measures a cold
 // build (empty disk cache), a warm build (same cache, fresh plugin instance: nothing compiles) and
-// the latency from editing the include to the dev server's HMR update message. The peer, measured
-// in the same run, is vite-plugin-glsl on the same project written in GLSL: it only resolves
+// the latency from editing the include to the dev server's HMR update message. Builds run in
+// interleaved rounds (see buildRounds); times are medians over rounds, ratios medians of per-round
+// ratios, each as wall-clock and as CPU time (all threads). The peer, measured in the same run, is vite-plugin-glsl on the same project written in GLSL: it only resolves
 // #include and inlines text (no compiler, no cache), so its numbers are a floor for "a shader import".
+// Vite builds once (an empty project, no plugin) before either is measured, so neither cold build
+// pays for loading Vite and Rolldown. A third row replays our warm build's generated modules from
+// memory (a plugin with no work): what the bundler alone spends on our output, the floor of our warm build.
 // Needs the built package (`npm run build`). Run alone: `node bench/plugin.mjs`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
@@ -62,16 +66,22 @@ function generateProject(dir, lang = LANGUAGES.hlsl) {
   writeFileSync(join(dir, 'main.js'), imports.join('\n') + '\n');
 }
 
+/**
+ * One build: { wall, cpu } in ms. CPU is the process's user + system time over all its threads
+ * (Rolldown's, compile workers'), which waiting for a core on a loaded machine does not inflate.
+ */
 async function timedBuild(vite, plugin, dir) {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   await vite.build({
     root: dir,
     configFile: false,
     logLevel: 'silent',
-    plugins: [plugin()],
+    plugins: [plugin()].flat(),
     build: { outDir: join(dir, 'dist'), emptyOutDir: true, rollupOptions: { input: join(dir, 'main.js'), preserveEntrySignatures: 'strict' } },
   });
-  return performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
 }
 
 const HMR_CLIENT = `
@@ -132,47 +142,144 @@ async function hmrLatency(vite, plugin, dir, lang) {
   }
 }
 
-async function measure(vite, lang, makePlugin, makeDevPlugin) {
+/** One build of an empty project: loads and JIT-warms Vite and Rolldown before anything is timed. */
+async function warmUpVite(vite) {
   const dir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
   try {
-    generateProject(dir, lang);
-    const coldMs = await timedBuild(vite, () => makePlugin(dir), dir);
-    const warmMs = await timedBuild(vite, () => makePlugin(dir), dir);
-    const hmr = await hmrLatency(vite, makeDevPlugin, dir, lang);
-    return { coldMs, warmMs, hmr };
+    writeFileSync(join(dir, 'main.js'), 'export const x = 1;\n');
+    await timedBuild(vite, () => ({ name: 'none' }), dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A plugin returning the modules `modules` holds (id → code) and resolving `runtime` to its file:
+ * the bundler's share of a build of those modules, no plugin work.
+ */
+function replayPlugin(modules, runtime) {
+  return {
+    name: 'replay',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id === 'unplugin-hlsl/runtime') return runtime;
+      const path = importer === undefined ? undefined : join(dirname(importer), id);
+      return path !== undefined && modules.has(path) ? path : undefined;
+    },
+    load: (id) => modules.get(id),
+  };
+}
+
+/** Records the code other plugins loaded for shader ids into `modules`. */
+function capturePlugin(modules, extension) {
+  return { name: 'capture', enforce: 'post', transform: (code, id) => void (id.endsWith(extension) && modules.set(id, code)) };
+}
+
+/** Rounds of builds; each number reported is the median over rounds (this machine is shared). */
+const ROUNDS = 5;
+
+const median = (xs) => {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Build times over ROUNDS interleaved rounds. Each round: our cold build (a fresh plugin over an empty
+ * cache directory: nothing cached, new worker threads), the peer's build, our warm build (a fresh
+ * plugin over that round's cache), the peer's build again, and the replay of our modules.
+ */
+async function buildRounds(vite, ours, peer) {
+  const times = { oursCold: [], peerCold: [], oursWarm: [], peerWarm: [], replay: [] };
+  const modules = new Map();
+  for (let round = 0; round < ROUNDS; round++) {
+    const cache = join(ours.dir, `.cache-${round}`);
+    times.oursCold.push(await timedBuild(vite, () => ours.plugin(cache), ours.dir));
+    times.peerCold.push(await timedBuild(vite, peer.plugin, peer.dir));
+    times.oursWarm.push(await timedBuild(vite, () => ours.plugin(cache), ours.dir));
+    times.peerWarm.push(await timedBuild(vite, peer.plugin, peer.dir));
+    if (round === 0) await timedBuild(vite, () => [ours.plugin(cache), capturePlugin(modules, ours.extension)], ours.dir);
+    times.replay.push(await timedBuild(vite, () => replayPlugin(modules, ours.runtime), ours.dir));
+    if (process.env.BENCH_DEBUG) console.error(JSON.stringify(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, [Math.round(v[round].wall), Math.round(v[round].cpu)]]))));
+  }
+  return times;
 }
 
 export async function runPluginBench() {
   const vite = await import('vite');
   const hlsl = (await import(pathToFileURL(join(import.meta.dirname, '../dist/src/vite.js')).href)).default;
   const glsl = (await import('vite-plugin-glsl')).default;
-  const ours = await measure(vite, LANGUAGES.hlsl, (dir) => hlsl({ cache: { dir: join(dir, '.cache') } }), () => hlsl({ cache: false }));
-  const peer = await measure(vite, LANGUAGES.glsl, () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true }), () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true }));
-  const ms = (x) => (x === null ? null : Math.round(x));
-  const row = (name, m) => ({
-    plugin: name,
-    shaders: SHADER_COUNT,
-    coldBuildMs: ms(m.coldMs),
-    warmBuildMs: ms(m.warmMs),
-    includeEditToHmrMs: ms(m.hmr.include.ms),
-    includeEditUpdates: m.hmr.include.updatedModules,
-    shaderEditToHmrMs: ms(m.hmr.direct.ms),
-  });
-  const ratio = (a, b) => (a === null || b === null ? null : Number((a / b).toFixed(2)));
-  const rows = [row('unplugin-hlsl (compiles to SPIR-V + layouts)', ours), row('vite-plugin-glsl (text inlining only)', peer)];
-  rows.push({
-    plugin: 'ratio ours / vite-plugin-glsl',
-    shaders: SHADER_COUNT,
-    coldBuildMs: ratio(ours.coldMs, peer.coldMs),
-    warmBuildMs: ratio(ours.warmMs, peer.warmMs),
-    includeEditToHmrMs: ratio(ours.hmr.include.ms, peer.hmr.include.ms),
-    includeEditUpdates: '',
-    shaderEditToHmrMs: ratio(ours.hmr.direct.ms, peer.hmr.direct.ms),
-  });
-  return rows;
+  await warmUpVite(vite);
+  const oursDir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
+  const peerDir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
+  const glslPlugin = () => glsl({ include: ['**/*.comp', '**/*.glsl'], watch: true });
+  try {
+    generateProject(oursDir, LANGUAGES.hlsl);
+    generateProject(peerDir, LANGUAGES.glsl);
+    const times = await buildRounds(
+      vite,
+      { dir: oursDir, plugin: (cache) => hlsl({ cache: { dir: cache } }), extension: '.hlsl', runtime: join(import.meta.dirname, '../dist/src/runtime.js') },
+      { dir: peerDir, plugin: glslPlugin },
+    );
+    const oursHmr = await hmrLatency(vite, () => hlsl({ cache: false }), oursDir, LANGUAGES.hlsl);
+    const peerHmr = await hmrLatency(vite, glslPlugin, peerDir, LANGUAGES.glsl);
+    const ms = (x) => (x === null ? null : Math.round(x));
+    const ratio = (a, b) => (a === null || b === null ? null : Number((a / b).toFixed(2)));
+    const of = (builds, clock) => builds.map((b) => b[clock]);
+    /** Median over rounds of the ratio within a round, which a change in machine load shifts far less. */
+    const roundRatio = (a, b, clock) => Number(median(of(a, clock).map((x, i) => x / of(b, clock)[i])).toFixed(2));
+    const row = (name, cold, warm, hmr) => ({
+      plugin: name,
+      shaders: SHADER_COUNT,
+      coldBuildMs: ms(median(of(cold, 'wall'))),
+      warmBuildMs: ms(median(of(warm, 'wall'))),
+      coldCpuMs: ms(median(of(cold, 'cpu'))),
+      warmCpuMs: ms(median(of(warm, 'cpu'))),
+      includeEditToHmrMs: ms(hmr.include.ms),
+      includeEditUpdates: hmr.include.updatedModules,
+      shaderEditToHmrMs: ms(hmr.direct.ms),
+    });
+    return [
+      row('unplugin-hlsl (compiles to SPIR-V + layouts)', times.oursCold, times.oursWarm, oursHmr),
+      row('vite-plugin-glsl (text inlining only)', times.peerCold, times.peerWarm, peerHmr),
+      {
+        plugin: `ratio ours / vite-plugin-glsl (median of ${ROUNDS} rounds)`,
+        shaders: SHADER_COUNT,
+        coldBuildMs: roundRatio(times.oursCold, times.peerCold, 'wall'),
+        warmBuildMs: roundRatio(times.oursWarm, times.peerWarm, 'wall'),
+        coldCpuMs: roundRatio(times.oursCold, times.peerCold, 'cpu'),
+        warmCpuMs: roundRatio(times.oursWarm, times.peerWarm, 'cpu'),
+        includeEditToHmrMs: ratio(oursHmr.include.ms, peerHmr.include.ms),
+        includeEditUpdates: '',
+        shaderEditToHmrMs: ratio(oursHmr.direct.ms, peerHmr.direct.ms),
+      },
+      {
+        plugin: 'our generated modules replayed from memory (bundler only)',
+        shaders: SHADER_COUNT,
+        coldBuildMs: null,
+        warmBuildMs: ms(median(of(times.replay, 'wall'))),
+        coldCpuMs: null,
+        warmCpuMs: ms(median(of(times.replay, 'cpu'))),
+        includeEditToHmrMs: null,
+        includeEditUpdates: '',
+        shaderEditToHmrMs: null,
+      },
+      {
+        plugin: 'ratio replay / vite-plugin-glsl (the floor of our warm ratio)',
+        shaders: SHADER_COUNT,
+        coldBuildMs: null,
+        warmBuildMs: roundRatio(times.replay, times.peerWarm, 'wall'),
+        coldCpuMs: null,
+        warmCpuMs: roundRatio(times.replay, times.peerWarm, 'cpu'),
+        includeEditToHmrMs: null,
+        includeEditUpdates: '',
+        shaderEditToHmrMs: null,
+      },
+    ];
+  } finally {
+    rmSync(oursDir, { recursive: true, force: true });
+    rmSync(peerDir, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -9,6 +9,7 @@ import { externalBackend } from './external-backend.js';
 import type { IncludeAlias } from './include-resolution.js';
 import { nodeHost } from './node-host.js';
 import type { CompileFunction, ResolvedOptions } from './options.js';
+import { sourceWorkerScript } from './source-worker.js';
 import { WorkerPool, workerScript } from './worker-pool.js';
 
 /** One compile: the source text of `file`, options without host/filename (the backend owns them). */
@@ -30,6 +31,8 @@ export interface ShaderBackend {
   readonly id: string;
   compile(request: CompileRequest): Promise<BackendOutput>;
   close(): Promise<void>;
+  /** Worker thread ids that completed a compile (a backend on a worker pool). */
+  threadsUsed?(): ReadonlySet<number>;
 }
 
 /** Runs `compile` with a host over the file system and hashes what the host read. */
@@ -54,18 +57,30 @@ async function builtinCompile(): Promise<CompileFunction> {
   return compiler.compile;
 }
 
-/** The built-in compiler on a worker pool when one can run (the plugin runs as built JavaScript), else in process. */
+/**
+ * The built-in compiler on a worker pool: the built worker script next to this file, or, running
+ * from source, compile-worker.ts bundled on first use (source-worker.ts). In process when there are
+ * no workers, or when no script can be had (sources without esbuild).
+ */
 function builtinBackend(workers: number): ShaderBackend {
-  const script = workers > 0 ? workerScript() : undefined;
-  if (script) {
-    const pool = new WorkerPool(script, workers);
-    return { id: 'builtin', compile: (request) => pool.run(request), close: () => pool.close() };
-  }
-  let compile: Promise<CompileFunction> | undefined;
+  let inProcess: Promise<CompileFunction> | undefined;
+  const compileInProcess = async (request: CompileRequest) => compileWithNodeHost(await (inProcess ??= builtinCompile()), request);
+  if (workers === 0) return { id: 'builtin', compile: compileInProcess, close: async () => {} };
+  const built = workerScript();
+  let pool: Promise<WorkerPool | undefined> | undefined;
+  let started: WorkerPool | undefined;
+  const getPool = () =>
+    (pool ??= (built ? Promise.resolve(built) : sourceWorkerScript().catch(() => undefined)).then((script) => (started = script && new WorkerPool(script, workers))));
   return {
     id: 'builtin',
-    compile: async (request) => compileWithNodeHost(await (compile ??= builtinCompile()), request),
-    close: async () => {},
+    compile: async (request) => {
+      const workerPool = await getPool();
+      return workerPool ? workerPool.run(request) : compileInProcess(request);
+    },
+    close: async () => {
+      await (await pool)?.close();
+    },
+    threadsUsed: () => started?.threadsUsed ?? new Set(),
   };
 }
 

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../compiler/diagnostics.js';
 import type { Reflection } from '../compiler/reflect/types.js';
 import type { CompiledEntryPoint, WgslOutput } from '../compiler/result.js';
@@ -76,16 +76,21 @@ export class ShaderCache {
   }
 
   async get(key: string): Promise<CompiledShader | undefined> {
+    return (await this.lookup(key))?.shader;
+  }
+
+  /** The entry of `key` with the content hashes of the files it read, when none has changed since. */
+  async lookup(key: string): Promise<{ shader: CompiledShader; fileHashes: FileHashes } | undefined> {
     const remembered = this.memory.get(key);
     if (remembered && filesUnchanged(remembered.fileHashes)) {
       this.stats.memoryHits++;
-      return remembered.shader;
+      return remembered;
     }
     const stored = await this.readDisk(key);
     if (stored && filesUnchanged(stored.fileHashes)) {
       this.memory.set(key, stored);
       this.stats.diskHits++;
-      return stored.shader;
+      return stored;
     }
     this.stats.misses++;
     return undefined;
@@ -100,39 +105,54 @@ export class ShaderCache {
       { key, fileHashes, shader: { ...shader, spirv: shader.spirv && Buffer.from(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength).toString('base64') } },
       (_, value: unknown) => (typeof value === 'bigint' ? { $bigint: value.toString() } : value),
     );
-    const text = JSON.stringify({ format: FORMAT, checksum: sha256(body), body });
-    await mkdir(this.dir!, { recursive: true });
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeFile(temp, text);
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
+    await writeEntryFile(path, FORMAT, body);
   }
 
   private async readDisk(key: string): Promise<Entry | undefined> {
     const path = this.entryPath(key);
     if (path === undefined) return undefined;
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if (isMissingFile(error)) return undefined;
-      throw error;
-    }
-    const entry = parseEntry(text, key);
+    const body = await readEntryFile(path, FORMAT);
+    if (body === undefined) return undefined;
+    const entry = body === null ? undefined : parseEntry(body, key);
     if (!entry) this.stats.corrupt++;
     return entry;
   }
 }
 
-function parseEntry(text: string, key: string): Entry | undefined {
+/** Writes `body` to `path` under `format` with its checksum, through a temp file and a rename. */
+export async function writeEntryFile(path: string, format: string, body: string): Promise<void> {
+  const text = JSON.stringify({ format, checksum: sha256(body), body });
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, text);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** The body writeEntryFile stored at `path`; undefined when there is no file, null when it is corrupt or of another format. */
+export async function readEntryFile(path: string, format: string): Promise<string | undefined | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissingFile(error)) return undefined;
+    throw error;
+  }
   try {
     const outer = JSON.parse(text) as { format?: unknown; checksum?: unknown; body?: unknown };
-    if (outer.format !== FORMAT || typeof outer.body !== 'string' || outer.checksum !== sha256(outer.body)) return undefined;
-    const inner = JSON.parse(outer.body, (_, value: unknown) =>
+    return outer.format === format && typeof outer.body === 'string' && outer.checksum === sha256(outer.body) ? outer.body : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseEntry(body: string, key: string): Entry | undefined {
+  try {
+    const inner = JSON.parse(body, (_, value: unknown) =>
       value !== null && typeof value === 'object' && typeof (value as { $bigint?: unknown }).$bigint === 'string'
         ? BigInt((value as { $bigint: string }).$bigint)
         : value,
@@ -149,6 +169,7 @@ function parseEntry(text: string, key: string): Entry | undefined {
   }
 }
 
-function filesUnchanged(hashes: FileHashes): boolean {
+/** True when every file still has the content hash it had (null: still missing). */
+export function filesUnchanged(hashes: FileHashes): boolean {
   return Object.entries(hashes).every(([path, hash]) => hashFile(path) === hash);
 }

@@ -7,7 +7,8 @@ import type { CompileOptions, CompileTarget } from '../compiler/options.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
 import { createBackend } from './backend.js';
 import type { CompiledShader } from './cache.js';
-import { cacheKey, sha256, ShaderCache } from './cache.js';
+import { cacheKey, sha256, ShaderCache, type FileHashes } from './cache.js';
+import { generatorVersion, ModuleCache, moduleKey, SPIRV_URL_PLACEHOLDER, type CachedModule, type SpirvAsset } from './module-cache.js';
 import { generateModule, spirvBase64, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
 import type { BundlerMessage } from './errors.js';
 import { ShaderCompileError, sourceReader, toBundlerMessage } from './errors.js';
@@ -47,6 +48,13 @@ export interface CoreDependencies {
   generate?: (input: GenerateInput) => GeneratedModule;
 }
 
+/** A compiled shader, the content hash of each file its compile read, and whether it compiled now (else a cache hit). */
+interface CompileOutcome {
+  shader: CompiledShader;
+  fileHashes: FileHashes;
+  compiled: boolean;
+}
+
 export interface CoreStats {
   /** Backend compiles started (cache misses). */
   compiles: number;
@@ -55,17 +63,21 @@ export interface CoreStats {
 export class ShaderCore {
   readonly options: ResolvedOptions;
   readonly cache: ShaderCache;
+  readonly modules: ModuleCache;
   readonly includes = new IncludeGraph();
   readonly stats: CoreStats = { compiles: 0 };
   private readonly backend: ShaderBackend;
   private readonly generate: (input: GenerateInput) => GeneratedModule;
   /** Compiles under way by cache key: one shader imported twice in a build compiles once. */
-  private readonly inFlight = new Map<string, Promise<{ shader: CompiledShader; compiled: boolean }>>();
+  private readonly inFlight = new Map<string, Promise<CompileOutcome>>();
+  /** generatorVersion(), read on the first load that uses the module cache. */
+  private generator: string | undefined;
 
   /** `options`: see resolveOptions(); `deps` replace the backend or code generator (tests, embedders). */
   constructor(options: ResolvedOptions = resolveOptions(), deps: CoreDependencies = {}) {
     this.options = options;
     this.cache = new ShaderCache(this.options.cacheDir);
+    this.modules = new ModuleCache(this.options.cacheDir);
     this.backend = deps.backend ?? createBackend(this.options);
     this.generate = deps.generate ?? generateModule;
   }
@@ -181,23 +193,34 @@ export class ShaderCore {
 
   /** Compiles (or finds in the cache) the shader an id names. Throws ShaderCompileError on errors. */
   async compile(id: string): Promise<{ parsed: ShaderId; shader: CompiledShader; compiled: boolean }> {
+    const { parsed, request, key } = await this.prepare(id);
+    const { shader, compiled } = await this.compileRequested(id, request, key);
+    return { parsed, shader, compiled };
+  }
+
+  /** What every load starts from: the parsed id, the compile request and its cache key. */
+  private async prepare(id: string): Promise<{ parsed: ShaderId; request: CompileRequest; key: string }> {
     const parsed = parseShaderId(id);
     const source = await readFile(parsed.file, 'utf8');
     const request = this.compileRequest(parsed, source);
     const key = cacheKey({ source, file: parsed.file, options: [request.options, aliasKey(this.includeAliases())], backend: this.backend.id });
+    return { parsed, request, key };
+  }
+
+  private async compileRequested(id: string, request: CompileRequest, key: string): Promise<CompileOutcome> {
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.compileUncached(key, id, request).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
-    const { shader, compiled } = await pending;
-    this.includes.record(id, shader.files);
-    return { parsed, shader, compiled };
+    const outcome = await pending;
+    this.includes.record(id, outcome.shader.files);
+    return outcome;
   }
 
-  private async compileUncached(key: string, id: string, request: CompileRequest): Promise<{ shader: CompiledShader; compiled: boolean }> {
-    const hit = await this.cache.get(key);
-    if (hit) return { shader: hit, compiled: false };
+  private async compileUncached(key: string, id: string, request: CompileRequest): Promise<CompileOutcome> {
+    const hit = await this.cache.lookup(key);
+    if (hit) return { ...hit, compiled: false };
     this.stats.compiles++;
     const { result, fileHashes }: BackendOutput = await this.backend.compile(request);
     const files = result.files.length > 0 ? result.files : [request.file];
@@ -222,20 +245,64 @@ export class ShaderCore {
       warnings: result.diagnostics.filter((d) => d.severity === 'warning'),
     };
     await this.cache.set(key, shader, fileHashes);
-    return { shader, compiled: true };
+    return { shader, fileHashes, compiled: true };
   }
 
-  /** The JavaScript module for `id`. */
+  /**
+   * The key of the module `load` generates, or undefined when generation is not the built-in one
+   * (an embedder's generator may read anything). Whether assets can be emitted is part of it: it
+   * decides between an inlined binary and an asset URL.
+   */
+  private moduleKey(parsed: ShaderId, key: string, context: LoadContext): string | undefined {
+    if (this.generate !== generateModule) return undefined;
+    this.generator ??= generatorVersion(import.meta.url);
+    const { matrixOrder, inlineLimit } = this.options;
+    return moduleKey(key, [this.generator, parsed.query.exportKind ?? null, matrixOrder, inlineLimit, context.emitAsset !== undefined]);
+  }
+
+  /** The JavaScript module for `id`: from the module cache, else compiled (or from the shader cache) and generated. */
   async load(id: string, context: LoadContext = {}): Promise<LoadedShader> {
-    const { parsed, shader, compiled } = await this.compile(id);
+    const { parsed, request, key } = await this.prepare(id);
+    const cacheKeyOfModule = this.moduleKey(parsed, key, context);
+    let module = cacheKeyOfModule === undefined ? undefined : await this.modules.get(cacheKeyOfModule);
+    let compiled = false;
+    if (module) {
+      this.includes.record(id, module.files);
+    } else {
+      const outcome = await this.compileRequested(id, request, key);
+      compiled = outcome.compiled;
+      module = this.generateFor(parsed, outcome.shader, context);
+      if (cacheKeyOfModule !== undefined) await this.modules.set(cacheKeyOfModule, module, outcome.fileHashes);
+    }
+    const sourceOf = sourceReader(new Map());
+    const warnings = [
+      ...module.shaderWarnings.map((d) => toBundlerMessage(d, id, sourceOf)),
+      ...module.generatedWarnings.map((message) => ({ message, id, loc: { file: parsed.file, line: 1, column: 1 } })),
+    ];
+    if (this.options.dtsDir !== undefined && parsed.canonicalQuery === '') await writeIfChanged(this.dtsPath(parsed.file), module.dts);
+    if (this.options.dtsDir !== undefined && this.queryImports.has(parsed.file + parsed.canonicalQuery)) {
+      this.queryImports.setDeclaration(parsed.file + parsed.canonicalQuery, module.dts);
+      await this.writeQueryImportsDts();
+    }
+    const code = placeAsset(module, context);
+    // Includes from installed packages are dependencies, which bundlers do not watch; linked
+    // workspace packages resolve to their real folders outside node_modules and are watched.
+    const watchFiles = module.files.filter((file) => !file.split(/[\\/]/).includes('node_modules'));
+    return { code: context.hot ? `${code}\n${hotAcceptCode()}` : code, dts: module.dts, watchFiles, warnings, compiled };
+  }
+
+  /** The module of a compiled shader, an emitted binary's URL left as SPIRV_URL_PLACEHOLDER. */
+  private generateFor(parsed: ShaderId, shader: CompiledShader, context: LoadContext): CachedModule {
     const exportKind = parsed.query.exportKind;
+    const placed = exportKind === 'layout' || !shader.spirv ? undefined : this.placeSpirv(parsed, shader, context);
+    const spirv: SpirvSource = placed === undefined ? { kind: 'none' } : placed.source;
     const generated =
       exportKind === 'spirv'
-        ? spirvOnlyModule(this.placeSpirv(parsed, shader, context))
+        ? spirvOnlyModule(spirv.kind === 'none' ? this.placeSpirv(parsed, shader, context).source : spirv)
         : this.generate({
             reflection: shader.reflection,
             // `?layout`: tables and writers only; the binary is neither inlined nor emitted.
-            spirv: exportKind === 'layout' || !shader.spirv ? { kind: 'none' } : this.placeSpirv(parsed, shader, context),
+            spirv,
             ...(shader.wgsl
               ? { wgsl: { reflection: shader.wgsl.reflection, ...(exportKind === 'layout' ? {} : { code: shader.wgsl.code }) } }
               : {}),
@@ -243,33 +310,27 @@ export class ShaderCore {
             matrixOrder: this.options.matrixOrder,
             runtimeImport: RUNTIME_SPECIFIER,
           });
-    const sourceOf = sourceReader(new Map());
-    const warnings = [
-      ...shader.warnings.map((d) => toBundlerMessage(d, id, sourceOf)),
-      ...generated.warnings.map((message) => ({ message, id, loc: { file: parsed.file, line: 1, column: 1 } })),
-    ];
-    if (this.options.dtsDir !== undefined && parsed.canonicalQuery === '') await writeIfChanged(this.dtsPath(parsed.file), generated.dts);
-    if (this.options.dtsDir !== undefined && this.queryImports.has(parsed.file + parsed.canonicalQuery)) {
-      this.queryImports.setDeclaration(parsed.file + parsed.canonicalQuery, generated.dts);
-      await this.writeQueryImportsDts();
-    }
-    const code = context.hot ? `${generated.code}\n${hotAcceptCode()}` : generated.code;
-    // Includes from installed packages are dependencies, which bundlers do not watch; linked
-    // workspace packages resolve to their real folders outside node_modules and are watched.
-    const watchFiles = shader.files.filter((file) => !file.split(/[\\/]/).includes('node_modules'));
-    return { code, dts: generated.dts, watchFiles, warnings, compiled };
+    return {
+      code: generated.code,
+      dts: generated.dts,
+      generatedWarnings: generated.warnings,
+      shaderWarnings: shader.warnings,
+      files: shader.files,
+      ...(placed?.asset ? { asset: placed.asset } : {}),
+    };
   }
 
-  private placeSpirv(parsed: ShaderId, shader: CompiledShader, context: LoadContext): Exclude<SpirvSource, { kind: 'none' }> {
+  /** Inline under the limit or where nothing can be emitted; else an asset, its URL a placeholder until placeAsset. */
+  private placeSpirv(parsed: ShaderId, shader: CompiledShader, context: LoadContext): { source: Exclude<SpirvSource, { kind: 'none' }>; asset?: SpirvAsset } {
     const words = shader.spirv;
     if (!words) throw new Error(`unplugin-hlsl: internal: ${parsed.file} has no SPIR-V to place`);
     const bytes = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
     if (!context.emitAsset || bytes.byteLength <= this.options.inlineLimit) {
-      return { kind: 'inline', words };
+      return { source: { kind: 'inline', words } };
     }
     const name = basename(parsed.file).replace(/\.[^.]*$/, '');
-    const hash = sha256(bytes).slice(0, 8);
-    return { kind: 'url', expression: context.emitAsset(`${name}.spv`, bytes, hash) };
+    const asset = { fileName: `${name}.spv`, spirv: Buffer.from(bytes).toString('base64'), contentHash: sha256(bytes).slice(0, 8) };
+    return { source: { kind: 'url', expression: SPIRV_URL_PLACEHOLDER }, asset };
   }
 
   /** `a.hlsl.d.ts` next to the shader, or under `dts.dir` at the shader's path relative to the root. */
@@ -282,6 +343,15 @@ export class ShaderCore {
   close(): Promise<void> {
     return this.backend.close();
   }
+}
+
+/** The module's code with its SPIR-V asset emitted into this build and the asset's URL in place. */
+function placeAsset(module: CachedModule, context: LoadContext): string {
+  if (!module.asset) return module.code;
+  if (!context.emitAsset) throw new Error('unplugin-hlsl: internal: a module with an asset loaded where none can be emitted');
+  const { fileName, spirv, contentHash } = module.asset;
+  const expression = context.emitAsset(fileName, new Uint8Array(Buffer.from(spirv, 'base64')), contentHash);
+  return module.code.split(SPIRV_URL_PLACEHOLDER).join(expression);
 }
 
 /** Writes a declaration file unless it already holds `text` (an unchanged file does not wake up tsc watchers). */

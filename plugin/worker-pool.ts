@@ -20,7 +20,7 @@ interface Task {
 
 /**
  * The worker script next to this file, when this file is built JavaScript (Node 20 cannot run the
- * TypeScript sources in a worker; running from source compiles on the calling thread instead).
+ * TypeScript sources in a worker; running from source, source-worker.ts bundles one).
  */
 export function workerScript(): URL | undefined {
   if (!import.meta.url.endsWith('.js')) return undefined;

@@ -135,6 +135,19 @@ export function bufferViews(buffer: ArrayBufferLike, littleEndian = isLittleEndi
 }
 
 /**
+ * Views of `size` bytes at byte `at` of `buffer`, for a writer bound to one block: the word views are
+ * empty unless `at` is 4-byte aligned on a little-endian platform. Starting at the block, they let
+ * generated code store at constant indices. A detached buffer, or a resizable one shrunk below
+ * their end, leaves them empty (length 0); the fixed-length DataView then throws on a store.
+ */
+export function blockViews(buffer: ArrayBufferLike, at: number, size: number, littleEndian = isLittleEndian()): BufferViews {
+  const words = littleEndian && (at & 3) === 0 ? size >> 2 : 0;
+  // Empty word views still need an aligned start.
+  const start = words === 0 ? 0 : at;
+  return { dv: new DataView(buffer, at, size), f32: new Float32Array(buffer, start, words), u32: new Uint32Array(buffer, start, words) };
+}
+
+/**
  * A function returning the BufferViews of a target's buffer, made once per buffer and kept in a
  * WeakMap the returned function owns. Each generated module makes one at load: it is a cache with
  * no observable state (entries are derived from their key and die with their buffer).

@@ -6,7 +6,7 @@ import { dataCode, dataType } from './literal.js';
 import { readProperty, stringLiteral } from './names.js';
 import { fieldsInfo, memberKeys } from './type-info.js';
 import type { ValueTypeEmitter } from './value-types.js';
-import { typeSize, type WriterEmitter, type WriterNames } from './writer.js';
+import { typeSize, type BlockWriterNames, type WriterEmitter, type WriterNames } from './writer.js';
 
 export interface LayoutSource {
   /** The block's name in the shader, for error messages (`Params`, `particles`). */
@@ -43,15 +43,50 @@ function dispatch(writer: WriterNames, views: string, at: string | number, bytes
   return `if (${aligned}) ${writer.words}(${views}.f32, ${views}.u32, ${views}.dv, ${word}, ${value});\n    else ${bytesCall}`;
 }
 
+/**
+ * `bind()` of a block of fixed size: views of the block itself are made once, and each write is one
+ * call into the block variant (constant indices), or into the DataView variant when the word views
+ * are empty: an unaligned or big-endian target, or a buffer detached or shrunk since (the DataView
+ * then throws rather than storing nowhere).
+ */
+function boundFixed(writer: BlockWriterNames, size: number, label: string): string[] {
+  return [
+    `  bind(target, byteOffset = 0) {`,
+    `    checkRange(target, byteOffset, ${size}, ${label});`,
+    `    const { f32: f, u32: u, dv } = blockViews(ArrayBuffer.isView(target) ? target.buffer : target, targetStart(target) + byteOffset, ${size});`,
+    `    return { write(value) { if (f.length !== 0) ${writer.block}(f, u, dv, value); else ${writer.bytes}(dv, 0, value); } };`,
+    `  },`,
+  ];
+}
+
+/** `bind()` of a block ending in a runtime array: the extent comes from each value, so each write checks it. */
+function boundGrowing(writer: WriterNames, size: number, arrayCheck: string[], extent: string, label: string): string[] {
+  return [
+    `  bind(target, byteOffset = 0) {`,
+    `    checkRange(target, byteOffset, ${size}, ${label});`,
+    `    const views = bufferViews(ArrayBuffer.isView(target) ? target.buffer : target);`,
+    `    const at = targetStart(target) + byteOffset;`,
+    `    return {`,
+    `      write(value) {`,
+    ...arrayCheck.map((line) => `    ${line}`),
+    `        ${dispatch(writer, 'views', 'at', extent, 'value').replace('\n    else', '\n        else')}`,
+    `      },`,
+    `    };`,
+    `  },`,
+  ];
+}
+
 export function emitLayout(source: LayoutSource, writers: WriterEmitter, valueTypes: ValueTypeEmitter): EmittedLayout {
   const { block, local } = source;
-  const writer = writers.structWriter(block, true);
+  const runtimeArray = runtimeArrayOf(block);
+  const fixed = runtimeArray === undefined ? writers.blockWriter(block) : undefined;
+  const writer = fixed ?? writers.structWriter(block, true);
   const valueType = valueTypes.structType(block, source.exportName);
   const fields = fieldsInfo(block);
   const label = (method: string): string => stringLiteral(`${source.name}.${method}`);
   const allocation = Math.ceil(block.size / 16) * 16;
   for (const helper of ['checkRange', 'bufferViews', 'createViewCache', 'targetStart']) writers.helpers.add(helper);
-  const runtimeArray = runtimeArrayOf(block);
+  if (fixed) writers.helpers.add('blockViews');
 
   // The runtime array's extent is only known from the value: check it before the first store.
   const arrayCheck: string[] = [];
@@ -78,25 +113,17 @@ export function emitLayout(source: LayoutSource, writers: WriterEmitter, valueTy
     ...arrayCheck,
     `    const views = viewsOf(target);`,
     `    const at = targetStart(target) + byteOffset;`,
-    `    ${dispatch(writer, 'views', 'at', extent, 'value')}`,
+    // At the buffer's start (the common case) the whole-buffer views start at the block.
+    ...(fixed ? [`    if (at === 0 && ${block.size} <= views.f32.byteLength) ${fixed.block}(views.f32, views.u32, views.dv, value);`, `    else ${dispatch(writer, 'views', 'at', extent, 'value')}`] : [`    ${dispatch(writer, 'views', 'at', extent, 'value')}`]),
     `  },`,
-    // A writer bound to one buffer region: its views and start are found once, not per write.
-    `  bind(target, byteOffset = 0) {`,
-    `    checkRange(target, byteOffset, ${block.size}, ${label('bind')});`,
-    `    const views = bufferViews(ArrayBuffer.isView(target) ? target.buffer : target);`,
-    `    const at = targetStart(target) + byteOffset;`,
-    `    return {`,
-    `      write(value) {`,
-    ...arrayCheck.map((line) => `    ${line}`),
-    `        ${dispatch(writer, 'views', 'at', extent, 'value').replace('\n    else', '\n        else')}`,
-    `      },`,
-    `    };`,
-    `  },`,
+    ...(fixed ? boundFixed(fixed, block.size, label('bind')) : boundGrowing(writer, block.size, arrayCheck, extent, label('bind'))),
     `  create(value) {`,
     `    const buffer = new ArrayBuffer(${allocation});`,
     `    if (value === undefined) return buffer;`,
     `    const views = bufferViews(buffer);`,
-    `    ${dispatch(writer, 'views', 0, String(block.size), 'value')}`,
+    fixed
+      ? `    if (views.f32.length !== 0) ${fixed.block}(views.f32, views.u32, views.dv, value);\n    else ${writer.bytes}(views.dv, 0, value);`
+      : `    ${dispatch(writer, 'views', 0, String(block.size), 'value')}`,
     `    return buffer;`,
     `  },`,
   ];

@@ -6,7 +6,9 @@
 // Float32Array/Uint32Array views of the whole buffer at word index `w + k` (what a careful engineer
 // writes by hand); it is used when the target offset is 4-byte aligned on a little-endian platform.
 // The `bytes` variant stores through a DataView with explicit little-endian stores, for any offset
-// on any platform. Scalars of other sizes go through the DataView in both.
+// on any platform. Scalars of other sizes go through the DataView in both. A buffer block of fixed
+// size gets a third, `block` variant: the words variant over views that start at the block, so
+// every index is a constant (`f[35] = …`), for writers bound to one place (bind(), create()).
 
 import type { ArrayType, LayoutType, ScalarKind, StructType } from '../../compiler/reflect/types.js';
 import { readProperty, stringLiteral, structLabel } from './names.js';
@@ -14,11 +16,21 @@ import { memberKeys } from './type-info.js';
 
 export type MatrixOrder = 'column-major' | 'row-major';
 
-/** Which of the two function variants is being emitted. */
-type Variant = 'bytes' | 'words';
+/** Which of the function variants is being emitted. */
+type Variant = 'bytes' | 'words' | 'block';
 
-/** Parameters of each variant; `v` is the value. `f`/`u` are the word views, `dv` the DataView, all over the whole buffer. */
-const PARAMETERS: Record<Variant, string> = { bytes: 'dv, o, v', words: 'f, u, dv, w, v' };
+/**
+ * Parameters of each variant; `v` is the value. `f`/`u` are the word views, `dv` the DataView: over
+ * the whole buffer, except in the block variant, where all three start at the block.
+ */
+const PARAMETERS: Record<Variant, string> = { bytes: 'dv, o, v', words: 'f, u, dv, w, v', block: 'f, u, dv, v' };
+
+/** Where each variant's offsets start: a byte or word parameter, or the block's first byte (constants only). */
+const BASES: Record<Variant, Offset> = {
+  bytes: { base: 'o', unit: 1, constant: 0 },
+  words: { base: 'w', unit: 4, constant: 0 },
+  block: { base: '', unit: 4, constant: 0 },
+};
 
 /**
  * How each scalar kind is stored: DataView setter, byte size, the conversion applied first, and the
@@ -55,6 +67,7 @@ interface Offset {
 }
 
 function byteCode({ base, unit, constant }: Offset): string {
+  if (base === '') return String(constant);
   const bytes = unit === 4 ? `${base} * 4` : base;
   return constant === 0 ? bytes : `${bytes} + ${constant}`;
 }
@@ -62,6 +75,7 @@ function byteCode({ base, unit, constant }: Offset): string {
 /** The word index of `offset`, if it is one (a word base and a constant that is a whole number of words). */
 function wordCode({ base, unit, constant }: Offset): string | undefined {
   if (unit !== 4 || constant % 4 !== 0) return undefined;
+  if (base === '') return String(constant / 4);
   return constant === 0 ? base : `${base} + ${constant / 4}`;
 }
 
@@ -75,6 +89,12 @@ export interface WriterNames {
   bytes: string;
   /** `(f, u, dv, w, v)`: word-view stores at word index `w`; needs a 4-byte aligned start on a little-endian platform. */
   words: string;
+}
+
+/** The writers of a buffer block of fixed size: the two variants plus the block variant. */
+export interface BlockWriterNames extends WriterNames {
+  /** `(f, u, dv, v)`: views starting at the block (word views non-empty: aligned, little-endian), constant indices. */
+  block: string;
 }
 
 /** Where the statements of one function go, and which variant they belong to. */
@@ -94,6 +114,7 @@ export class WriterEmitter {
   /** Runtime helpers the emitted code calls. */
   readonly helpers = new Set<string>();
   private readonly structNames = new Map<string, WriterNames>();
+  private readonly blockNames = new Map<string, string>();
   private valueFunctionCount = 0;
 
   constructor(private readonly matrixOrder: MatrixOrder) {}
@@ -115,22 +136,36 @@ export class WriterEmitter {
     const id = this.structNames.size;
     const names = { bytes: `write${id}`, words: `write${id}Words` };
     this.structNames.set(key, names);
-    const keys = memberKeys(struct);
-    for (const variant of ['bytes', 'words'] as const) {
-      const emission: Emission = { variant, lines: [] };
-      const base: Offset = variant === 'words' ? { base: 'w', unit: 4, constant: 0 } : { base: 'o', unit: 1, constant: 0 };
-      for (const [index, member] of struct.members.entries()) {
-        // One const per member (not a shared variable) keeps each value's type stable for the JIT.
-        const local = `m${index}`;
-        const path = stringLiteral(`${label}.${keys[index]}`);
-        emission.lines.push(`  const ${local} = ${readProperty('v', keys[index]!)};`);
-        emission.lines.push(`  if (${local} !== undefined) {`);
-        this.emitValue(member.type, plus(base, member.offset), local, path, 0, emission, '    ');
-        emission.lines.push('  }');
-      }
-      this.pushFunction(names[variant], variant, emission.lines);
-    }
+    for (const variant of ['bytes', 'words'] as const) this.emitStruct(struct, label, names[variant], variant);
     return names;
+  }
+
+  /** The writers of a buffer block without a runtime array: structWriter's two plus the block variant. */
+  blockWriter(struct: StructType): BlockWriterNames {
+    const names = this.structWriter(struct, true);
+    const key = JSON.stringify(struct);
+    let block = this.blockNames.get(key);
+    if (block === undefined) {
+      block = `${names.bytes}Block`;
+      this.blockNames.set(key, block);
+      this.emitStruct(struct, structLabel(struct.name) || 'struct', block, 'block');
+    }
+    return { ...names, block };
+  }
+
+  private emitStruct(struct: StructType, label: string, name: string, variant: Variant): void {
+    const keys = memberKeys(struct);
+    const emission: Emission = { variant, lines: [] };
+    for (const [index, member] of struct.members.entries()) {
+      // One const per member (not a shared variable) keeps each value's type stable for the JIT.
+      const local = `m${index}`;
+      const path = stringLiteral(`${label}.${keys[index]}`);
+      emission.lines.push(`  const ${local} = ${readProperty('v', keys[index]!)};`);
+      emission.lines.push(`  if (${local} !== undefined) {`);
+      this.emitValue(member.type, plus(BASES[variant], member.offset), local, path, 0, emission, '    ');
+      emission.lines.push('  }');
+    }
+    this.pushFunction(name, variant, emission.lines);
   }
 
   /** The functions packing one value of `type` (runtime-array elements), in both variants. */
@@ -141,8 +176,7 @@ export class WriterEmitter {
     const names = { bytes: `writeValue${id}`, words: `writeValue${id}Words` };
     for (const variant of ['bytes', 'words'] as const) {
       const emission: Emission = { variant, lines: [] };
-      const base: Offset = variant === 'words' ? { base: 'w', unit: 4, constant: 0 } : { base: 'o', unit: 1, constant: 0 };
-      this.emitValue(type, base, 'v', stringLiteral(label), 0, emission, '  ');
+      this.emitValue(type, BASES[variant], 'v', stringLiteral(label), 0, emission, '  ');
       this.pushFunction(names[variant], variant, emission.lines);
     }
     return names;
@@ -172,7 +206,7 @@ export class WriterEmitter {
         return;
       case 'struct': {
         const names = this.structWriter(type);
-        const word = out.variant === 'words' ? wordCode(offset) : undefined;
+        const word = out.variant !== 'bytes' ? wordCode(offset) : undefined;
         out.lines.push(
           word !== undefined
             ? `${indent}${names.words}(f, u, dv, ${word}, ${value});`
@@ -224,7 +258,7 @@ export class WriterEmitter {
       this.helpers.add('lengthError');
     }
     // Elements stay word-indexed when the stride is a whole number of words.
-    const word = out.variant === 'words' && type.stride % 4 === 0 ? wordCode(offset) : undefined;
+    const word = out.variant !== 'bytes' && type.stride % 4 === 0 ? wordCode(offset) : undefined;
     const start = word !== undefined ? `${word} + ${index} * ${type.stride / 4}` : `${byteCode(offset)} + ${index} * ${type.stride}`;
     const elementOffset: Offset = { base: position, unit: word !== undefined ? 4 : 1, constant: 0 };
     out.lines.push(`${indent}for (let ${index} = 0; ${index} < ${value}.length; ${index}++) {`);
@@ -246,7 +280,7 @@ export class WriterEmitter {
     const { setter, size, convert, wordView } = SCALAR_STORES[scalar];
     if (scalar === 'f16') this.helpers.add('f32ToF16');
     const converted = convert ? convert(value) : value;
-    const word = variant === 'words' && wordView !== undefined ? wordCode(offset) : undefined;
+    const word = variant !== 'bytes' && wordView !== undefined ? wordCode(offset) : undefined;
     if (word !== undefined) return `${wordView}[${word}] = ${converted};`;
     const at = byteCode(offset);
     return size === 1 ? `dv.${setter}(${at}, ${converted});` : `dv.${setter}(${at}, ${converted}, true);`;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ShaderCore } from '../../plugin/core.js';
 import { inProcessBackend } from '../../plugin/backend.js';
@@ -36,12 +36,14 @@ describe('shader cache', () => {
     expect(cold.fake.calls).toBe(3);
     await cold.loadAll();
     expect(cold.fake.calls).toBe(3);
-    expect(cold.core.cache.stats.memoryHits).toBe(3);
+    expect(cold.core.modules.stats.memoryHits).toBe(3);
 
+    // A warm build reads each generated module; the compiled shaders behind them are not read.
     const warm = build(p.dir);
     const second = await warm.loadAll();
     expect(warm.fake.calls).toBe(0);
-    expect(warm.core.cache.stats.diskHits).toBe(3);
+    expect(warm.core.modules.stats.diskHits).toBe(3);
+    expect(warm.core.cache.stats).toMatchObject({ memoryHits: 0, diskHits: 0, misses: 0 });
     expect(second.map((m) => m.code)).toEqual(first.map((m) => m.code));
     expect(second.map((m) => m.watchFiles)).toEqual(first.map((m) => m.watchFiles));
   });
@@ -50,6 +52,7 @@ describe('shader cache', () => {
     const p = project();
     await build(p.dir).loadAll();
     const dir = p.path('.cache');
+    rmSync(join(dir, 'modules'), { recursive: true }); // so the compiled shaders are read
     const entries = readdirSync(dir).filter((f) => f.endsWith('.json'));
     expect(entries).toHaveLength(3);
     // One entry with a flipped byte in its body, one truncated, one holding another key's entry.
@@ -67,6 +70,75 @@ describe('shader cache', () => {
     await after.loadAll();
     expect(after.fake.calls).toBe(0);
     expect(after.core.cache.stats.corrupt).toBe(0);
+  });
+
+  it('regenerates a corrupt or foreign module entry from the compiled shader, and rewrites it', async () => {
+    const p = project();
+    const first = await build(p.dir).loadAll();
+    const dir = p.path('.cache/modules');
+    const entries = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(entries).toHaveLength(3);
+    const texts = entries.map((f) => readFileSync(join(dir, f), 'utf8'));
+    writeFileSync(join(dir, entries[0]!), texts[0]!.replace('export', 'exporT'));
+    writeFileSync(join(dir, entries[1]!), texts[1]!.slice(0, texts[1]!.length / 2));
+    writeFileSync(join(dir, entries[2]!), texts[0]!);
+
+    const repaired = build(p.dir);
+    const again = await repaired.loadAll();
+    expect(repaired.fake.calls).toBe(0);
+    expect(repaired.core.modules.stats.corrupt).toBe(3);
+    expect(repaired.core.cache.stats.diskHits).toBe(3);
+    expect(again.map((m) => m.code)).toEqual(first.map((m) => m.code));
+
+    const after = build(p.dir);
+    await after.loadAll();
+    expect(after.core.modules.stats).toMatchObject({ diskHits: 3, corrupt: 0 });
+  });
+
+  it('an edited include regenerates the modules that include it, from memory and from disk', async () => {
+    const p = project();
+    const before = await build(p.dir).loadAll();
+    // What a build without any cache makes of the project as it is now.
+    const uncached = async () => (await build(p.dir, p.path(`.fresh-${Math.random()}`)).loadAll()).map((m) => m.code);
+    writeFileSync(p.path('common.hlsli'), 'float scale(float x) { return x * 3.0; }\n');
+    const next = build(p.dir);
+    const after = await next.loadAll();
+    expect(next.core.modules.stats).toMatchObject({ diskHits: 2, misses: 1 });
+    expect(after.map((m, i) => m.code === before[i]!.code)).toEqual([true, false, true]);
+    expect(after.map((m) => m.code)).toEqual(await uncached());
+
+    writeFileSync(p.path('common.hlsli'), 'float scale(float x) { return x * 4.0; }\n');
+    const latest = await next.loadAll();
+    expect(next.fake.calls).toBe(2);
+    expect(next.core.modules.stats.memoryHits).toBe(2);
+    expect(latest[1]!.code).not.toBe(after[1]!.code);
+    expect(latest.map((m) => m.code)).toEqual(await uncached());
+  });
+
+  it('emits a cached module\'s SPIR-V asset into each build and puts that build\'s URL in its code', async () => {
+    const p = project();
+    const emitted: string[] = [];
+    const context = { emitAsset: (fileName: string, bytes: Uint8Array, hash: string) => (emitted.push(`${fileName}:${bytes.byteLength}:${hash}`), `"build${emitted.length}/${fileName}"`) };
+    const load = (dir: string) => {
+      const core = new ShaderCore(resolveOptions({ cache: { dir: join(dir, '.cache') }, inlineLimit: 0 }, dir), {
+        backend: inProcessBackend('fake', (source, options) => fakeCompiler().compile(source, options)),
+      });
+      return { core, loaded: core.load(join(dir, 'slice.hlsl'), context) };
+    };
+    const cold = load(p.dir);
+    const first = await cold.loaded;
+    const warm = load(p.dir);
+    const second = await warm.loaded;
+    expect(warm.core.modules.stats.diskHits).toBe(1);
+    expect(emitted).toHaveLength(2);
+    expect(emitted[1]).toBe(emitted[0]);
+    expect(first.code).toContain('"build1/slice.spv"');
+    expect(second.code).toContain('"build2/slice.spv"');
+    expect(second.code).not.toContain('\u0000');
+    // Inlined where nothing can be emitted: another entry, not the asset one.
+    const inline = await warm.core.load(join(p.dir, 'slice.hlsl'));
+    expect(inline.code).toContain('spirvFromBase64');
+    expect(warm.core.modules.stats.misses).toBe(1);
   });
 
   it('survives two concurrent builds on one cache directory', async () => {

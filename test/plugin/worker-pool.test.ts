@@ -1,10 +1,13 @@
-// The worker pool runs the built compiler (dist/, from `npm run build`: Node 20 cannot run the
-// TypeScript sources in a worker). Results must equal an in-process compile, spread over threads.
+// The worker pool runs the built compiler (dist/, from `npm run build`), or, running from source,
+// compile-worker.ts bundled by source-worker.ts (Node 20 cannot run TypeScript in a worker).
+// Results must equal an in-process compile, spread over threads.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../../compiler/index.js';
-import { compileWithNodeHost } from '../../plugin/backend.js';
+import { compileWithNodeHost, createBackend } from '../../plugin/backend.js';
+import { resolveOptions } from '../../plugin/options.js';
+import { sourceWorkerScript } from '../../plugin/source-worker.js';
 import { WorkerPool } from '../../plugin/worker-pool.js';
 import { SHADERS } from './helpers/temp-project.js';
 
@@ -37,5 +40,32 @@ describe.skipIf(!built)('WorkerPool (needs dist/: run `npm run build`)', () => {
     await pool.close(); // a closed pool starts new workers on demand
     const output = await pool.run(request);
     expect(output.result.success).toBe(true);
+  });
+});
+
+describe('the built-in backend running from source', () => {
+  it('bundles the worker from the TypeScript sources and compiles on worker threads, as from dist', async () => {
+    const script = await sourceWorkerScript();
+    expect(script?.href).toMatch(/compile-worker\.mjs$/);
+    // While no source changed, the bundle is reused, not rebuilt.
+    const mtime = statSync(script!).mtimeMs;
+    expect((await sourceWorkerScript())?.href).toBe(script!.href);
+    expect(statSync(script!).mtimeMs).toBe(mtime);
+
+    const backend = createBackend(resolveOptions({ workers: 2 }, SHADERS));
+    const files = ['slice.hlsl', 'uses-include.hlsl', 'standalone.hlsl'].map((f) => `${SHADERS}/${f}`);
+    const requests = [...files, ...files].map((file) => ({ file, source: readFileSync(file, 'utf8'), options: {} }));
+    try {
+      const results = await Promise.all(requests.map((r) => backend.compile(r)));
+      expect(backend.threadsUsed?.().size).toBe(2);
+      for (const [i, output] of results.entries()) {
+        const local = await compileWithNodeHost(compile, requests[i]!);
+        expect(output.result.success).toBe(true);
+        expect(Array.from(output.result.spirv!)).toEqual(Array.from(local.result.spirv!));
+        expect(output.fileHashes).toEqual(local.fileHashes);
+      }
+    } finally {
+      await backend.close();
+    }
   });
 });

@@ -124,6 +124,23 @@ describe('cbuffer Params { float time; float3 tint; float4x4 xform; int counts[4
     expect(() => Params.bind(filled(144), 8)).toThrow(/Params\.bind: 144 bytes at byteOffset 8 do not fit in a target of 144 bytes/);
   });
 
+  test('bind(): a bound writer whose buffer was detached or shrunk throws instead of storing nowhere', async () => {
+    const Params = await singleLayout('Params', PARAMS);
+    const detached = filled(144);
+    const bound = Params.bind(detached);
+    structuredClone(detached, { transfer: [detached] });
+    expect(() => bound.write({ time: 1 })).toThrow(TypeError);
+    // ES2024 resizable buffers (Node 20 has them; the project's TypeScript lib predates them).
+    const Resizable = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => ArrayBuffer & { resize(length: number): void };
+    const resizable = new Resizable(160, { maxByteLength: 320 });
+    const boundResizable = Params.bind(resizable, 16);
+    resizable.resize(320); // growing keeps the block where it was
+    boundResizable.write({ ...full, xform: columnMajorInput });
+    expectStored(resizable.slice(0, 160), fullStored, 16, 0);
+    resizable.resize(100);
+    expect(() => boundResizable.write({ time: 1 })).toThrow();
+  });
+
   test('bad values fail with precise errors before any byte is written', async () => {
     const Params = await singleLayout('Params', PARAMS);
     const buffer = filled(144);

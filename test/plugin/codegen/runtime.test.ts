@@ -2,7 +2,7 @@
 // IEEE 754 binary16 values (sign, 5-bit exponent biased by 15, 10-bit fraction), worked out by hand.
 
 import { describe, expect, test } from 'vitest';
-import { alignTo16, bufferViews, createViewCache, dataViewOf, f32ToF16, spirvFromBase64, targetStart } from '../../../src/runtime.js';
+import { alignTo16, blockViews, bufferViews, createViewCache, dataViewOf, f32ToF16, spirvFromBase64, targetStart } from '../../../src/runtime.js';
 import { spirvBase64 } from '../../../plugin/codegen/index.js';
 
 describe('f32ToF16', () => {
@@ -55,6 +55,16 @@ test('bufferViews: word views over whole words, none for big-endian byte order',
   expect(views.f32.buffer).toBe(views.dv.buffer);
   const bigEndian = bufferViews(new ArrayBuffer(16), false);
   expect([bigEndian.dv.byteLength, bigEndian.f32.byteLength, bigEndian.u32.byteLength]).toEqual([16, 0, 0]);
+});
+
+test('blockViews: views starting at the block; word views only at an aligned start in little-endian order', () => {
+  const buffer = new ArrayBuffer(64);
+  const views = blockViews(buffer, 8, 22, true);
+  expect([views.dv.byteOffset, views.dv.byteLength, views.f32.byteOffset, views.f32.length, views.u32.length]).toEqual([8, 22, 8, 5, 5]);
+  const unaligned = blockViews(buffer, 6, 16, true);
+  expect([unaligned.dv.byteOffset, unaligned.dv.byteLength, unaligned.f32.length, unaligned.u32.length]).toEqual([6, 16, 0, 0]);
+  const bigEndian = blockViews(buffer, 8, 16, false);
+  expect([bigEndian.dv.byteLength, bigEndian.f32.length, bigEndian.u32.length]).toEqual([16, 0, 0]);
 });
 
 test('createViewCache: one set of views per buffer, shared by every view of it', () => {
