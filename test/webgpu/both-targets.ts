@@ -15,7 +15,7 @@ import type { DescriptorBinding, Reflection } from '../../compiler/reflect/types
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
 import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeResult, RenderJob as VulkanRenderJob, RenderResult } from '../gpu/types.js';
 import { startWebGpu, type WebGpuRunner } from './harness.js';
-import type { Binding as WebGpuBinding, WebGpuFeature } from './types.js';
+import type { Binding as WebGpuBinding, WebGpuDriver, WebGpuFeature } from './types.js';
 import { WGSL_GAPS, type WgslGap } from './wgsl-gaps.js';
 import { expectSameResults, otherLevelSpirv, unoptimisedWgsl } from './both-levels.js';
 
@@ -25,9 +25,9 @@ export interface Targets {
   close(): Promise<void>;
 }
 
-/** Both runners, one per test file. */
-export async function startTargets(): Promise<Targets> {
-  const [vulkan, webgpu] = await Promise.all([startGpuRunner(), startWebGpu()]);
+/** Both runners, one per test file; Dawn on `webgpuDriver` (default SwiftShader). */
+export async function startTargets(options: { webgpuDriver?: WebGpuDriver } = {}): Promise<Targets> {
+  const [vulkan, webgpu] = await Promise.all([startGpuRunner(), startWebGpu(options.webgpuDriver ? { driver: options.webgpuDriver } : {})]);
   return { vulkan, webgpu, close: async () => void (await Promise.all([vulkan.close(), webgpu.close()])) };
 }
 
