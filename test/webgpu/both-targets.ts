@@ -1,5 +1,5 @@
 // One HLSL case, two targets: the SPIR-V runs on lavapipe (test/gpu) and the WGSL of the same source
-// on Dawn over SwiftShader (this directory), with the same input bytes. Jobs are written once, in the
+// on Dawn over SwiftShader (or Mesa 25: startTargets({ webgpuDriver })), with the same input bytes. Jobs are written once, in the
 // Vulkan harness's terms (set/binding of the SPIR-V); the WGSL job is derived through the two
 // reflections (a binding keeps its name; WebGPU may move it, e.g. a sampler sharing its texture's
 // binding, and push constants become a uniform buffer). Results come back under the Vulkan keys, so a

@@ -25,12 +25,24 @@ export { WebGpuValidationError, WgslCompilationError } from './errors.js';
 export { DEFAULT_SENTINEL } from './resources.js';
 
 export interface WebGpuOptions {
-  /** Default 'swiftshader'. A driver that is not provisioned fails the start, naming how to get it. */
+  /**
+   * Default: HLSL_WEBGPU_DRIVER if set (to run the WebGPU suites on another driver), else
+   * 'swiftshader'. A driver that is not provisioned fails the start, naming how to get it.
+   */
   driver?: WebGpuDriver;
 }
 
+const DRIVERS: readonly WebGpuDriver[] = ['swiftshader', 'lavapipe-mesa25'];
+
+function defaultDriver(): WebGpuDriver {
+  const named = process.env.HLSL_WEBGPU_DRIVER;
+  if (!named) return 'swiftshader';
+  if (!(DRIVERS as readonly string[]).includes(named)) throw new Error(`HLSL_WEBGPU_DRIVER=${named}: expected one of ${DRIVERS.join(', ')}`);
+  return named as WebGpuDriver;
+}
+
 export async function startWebGpu(options: WebGpuOptions = {}): Promise<WebGpuRunner> {
-  const driver = options.driver ?? 'swiftshader';
+  const driver = options.driver ?? defaultDriver();
   switch (driver) {
     case 'swiftshader':
       return DawnRunner.start(driver, SWIFTSHADER_ICD);

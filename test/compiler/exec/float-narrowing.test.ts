@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
 import type { ComputeResult } from '../../gpu/harness.js';
-import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
+import { runComputeOnBoth, startTargets, wgslFeatures, type Targets } from '../../webgpu/both-targets.js';
 import { startWebGpu, type WebGpuRunner } from '../../webgpu/harness.js';
 
 const f32 = (bits: number) => new Float32Array(new Uint32Array([bits]).buffer)[0]!;
@@ -210,7 +210,7 @@ describe('float narrowing as D3D rounds, on the driver', () => {
     const result = compile(SOURCE_HALF_WIDENED, { ...options, targetEnv: 'vulkan1.1' });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const byName = Object.fromEntries(result.reflection!.bindings.map((b) => [b.name, b.binding]));
-    let features: readonly string[] = [];
+    let inspected = false;
     const results = await runComputeOnBoth({ ...gpu, webgpu: dawnF16 }, SOURCE_HALF_WIDENED, options, {
       spirv: result.spirv!,
       groups: [1, 1, 1],
@@ -221,12 +221,15 @@ describe('float narrowing as D3D rounds, on the driver', () => {
         { binding: byName.minOut!, kind: 'storage-buffer', size: FLOATS.length * 4, name: 'minOut' },
       ],
     }, result.reflection!, (wgsl) => {
-      // The narrowing runs as WGSL f16 (the module enables it; the harness asks for the feature).
+      // The narrowing runs as WGSL f16: the module enables it, so the device is asked for
+      // 'shader-f16' and nothing else.
       expect(wgsl.code).toMatch(/^enable f16;$/m);
       expect(wgsl.code).toContain('bitcast<vec2<f16>>');
-      features = ['shader-f16'];
+      expect(wgslFeatures(wgsl.code)).toEqual(['shader-f16']);
+      inspected = true;
     });
-    expect(features, 'the WGSL half ran').toEqual(['shader-f16']);
+    expect(inspected, 'the WGSL compile was inspected').toBe(true);
+    expect(dawnF16.adapterDescription).toMatch(/llvmpipe.*Mesa 25\./);
     expect(results.wgsl, 'the WGSL half ran').toBeDefined();
     const check = (buffers: Record<string, Uint8Array>, target: string) => {
       const halves = view(buffers.halfOut!, Float32Array);
