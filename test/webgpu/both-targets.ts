@@ -1,5 +1,5 @@
 // One HLSL case, two targets: the SPIR-V runs on lavapipe (test/gpu) and the WGSL of the same source
-// on Dawn over SwiftShader (this directory), with the same input bytes. Jobs are written once, in the
+// on Dawn over SwiftShader (or Mesa 25: startTargets({ webgpuDriver })), with the same input bytes. Jobs are written once, in the
 // Vulkan harness's terms (set/binding of the SPIR-V); the WGSL job is derived through the two
 // reflections (a binding keeps its name; WebGPU may move it, e.g. a sampler sharing its texture's
 // binding, and push constants become a uniform buffer). Results come back under the Vulkan keys, so a
@@ -15,7 +15,7 @@ import type { DescriptorBinding, Reflection } from '../../compiler/reflect/types
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
 import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeResult, RenderJob as VulkanRenderJob, RenderResult } from '../gpu/types.js';
 import { startWebGpu, type WebGpuRunner } from './harness.js';
-import type { Binding as WebGpuBinding, WebGpuFeature } from './types.js';
+import type { Binding as WebGpuBinding, WebGpuDriver, WebGpuFeature } from './types.js';
 import { WGSL_GAPS, type WgslGap } from './wgsl-gaps.js';
 import { expectSameResults, otherLevelSpirv, unoptimisedWgsl } from './both-levels.js';
 
@@ -25,9 +25,9 @@ export interface Targets {
   close(): Promise<void>;
 }
 
-/** Both runners, one per test file. */
-export async function startTargets(): Promise<Targets> {
-  const [vulkan, webgpu] = await Promise.all([startGpuRunner(), startWebGpu()]);
+/** Both runners, one per test file; Dawn on `webgpuDriver` (default SwiftShader). */
+export async function startTargets(options: { webgpuDriver?: WebGpuDriver } = {}): Promise<Targets> {
+  const [vulkan, webgpu] = await Promise.all([startGpuRunner(), startWebGpu(options.webgpuDriver ? { driver: options.webgpuDriver } : {})]);
   return { vulkan, webgpu, close: async () => void (await Promise.all([vulkan.close(), webgpu.close()])) };
 }
 

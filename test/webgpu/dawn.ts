@@ -1,7 +1,8 @@
-// Loads Dawn (npm `webgpu`) on SwiftShader's Vulkan driver from Debian's chromium package. Debian's
-// Mesa lavapipe is too old for Dawn, so the driver is forced through the Vulkan loader's variables
-// before Dawn first touches Vulkan; XDG_RUNTIME_DIR gets a private directory when the environment
-// lacks a usable one (the loader complains on stderr otherwise).
+// Loads Dawn (npm `webgpu`) on one Vulkan driver: SwiftShader from Debian's chromium package by
+// default (Debian's Mesa 22.3 lavapipe is too old for Dawn), or the ICD a Dawn child process was
+// started for (dawn-process.ts). The driver is forced through the Vulkan loader's variables before
+// Dawn first touches Vulkan; XDG_RUNTIME_DIR gets a private directory when the environment lacks a
+// usable one (the loader complains on stderr otherwise).
 
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,16 +15,17 @@ export class WebGpuSetupError extends Error {
   override name = 'WebGpuSetupError';
 }
 
-/** The WebGPU entry point of one Dawn instance. */
-export async function createDawnGpu(): Promise<GPU> {
-  if (!existsSync(SWIFTSHADER_ICD)) {
+/** The WebGPU entry point of one Dawn instance on the Vulkan driver of `icd`. */
+export async function createDawnGpu(icd: string = SWIFTSHADER_ICD): Promise<GPU> {
+  if (icd === SWIFTSHADER_ICD && !existsSync(SWIFTSHADER_ICD)) {
     throw new WebGpuSetupError(
       `WebGPU tests run Dawn on SwiftShader's Vulkan driver, shipped by Debian's chromium package, ` +
         `but ${SWIFTSHADER_ICD} is missing. Install it with (the driver is in chromium-common, which chromium pulls in):\n  sudo apt-get install -y chromium`,
     );
   }
-  process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
-  process.env.VK_DRIVER_FILES = SWIFTSHADER_ICD;
+  if (!existsSync(icd)) throw new WebGpuSetupError(`the Vulkan driver manifest ${icd} is missing`);
+  process.env.VK_ICD_FILENAMES = icd;
+  process.env.VK_DRIVER_FILES = icd;
   const runtimeDir = process.env.XDG_RUNTIME_DIR;
   if (!runtimeDir || !existsSync(runtimeDir)) process.env.XDG_RUNTIME_DIR = mkdtempSync(join(tmpdir(), 'webgpu-xdg-'));
   let dawn: typeof import('webgpu');
@@ -37,9 +39,9 @@ export async function createDawnGpu(): Promise<GPU> {
   return dawn.create([]);
 }
 
-export async function requestSwiftShaderAdapter(gpu: GPU): Promise<GPUAdapter> {
+export async function requestAdapter(gpu: GPU, icd: string): Promise<GPUAdapter> {
   const adapter = await gpu.requestAdapter();
-  if (!adapter) throw new WebGpuSetupError(`Dawn found no WebGPU adapter on ${SWIFTSHADER_ICD}`);
+  if (!adapter) throw new WebGpuSetupError(`Dawn found no WebGPU adapter on ${icd}`);
   return adapter;
 }
 

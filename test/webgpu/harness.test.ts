@@ -5,7 +5,8 @@ import { startWebGpu, WebGpuValidationError, WgslCompilationError, type WebGpuRu
 
 let gpu: WebGpuRunner;
 beforeAll(async () => {
-  gpu = await startWebGpu();
+  // This file records SwiftShader's behaviour, whatever HLSL_WEBGPU_DRIVER says.
+  gpu = await startWebGpu({ driver: 'swiftshader' });
 });
 afterAll(() => gpu?.close());
 

@@ -8,6 +8,12 @@ import type { BytesInput, DrawParameters, InitialContents, VertexAttribute } fro
 export type { BytesInput, VertexAttribute };
 
 
+/**
+ * The Vulkan driver under Dawn: SwiftShader (Debian's chromium package; no shader-f16) or Mesa 25
+ * lavapipe (scripts/mesa25.sh; shader-f16 and subgroups).
+ */
+export type WebGpuDriver = 'swiftshader' | 'lavapipe-mesa25';
+
 /** Optional WebGPU features a job may ask for. A device only gets the features its job names. */
 export type WebGpuFeature = 'shader-f16' | 'subgroups';
 
@@ -115,4 +121,19 @@ export interface WgslMessage {
   message: string;
   line: number;
   column: number;
+}
+
+/** A Dawn instance on one driver, in this process or a child (harness.ts startWebGpu). Jobs run in call order. */
+export interface WebGpuRunner {
+  readonly driver: WebGpuDriver;
+  /** Optional features the adapter offers, of those a job may name. */
+  readonly supportedFeatures: WebGpuFeature[];
+  /** The adapter's description (e.g. "SwiftShader Device (Subzero)"). */
+  readonly adapterDescription: string;
+  /** Compiles `code` with Tint; rejects on any message. */
+  compile(code: string, features?: readonly WebGpuFeature[]): Promise<void>;
+  runCompute(job: ComputeJob): Promise<ComputeResult>;
+  /** Draws `vertices` as a triangle list into a cleared offscreen colour texture. */
+  renderTriangle(job: RenderJob): Promise<RenderResult>;
+  close(): Promise<void>;
 }
