@@ -2,7 +2,7 @@
 // (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
-import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import {
@@ -91,6 +91,8 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
+  /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
+  readonly unwritten = new Set<IrVar>();
   /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
   readonly flattened = new Map<IrGlobal, IrGlobal[]>();
   /** SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap: globals made as code reads them. */

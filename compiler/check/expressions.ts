@@ -807,10 +807,18 @@ export class ExpressionChecker {
 
   /** Evaluates an expression once into a temporary, so it can be used twice. */
   spill(e: IrExpr, t: Type): IrExpr {
-    if (e.op === 'const' || !this.newLocal) return e;
+    if (e.op === 'const' || !this.newLocal || this.unchanging(e)) return e;
     const tmp = this.newLocal('tmp', t);
     this.emitBefore({ op: 'store', place: tmp, value: e });
     return { op: 'load', type: t, place: tmp };
+  }
+
+  /** A value no later code can change: (part of) a parameter no code writes, perhaps marked NonUniformResourceIndex. */
+  unchanging(e: IrExpr): boolean {
+    if (e.op === 'intrinsic' && e.name === 'NonUniformResourceIndex') return this.unchanging(e.args[0]!);
+    const rooted = (p: IrPlace): boolean =>
+      p.kind === 'local' ? this.c.unwritten.has(p.local) : p.kind === 'member' ? rooted(p.base) : p.kind === 'element' ? (p.index.op === 'const' || this.unchanging(p.index)) && rooted(p.base) : false;
+    return e.op === 'load' && rooted(e.place);
   }
 }
 

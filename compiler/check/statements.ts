@@ -12,6 +12,7 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
@@ -38,7 +39,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   const fn: IrFunction = { id: c.newId(), name: decl.name, params: [], returnType: returnsResource ? VOID : symbol.returnType, locals: [], body: [] };
   let outer = symbol.templateScope ?? symbol.scope;
   const flow = new ResourceFlow();
-  if (spec?.self) outer = bindSelf(c, symbol, spec.self, fn, flow, outer);
+  if (spec?.self) outer = bindSelf(c, symbol, spec, spec.self, fn, flow, outer);
   else if (symbol.thisType) {
     // A method: `this` is a hidden first parameter; fields are visible by name through it.
     const self: IrVar = { id: c.newId(), name: 'this', type: symbol.thisType };
@@ -66,6 +67,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
     if (spec?.params.has(i)) continue;
     const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
     spec?.paramVars.set(v, i);
+    if (spec && p.direction === 'in' && p.name && !mayWrite(symbol, p.name)) c.unwritten.add(v);
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
       const constant = spec?.constants.get(i);
@@ -83,7 +85,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
     c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
   }
-  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, spec, state.returns);
+  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, fn, spec, state.returns);
   return fn;
 }
 
