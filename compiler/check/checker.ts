@@ -45,7 +45,7 @@ import { declareVkNamespace } from './vk-namespace.js';
 import { bufferPointerType } from './buffer-pointers.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
-import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
+import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
 import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
@@ -540,7 +540,7 @@ export class Checker {
           this.error(`redefinition of '${name}'`, decl.nameLoc, decl.name.length);
           return;
         }
-        if (decl.body) same.decl = decl;
+        if (decl.body) defineDeclared(same, symbol);
         return;
       }
     } else if (existing) {

@@ -34,6 +34,19 @@ export interface ParamInfo {
   half?: boolean;
 }
 
+/**
+ * A definition of a function declared earlier: the body (and the parameter names it sees) become the
+ * definition's; default arguments may come from either declaration (C++).
+ */
+export function defineDeclared(declared: FunctionSymbol, definition: FunctionSymbol): void {
+  declared.decl = definition.decl;
+  declared.params = declared.params.map((p, i) => {
+    const d = definition.params[i]!;
+    const defaultExpr = p.defaultExpr ?? d.defaultExpr;
+    return { ...p, name: d.name, hasDefault: p.hasDefault || d.hasDefault, ...(defaultExpr ? { defaultExpr } : {}) };
+  });
+}
+
 export interface FunctionSymbol {
   kind: 'function';
   name: string;
