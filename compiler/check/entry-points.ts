@@ -8,6 +8,7 @@ import type { Interpolation, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { resourceCallParts } from './methods.js';
 import { vkBuiltinErrors } from './vk-builtins.js';
+import { checkPixelPointSize } from './pixel-point-size.js';
 import type { FunctionSymbol } from './scope.js';
 import { inferEntryPoints } from './stage-inference.js';
 import { stagePayload } from './stage-payloads.js';
@@ -149,6 +150,7 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
   if (!payload) return undefined;
   const ep = { ...common, stage, ...payload } as IrEntryPoint;
   checkLocationMixing(c, ep, decl);
+  checkPixelPointSize(c, ep, decl);
   checkStageIntrinsics(c, ep, decl);
   // Functions the stage calls besides the entry (the patch-constant function) reach globals too.
   if (ep.stage === 'hull') ep.globals = [...new Set([...ep.globals, ...referencedGlobals(ep.patchConstant.function)])];

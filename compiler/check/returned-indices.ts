@@ -52,7 +52,7 @@ function wrap(head: string, inner: string | undefined): string | undefined {
 
 function typeKey(e: IrExpr): string {
   const t = e.type;
-  return t.kind === 'scalar' ? t.base : t.kind === 'vector' ? `${t.base}${t.size}` : t.kind;
+  return t.kind === 'scalar' ? `${t.base}${t.width}` : t.kind === 'vector' ? `${t.element.base}${t.element.width}x${t.size}` : t.kind;
 }
 
 function placeKey(p: IrPlace, param: (v: IrVar) => number | undefined): string | undefined {
