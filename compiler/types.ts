@@ -298,6 +298,7 @@ const SCALAR_NAMES: Record<ScalarBase, Record<number, string>> = {
 export function typeToString(t: Type): string {
   switch (t.kind) {
     case 'scalar':
+      if (t.enumeration) return t.enumeration.name;
       if (t.relaxed) return t.base === 'float' ? 'min16float' : t.base === 'int' ? 'min16int' : 'min16uint';
       return SCALAR_NAMES[t.base][t.width] ?? `${t.base}${t.width}`;
     case 'vector':

@@ -16,11 +16,6 @@ export function withoutEnum(t: Type): Type {
   return rest as ScalarType;
 }
 
-/** The type's name in diagnostics: the enum's own name for enum values. */
-export function describeType(t: Type): string {
-  return enumOf(t)?.name ?? typeToString(t);
-}
-
 /**
  * Why a value of type `from` does not convert implicitly to `to` by the enum rules, or undefined
  * when they allow it (or no enum is involved): the caller then applies the ordinary rules.
@@ -30,8 +25,8 @@ export function implicitEnumRefusal(from: Type, to: Type): string | undefined {
   const t = enumOf(to);
   if (!f && !t) return undefined;
   if (f && t && f.id === t.id) return undefined;
-  if (t) return `cannot implicitly convert from '${describeType(from)}' to enum '${t.name}': use an explicit cast`;
-  if (f!.scoped) return `cannot implicitly convert from enum class '${f!.name}' to '${describeType(to)}': use an explicit cast`;
+  if (t) return `cannot implicitly convert from '${typeToString(from)}' to enum '${t.name}': use an explicit cast`;
+  if (f!.scoped) return `cannot implicitly convert from enum class '${f!.name}' to '${typeToString(to)}': use an explicit cast`;
   return undefined;
 }
 
@@ -41,7 +36,7 @@ export function binaryEnumRefusal(op: string, l: Type, r: Type): string | undefi
   const b = enumOf(r);
   if (!a?.scoped && !b?.scoped) return undefined;
   if ((op === '==' || op === '!=') && a && b && a.id === b.id) return undefined;
-  if (op === '==' || op === '!=') return `cannot compare '${describeType(l)}' with '${describeType(r)}': the operands of '${op}' must be values of the same enum class`;
+  if (op === '==' || op === '!=') return `cannot compare '${typeToString(l)}' with '${typeToString(r)}': the operands of '${op}' must be values of the same enum class`;
   const scoped = a?.scoped ? a : b!;
   return `invalid operand of enum class type '${scoped.name}' to operator '${op}': cast it to an integer type first`;
 }

@@ -87,6 +87,36 @@ describe('builtins', () => {
     expect(disassembleSpirv(compileValid(source, vertex(), ['vulkan1.1']).spirv)).not.toMatch(/OpExtension "SPV_KHR_(shader_draw_parameters|device_group)"/);
   });
 
+  it('declares a PointSize pixel input (a reused vertex output struct) but never loads it, at every optimisation level', () => {
+    // Vulkan allows BuiltIn PointSize only in pre-rasterization stages (VUID-PointSize-PointSize-04314):
+    // DXC declares the variable and its optimizer drops the unused load; here no load is ever made.
+    const source = `
+      struct VSOut {
+        float4 pos : SV_Position;
+        [[vk::builtin("PointSize")]] float size : PSIZE;
+        [[vk::location(2)]] float sizeCopy : TEXCOORD0;
+      };
+      float4 main(VSOut input) : SV_Target { return input.sizeCopy * input.pos; }`;
+    for (const optimizationLevel of [0, 3]) {
+      const text = disassembleSpirv(compileValid(source, { ...pixel(), optimizationLevel }, ENVS).spirv);
+      expect(text).toMatch(/OpEntryPoint Fragment %main "main" .*%gl_PointSize/);
+      expect(text).toMatch(/OpDecorate %gl_PointSize BuiltIn PointSize/);
+      expect(text).not.toMatch(/OpLoad %float %gl_PointSize/);
+    }
+  });
+
+  it('refuses a pixel shader whose code reads its PointSize input, directly or through a copy of its struct', () => {
+    const errors = (body: string) =>
+      compile(`struct VSOut { float4 pos : SV_Position; [[vk::builtin("PointSize")]] float size : PSIZE; };\nfloat4 use(VSOut v) { return v.pos; }\n${body}`, pixel())
+        .diagnostics.filter((d) => d.severity === 'error')
+        .map((d) => `${d.line}:${d.column} ${d.message.slice(0, 60)}`);
+    const read = "the PointSize builtin input of pixel shader 'main' is read: ";
+    expect(errors('float4 main(VSOut input) : SV_Target { return input.size; }')).toEqual([`3:13 ${read}`]);
+    expect(errors('float4 main(VSOut input) : SV_Target { return use(input); }')).toEqual([`3:13 ${read}`]);
+    expect(errors('float4 main([[vk::builtin("PointSize")]] float s : PSIZE) : SV_Target { return s; }')).toEqual([`3:13 ${read}`]);
+    expect(errors('float4 main([[vk::builtin("PointSize")]] float s : PSIZE, float4 p : SV_Position) : SV_Target { return p; }')).toEqual([]);
+  });
+
   it("reports misused vk::builtin with DXC's messages", () => {
     const source = `float main([[vk::location(5), vk::builtin("PointSize")]] int input : A) : B { return input; }`;
     const messages = compile(source, vertex()).diagnostics.map((d) => d.message);
