@@ -43,7 +43,7 @@ void main(uint i : SV_DispatchThreadID) {
 }`;
 
 describe('a returned resource array element indexed by the parameters (DXC inlines the call)', () => {
-  for (const optimizationLevel of [0, 3]) {
+  for (const optimizationLevel of [0, 3] as const) {
     it(`reads the buffer its arguments name, -O${optimizationLevel}`, async () => {
       const cs = compileValid(SOURCE, { entryPoints: [{ name: 'main', stage: 'compute' }], optimizationLevel }, ['vulkan1.1', 'vulkan1.2']);
       const heap = [0, 1, 2].map((k): Binding => ({ binding: 0, arrayElement: k, kind: 'storage-buffer', data: new Uint32Array([0, 1, 2, 3].map((j) => 100 * k + j)) }));

@@ -97,7 +97,7 @@ describe('builtins', () => {
         [[vk::location(2)]] float sizeCopy : TEXCOORD0;
       };
       float4 main(VSOut input) : SV_Target { return input.sizeCopy * input.pos; }`;
-    for (const optimizationLevel of [0, 3]) {
+    for (const optimizationLevel of [0, 3] as const) {
       const text = disassembleSpirv(compileValid(source, { ...pixel(), optimizationLevel }, ENVS).spirv);
       expect(text).toMatch(/OpEntryPoint Fragment %main "main" .*%gl_PointSize/);
       expect(text).toMatch(/OpDecorate %gl_PointSize BuiltIn PointSize/);
