@@ -180,6 +180,9 @@ function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDec
       const use = { builtin: leaf.builtin!, type: leaf.type, dir: which === 'input' ? ('in' as const) : ('out' as const), hasLocation: leaf.location !== undefined, loc: decl.nameLoc };
       for (const message of vkBuiltinErrors(use, ep.stage)) c.error(message, decl.nameLoc, decl.name.length);
     }
+    // Ray tracing stages have no stage variables (payloads and attributes are their own storage
+    // classes), so DXC assigns no locations there and checks no mixing.
+    if (RAY_TRACING_STAGES.has(ep.stage)) continue;
     // A builtin (an SV_* semantic other than SV_Target, or vk::builtin) takes no location.
     const located = leaves.filter((l) => !isBuiltinSemantic(l.semantic) && l.builtin === undefined);
     const explicit = located.filter((l) => l.location !== undefined).length;
@@ -190,6 +193,8 @@ function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDec
 }
 
 type StageLeaf = StageValue & { type: Type };
+
+const RAY_TRACING_STAGES: ReadonlySet<ShaderStage> = new Set(['raygeneration', 'intersection', 'anyhit', 'closesthit', 'miss', 'callable']);
 
 function stageLeaves(t: Type, io: StageValue): StageLeaf[] {
   if (t.kind !== 'struct') return [{ ...io, type: t }];

@@ -117,6 +117,19 @@ describe('builtins', () => {
     expect(errors('float4 main([[vk::builtin("PointSize")]] float s : PSIZE, float4 p : SV_Position) : SV_Target { return p; }')).toEqual([]);
   });
 
+  it('checks no location mixing in ray tracing stages, which have no stage variables (a payload member may carry vk::location)', () => {
+    const source = `
+      struct Attributes { float2 bary; };
+      struct Payload { [[vk::location(0)]] float3 hitValue; };
+      [shader("closesthit")]
+      void main(inout Payload p, in Attributes attribs) { p.hitValue = float3(1 - attribs.bary.x - attribs.bary.y, attribs.bary); }`;
+    const r = compileValid(source, { entryPoints: [{ name: 'main', stage: 'closesthit' }], targetEnv: 'vulkan1.2' }, ['vulkan1.2']);
+    expect(disassembleSpirv(r.spirv)).toMatch(/OpEntryPoint ClosestHit(KHR|NV) %\w+ "main"/); // spirv-dis names the shared enumerant NV
+    // Stage inputs of other stages still may not mix.
+    const mixed = compile('float4 main([[vk::location(1)]] float4 a : A, float4 b : B) : SV_Target { return a + b; }', pixel()).diagnostics.map((d) => d.message);
+    expect(mixed).toEqual(["partial explicit stage input location assignment via vk::location(X) unsupported: give every input of 'main' a location, or none"]);
+  });
+
   it("reports misused vk::builtin with DXC's messages", () => {
     const source = `float main([[vk::location(5), vk::builtin("PointSize")]] int input : A) : B { return input; }`;
     const messages = compile(source, vertex()).diagnostics.map((d) => d.message);
