@@ -49,3 +49,17 @@ export function unaryEnumRefusal(op: string, t: Type): string | undefined {
   if (e.scoped) return `invalid operand of enum class type '${e.name}' to operator '${op}': cast it to an integer type first`;
   return undefined;
 }
+
+/**
+ * The enum type an arithmetic, bitwise or shift operator keeps, as DXC combines element kinds: two
+ * unscoped enum operands give the left one's type (`A | B`), and so does a shift of an unscoped enum;
+ * anything else (`A + 1`) gives the underlying arithmetic's type.
+ */
+export function enumResult(op: string, l: Type, r: Type): ScalarType | undefined {
+  const a = enumOf(l);
+  if (!a || a.scoped || l.kind !== 'scalar' || COMPARISONS.has(op)) return undefined;
+  const b = enumOf(r);
+  return (b && !b.scoped) || op === 'shl' || op === 'shr' ? l : undefined;
+}
+
+const COMPARISONS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'logand', 'logor']);

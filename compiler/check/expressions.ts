@@ -1,5 +1,5 @@
 // Type-checks expressions and lowers them to IR expressions and places.
-import { binaryEnumRefusal, implicitEnumRefusal, unaryEnumRefusal, withoutEnum } from './enum-types.js';
+import { binaryEnumRefusal, enumResult, implicitEnumRefusal, unaryEnumRefusal, withoutEnum } from './enum-types.js';
 import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { BinaryOperator, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
@@ -323,6 +323,9 @@ export class ExpressionChecker {
       if (el.base === 'bool') el = INT;
       resultEl = el;
     }
+    // DXC: two unscoped enums combine to the left one's type, as does a shift of one (`A | B` is still an enum).
+    const keptEnum = enumResult(irOp, lv.type, rv.type);
+    if (keptEnum && sameType(withoutEnum(keptEnum), resultEl)) resultEl = keptEnum;
     const operandType = withScalar(shape.shape, el);
     const resultType = withScalar(shape.shape, resultEl);
     const result: Value = {

@@ -1,9 +1,10 @@
-// Conversions and operators of enumeration values as DXC types them (its SemaHLSL enums test): an
-// `enum class` converts implicitly to nothing (an explicit cast is needed either way) and takes only
-// == and != with its own values; an unscoped enum converts implicitly to numeric types and does
-// arithmetic as its underlying type; nothing converts implicitly to an enum but the same enum; ++ and --
-// are refused on every enum. Refusals are errors at the expression (file:line:col); what is accepted
-// is executed on lavapipe and WebGPU.
+// Conversions and operators of enumeration values as DXC types them (its SemaHLSL enums test and
+// CodeGenSPIRV type.enum.hlsl): an `enum class` converts implicitly to nothing (an explicit cast is
+// needed either way) and takes only == and != with its own values; an unscoped enum converts
+// implicitly to numeric types and does arithmetic as its underlying type, except that two unscoped enum
+// operands (and a shift of one) keep the left enum's type (`P0 | P1`); nothing converts implicitly to an
+// enum but the same enum; ++ and -- are refused on every enum. Refusals are errors at the expression
+// (file:line:col); what is accepted is executed on lavapipe and WebGPU.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
 import { startTargets, type Targets } from '../../webgpu/both-targets.js';
@@ -52,6 +53,8 @@ describe('enum class values convert only explicitly', () => {
     expect(errors('int r = takesPlain(O0);')).toEqual(["7:9 no matching function for call to 'takesPlain(Other)'; candidate: int takesPlain(Plain)"]);
     expect(errors('Plain p = P0;\np++;')).toEqual(["8:2 cannot increment a value of enum type 'Plain'"]);
     expect(errors('Mode m = Mode::Low;\n--m;')).toEqual(["8:1 cannot decrement a value of enum type 'Mode'"]);
+    expect(errors('Plain p = P1 + 1;')).toEqual(["7:14 cannot implicitly convert from 'int' to enum 'Plain': use an explicit cast (in initialization)"]);
+    expect(errors('Plain p = P0 | P1;\nPlain q = p << 2;\nPlain r = p & P1;')).toEqual([]);
     expect(errors('Plain p = P0;\np += 1;')).toEqual(["8:3 cannot implicitly convert from 'int' to enum 'Plain': use an explicit cast (in assignment)"]);
   });
 });
@@ -75,7 +78,9 @@ describe('what DXC accepts runs with the enum values', () => {
       Plain p = (Plain)(int)In[0].y;
       Mode fromPlain = (Mode)P1;
       float f = p;
-      int sum = p + P1 * 2;`;
+      int sum = p + P1 * 2;
+      Plain both = P0 | P1;
+      Plain shifted = P1 << 1;`;
     const checks: Check[] = [
       { expr: '(uint)m', kind: 'u', expect: 5 },
       { expr: 'm == Mode::High && m != Mode::Low', kind: 'b', expect: true },
@@ -86,6 +91,7 @@ describe('what DXC accepts runs with the enum values', () => {
       { expr: 'pick(P1) + pick(3)', kind: 'i', expect: 30 },
       { expr: '(uint)fromPlain', kind: 'u', expect: 3 },
       { expr: 'P1 > P0', kind: 'b', expect: true },
+      { expr: '(int)both * 10 + (int)shifted', kind: 'i', expect: 36 },
     ];
     await runChecks(gpu, { prelude, setup, input: [[5, 3, 0, 0]], checks });
   });
