@@ -11,6 +11,18 @@ export interface ScalarType {
   width: 16 | 32 | 64;
   /** min16float and friends: 32-bit (or 16-bit with -enable-16bit-types) with RelaxedPrecision. */
   relaxed?: boolean;
+  /**
+   * A value of an enumeration (this scalar is its underlying type). Only the checker's conversion and
+   * operator rules read it (check/enum-types.ts); layouts and back ends see the underlying type.
+   */
+  enumeration?: EnumTag;
+}
+
+export interface EnumTag {
+  id: number;
+  name: string;
+  /** `enum class` / `enum struct`: no implicit conversion to or from anything else. */
+  scoped: boolean;
 }
 
 export interface VectorType {
@@ -286,6 +298,7 @@ const SCALAR_NAMES: Record<ScalarBase, Record<number, string>> = {
 export function typeToString(t: Type): string {
   switch (t.kind) {
     case 'scalar':
+      if (t.enumeration) return t.enumeration.name;
       if (t.relaxed) return t.base === 'float' ? 'min16float' : t.base === 'int' ? 'min16int' : 'min16uint';
       return SCALAR_NAMES[t.base][t.width] ?? `${t.base}${t.width}`;
     case 'vector':

@@ -9,7 +9,10 @@
 // rejected (an error diagnostic); option (hlslc refuses the command line).
 //
 // Common flags of every script: [--jobs N] [--list CAUSE] [--json out.json] [--only SUBSTRING] [--every N]
+//   [--target-env ENV]
 //   --every N  compile only every Nth job (a quick look at a large permutation set; counts say so)
+//   --target-env ENV  -fspv-target-env=ENV for every compile whose build names none (a code base built
+//              only for D3D12 has no Vulkan target; DXC's default, vulkan1.0, has no ray tracing or wave ops)
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -22,7 +25,7 @@ const OUTCOMES = ['valid', 'invalid', 'internal', 'rejected', 'option'];
 
 /** The flags every script shares; `rest` keeps the script's own (its directory first). */
 export function parseCommonCli(argv) {
-  const o = { jobs: 2, list: [], json: undefined, only: undefined, every: 1, rest: [] };
+  const o = { jobs: 2, list: [], json: undefined, only: undefined, every: 1, targetEnv: undefined, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--jobs') o.jobs = Number(argv[++i]);
@@ -30,6 +33,7 @@ export function parseCommonCli(argv) {
     else if (a === '--json') o.json = argv[++i];
     else if (a === '--only') o.only = argv[++i];
     else if (a === '--every') o.every = Number(argv[++i]);
+    else if (a === '--target-env') o.targetEnv = argv[++i];
     else o.rest.push(a);
   }
   return o;
@@ -112,7 +116,8 @@ function runOne(lib, job, scratch) {
 export async function runJobs(title, root, allJobs, cli) {
   const started = performance.now();
   const selected = allJobs.filter((j) => !cli.only || `${j.group} ${j.label}`.includes(cli.only));
-  const jobs = selected.filter((_, i) => i % cli.every === 0).map((j, id) => ({ ...j, id }));
+  const withEnv = (argv) => (cli.targetEnv && !argv.some((a) => a.startsWith('-fspv-target-env')) ? [`-fspv-target-env=${cli.targetEnv}`, ...argv] : argv);
+  const jobs = selected.filter((_, i) => i % cli.every === 0).map((j, id) => ({ ...j, argv: withEnv(j.argv), id }));
   const lib = await bundleSources('engines-lib', [
     "export { compile } from './compiler/index.ts';",
     "export { parseArgs } from './src/bin/args.ts';",
@@ -123,7 +128,7 @@ export async function runJobs(title, root, allJobs, cli) {
   const results = jobs.map((job) => ({ label: job.label, group: job.group, argv: job.argv, ...(done[job.id] ?? { outcome: 'internal', message: 'worker died' }) }));
   const { groups, totals } = tally(results, (r) => r.group);
   const width = Math.max(12, ...groups.map(([g]) => g.length + 2));
-  console.log(`${title}: ${root}`);
+  console.log(`${title}: ${root}${cli.targetEnv ? ` (-fspv-target-env=${cli.targetEnv} where the build names none)` : ''}`);
   printTable('Compiles by group', groups, OUTCOMES, 'group', width);
   printTable(`Total${cli.every > 1 ? ` (every ${cli.every}th of ${selected.length} jobs)` : ''}`, [['all', totals]], OUTCOMES, 'group', width);
   const example = (r) => r.label;

@@ -47,7 +47,7 @@ import { declareVkNamespace } from './vk-namespace.js';
 import { bufferPointerType } from './buffer-pointers.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
-import { irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
+import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
 import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
@@ -99,6 +99,8 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
+  /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
+  readonly unwritten = new Set<IrVar>();
   /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
   readonly flattened = new Map<IrGlobal, IrGlobal[]>();
   /** SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap: globals made as code reads them. */
@@ -549,7 +551,7 @@ export class Checker {
           this.error(`redefinition of '${name}'`, decl.nameLoc, decl.name.length);
           return;
         }
-        if (decl.body) same.decl = decl;
+        if (decl.body) defineDeclared(same, symbol);
         return;
       }
     } else if (existing) {

@@ -1,5 +1,6 @@
 // HLSL's implicit conversions: usual arithmetic conversions for binary operators, splats and
 // truncations between shapes, and the cost ranking overload resolution uses.
+import { enumOf, implicitEnumRefusal, withoutEnum } from './enum-types.js';
 import {
   elementScalar,
   isNumeric,
@@ -83,6 +84,13 @@ export function commonShape(a: NumericType, b: NumericType): ShapeResult | strin
  * implicit conversion exists. 0 exact, 1 promotion, 2 conversion, 3 splat, 4 truncation.
  */
 export function conversionCost(from: Type, to: Type, fromLiteral: LiteralKind = undefined): number | undefined {
+  if (enumOf(from) || enumOf(to)) {
+    if (implicitEnumRefusal(from, to) !== undefined) return undefined;
+    if (enumOf(to)) return 0;
+    // An unscoped enum to a numeric type is a conversion, never an exact match.
+    const cost = conversionCost(withoutEnum(from), to, fromLiteral);
+    return cost === undefined ? undefined : Math.max(cost, 1);
+  }
   if (sameType(from, to)) return 0;
   if (!isNumeric(from) || !isNumeric(to)) {
     if (from.kind === 'array' && to.kind === 'array' && from.length === to.length) {

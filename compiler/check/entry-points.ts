@@ -8,6 +8,7 @@ import type { Interpolation, Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { resourceCallParts } from './methods.js';
 import { vkBuiltinErrors } from './vk-builtins.js';
+import { checkPixelPointSize } from './pixel-point-size.js';
 import type { FunctionSymbol } from './scope.js';
 import { inferEntryPoints } from './stage-inference.js';
 import { stagePayload } from './stage-payloads.js';
@@ -149,6 +150,7 @@ export function lowerEntryPoint(c: Checker, symbol: FunctionSymbol, stage: Shade
   if (!payload) return undefined;
   const ep = { ...common, stage, ...payload } as IrEntryPoint;
   checkLocationMixing(c, ep, decl);
+  checkPixelPointSize(c, ep, decl);
   checkStageIntrinsics(c, ep, decl);
   // Functions the stage calls besides the entry (the patch-constant function) reach globals too.
   if (ep.stage === 'hull') ep.globals = [...new Set([...ep.globals, ...referencedGlobals(ep.patchConstant.function)])];
@@ -178,6 +180,9 @@ function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDec
       const use = { builtin: leaf.builtin!, type: leaf.type, dir: which === 'input' ? ('in' as const) : ('out' as const), hasLocation: leaf.location !== undefined, loc: decl.nameLoc };
       for (const message of vkBuiltinErrors(use, ep.stage)) c.error(message, decl.nameLoc, decl.name.length);
     }
+    // Ray tracing stages have no stage variables (payloads and attributes are their own storage
+    // classes), so DXC assigns no locations there and checks no mixing.
+    if (RAY_TRACING_STAGES.has(ep.stage)) continue;
     // A builtin (an SV_* semantic other than SV_Target, or vk::builtin) takes no location.
     const located = leaves.filter((l) => !isBuiltinSemantic(l.semantic) && l.builtin === undefined);
     const explicit = located.filter((l) => l.location !== undefined).length;
@@ -188,6 +193,8 @@ function checkLocationMixing(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDec
 }
 
 type StageLeaf = StageValue & { type: Type };
+
+const RAY_TRACING_STAGES: ReadonlySet<ShaderStage> = new Set(['raygeneration', 'intersection', 'anyhit', 'closesthit', 'miss', 'callable']);
 
 function stageLeaves(t: Type, io: StageValue): StageLeaf[] {
   if (t.kind !== 'struct') return [{ ...io, type: t }];

@@ -2,7 +2,7 @@
 // and out-of-line definitions of static data members (`float T::M = 2.5;`).
 import type { IrConst } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { sameType, scalar, typeToString, type Type } from '../types.js';
+import { sameType, scalar, typeToString, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { Scope } from './scope.js';
@@ -16,9 +16,13 @@ export function declareEnum(c: Checker, decl: ast.EnumDecl, scope: Scope): void 
     return;
   }
   // The enumerators are reached as `E::A` (both kinds, as DXC allows) and, unscoped, also as `A`.
+  // Their values are of the enum's own type (enum-types.ts); an anonymous enum's are plain integers.
   const members = new Scope(scope, 'namespace');
-  if (decl.name) scope.define({ kind: 'type', name: decl.name, type: underlying, loc: decl.loc, members });
+  const type: ScalarType = decl.name ? { ...underlying, enumeration: { id: c.newId(), name: decl.name, scoped: decl.scoped } } : underlying;
+  if (decl.name) scope.define({ kind: 'type', name: decl.name, type, loc: decl.loc, members });
   const targets = decl.scoped ? [members] : [members, scope];
+  // Inside the braces an enumerator has the type of its value (C++): `B = A | 2` is integer arithmetic.
+  const defined: { type: Type }[] = [];
   let next = 0n;
   for (const m of decl.members) {
     if (m.value) {
@@ -28,10 +32,13 @@ export function declareEnum(c: Checker, decl: ast.EnumDecl, scope: Scope): void 
     const value: IrConst = { kind: 'scalar', type: underlying, value: underlying.width === 64 ? next : Number(next) };
     const place = { kind: 'local' as const, local: { id: c.newId(), name: m.name, type: underlying }, type: underlying };
     for (const target of targets) {
-      if (target.define({ kind: 'variable', name: m.name, type: underlying, place, readonly: true, constant: value, loc: m.loc })) c.error(`redefinition of '${m.name}'`, m.loc, m.name.length);
+      const entry = { kind: 'variable' as const, name: m.name, type: underlying as Type, place, readonly: true, constant: value, loc: m.loc };
+      if (target.define(entry)) c.error(`redefinition of '${m.name}'`, m.loc, m.name.length);
+      defined.push(entry);
     }
     next++;
   }
+  for (const entry of defined) entry.type = type;
 }
 
 /** `float T::M = 2.5;`: the definition (and initial value) of static data member M of struct T. */

@@ -1,4 +1,5 @@
 // Type-checks expressions and lowers them to IR expressions and places.
+import { binaryEnumRefusal, enumResult, implicitEnumRefusal, unaryEnumRefusal, withoutEnum } from './enum-types.js';
 import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { BinaryOperator, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
@@ -210,12 +211,19 @@ export class ExpressionChecker {
     return false;
   }
 
+  /** Refuses what the enum rules refuse of a unary operator (enum-types.ts); unscoped enums go on as their underlying type. */
+  private enumOperand(op: string, v: Value, loc: SourceLocation): boolean {
+    const refusal = unaryEnumRefusal(op, v.type);
+    if (refusal) this.c.error(refusal, loc);
+    return !refusal;
+  }
+
   private unary(e: ast.UnaryExpr, scope: Scope): Value | undefined {
     if (e.op === '++' || e.op === '--') return this.increment(e.operand, e.op, true, e.loc, scope);
     const v = this.check(e.operand, scope);
     if (v?.type.kind === 'struct') return operatorCall(this.c, this, e.op, v, undefined, e.loc, scope);
-    if (!v || !this.numericOperand(v, e.op)) return undefined;
-    if (e.op === '+') return { ...v, place: undefined, swizzle: undefined, expr: this.rvalue(v), readonly: true };
+    if (!v || !this.numericOperand(v, e.op) || !this.enumOperand(e.op, v, e.loc)) return undefined;
+    if (e.op === '+') return { ...v, type: withoutEnum(v.type), place: undefined, swizzle: undefined, expr: this.rvalue(v), readonly: true };
     if (e.op === '!') {
       const t = withScalar(v.type, BOOL);
       return { type: t, loc: e.loc, expr: { op: 'unary', type: t, operator: 'lognot', arg: this.coerce(v, t) }, readonly: true };
@@ -225,7 +233,7 @@ export class ExpressionChecker {
       this.c.error(`operator '~' requires an integer operand, not '${typeToString(v.type)}'`, e.loc);
       return undefined;
     }
-    const t = el.base === 'bool' ? withScalar(v.type, INT) : v.type;
+    const t = el.base === 'bool' ? withScalar(v.type, INT) : withoutEnum(v.type);
     const result: Value = {
       type: t,
       loc: e.loc,
@@ -238,7 +246,7 @@ export class ExpressionChecker {
 
   private increment(target: ast.Expr, op: '++' | '--', prefix: boolean, loc: SourceLocation, scope: Scope): Value | undefined {
     const v = this.check(target, scope);
-    if (!v || !this.numericOperand(v, op) || !this.writable(v, loc)) return undefined;
+    if (!v || !this.numericOperand(v, op) || !this.enumOperand(op, v, loc) || !this.writable(v, loc)) return undefined;
     const one = constValue(elementScalar(v.type)!, convertScalar(1, elementScalar(v.type)!), loc);
     const oldValue = this.spill(this.rvalue(v), v.type);
     const updated: IrExpr = { op: 'binary', type: v.type, operator: op === '++' ? 'add' : 'sub', left: oldValue, right: this.coerce(one, v.type) };
@@ -273,8 +281,16 @@ export class ExpressionChecker {
 
 
 
-  binaryValues(op: Exclude<ast.BinaryOp, ','>, l: Value, r: Value, loc: SourceLocation): Value | undefined {
-    if (!this.numericOperand(l, op) || !this.numericOperand(r, op)) return undefined;
+  binaryValues(op: Exclude<ast.BinaryOp, ','>, lv: Value, rv: Value, loc: SourceLocation): Value | undefined {
+    if (!this.numericOperand(lv, op) || !this.numericOperand(rv, op)) return undefined;
+    const refusal = binaryEnumRefusal(op, lv.type, rv.type);
+    if (refusal) {
+      this.c.error(refusal, loc);
+      return undefined;
+    }
+    // Enum operands take part as their underlying type (the result is no enum).
+    const l = { ...lv, type: withoutEnum(lv.type) as NumericType };
+    const r = { ...rv, type: withoutEnum(rv.type) as NumericType };
     const shape = commonShape(l.type, r.type);
     if (typeof shape === 'string') {
       this.c.error(`${shape}: '${typeToString(l.type)}' ${op} '${typeToString(r.type)}'`, loc);
@@ -308,6 +324,9 @@ export class ExpressionChecker {
       if (el.base === 'bool') el = INT;
       resultEl = el;
     }
+    // DXC: two unscoped enums combine to the left one's type, as does a shift of one (`A | B` is still an enum).
+    const keptEnum = enumResult(irOp, lv.type, rv.type);
+    if (keptEnum && sameType(withoutEnum(keptEnum), resultEl)) resultEl = keptEnum;
     const operandType = withScalar(shape.shape, el);
     const resultType = withScalar(shape.shape, resultEl);
     const result: Value = {
@@ -694,6 +713,11 @@ export class ExpressionChecker {
 
   /** Implicit conversion for assignment, initialization, arguments and returns (warns on truncation). */
   convert(v: Value, to: Type, loc: SourceLocation, context: string): IrExpr | undefined {
+    const refusal = implicitEnumRefusal(v.type, to);
+    if (refusal) {
+      this.c.error(`${refusal} (in ${context})`, loc);
+      return undefined;
+    }
     if (sameType(v.type, to)) return this.rvalue(v);
     if (this.isDerivedFrom(v.type, to)) return this.rvalue(this.upcast(v, to as StructType));
     const cost = conversionCost(v.type, to, v.literal);
@@ -809,10 +833,18 @@ export class ExpressionChecker {
 
   /** Evaluates an expression once into a temporary, so it can be used twice. */
   spill(e: IrExpr, t: Type): IrExpr {
-    if (e.op === 'const' || !this.newLocal) return e;
+    if (e.op === 'const' || !this.newLocal || this.unchanging(e)) return e;
     const tmp = this.newLocal('tmp', t);
     this.emitBefore({ op: 'store', place: tmp, value: e });
     return { op: 'load', type: t, place: tmp };
+  }
+
+  /** A value no later code can change: (part of) a parameter no code writes, perhaps marked NonUniformResourceIndex. */
+  unchanging(e: IrExpr): boolean {
+    if (e.op === 'intrinsic' && e.name === 'NonUniformResourceIndex') return this.unchanging(e.args[0]!);
+    const rooted = (p: IrPlace): boolean =>
+      p.kind === 'local' ? this.c.unwritten.has(p.local) : p.kind === 'member' ? rooted(p.base) : p.kind === 'element' ? (p.index.op === 'const' || this.unchanging(p.index)) && rooted(p.base) : false;
+    return e.op === 'load' && rooted(e.place);
   }
 }
 

@@ -1,9 +1,10 @@
 // Initializer lists (`float4 v = { 1, p.xy, 2 };`, `S s = { … };`): HLSL flattens the elements to
-// scalars (and whole non-numeric values) and rebuilds the target type from them in order.
+// scalars and rebuilds the target type from them in order. A struct or array element initialises a
+// part of its own type whole (`V v[2] = { buf[0], buf[1] };`); elsewhere it is flattened too.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { componentCount, elementScalar, isNumeric, typeToString, type ScalarType, type Type } from '../types.js';
+import { componentCount, elementScalar, isNumeric, sameType, typeToString, type ScalarType, type Type } from '../types.js';
 import { insertBitfield } from './bitfields.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -20,20 +21,42 @@ export function checkInitializerList(c: Checker, x: ExpressionChecker, init: ast
     return true;
   };
   if (!flatten(init)) return undefined;
-  const scalars: { expr: IrExpr; loc: SourceLocation }[] = [];
-  for (const v of leaves) {
-    const e = x.rvalue(v);
-    if (isNumeric(v.type)) for (const c of x.components(e, v.type)) scalars.push({ expr: c, loc: v.loc });
-    else scalars.push({ expr: e, loc: v.loc });
-  }
+  const scalars: Item[] = [];
+  const push = (list: Item[], expr: IrExpr, type: Type, loc: SourceLocation): void => {
+    if (isNumeric(type)) for (const c of x.components(expr, type)) list.push({ expr: c, type: elementScalar(type)!, loc });
+    else list.push({ expr, type, loc });
+  };
+  for (const v of leaves) push(scalars, x.rvalue(v), v.type, v.loc);
   let pos = 0;
+  /** The next item when it is a whole aggregate of type `ty`; an aggregate of another type is flattened in place. */
+  const whole = (ty: Type): IrExpr | undefined => {
+    for (let item = scalars[pos]; item && isAggregate(item.type); item = scalars[pos]) {
+      if (sameType(item.type, ty)) {
+        pos++;
+        return item.expr;
+      }
+      const parts = partsOf(item.type);
+      if (!parts) return undefined;
+      const value = x.spill(item.expr, item.type);
+      const flat: Item[] = [];
+      parts.forEach((t, i) => push(flat, { op: 'extract', type: t, arg: value, index: i }, t, item!.loc));
+      scalars.splice(pos, 1, ...flat);
+    }
+    return undefined;
+  };
   const build = (ty: Type): IrExpr | undefined => {
+    const taken = whole(ty);
+    if (taken) return taken;
     if (isNumeric(ty)) {
-      const n = componentCount(ty);
-      const comps = scalars.slice(pos, pos + n);
-      pos += n;
-      if (comps.length !== n) return undefined;
-      return x.assemble(comps.map((c) => x.convertExpr(c.expr, elementScalar(ty)!)), ty);
+      const scalar = elementScalar(ty)!;
+      const comps: IrExpr[] = [];
+      for (let k = 0; k < componentCount(ty); k++) {
+        whole(scalar);
+        const item = scalars[pos++];
+        if (!item || !isNumeric(item.type)) return undefined;
+        comps.push(x.convertExpr(item.expr, scalar));
+      }
+      return x.assemble(comps, ty);
     }
     if (ty.kind === 'array' && ty.length !== null) {
       const parts: IrExpr[] = [];
@@ -69,10 +92,28 @@ export function checkInitializerList(c: Checker, x: ExpressionChecker, init: ast
   };
   const result = build(t);
   if (!result || pos !== scalars.length) {
-    c.error(`initializer list has ${scalars.length} scalar components, but '${typeToString(t)}' needs ${countScalars(t) ?? '?'}`, init.loc);
+    const given = scalars.reduce((n, item) => n + (isNumeric(item.type) ? 1 : countScalars(item.type) ?? 1), 0);
+    c.error(`initializer list has ${given} scalar components, but '${typeToString(t)}' needs ${countScalars(t) ?? '?'}`, init.loc);
     return undefined;
   }
   return result;
+}
+
+interface Item {
+  expr: IrExpr;
+  type: Type;
+  loc: SourceLocation;
+}
+
+function isAggregate(t: Type): boolean {
+  return t.kind === 'struct' || (t.kind === 'array' && t.length !== null);
+}
+
+/** The member types an aggregate flattens to, in order; undefined for a struct with bitfields (packed members). */
+function partsOf(t: Type): Type[] | undefined {
+  if (t.kind === 'array' && t.length !== null) return Array.from({ length: t.length }, () => t.element);
+  if (t.kind === 'struct' && !t.fields.some((f) => f.bitfields)) return t.fields.map((f) => f.type);
+  return undefined;
 }
 
 function countScalars(t: Type): number | undefined {

@@ -16,6 +16,7 @@ import { evaluateConstant } from './constant-eval.js';
 import { conversionCost } from './conversions.js';
 import { Scope, type FunctionSymbol } from './scope.js';
 import { lowerFunctionBody } from './statements.js';
+import { indexKey, rebaseIndex } from './returned-indices.js';
 import type { Value } from './value.js';
 
 export interface Specialization {
@@ -29,6 +30,8 @@ export interface Specialization {
   returned?: (IrPlace | undefined)[];
   /** Filled by lowering: the IR variable of each ordinary parameter, by parameter index. */
   paramVars: Map<IrVar, number>;
+  /** Filled by lowering: the hidden `in` parameters that carry the caller's run-time element indices. */
+  indexVars: Set<IrVar>;
 }
 
 export function needsSpecialization(fn: FunctionSymbol): boolean {
@@ -48,17 +51,25 @@ function paramPlace(c: Checker, fn: IrFunction, direction: 'in' | 'out' | 'inout
  * The callee's copy of a caller's held value: the same origins, its own data parameters. A run-time
  * element index (`bufs[i]`) becomes an `in` parameter after the data parameters (see heldArguments).
  */
-function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: SourceLocation, fixed?: string): Held | undefined {
+function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, indexVars: Set<IrVar>, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: SourceLocation, fixed?: string): Held | undefined {
   const held = makeHeld(type, name, paramPlace(c, fn, direction), flow, loc);
   if (!held) {
     c.error(`parameter '${name}' of type '${typeToString(type)}': arrays of structs holding resources are not supported yet`, loc, name.length);
     return undefined;
   }
   const from = cells(caller);
+  const indexParam = (n: string, t: Type): IrPlace => {
+    const place = paramPlace(c, fn, 'in')(n, t);
+    if (place.kind === 'local') {
+      indexVars.add(place.local);
+      c.unwritten.add(place.local);
+    }
+    return place;
+  };
   cells(held).forEach((cell, i) => {
     const origin = from[i]!.origin;
     cell.origin = origin.kind === 'place'
-      ? { kind: 'place', place: replaceIndices(origin.place, (old) => keepNonUniform(old, { op: 'load', type: old.type, place: paramPlace(c, fn, 'in')(`${cell.name}.index`, old.type) })) }
+      ? { kind: 'place', place: replaceIndices(origin.place, (old) => keepNonUniform(old, { op: 'load', type: old.type, place: indexParam(`${cell.name}.index`, old.type) })) }
       : origin;
     if (fixed) cell.fixed = fixed;
   });
@@ -76,10 +87,10 @@ function heldArguments(h: Held, direction: 'in' | 'out' | 'inout', callArgs: IrC
 }
 
 /** `this` of a method of a struct holding resources: its fields by name, from the caller's object. */
-export function bindSelf(c: Checker, symbol: FunctionSymbol, caller: Held, fn: IrFunction, flow: ResourceFlow, outer: Scope): Scope {
+export function bindSelf(c: Checker, symbol: FunctionSymbol, spec: Specialization, caller: Held, fn: IrFunction, flow: ResourceFlow, outer: Scope): Scope {
   const loc = symbol.decl.loc;
   const t = symbol.thisType!;
-  const held = bindHeld(c, caller, t, 'this', fn, 'inout', flow, loc, `assigning a resource to a member of 'this' inside a method is not supported yet`);
+  const held = bindHeld(c, caller, t, 'this', fn, spec.indexVars, 'inout', flow, loc, `assigning a resource to a member of 'this' inside a method is not supported yet`);
   const fields = new Scope(outer, 'block');
   if (!held || held.kind !== 'struct') return fields;
   fields.define({ kind: 'variable', name: 'this', type: t, place: { kind: 'local', local: { id: c.newId(), name: 'this', type: t }, type: t }, readonly: false, loc, held });
@@ -103,7 +114,7 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
     const p = symbol.params[i]!;
     const loc = symbol.decl.params[i]!.loc;
     const fixed = p.direction === 'in' ? undefined : `assigning a resource to an out/inout parameter is not supported yet`;
-    const held = bindHeld(c, caller, p.type, p.name || `param${i}`, fn, p.direction, flow, loc, fixed);
+    const held = bindHeld(c, caller, p.type, p.name || `param${i}`, fn, spec.indexVars, p.direction, flow, loc, fixed);
     if (held && p.name) {
       scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: { id: c.newId(), name: p.name, type: p.type }, type: p.type }, readonly: false, loc, held });
     }
@@ -111,17 +122,14 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
 }
 
 /** The one origin every live `return` of a function returning a resource gives. */
-export function resolveReturn(c: Checker, symbol: FunctionSymbol, spec: Specialization, returns: { origins: Origin[]; loc: SourceLocation }[]): (IrPlace | undefined)[] | undefined {
+export function resolveReturn(c: Checker, symbol: FunctionSymbol, fn: IrFunction, spec: Specialization, returns: { origins: Origin[]; loc: SourceLocation }[]): (IrPlace | undefined)[] | undefined {
   if (!returns.length) return undefined;
   const resolved: (IrPlace | undefined)[] = [];
-  // `return arr[i];` with `i` an `in` parameter the body never writes: the caller indexes with its argument.
-  const paramIndex = (e: IrExpr): number | undefined => {
-    const i = e.op === 'load' && e.place.kind === 'local' ? spec.paramVars.get(e.place.local) : undefined;
-    return i !== undefined && symbol.params[i]!.direction === 'in' && !mayWrite(symbol, symbol.params[i]!.name) ? i : undefined;
-  };
-  // …or by a value no code can change (a cbuffer member): the caller indexes with the same load.
+  // `return arr[f(i)];` with `i` an `in` parameter the body never writes, or a value no code can change
+  // (a cbuffer member): the caller indexes with the same computation of its own arguments.
+  const param = recomputable(symbol, fn, spec);
   const keyOf = (p: IrPlace): string | undefined => {
-    const indices = dynamicIndices(p).map((e) => (paramIndex(e) !== undefined ? `#${paramIndex(e)}` : invariantKey(e)));
+    const indices = dynamicIndices(p).map((e) => indexKey(e, param));
     return indices.some((i) => i === undefined) ? undefined : `${shapeKey(p)}(${indices.join(',')})`;
   };
   for (let k = 0; k < returns[0]!.origins.length; k++) {
@@ -186,7 +194,7 @@ export function specializedCall(
   loc: SourceLocation,
   pass: (index: number, callArgs: IrCallArg[]) => boolean,
 ): Value | undefined {
-  const spec: Specialization = { params: new Map(), constants: new Map(), paramVars: new Map() };
+  const spec: Specialization = { params: new Map(), constants: new Map(), paramVars: new Map(), indexVars: new Set() };
   if (fn.thisType && holdsResource(fn.thisType)) {
     if (self?.held?.kind !== 'struct') {
       c.error(`a method of '${fn.thisType.name}', which holds resources, needs a local variable or parameter as its object`, loc);
@@ -236,7 +244,7 @@ export function specializedCall(
     fn.lowering = false;
     if (!ir) return undefined;
     c.functions.push(ir);
-    done = { ir, paramVars: spec.paramVars, ...(spec.returned ? { returned: spec.returned } : {}) };
+    done = { ir, paramVars: spec.paramVars, indexVars: spec.indexVars, ...(spec.returned ? { returned: spec.returned } : {}) };
     fn.specializations.set(key, done);
   }
   // Arguments in the specialised function's parameter order: `this`, held data, ordinary parameters.
@@ -244,10 +252,8 @@ export function specializedCall(
   if (spec.self) heldArguments(spec.self, 'inout', callArgs);
   else if (fn.thisType && self) callArgs.push(self.place && !self.readonly ? { kind: 'place', place: self.place } : { kind: 'value', value: x.rvalue(self) });
   for (const [i, h] of spec.params) heldArguments(h, fn.params[i]!.direction, callArgs);
-  const argPositions = new Map<number, number>();
   for (let i = 0; i < fn.params.length; i++) {
     if (spec.params.has(i)) continue;
-    argPositions.set(i, callArgs.length);
     if (!pass(i, callArgs)) return undefined;
   }
   if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs }, readonly: true };
@@ -255,34 +261,37 @@ export function specializedCall(
   const result = makeHeld(fn.returnType, `${fn.name}()`, (name, type) => x.newLocal!(name, type), undefined, loc);
   if (!result || !done.returned) return undefined;
   for (const leaf of dataLeaves(result)) callArgs.push({ kind: 'place', place: leaf.place });
-  // A returned element indexed by a parameter is indexed by that argument's value, evaluated once.
-  const returned = done.returned.map((p) => p && replaceIndices(p, (old) => {
-    const i = old.op === 'load' && old.place.kind === 'local' ? done.paramVars.get(old.place.local) : undefined;
-    if (i === undefined && invariantKey(old) !== undefined) return old;
-    const arg = i === undefined ? undefined : callArgs[argPositions.get(i)!];
-    if (arg?.kind !== 'value') throw new Error(`internal: returned resource index is neither a parameter nor invariant`);
-    if (arg.value.op !== 'const') arg.value = x.spill(arg.value, arg.value.type);
+  // A returned element indexed by parameters is indexed by the arguments' values, each evaluated once.
+  const param = recomputable(fn, done.ir, done);
+  const argValues = new Map<number, IrExpr>();
+  const argument = (i: number): IrExpr => {
+    const known = argValues.get(i);
+    if (known) return known;
+    const arg = callArgs[i];
+    if (arg?.kind !== 'value') throw new Error(`internal: a returned resource index reads parameter ${i}, which is not passed by value`);
+    if (!(arg.value.op === 'const' && arg.value.type.kind === 'scalar') && !x.unchanging(arg.value)) {
+      const tmp = x.newLocal!('tmp', arg.value.type);
+      x.emitBefore({ op: 'store', place: tmp, value: arg.value });
+      arg.value = { op: 'load', type: arg.value.type, place: tmp };
+    }
+    argValues.set(i, arg.value);
     return arg.value;
-  }));
+  };
+  const returned = done.returned.map((p) => p && replaceIndices(p, (old) => rebaseIndex(old, param, argument)));
   cells(result).forEach((cell, k) => (cell.origin = returned[k] ? { kind: 'place', place: returned[k] } : { kind: 'unset' }));
   x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs } });
   return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
 }
 
-/** A key for an index expression whose value is the same everywhere in an invocation: a constant, or a load from a read-only uniform global at constant indices. */
-function invariantKey(e: IrExpr): string | undefined {
-  if (e.op === 'const') return e.value.kind === 'scalar' ? String(e.value.value) : undefined;
-  if (e.op === 'convert') return invariantKey(e.arg);
-  if (e.op !== 'load') return undefined;
-  const place = (p: IrPlace): string | undefined => {
-    if (p.kind === 'global') return p.global.readonly && (p.global.space === 'uniform' || p.global.space === 'spec-constant') ? `g${p.global.id}` : undefined;
-    if (p.kind === 'member') return place(p.base) && `${place(p.base)}.${p.index}`;
-    if (p.kind === 'element') {
-      const b = place(p.base);
-      const i = invariantKey(p.index);
-      return b && i !== undefined ? `${b}[${i}]` : undefined;
-    }
-    return undefined;
+/**
+ * The position among the IR function's parameters (and so among a call's arguments) of a variable the
+ * caller can stand in for: a hidden index parameter, or an `in` parameter the body never writes.
+ */
+function recomputable(symbol: FunctionSymbol, ir: IrFunction, spec: Pick<Specialization, 'paramVars' | 'indexVars'>): (v: IrVar) => number | undefined {
+  return (v) => {
+    const i = spec.paramVars.get(v);
+    const ok = spec.indexVars.has(v) || (i !== undefined && symbol.params[i]!.direction === 'in' && !mayWrite(symbol, symbol.params[i]!.name));
+    const k = ok ? ir.params.findIndex((p) => p.var === v) : -1;
+    return k < 0 ? undefined : k;
   };
-  return place(e.place);
 }

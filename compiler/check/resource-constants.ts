@@ -5,6 +5,7 @@
 // constant in that specialisation (unless the body writes it), so constant conditions decide.
 import type * as ast from '../parse/ast.js';
 import type { IrConst } from '../ir/ir.js';
+import { NON_UNIFORM_INTRINSICS } from './non-uniform.js';
 import { holdsResource } from './resource-aliases.js';
 import type { FunctionSymbol, Scope } from './scope.js';
 
@@ -45,6 +46,8 @@ export function mayWriteIn(root: unknown, name: string, scope: Scope): boolean {
       written ||= isName((node as ast.UnaryExpr).operand);
     } else if (node.kind === 'Call') {
       const call = node as ast.CallExpr;
+      // NonUniformResourceIndex only marks its argument (which a returned descriptor index often reads).
+      if (call.callee.kind === 'Name' && NON_UNIFORM_INTRINSICS.has(call.callee.name) && !scope.lookup(call.callee.name)) return;
       const entry = call.callee.kind === 'Name' ? scope.lookup(call.callee.name) : undefined;
       const outAt = (i: number) => entry?.kind !== 'functions' || entry.overloads.some((o) => o.instances || (o.params[i]?.direction ?? 'in') !== 'in');
       written ||= call.args.some((a, i) => isName(a) && outAt(i)) || (call.callee.kind === 'Member' && isName(call.callee.object));

@@ -34,6 +34,19 @@ export interface ParamInfo {
   half?: boolean;
 }
 
+/**
+ * A definition of a function declared earlier: the body (and the parameter names it sees) become the
+ * definition's; default arguments may come from either declaration (C++).
+ */
+export function defineDeclared(declared: FunctionSymbol, definition: FunctionSymbol): void {
+  declared.decl = definition.decl;
+  declared.params = declared.params.map((p, i) => {
+    const d = definition.params[i]!;
+    const defaultExpr = p.defaultExpr ?? d.defaultExpr;
+    return { ...p, name: d.name, hasDefault: p.hasDefault || d.hasDefault, ...(defaultExpr ? { defaultExpr } : {}) };
+  });
+}
+
 export interface FunctionSymbol {
   kind: 'function';
   name: string;
@@ -52,7 +65,7 @@ export interface FunctionSymbol {
   /** Cached: it returns a resource or calls a function that does (resource-constants.ts). */
   choosesResources?: boolean;
   /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
-  specializations?: Map<string, { ir: IrFunction; returned?: (IrPlace | undefined)[]; paramVars: Map<import('../ir/ir.js').IrVar, number> }>;
+  specializations?: Map<string, { ir: IrFunction; returned?: (IrPlace | undefined)[]; paramVars: Map<import('../ir/ir.js').IrVar, number>; indexVars: Set<import('../ir/ir.js').IrVar> }>;
   /** The return type is spelled `half…` (see Checker.halfFlag). */
   half?: boolean;
   /** Template parameters bound for an instantiation (`T` → float), visible in its body. */

@@ -13,6 +13,7 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
@@ -39,7 +40,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   const fn: IrFunction = { id: c.newId(), name: decl.name, params: [], returnType: returnsResource ? VOID : symbol.returnType, locals: [], body: [] };
   let outer = symbol.templateScope ?? symbol.scope;
   const flow = new ResourceFlow();
-  if (spec?.self) outer = bindSelf(c, symbol, spec.self, fn, flow, outer);
+  if (spec?.self) outer = bindSelf(c, symbol, spec, spec.self, fn, flow, outer);
   else if (symbol.thisType) {
     // A method: `this` is a hidden first parameter; fields are visible by name through it.
     const self: IrVar = { id: c.newId(), name: 'this', type: symbol.thisType };
@@ -68,6 +69,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
     const perVertex = isPerVertexParam(c, symbol, i);
     const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type };
     spec?.paramVars.set(v, i);
+    if (spec && p.direction === 'in' && p.name && !mayWrite(symbol, p.name)) c.unwritten.add(v);
     fn.params.push({ var: v, direction: p.direction });
     if (perVertex) {
       // The name reads vertex 0 (the provoking vertex's value, as a nointerpolation input's).
@@ -91,7 +93,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
     c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
   }
-  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, spec, state.returns);
+  if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, fn, spec, state.returns);
   return fn;
 }
 

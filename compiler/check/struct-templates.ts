@@ -5,7 +5,7 @@
 import type * as ast from '../parse/ast.js';
 import { INT, sameType, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
-import { Scope, type SymbolEntry } from './scope.js';
+import { defineDeclared, Scope, type SymbolEntry } from './scope.js';
 
 type TemplateEntry = Extract<SymbolEntry, { kind: 'template' }>;
 
@@ -93,7 +93,7 @@ export function defineOutOfLine(c: Checker, entry: TemplateEntry, decl: ast.Func
         c.error(`redefinition of '${name}'`, decl.nameLoc, decl.name.length);
         return;
       }
-      same.decl = decl;
+      defineDeclared(same, symbol);
       same.scope = scope;
       return;
     }

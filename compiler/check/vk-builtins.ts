@@ -18,7 +18,8 @@ interface VkBuiltinRule {
 const TESSELLATION_OR_GEOMETRY: readonly ShaderStage[] = ['hull', 'domain', 'geometry'];
 
 export const VK_BUILTINS: Record<string, VkBuiltinRule> = {
-  PointSize: { type: 'float', allowed: (s, d) => (d === 'out' ? s === 'vertex' || s === 'mesh' || TESSELLATION_OR_GEOMETRY.includes(s) : TESSELLATION_OR_GEOMETRY.includes(s)) },
+  // DXC also accepts a pixel-shader input, which must then stay unread (pixel-point-size.ts).
+  PointSize: { type: 'float', allowed: (s, d) => (d === 'out' ? s === 'vertex' || s === 'mesh' || TESSELLATION_OR_GEOMETRY.includes(s) : TESSELLATION_OR_GEOMETRY.includes(s) || s === 'pixel') },
   HelperInvocation: { type: 'bool', allowed: (s, d) => s === 'pixel' && d === 'in', onlyAs: 'can only be used as pixel shader input' },
   BaseVertex: { type: 'int32', allowed: (s, d) => s === 'vertex' && d === 'in' },
   BaseInstance: { type: 'int32', allowed: (s, d) => s === 'vertex' && d === 'in' },

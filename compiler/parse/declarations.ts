@@ -139,6 +139,11 @@ function parseSpecified(
   if (p.atWord('struct') || p.atWord('class') || p.atWord('interface')) {
     const spec = parseStructSpecifier(p, declScope, templateParams);
     type = spec.type;
+    if (!spec.decl && !templateParams && modifiers.length === 0 && p.accept(';')) {
+      // `class S;`: a forward declaration names a type the code defines later (or only C++ uses).
+      declScope.types.add(spec.type.name);
+      return [];
+    }
     if (spec.decl) {
       if (p.accept(';')) {
         spec.decl.attributes.unshift(...attributes);

@@ -558,6 +558,13 @@ export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], elem
   }
   const values = leaves.map((leaf) => {
     if (leaf.varId === undefined) return b.id();
+    if (leaf.io.builtin === 'PointSize' && leaf.stage === 'pixel') {
+      // Declared but never loaded: Vulkan forbids reading it in a fragment shader, and the checker
+      // refuses code that reads it (check/pixel-point-size.ts), so this member's value is unused.
+      const undef = b.id();
+      fe.f.emit(Op.Undef, [t.type(leaf.varType!), undef]);
+      return fitValue(fe, undef, leaf.varType!, leaf.type);
+    }
     if (leaf.packOffset !== undefined) return fitValue(fe, loadPacked(fe, leaf, element), leaf.varType!, leaf.type);
     let ptr = leaf.varId;
     if (leaf.arrayed !== undefined) {

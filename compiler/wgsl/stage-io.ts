@@ -4,6 +4,7 @@
 // in a struct. Locations are the SPIR-V back end's (read from its reflection by semantic), so the
 // vertex inputs and the vertex→pixel interface are the same on both targets.
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
+import type { SourceLocation } from '../diagnostics.js';
 import type { EntryPoint as ReflectedEntryPoint } from '../reflect/types.js';
 import type { ShaderStage } from '../common/stage.js';
 import { elementScalar, typeToString, type ScalarType, type Type } from '../types.js';
@@ -55,15 +56,16 @@ interface Leaf {
   io: StageValue;
 }
 
-function leaves(type: Type, io: StageValue, path: string, out: Leaf[]): void {
+function leaves(type: Type, io: StageValue, path: string, out: Leaf[], loc?: SourceLocation): void {
   if (type.kind === 'struct' && !io.semantic) {
     type.fields.forEach((f, i) => {
-      const fio: StageValue = { ...(f.semantic ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}), ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}) };
-      leaves(f.type, fio, `${path}.${memberName(f.name, i)}`, out);
+      const fio: StageValue = { ...(f.semantic ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}), ...(f.builtin !== undefined ? { builtin: f.builtin } : {}), ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}) };
+      leaves(f.type, fio, `${path}.${memberName(f.name, i)}`, out, loc);
     });
     return;
   }
   if (!io.semantic) throw unsupported(`a stage ${path.includes('.') ? 'struct member' : 'parameter'} without a semantic`);
+  if (io.builtin !== undefined) throw unsupported(`[[vk::builtin("${io.builtin}")]] on '${path}'`, loc, 'a Vulkan builtin WGSL has no equivalent of');
   out.push({ path, type, io });
 }
 
@@ -134,7 +136,7 @@ export function writeEntryPoint(w: FunctionWriter, ep: IrEntryPoint, src: string
     w.line(`var ${arg}: ${w.typeName(p.var.type)};`);
     args.push(p.direction === 'in' ? arg : `&${arg}`);
     const ls: Leaf[] = [];
-    leaves(p.var.type, p.io, arg, ls);
+    leaves(p.var.type, p.io, arg, ls, ep.loc);
     if (p.direction !== 'out') ls.forEach((leaf, k) => inputs.push({ leaf, param: `in_${i}_${k}`, arg }));
     if (p.direction !== 'in') for (const leaf of ls) outs.push({ leaf, arg });
   });
@@ -159,7 +161,7 @@ export function writeEntryPoint(w: FunctionWriter, ep: IrEntryPoint, src: string
   const resultLeaves: Leaf[] = [];
   if (ep.function.returnType.kind !== 'void') {
     w.line(`let result = ${src}(${args.join(', ')});`);
-    leaves(ep.function.returnType, ep.result ?? {}, 'result', resultLeaves);
+    leaves(ep.function.returnType, ep.result ?? {}, 'result', resultLeaves, ep.loc);
   } else w.line(`${src}(${args.join(', ')});`);
   const allOuts = [...outs.map((o) => o.leaf), ...resultLeaves];
   if (stage === 'vertex' && !allOuts.some((leaf) => rule(leaf.io.semantic ?? '', 'out')?.builtin === 'position')) {

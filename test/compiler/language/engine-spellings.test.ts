@@ -1,7 +1,9 @@
 // C and MSVC spellings that real engine code uses and DXC accepts (issue 20, found by
 // bench/engines/d3d12.mjs on DirectX-Graphics-Samples): `unsigned int` / `unsigned int2` / `unsigned`,
 // a variable that takes the name of its struct type (`ConstantBuffer<Constants> Constants;`), the
-// `1.#INF` infinity literal, and a UTF-8 byte-order mark. Values are observed on lavapipe.
+// `1.#INF` infinity literal, a UTF-8 byte-order mark, a definition whose parameter names differ from
+// its prototype's, `class S;` forward declarations, and struct values inside initializer lists.
+// Values are observed on lavapipe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
 import { startTargets, type Targets } from '../../webgpu/both-targets.js';
@@ -55,5 +57,61 @@ describe('engine spellings DXC accepts', () => {
     expect(errors(`struct S { float a; };\nS S;\nS t;\n[numthreads(1,1,1)] void main() {}`)).toEqual(["3:1 'S' does not name a type"]);
     expect(errors(`static float x = 1#INF;\n[numthreads(1,1,1)] void main() {}`)[0]).toMatch(/^1:19 /);
     expect(errors(`static float x = 1.#INFx;\n[numthreads(1,1,1)] void main() {}`)).toEqual(["1:18 invalid suffix 'x' on floating constant"]);
+  });
+
+  it("a definition's body sees its own parameter names, not the prototype's (defaults from the prototype)", async () => {
+    const prelude = `
+      struct Shape { float r; float scaled(float k); };
+      float Shape::scaled(float factor) { return r * factor; }
+      template <typename T> struct Box { T v; T plus(T a); };
+      template <typename T> T Box<T>::plus(T other) { return v + other; }
+      float distance(in float3 p, in uint kind = 2);
+      float distance(in float3 position, in uint primitive) { return primitive == 2 ? position.x * 10 : position.y; }`;
+    const setup = `Shape s; s.r = In[0].x; Box<float> b; b.v = In[0].y;`;
+    const checks: Check[] = [
+      { expr: 'distance(In[0].xyz)', kind: 'f', expect: 10 },
+      { expr: 'distance(In[0].xyz, 0)', kind: 'f', expect: 2 },
+      { expr: 's.scaled(3) + b.plus(4)', kind: 'f', expect: 9 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: [[1, 2, 3, 0]], checks });
+  });
+
+  it('`class S;` declares a type a later definition completes', async () => {
+    const prelude = `class Later; struct Data; class Unused;
+      struct Data { float x; };
+      class Later { float y; };`;
+    const setup = `Data d; d.x = In[0].x; Later l; l.y = In[0].z;`;
+    await runChecks(gpu, { prelude, setup, input: [[1, 2, 3, 0]], checks: [{ expr: 'd.x + l.y', kind: 'f', expect: 4 }] });
+    expect(errors('class Fwd;\nFwd f;\n[numthreads(1,1,1)] void main() {}')[0]).toMatch(/^2:1 /);
+  });
+
+  it('a struct or array value in an initializer list initialises a part of its type whole, or is flattened', async () => {
+    const prelude = `
+      struct Vertex { float3 position; float3 normal; float2 uv; float3 tangent; };
+      struct Pair { float2 a; float b; };
+      struct Outer { Pair p; int c; };`;
+    const setup = `
+      Vertex v0 = { In[0].xyz, In[1].xyz, In[0].xy, In[1].xyz };
+      Vertex v1 = v0; v1.uv = float2(5, 6);
+      Vertex tri[3] = { v0, v1, v0 };
+      float arr[2] = { In[0].x, In[0].y };
+      float4 flat = { arr, arr };
+      Pair p = { 1, 2, 3 };
+      float4 fromStruct = { p, 7 };
+      Outer o = { p, 5 };
+      Outer fromArray = { arr, 9, 4 };
+      Pair pairs[2] = { p, arr, 8 };`;
+    const checks: Check[] = [
+      { expr: 'tri[1].uv.x * 10 + tri[2].uv.y + tri[0].tangent.z * 100', kind: 'f', expect: 50 + 2 + 600 },
+      { expr: 'all(flat == float4(1, 2, 1, 2))', kind: 'b', expect: true },
+      { expr: 'all(fromStruct == float4(1, 2, 3, 7))', kind: 'b', expect: true },
+      { expr: 'o.p.b * 10 + o.c', kind: 'f', expect: 35 },
+      { expr: 'fromArray.p.a.y * 100 + fromArray.p.b * 10 + fromArray.c', kind: 'f', expect: 294 },
+      { expr: 'pairs[1].a.x * 100 + pairs[1].a.y * 10 + pairs[1].b + pairs[0].b * 1000', kind: 'f', expect: 3128 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: [[1, 2, 3, 0], [4, 5, 6, 0]], checks });
+    expect(errors('struct P { float a; float b; };\n[numthreads(1,1,1)] void main() { P p = { 1, 2 }; float3 v = { p }; }')).toEqual([
+      "2:62 initializer list has 2 scalar components, but 'float3' needs 3",
+    ]);
   });
 });

@@ -87,6 +87,49 @@ describe('builtins', () => {
     expect(disassembleSpirv(compileValid(source, vertex(), ['vulkan1.1']).spirv)).not.toMatch(/OpExtension "SPV_KHR_(shader_draw_parameters|device_group)"/);
   });
 
+  it('declares a PointSize pixel input (a reused vertex output struct) but never loads it, at every optimisation level', () => {
+    // Vulkan allows BuiltIn PointSize only in pre-rasterization stages (VUID-PointSize-PointSize-04314):
+    // DXC declares the variable and its optimizer drops the unused load; here no load is ever made.
+    const source = `
+      struct VSOut {
+        float4 pos : SV_Position;
+        [[vk::builtin("PointSize")]] float size : PSIZE;
+        [[vk::location(2)]] float sizeCopy : TEXCOORD0;
+      };
+      float4 main(VSOut input) : SV_Target { return input.sizeCopy * input.pos; }`;
+    for (const optimizationLevel of [0, 3] as const) {
+      const text = disassembleSpirv(compileValid(source, { ...pixel(), optimizationLevel }, ENVS).spirv);
+      expect(text).toMatch(/OpEntryPoint Fragment %main "main" .*%gl_PointSize/);
+      expect(text).toMatch(/OpDecorate %gl_PointSize BuiltIn PointSize/);
+      expect(text).not.toMatch(/OpLoad %float %gl_PointSize/);
+    }
+  });
+
+  it('refuses a pixel shader whose code reads its PointSize input, directly or through a copy of its struct', () => {
+    const errors = (body: string) =>
+      compile(`struct VSOut { float4 pos : SV_Position; [[vk::builtin("PointSize")]] float size : PSIZE; };\nfloat4 use(VSOut v) { return v.pos; }\n${body}`, pixel())
+        .diagnostics.filter((d) => d.severity === 'error')
+        .map((d) => `${d.line}:${d.column} ${d.message.slice(0, 60)}`);
+    const read = "the PointSize builtin input of pixel shader 'main' is read: ";
+    expect(errors('float4 main(VSOut input) : SV_Target { return input.size; }')).toEqual([`3:13 ${read}`]);
+    expect(errors('float4 main(VSOut input) : SV_Target { return use(input); }')).toEqual([`3:13 ${read}`]);
+    expect(errors('float4 main([[vk::builtin("PointSize")]] float s : PSIZE) : SV_Target { return s; }')).toEqual([`3:13 ${read}`]);
+    expect(errors('float4 main([[vk::builtin("PointSize")]] float s : PSIZE, float4 p : SV_Position) : SV_Target { return p; }')).toEqual([]);
+  });
+
+  it('checks no location mixing in ray tracing stages, which have no stage variables (a payload member may carry vk::location)', () => {
+    const source = `
+      struct Attributes { float2 bary; };
+      struct Payload { [[vk::location(0)]] float3 hitValue; };
+      [shader("closesthit")]
+      void main(inout Payload p, in Attributes attribs) { p.hitValue = float3(1 - attribs.bary.x - attribs.bary.y, attribs.bary); }`;
+    const r = compileValid(source, { entryPoints: [{ name: 'main', stage: 'closesthit' }], targetEnv: 'vulkan1.2' }, ['vulkan1.2']);
+    expect(disassembleSpirv(r.spirv)).toMatch(/OpEntryPoint ClosestHit(KHR|NV) %\w+ "main"/); // spirv-dis names the shared enumerant NV
+    // Stage inputs of other stages still may not mix.
+    const mixed = compile('float4 main([[vk::location(1)]] float4 a : A, float4 b : B) : SV_Target { return a + b; }', pixel()).diagnostics.map((d) => d.message);
+    expect(mixed).toEqual(["partial explicit stage input location assignment via vk::location(X) unsupported: give every input of 'main' a location, or none"]);
+  });
+
   it("reports misused vk::builtin with DXC's messages", () => {
     const source = `float main([[vk::location(5), vk::builtin("PointSize")]] int input : A) : B { return input; }`;
     const messages = compile(source, vertex()).diagnostics.map((d) => d.message);
