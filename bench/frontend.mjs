@@ -16,7 +16,7 @@ import { childCpuMs } from './process-time.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-function loadFrontEnd() {
+export function loadFrontEnd() {
   return importBundle('frontend-lib', [
     "export { DiagnosticSink } from './compiler/diagnostics.ts';",
     "export { memoryHost } from './compiler/host.ts';",
@@ -88,7 +88,7 @@ struct Light { float3 position; float radius; float4 color; };
 `;
 
 /** Files (absolute paths → text) of about `targetBytes`, and the main file's path. */
-function generateInput(dir, targetBytes) {
+export function generateInput(dir, targetBytes) {
   const files = { [join(dir, 'common.hlsli')]: COMMON };
   const includes = [];
   let bytes = COMMON.length;

@@ -126,7 +126,7 @@ export function startsType(p: ParserState): boolean {
   if (t.kind === 'identifier') {
     // The common case, a single name, without building anything.
     const next = p.peek(1);
-    if (!(next.kind === 'punct' && next.text === '::')) return !RESERVED.has(t.text) && p.scopes.isType([t.text]);
+    if (!(next.kind === 'punct' && next.text === '::')) return !RESERVED.has(t.text) && p.scopes.isTypeName(t.text);
   } else if (!(t.kind === 'punct' && t.text === '::')) return false;
   return p.lookahead(() => {
     const q = parseQualifiedName(p);
