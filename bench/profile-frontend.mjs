@@ -17,8 +17,12 @@ rmSync(dir, { recursive: true, force: true });
 const { files, mainPath, bytes } = generateInput(dir, 3_000_000);
 const host = fe.memoryHost(files);
 const { tokens } = fe.preprocess(files[mainPath], mainPath, host, {}, new fe.DiagnosticSink());
-const started = performance.now();
+// Fewest wall and CPU ms of one round: on a shared machine the minimum is the least disturbed.
+let bestMs = Infinity;
+let bestCpuMs = Infinity;
 for (let i = 0; i < rounds; i++) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
   if (stage === 'lex') for (const [path, text] of Object.entries(files)) fe.tokenize(text, path, new fe.DiagnosticSink());
   else if (stage === 'pp') fe.preprocess(files[mainPath], mainPath, host, {}, new fe.DiagnosticSink());
   else if (stage === 'parse') fe.parse(tokens, new fe.DiagnosticSink());
@@ -26,6 +30,9 @@ for (let i = 0; i < rounds; i++) {
     const sink = new fe.DiagnosticSink();
     fe.parse(fe.preprocess(files[mainPath], mainPath, host, {}, sink).tokens, sink);
   }
+  const used = process.cpuUsage(cpu);
+  bestMs = Math.min(bestMs, performance.now() - started);
+  bestCpuMs = Math.min(bestCpuMs, (used.user + used.system) / 1000);
 }
-const ms = (performance.now() - started) / rounds;
-console.log(`${stage}: ${ms.toFixed(1)} ms per round, ${(bytes / 1e6 / (ms / 1000)).toFixed(2)} MB/s`);
+const rate = (ms) => (bytes / 1e6 / (ms / 1000)).toFixed(2);
+console.log(`${stage}: best ${bestMs.toFixed(1)} ms (${rate(bestMs)} MB/s), CPU ${bestCpuMs.toFixed(1)} ms (${rate(bestCpuMs)} MB/s)`);

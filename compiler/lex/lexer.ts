@@ -3,7 +3,7 @@
 // Hot loops scan char codes and slice runs of plain characters; they fall back to splice-aware
 // stepping only where a backslash appears, so a splice costs nothing where there is none.
 import { diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
-import { makeToken, PUNCTUATORS, type Token } from './token.js';
+import { makeSourceToken, makeToken, PUNCTUATORS, type Token } from './token.js';
 
 const LF = 10;
 const CR = 13;
@@ -241,27 +241,29 @@ class Lexer {
     }
   }
 
-  private push(kind: Token['kind'], text: string, loc: SourceLocation): void {
-    this.tokens.push(makeToken(kind, text, loc, this.spaceBefore, this.lineStart));
+  /** A token starting at `line`:`column` (`offset`): the token is its own location (see makeSourceToken). */
+  private push(kind: Token['kind'], text: string, line: number, column: number, offset: number): void {
+    this.tokens.push(makeSourceToken(kind, text, this.file, line, column, offset, this.spaceBefore, this.lineStart));
     this.spaceBefore = false;
     this.lineStart = false;
   }
 
   private token(): void {
-    const loc = this.here();
+    const line = this.line;
+    const column = this.col;
+    const offset = this.pos;
     const text = this.text;
-    const code = text.charCodeAt(this.pos);
+    const code = text.charCodeAt(offset);
     if (isIdentStart(code)) {
-      this.push('identifier', this.identifier(), loc);
+      this.push('identifier', this.identifier(), line, column, offset);
       return;
     }
     if (isDigit(code) || (code === DOT && isDigit((this.peekAt(1) ?? '').charCodeAt(0)))) {
-      this.push('number', this.ppNumber(), loc);
+      this.push('number', this.ppNumber(), line, column, offset);
       return;
     }
-    const c = text[this.pos]!;
-    if (c === '"' || c === "'") {
-      this.quoted(c, loc);
+    if (code === 34 || code === 39) {
+      this.quoted(code === 34 ? '"' : "'", line, column, offset);
       return;
     }
     const candidates = PUNCT_BY_FIRST[code];
@@ -278,14 +280,16 @@ class Lexer {
           } else {
             for (let i = 0; i < p.length; i++) this.advance();
           }
-          this.push('punct', p, loc);
+          this.push('punct', p, line, column, offset);
           return;
         }
       }
     }
+    const c = text[offset]!;
+    const loc = this.here();
     this.advance();
     this.error(`invalid character '${printable(c)}' in source`, loc);
-    this.push('invalid', c, loc);
+    this.push('invalid', c, line, column, offset);
   }
 
   /** An identifier's spelling (interned), read with a plain scan unless a line splice interrupts it. */
@@ -339,7 +343,8 @@ class Lexer {
     return word.length >= 1 && word.length <= 4 && (/^[xyzw]+$/.test(word) || /^[rgba]+$/.test(word));
   }
 
-  private quoted(quote: string, loc: SourceLocation): void {
+  private quoted(quote: string, line: number, column: number, offset: number): void {
+    const loc: SourceLocation = { file: this.file, line, column, offset };
     const text = this.text;
     const q = quote.charCodeAt(0);
     let s = this.advance();
@@ -370,7 +375,7 @@ class Lexer {
         s += this.advance();
       }
     }
-    this.push(quote === '"' ? 'string' : 'char', s, loc);
+    this.push(quote === '"' ? 'string' : 'char', s, line, column, offset);
   }
 }
 
