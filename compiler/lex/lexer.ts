@@ -3,6 +3,7 @@
 // Hot loops scan char codes and slice runs of plain characters; they fall back to splice-aware
 // stepping only where a backslash appears, so a splice costs nothing where there is none.
 import { diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
+import { SpellingTable, spellingHash, spellingHashStep } from './spellings.js';
 import { makeSourceToken, makeToken, PUNCTUATORS, type Token } from './token.js';
 
 const LF = 10;
@@ -52,7 +53,7 @@ export const MAX_LEX_ERRORS = 100;
  * a preprocess call, so that the copies sliced from the text die young instead of being kept by
  * every token.
  */
-export function tokenize(text: string, file: string, diagnostics: DiagnosticSink, spellings: Map<string, string> = new Map()): Token[] {
+export function tokenize(text: string, file: string, diagnostics: DiagnosticSink, spellings: SpellingTable = new SpellingTable()): Token[] {
   // Source text never holds a NUL: one error for a binary file, instead of one per byte.
   const nul = text.indexOf('\0');
   if (nul >= 0) return binaryFile(text, nul, file, diagnostics);
@@ -81,7 +82,7 @@ class Lexer {
     private readonly text: string,
     private readonly file: string,
     private readonly diagnostics: DiagnosticSink,
-    private readonly spellings: Map<string, string>,
+    private readonly spellings: SpellingTable,
   ) {}
 
   run(): Token[] {
@@ -296,20 +297,21 @@ class Lexer {
   private identifier(): string {
     const text = this.text;
     const start = this.pos;
+    let hash = text.charCodeAt(start);
     let p = start + 1;
-    while (p < text.length && isIdentPart(text.charCodeAt(p))) p++;
-    let spelling: string;
-    if (text.charCodeAt(p) === BACKSLASH) {
-      spelling = this.takeWhile(isIdentPart, '');
-    } else {
-      spelling = text.slice(start, p);
-      this.col += p - start;
-      this.pos = p;
+    for (; p < text.length; p++) {
+      const c = text.charCodeAt(p);
+      if (!isIdentPart(c)) break;
+      hash = spellingHashStep(hash, c);
     }
-    const interned = this.spellings.get(spelling);
-    if (interned !== undefined) return interned;
-    this.spellings.set(spelling, spelling);
-    return spelling;
+    if (text.charCodeAt(p) === BACKSLASH) {
+      // A line splice inside the name: its spelling is not one run of the text.
+      const spelling = this.takeWhile(isIdentPart, '');
+      return this.spellings.intern(spelling, 0, spelling.length, spellingHash(spelling));
+    }
+    this.col += p - start;
+    this.pos = p;
+    return this.spellings.intern(text, start, p, hash);
   }
 
   private matches(p: string): boolean {
