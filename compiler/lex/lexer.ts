@@ -338,11 +338,17 @@ class Lexer {
   /** At a `.`: is it followed by 1-4 letters of one swizzle set (`xyzw`, `rgba`) and then a non-identifier character? */
   private swizzleFollows(dot: number): boolean {
     const text = this.text;
+    let xyzw = true;
+    let rgba = true;
     let p = dot + 1;
-    const start = p;
-    while (p < text.length && isIdentPart(text.charCodeAt(p))) p++;
-    const word = text.slice(start, p);
-    return word.length >= 1 && word.length <= 4 && (/^[xyzw]+$/.test(word) || /^[rgba]+$/.test(word));
+    for (; p < text.length; p++) {
+      const c = text.charCodeAt(p);
+      if (!isIdentPart(c)) break;
+      if (p - dot > 4) return false;
+      xyzw &&= c === 120 || c === 121 || c === 122 || c === 119;
+      rgba &&= c === 114 || c === 103 || c === 98 || c === 97;
+    }
+    return p > dot + 1 && (xyzw || rgba);
   }
 
   private quoted(quote: string, line: number, column: number, offset: number): void {

@@ -46,6 +46,8 @@ export function parseNumber(text: string): NumberLiteral {
   // Fast path for the common plain decimal (`0`, `4`, `128`).
   const plain = plainDecimal(text);
   if (plain >= 0) return { kind: 'int', value: plain < SMALL_INTS.length ? SMALL_INTS[plain]! : BigInt(text), suffix: '' };
+  const simple = simpleFloat(text);
+  if (simple !== undefined) return simple;
   let m = HEX_INT.exec(text);
   if (m) return integer(BigInt(`0x${m[1]}`), m[2]!, text);
   m = BIN_INT.exec(text);
@@ -74,6 +76,31 @@ export function parseNumber(text: string): NumberLiteral {
     return { kind: 'float', value: Number(m[1]), suffix };
   }
   return { kind: 'error', message: `invalid numeric constant '${text}'` };
+}
+
+/** `1.5`, `0.25f`, `2.h`: digits, `.`, digits and at most a one-letter suffix, read without a regex (the FLOAT case's common form). */
+function simpleFloat(text: string): NumberLiteral | undefined {
+  const n = text.length;
+  let i = 0;
+  while (i < n && isDigitCode(text.charCodeAt(i))) i++;
+  if (i === 0 || i === n || text.charCodeAt(i) !== 46) return undefined;
+  i++;
+  while (i < n && isDigitCode(text.charCodeAt(i))) i++;
+  let end = n;
+  let suffix = '';
+  if (i === n - 1) {
+    const s = FLOAT_SUFFIXES.get(text[i]!.toLowerCase());
+    if (s === undefined) return undefined;
+    suffix = s;
+    end = i;
+  } else if (i !== n) {
+    return undefined;
+  }
+  return { kind: 'float', value: Number(text.slice(0, end)), suffix };
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function integer(value: bigint, rawSuffix: string, text: string): NumberLiteral {
