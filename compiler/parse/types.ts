@@ -33,7 +33,8 @@ export function expectName(p: ParserState, what = 'identifier'): { name: string;
 export function parseQualifiedName(p: ParserState): QualifiedName {
   const loc = p.peek().loc;
   const global = p.accept('::');
-  const parts = [expectName(p).name];
+  if (!atName(p)) p.fail('expected identifier');
+  const parts = [p.next().text];
   while (p.at('::') && atName(p, 1)) {
     p.next();
     parts.push(p.next().text);
