@@ -100,8 +100,11 @@ class Lexer {
         continue;
       }
       if (isHorizontalSpace(c)) {
-        this.pos++;
-        this.col++;
+        // The whole run at once (indentation); a splice inside it is skipped at the loop's top.
+        let p = this.pos + 1;
+        while (p < text.length && isHorizontalSpace(text.charCodeAt(p))) p++;
+        this.col += p - this.pos;
+        this.pos = p;
         this.spaceBefore = true;
         continue;
       }
