@@ -5,6 +5,7 @@
 //   node bench/frontend.mjs        (or via `node bench/run.mjs`, which calls runFrontendBench())
 //
 // The compiler is TypeScript; this script bundles the current source with esbuild into bench/.out/.
+// Where the time goes: bench/profile-frontend.mjs runs one stage on this corpus under a profiler.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
