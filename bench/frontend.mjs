@@ -5,6 +5,7 @@
 //   node bench/frontend.mjs        (or via `node bench/run.mjs`, which calls runFrontendBench())
 //
 // The compiler is TypeScript; this script bundles the current source with esbuild into bench/.out/.
+// Where the time goes: bench/profile-frontend.mjs runs one stage on this corpus under a profiler.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { childCpuMs } from './process-time.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-function loadFrontEnd() {
+export function loadFrontEnd() {
   return importBundle('frontend-lib', [
     "export { DiagnosticSink } from './compiler/diagnostics.ts';",
     "export { memoryHost } from './compiler/host.ts';",
@@ -88,7 +89,7 @@ struct Light { float3 position; float radius; float4 color; };
 `;
 
 /** Files (absolute paths → text) of about `targetBytes`, and the main file's path. */
-function generateInput(dir, targetBytes) {
+export function generateInput(dir, targetBytes) {
   const files = { [join(dir, 'common.hlsli')]: COMMON };
   const includes = [];
   let bytes = COMMON.length;

@@ -3,7 +3,8 @@
 // Hot loops scan char codes and slice runs of plain characters; they fall back to splice-aware
 // stepping only where a backslash appears, so a splice costs nothing where there is none.
 import { diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
-import { makeToken, PUNCTUATORS, type Token } from './token.js';
+import { SpellingTable, spellingHash, spellingHashStep } from './spellings.js';
+import { makeSourceToken, makeToken, PUNCTUATORS, type Token } from './token.js';
 
 const LF = 10;
 const CR = 13;
@@ -52,7 +53,7 @@ export const MAX_LEX_ERRORS = 100;
  * a preprocess call, so that the copies sliced from the text die young instead of being kept by
  * every token.
  */
-export function tokenize(text: string, file: string, diagnostics: DiagnosticSink, spellings: Map<string, string> = new Map()): Token[] {
+export function tokenize(text: string, file: string, diagnostics: DiagnosticSink, spellings: SpellingTable = new SpellingTable()): Token[] {
   // Source text never holds a NUL: one error for a binary file, instead of one per byte.
   const nul = text.indexOf('\0');
   if (nul >= 0) return binaryFile(text, nul, file, diagnostics);
@@ -81,7 +82,7 @@ class Lexer {
     private readonly text: string,
     private readonly file: string,
     private readonly diagnostics: DiagnosticSink,
-    private readonly spellings: Map<string, string>,
+    private readonly spellings: SpellingTable,
   ) {}
 
   run(): Token[] {
@@ -99,8 +100,11 @@ class Lexer {
         continue;
       }
       if (isHorizontalSpace(c)) {
-        this.pos++;
-        this.col++;
+        // The whole run at once (indentation); a splice inside it is skipped at the loop's top.
+        let p = this.pos + 1;
+        while (p < text.length && isHorizontalSpace(text.charCodeAt(p))) p++;
+        this.col += p - this.pos;
+        this.pos = p;
         this.spaceBefore = true;
         continue;
       }
@@ -241,27 +245,29 @@ class Lexer {
     }
   }
 
-  private push(kind: Token['kind'], text: string, loc: SourceLocation): void {
-    this.tokens.push(makeToken(kind, text, loc, this.spaceBefore, this.lineStart));
+  /** A token starting at `line`:`column` (`offset`): the token is its own location (see makeSourceToken). */
+  private push(kind: Token['kind'], text: string, line: number, column: number, offset: number): void {
+    this.tokens.push(makeSourceToken(kind, text, this.file, line, column, offset, this.spaceBefore, this.lineStart));
     this.spaceBefore = false;
     this.lineStart = false;
   }
 
   private token(): void {
-    const loc = this.here();
+    const line = this.line;
+    const column = this.col;
+    const offset = this.pos;
     const text = this.text;
-    const code = text.charCodeAt(this.pos);
+    const code = text.charCodeAt(offset);
     if (isIdentStart(code)) {
-      this.push('identifier', this.identifier(), loc);
+      this.push('identifier', this.identifier(), line, column, offset);
       return;
     }
     if (isDigit(code) || (code === DOT && isDigit((this.peekAt(1) ?? '').charCodeAt(0)))) {
-      this.push('number', this.ppNumber(), loc);
+      this.push('number', this.ppNumber(), line, column, offset);
       return;
     }
-    const c = text[this.pos]!;
-    if (c === '"' || c === "'") {
-      this.quoted(c, loc);
+    if (code === 34 || code === 39) {
+      this.quoted(code === 34 ? '"' : "'", line, column, offset);
       return;
     }
     const candidates = PUNCT_BY_FIRST[code];
@@ -278,34 +284,37 @@ class Lexer {
           } else {
             for (let i = 0; i < p.length; i++) this.advance();
           }
-          this.push('punct', p, loc);
+          this.push('punct', p, line, column, offset);
           return;
         }
       }
     }
+    const c = text[offset]!;
+    const loc = this.here();
     this.advance();
     this.error(`invalid character '${printable(c)}' in source`, loc);
-    this.push('invalid', c, loc);
+    this.push('invalid', c, line, column, offset);
   }
 
   /** An identifier's spelling (interned), read with a plain scan unless a line splice interrupts it. */
   private identifier(): string {
     const text = this.text;
     const start = this.pos;
+    let hash = text.charCodeAt(start);
     let p = start + 1;
-    while (p < text.length && isIdentPart(text.charCodeAt(p))) p++;
-    let spelling: string;
-    if (text.charCodeAt(p) === BACKSLASH) {
-      spelling = this.takeWhile(isIdentPart, '');
-    } else {
-      spelling = text.slice(start, p);
-      this.col += p - start;
-      this.pos = p;
+    for (; p < text.length; p++) {
+      const c = text.charCodeAt(p);
+      if (!isIdentPart(c)) break;
+      hash = spellingHashStep(hash, c);
     }
-    const interned = this.spellings.get(spelling);
-    if (interned !== undefined) return interned;
-    this.spellings.set(spelling, spelling);
-    return spelling;
+    if (text.charCodeAt(p) === BACKSLASH) {
+      // A line splice inside the name: its spelling is not one run of the text.
+      const spelling = this.takeWhile(isIdentPart, '');
+      return this.spellings.intern(spelling, 0, spelling.length, spellingHash(spelling));
+    }
+    this.col += p - start;
+    this.pos = p;
+    return this.spellings.intern(text, start, p, hash);
   }
 
   private matches(p: string): boolean {
@@ -332,14 +341,21 @@ class Lexer {
   /** At a `.`: is it followed by 1-4 letters of one swizzle set (`xyzw`, `rgba`) and then a non-identifier character? */
   private swizzleFollows(dot: number): boolean {
     const text = this.text;
+    let xyzw = true;
+    let rgba = true;
     let p = dot + 1;
-    const start = p;
-    while (p < text.length && isIdentPart(text.charCodeAt(p))) p++;
-    const word = text.slice(start, p);
-    return word.length >= 1 && word.length <= 4 && (/^[xyzw]+$/.test(word) || /^[rgba]+$/.test(word));
+    for (; p < text.length; p++) {
+      const c = text.charCodeAt(p);
+      if (!isIdentPart(c)) break;
+      if (p - dot > 4) return false;
+      xyzw &&= c === 120 || c === 121 || c === 122 || c === 119;
+      rgba &&= c === 114 || c === 103 || c === 98 || c === 97;
+    }
+    return p > dot + 1 && (xyzw || rgba);
   }
 
-  private quoted(quote: string, loc: SourceLocation): void {
+  private quoted(quote: string, line: number, column: number, offset: number): void {
+    const loc: SourceLocation = { file: this.file, line, column, offset };
     const text = this.text;
     const q = quote.charCodeAt(0);
     let s = this.advance();
@@ -370,7 +386,7 @@ class Lexer {
         s += this.advance();
       }
     }
-    this.push(quote === '"' ? 'string' : 'char', s, loc);
+    this.push(quote === '"' ? 'string' : 'char', s, line, column, offset);
   }
 }
 

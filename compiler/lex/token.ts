@@ -36,6 +36,11 @@ export interface Token {
  * A token in the one object shape every stage reads (all fields present, in this order): the
  * lexer, the preprocessor's output and the parser's token splits all build tokens here, so the
  * hot property reads stay monomorphic.
+ *
+ * A token also carries its location's fields (`file`, `line`, `column`, `offset`): a token read
+ * from source is its own location (`t.loc === t`), so lexing costs one object per token, not two
+ * (the per-token garbage was most of the front end's time). A SourceLocation reader sees only
+ * those four fields; spreading a token's `loc` copies the token's other fields too, harmlessly.
  */
 export function makeToken(
   kind: TokenKind,
@@ -45,7 +50,23 @@ export function makeToken(
   lineStart: boolean,
   expandedFrom?: { macro: string; loc: SourceLocation },
 ): Token {
-  return { kind, text, loc, spaceBefore, lineStart, expandedFrom };
+  return { kind, text, loc, spaceBefore, lineStart, expandedFrom, file: loc.file, line: loc.line, column: loc.column, offset: loc.offset } as Token;
+}
+
+/** A token read from source at `line`:`column` (`offset`) of `file`: its own location. */
+export function makeSourceToken(
+  kind: TokenKind,
+  text: string,
+  file: string,
+  line: number,
+  column: number,
+  offset: number,
+  spaceBefore: boolean,
+  lineStart: boolean,
+): Token {
+  const t = { kind, text, loc: undefined as unknown as SourceLocation, spaceBefore, lineStart, expandedFrom: undefined, file, line, column, offset };
+  t.loc = t;
+  return t;
 }
 
 /** C punctuators, longest first so the lexer can match greedily. */

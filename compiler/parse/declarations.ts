@@ -188,7 +188,7 @@ function missingSemicolonAfterStruct(p: ParserState): boolean {
   if (!atName(p)) return true;
   const t = p.peek();
   if (!t.lineStart) return false;
-  return MODIFIERS.has(t.text) || p.scopes.isType([t.text]);
+  return MODIFIERS.has(t.text) || p.scopes.isTypeName(t.text);
 }
 
 interface DeclaratorName extends QualifiedName {
@@ -370,7 +370,7 @@ function parseVariables(p: ParserState, head: VarHead, firstName: string, firstL
     name = expectName(p, 'a variable name').name;
   }
   p.expect(';', 'after declaration');
-  return { kind: 'VarDecl', ...head, declarators };
+  return { kind: 'VarDecl', loc: head.loc, attributes: head.attributes, modifiers: head.modifiers, type: head.type, declarators };
 }
 
 /**

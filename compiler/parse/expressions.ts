@@ -15,11 +15,11 @@ import {
 } from './types.js';
 
 /** Binary operator precedence (higher binds tighter); `,` is handled separately. */
-const BINARY_PRECEDENCE: Readonly<Record<string, number>> = {
-  '||': 1, '&&': 2, '|': 3, '^': 4, '&': 5,
-  '==': 6, '!=': 6, '<': 7, '>': 7, '<=': 7, '>=': 7,
-  '<<': 8, '>>': 8, '+': 9, '-': 9, '*': 10, '/': 10, '%': 10,
-};
+const BINARY_PRECEDENCE: ReadonlyMap<string, number> = new Map([
+  ['||', 1], ['&&', 2], ['|', 3], ['^', 4], ['&', 5],
+  ['==', 6], ['!=', 6], ['<', 7], ['>', 7], ['<=', 7], ['>=', 7],
+  ['<<', 8], ['>>', 8], ['+', 9], ['-', 9], ['*', 10], ['/', 10], ['%', 10],
+]);
 
 const ASSIGN_OPS: ReadonlySet<string> = new Set(['=', '+=', '-=', '*=', '/=', '%=', '<<=', '>>=', '&=', '|=', '^=']);
 const PREFIX_OPS: ReadonlySet<string> = new Set(['+', '-', '!', '~', '++', '--']);
@@ -69,7 +69,7 @@ function parseBinary(p: ParserState, minPrec: number, inTemplateArgs: boolean): 
   for (;;) {
     const t = p.peek();
     if (t.kind !== 'punct') return left;
-    const prec = BINARY_PRECEDENCE[t.text];
+    const prec = BINARY_PRECEDENCE.get(t.text);
     if (prec === undefined || prec < minPrec) return left;
     if (inTemplateArgs && (t.text === '>' || t.text === '>>')) return left;
     p.next();
@@ -98,7 +98,7 @@ function parseUnary(p: ParserState): Expr {
 
 /** `(float3)`, `(S)`, `(float[2])`, `(const uint)`: the parenthesised type of a C cast, if one is here. */
 function tryParseCastPrefix(p: ParserState): { type: TypeSpec; arrayDims: Expr[] } | undefined {
-  if (!p.lookahead(() => (p.next(), startsType(p)))) return undefined;
+  if (!startsTypeAfterNext(p)) return undefined;
   return p.speculateOnce(SpeculationKind.Cast, () => {
     p.next(); // (
     const loc = p.peek().loc;
@@ -112,6 +112,18 @@ function tryParseCastPrefix(p: ParserState): { type: TypeSpec; arrayDims: Expr[]
     if (!p.accept(')')) return undefined;
     return { type, arrayDims };
   });
+}
+
+/** Does a type start after the current token? (At every `(` and `<`: no closure, no snapshot.) */
+function startsTypeAfterNext(p: ParserState): boolean {
+  const pos = p.pos;
+  if (p.peek().kind === 'eof') return false;
+  p.pos++;
+  try {
+    return startsType(p);
+  } finally {
+    p.pos = pos;
+  }
 }
 
 function parseSizeof(p: ParserState): Expr {
@@ -196,7 +208,7 @@ export function parseCallArgs(p: ParserState): Expr[] {
  */
 function tryTemplateArgsBeforeCall(p: ParserState, knownTemplate: boolean): TemplateArg[] | undefined {
   if (!p.at('<')) return undefined;
-  if (!knownTemplate && !p.lookahead(() => (p.next(), startsType(p)))) return undefined;
+  if (!knownTemplate && !startsTypeAfterNext(p)) return undefined;
   return p.speculateOnce(SpeculationKind.CallTemplateArgs, () => {
     const args = parseTemplateArgs(p);
     return p.at('(') ? args : undefined;

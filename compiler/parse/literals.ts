@@ -17,7 +17,6 @@ const FLOAT_SUFFIXES: ReadonlyMap<string, string> = new Map([
   ['', ''], ['f', 'f'], ['h', 'h'], ['l', 'l'], ['f16', 'h'], ['f32', 'f'], ['f64', 'l'],
 ]);
 
-const PLAIN_DECIMAL = /^(?:0|[1-9][0-9]{0,15})$/;
 const HEX_INT = /^0[xX]([0-9a-fA-F]+)([a-zA-Z_]*)$/;
 const BIN_INT = /^0[bB]([01]+)([a-zA-Z_]*)$/;
 const DEC_OR_OCT_INT = /^([0-9]+)([a-zA-Z_]*)$/;
@@ -27,9 +26,28 @@ const FLOAT = /^((?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?
 /** `1.#INF`, `1.#INFf`: DXC's infinity literal (the digits do not matter; a `.` is required). */
 const INFINITY = /^[0-9]+\.#INF([a-zA-Z_]*)$/;
 
+/** The bigints of the small decimals most literals are (`0`, `1`, `4`, `255`): no parse, no allocation. */
+const SMALL_INTS: readonly bigint[] = Array.from({ length: 256 }, (_, i) => BigInt(i));
+
+/** `text` as a plain decimal of at most 16 digits without a leading zero, or -1. */
+function plainDecimal(text: string): number {
+  const n = text.length;
+  if (n === 0 || n > 16 || (n > 1 && text.charCodeAt(0) === 48)) return -1;
+  let value = 0;
+  for (let i = 0; i < n; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
 export function parseNumber(text: string): NumberLiteral {
   // Fast path for the common plain decimal (`0`, `4`, `128`).
-  if (PLAIN_DECIMAL.test(text)) return { kind: 'int', value: BigInt(text), suffix: '' };
+  const plain = plainDecimal(text);
+  if (plain >= 0) return { kind: 'int', value: plain < SMALL_INTS.length ? SMALL_INTS[plain]! : BigInt(text), suffix: '' };
+  const simple = simpleFloat(text);
+  if (simple !== undefined) return simple;
   let m = HEX_INT.exec(text);
   if (m) return integer(BigInt(`0x${m[1]}`), m[2]!, text);
   m = BIN_INT.exec(text);
@@ -58,6 +76,31 @@ export function parseNumber(text: string): NumberLiteral {
     return { kind: 'float', value: Number(m[1]), suffix };
   }
   return { kind: 'error', message: `invalid numeric constant '${text}'` };
+}
+
+/** `1.5`, `0.25f`, `2.h`: digits, `.`, digits and at most a one-letter suffix, read without a regex (the FLOAT case's common form). */
+function simpleFloat(text: string): NumberLiteral | undefined {
+  const n = text.length;
+  let i = 0;
+  while (i < n && isDigitCode(text.charCodeAt(i))) i++;
+  if (i === 0 || i === n || text.charCodeAt(i) !== 46) return undefined;
+  i++;
+  while (i < n && isDigitCode(text.charCodeAt(i))) i++;
+  let end = n;
+  let suffix = '';
+  if (i === n - 1) {
+    const s = FLOAT_SUFFIXES.get(text[i]!.toLowerCase());
+    if (s === undefined) return undefined;
+    suffix = s;
+    end = i;
+  } else if (i !== n) {
+    return undefined;
+  }
+  return { kind: 'float', value: Number(text.slice(0, end)), suffix };
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function integer(value: bigint, rawSuffix: string, text: string): NumberLiteral {

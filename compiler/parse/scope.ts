@@ -79,6 +79,11 @@ export class ScopeStack {
     return owner !== undefined && has(owner, last, false);
   }
 
+  /** `isType([name])` without the array: an unqualified name. */
+  isTypeName(name: string): boolean {
+    return BUILTIN_TYPES.has(name) || this.findUnqualified(name, false);
+  }
+
   isTemplate(parts: readonly string[], global = false): boolean {
     const last = parts[parts.length - 1]!;
     if (parts.length === 1 && !global) return this.findUnqualified(last, true);

@@ -34,7 +34,9 @@ export class ParserState {
   pos = 0;
   depth = 0;
   readonly scopes = new ScopeStack();
-  private readonly tokens: Token[];
+  private tokens: Token[];
+  /** `tokens` is still the caller's array: copied before the first `>>` split writes to it. */
+  private shared: boolean;
   private readonly eofToken: Token;
   /** While > 0, errors are not reported (speculative parsing); an abort still unwinds. */
   private muted = 0;
@@ -49,12 +51,15 @@ export class ParserState {
     tokens: Token[],
     readonly sink: DiagnosticSink,
   ) {
-    // A private copy: splitting `>>` replaces array slots, which must not touch the caller's array.
-    this.tokens = tokens.slice();
-    const last = this.tokens[this.tokens.length - 1];
+    // Splitting `>>` replaces array slots, which must not touch the caller's array: it is copied
+    // then (few token streams have one), not up front.
+    this.tokens = tokens;
+    this.shared = true;
+    const last = tokens[tokens.length - 1];
     if (!last || last.kind !== 'eof') {
       const loc = last?.loc ?? { file: '<input>', line: 1, column: 1, offset: 0 };
-      this.tokens.push(makeToken('eof', '', loc, false, true));
+      this.tokens = [...tokens, makeToken('eof', '', loc, false, true)];
+      this.shared = false;
     }
     this.eofToken = this.tokens[this.tokens.length - 1]!;
   }
@@ -143,6 +148,10 @@ export class ParserState {
       const rest = t.text.slice(1);
       const loc = { ...t.loc, column: t.loc.column + 1, offset: t.loc.offset + 1 };
       this.splits.push({ index: this.pos, original: t });
+      if (this.shared) {
+        this.tokens = this.tokens.slice();
+        this.shared = false;
+      }
       this.tokens[this.pos] = makeToken(t.kind, rest, loc, false, false, t.expandedFrom);
       return;
     }

@@ -33,7 +33,8 @@ export function expectName(p: ParserState, what = 'identifier'): { name: string;
 export function parseQualifiedName(p: ParserState): QualifiedName {
   const loc = p.peek().loc;
   const global = p.accept('::');
-  const parts = [expectName(p).name];
+  if (!atName(p)) p.fail('expected identifier');
+  const parts = [p.next().text];
   while (p.at('::') && atName(p, 1)) {
     p.next();
     parts.push(p.next().text);
@@ -126,7 +127,7 @@ export function startsType(p: ParserState): boolean {
   if (t.kind === 'identifier') {
     // The common case, a single name, without building anything.
     const next = p.peek(1);
-    if (!(next.kind === 'punct' && next.text === '::')) return !RESERVED.has(t.text) && p.scopes.isType([t.text]);
+    if (!(next.kind === 'punct' && next.text === '::')) return !RESERVED.has(t.text) && p.scopes.isTypeName(t.text);
   } else if (!(t.kind === 'punct' && t.text === '::')) return false;
   return p.lookahead(() => {
     const q = parseQualifiedName(p);

@@ -75,7 +75,7 @@ export function makePPToken(
   hideset: HideSet | undefined,
   placemarker?: boolean,
 ): PPToken {
-  return { kind, text, loc, spaceBefore, lineStart, expandedFrom, hideset, placemarker };
+  return { kind, text, loc, spaceBefore, lineStart, expandedFrom, file: loc.file, line: loc.line, column: loc.column, offset: loc.offset, hideset, placemarker } as PPToken;
 }
 
 /** A copy of `t` (in the expansion shape) with other spacing flags. */

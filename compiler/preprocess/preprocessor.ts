@@ -5,6 +5,7 @@
 import { diagnostic, DiagnosticSink, type SourceLocation } from '../diagnostics.js';
 import type { CompilerHost } from '../host.js';
 import { tokenize } from '../lex/lexer.js';
+import { SpellingTable } from '../lex/spellings.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { normalizePath } from '../util/path.js';
 import { evaluateCondition } from './condition.js';
@@ -46,7 +47,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   private readonly filesRead: string[] = [];
   private readonly filesReadSet = new Set<string>();
   /** Identifier spellings interned across all files of this call (see tokenize). */
-  private readonly spellings = new Map<string, string>();
+  private readonly spellings = new SpellingTable();
   private readonly onceFiles = new Set<string>();
   private readonly resolver: IncludeResolver;
   private counter = 0;

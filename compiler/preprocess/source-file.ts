@@ -4,6 +4,7 @@
 // `#if 0` blocks or in `#error` text are not reported (as in clang, which does not lex those).
 import { DiagnosticSink, type Diagnostic, type SourceLocation } from '../diagnostics.js';
 import { tokenize } from '../lex/lexer.js';
+import type { SpellingTable } from '../lex/spellings.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { findIncludeGuard } from './include-guard.js';
 
@@ -19,7 +20,7 @@ export interface SourceFile {
   guard: string | undefined;
 }
 
-export function loadSourceFile(path: string, text: string, spellings: Map<string, string>): SourceFile {
+export function loadSourceFile(path: string, text: string, spellings: SpellingTable): SourceFile {
   const lexSink = new DiagnosticSink();
   const tokens = tokenize(text, path, lexSink, spellings);
   return { path, text, tokens, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens) };

@@ -2,6 +2,7 @@
 // browsers. Windows drive letters and backslashes are normalised to forward slashes first.
 
 export function normalizePath(path: string): string {
+  if (isNormalAbsolute(path)) return path;
   const p = path.replace(/\\/g, '/');
   const drive = /^[A-Za-z]:/.exec(p)?.[0] ?? '';
   const rest = p.slice(drive.length);
@@ -15,6 +16,26 @@ export function normalizePath(path: string): string {
   }
   const joined = parts.join('/');
   return drive + (absolute ? '/' + joined : joined || '.');
+}
+
+/**
+ * `/a/b.h`: absolute, forward slashes only, no empty, `.` or `..` segment and no trailing slash,
+ * so normalizing returns it unchanged (the common case: every include resolves one or two).
+ */
+function isNormalAbsolute(path: string): boolean {
+  const n = path.length;
+  if (n < 2 || path.charCodeAt(0) !== 47) return false;
+  let segmentStart = 1;
+  for (let i = 1; i <= n; i++) {
+    const c = i < n ? path.charCodeAt(i) : 47;
+    if (c === 92) return false; // backslash
+    if (c !== 47) continue;
+    const length = i - segmentStart;
+    if (length === 0) return false; // `//` or a trailing slash
+    if (path.charCodeAt(segmentStart) === 46 && (length === 1 || (length === 2 && path.charCodeAt(segmentStart + 1) === 46))) return false;
+    segmentStart = i + 1;
+  }
+  return true;
 }
 
 export function dirname(path: string): string {
