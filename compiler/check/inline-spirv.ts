@@ -94,7 +94,8 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
   for (let i = 0; i < fn.params.length; i++) {
     const p = fn.params[i]!;
     const decl = fn.decl.params[i]!;
-    const a = args[i];
+    // An omitted argument takes the parameter's default (`[[vk::ext_literal]] uint32_t aligned = 2`).
+    const a = args[i] ?? (p.defaultExpr ? x.check(p.defaultExpr, fn.scope) : undefined);
     if (!a) {
       c.error(`'${fn.name}' needs argument ${i + 1} ('${p.name}')`, loc, fn.name.length);
       return undefined;

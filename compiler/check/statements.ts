@@ -15,6 +15,7 @@ import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeH
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
+import { spirvAttributes } from './spirv-decorations.js';
 
 interface FunctionState {
   fn: IrFunction;
@@ -64,7 +65,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   if (spec) bindParams(c, symbol, spec, fn, flow, scope);
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
-    const v: IrVar = { id: c.newId(), name: p.name, type: p.type };
+    const v: IrVar = { id: c.newId(), name: p.name, type: p.type, ...spirvAttributes(c, decl.params[i]!.attributes, outer) };
     spec?.paramVars.set(v, i);
     fn.params.push({ var: v, direction: p.direction });
     if (p.name) {
@@ -359,6 +360,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
+    if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope));
     let constant;
     if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));

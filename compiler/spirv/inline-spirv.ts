@@ -7,10 +7,11 @@ import { foldTree } from '../opt/fold-constants.js';
 import type { IrExpr, SpirvRequirements } from '../ir/ir.js';
 import type { FunctionEmitter } from './function.js';
 import { Op } from '../spirv-spec/spec.js';
+import { declareInlineCapability } from './inline-enablers.js';
 
 export function declareRequirements(fe: FunctionEmitter, r: SpirvRequirements | undefined): void {
   if (!r) return;
-  for (const c of r.capabilities) fe.b.capability(c);
+  for (const c of r.capabilities) declareInlineCapability(fe.b, c);
   for (const e of r.extensions) fe.b.extension(e);
 }
 

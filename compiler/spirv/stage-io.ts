@@ -4,6 +4,7 @@ import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
+import { applyDecorations } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
 import type { FunctionEmitter } from './function.js';
 import { bindableParameter } from './values.js';
@@ -229,6 +230,7 @@ export function flatten(type: Type, io: StageValue, path: number[], out: Leaf[],
         ...(f.location !== undefined ? { location: f.location } : {}),
         ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
         ...(f.index !== undefined ? { index: f.index } : {}),
+        ...(f.decorations ? { decorations: f.decorations } : {}),
         ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}),
       };
       flatten(f.type, fio, [...path, i], out, errors);
@@ -316,6 +318,7 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       leaf.varType = withElement(leaf.type, packed.element);
       leaf.storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
       if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
+      if (leaf.io.decorations) errors.push(`vk::ext_decorate on '${leaf.io.semantic}' is not supported: it is one element of a packed builtin array`);
       return;
     }
     const id = b.id();
@@ -383,6 +386,12 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       }
     }
     if (leaf.io.semantic) fe.userSemantic(id, leaf.io.semantic);
+    if (leaf.io.decorations) {
+      // A written Location or BuiltIn would replace the one assigned above (DXC then skips its own): not supported yet.
+      const replaced = leaf.io.decorations.find((d) => d.decoration === Decoration.Location || d.decoration === Decoration.BuiltIn);
+      if (replaced) errors.push(`vk::ext_decorate(${replaced.decoration === Decoration.Location ? 'Location' : 'BuiltIn'}) on the stage variable of '${leaf.io.semantic ?? 'a result'}' is not supported yet: use vk::location or vk::builtin`);
+      else applyDecorations(b, t, id, leaf.io.decorations);
+    }
     leaf.varId = id;
     leaf.varType = varType;
     leaf.storage = storage;

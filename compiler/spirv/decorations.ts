@@ -1,0 +1,31 @@
+// Decorations the source asked for ([[vk::ext_decorate]], ext_decorate_string, ext_decorate_id):
+// OpDecorate / OpDecorateString / OpDecorateId on an id, or the OpMember* forms on a struct member.
+import type { SpirvDecoration } from '../types.js';
+import { encodeString, type ModuleBuilder } from './builder.js';
+import { scalarWords } from './constants.js';
+import type { TypeEmitter } from './types.js';
+import { Op } from '../spirv-spec/spec.js';
+import { declareDecorationExtension } from './inline-enablers.js';
+
+export function applyDecorations(b: ModuleBuilder, types: TypeEmitter, id: number, decorations: readonly SpirvDecoration[] | undefined, member?: number): void {
+  for (const d of decorations ?? []) {
+    declareDecorationExtension(b, d.decoration);
+    if (d.kind === 'literal') {
+      if (member === undefined) b.decorate(id, d.decoration, ...d.operands);
+      else b.memberDecorate(id, member, d.decoration, ...d.operands);
+    } else if (d.kind === 'string') {
+      const words = d.strings.flatMap(encodeString);
+      if (member === undefined) b.annotation(Op.DecorateString, [id, d.decoration, ...words]);
+      else b.annotation(Op.MemberDecorateString, [id, member, d.decoration, ...words]);
+    } else {
+      if (member !== undefined) throw new Error('internal: vk::ext_decorate_id on a struct member');
+      const ids = d.constants.map((c) => {
+        const typeId = types.type(c.type);
+        if (c.type.base === 'bool') return b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
+        const w = scalarWords(c.type, c.value);
+        return b.intern(`c:${typeId}:${w.join(',')}`, Op.Constant, [typeId, ...w], 1);
+      });
+      b.decorateId(id, d.decoration, ...ids);
+    }
+  }
+}
