@@ -3,7 +3,7 @@
 // capabilities and extensions its declaration asked for, declared once the module uses the type.
 // A scalar or vector shape is interned under the builder's own key, so that `OpTypeInt 32 0` written
 // inline and the compiler's uint stay one type (SPIR-V forbids duplicate non-aggregate types).
-import type { SpirvInlineType } from '../types.js';
+import type { SpirvInlineType, Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
 import { scalarWords } from './constants.js';
 import type { TypeEmitter } from './types.js';
@@ -16,8 +16,7 @@ export function inlineSpirvType(b: ModuleBuilder, types: TypeEmitter, named: Set
   for (const c of def.capabilities) declareInlineCapability(b, c);
   for (const e of def.extensions) b.extension(e);
   // A PhysicalStorageBuffer pointer needs the module's PhysicalStorageBuffer64 addressing (and its extension).
-  const first = def.operands[0];
-  if (def.opcode === Op.TypePointer && first?.kind === 'literal' && first.value === StorageClass.PhysicalStorageBuffer) types.physicalStorage();
+  if (isDevicePointer(t)) types.physicalStorage();
   const operands = def.operands.map((o) => {
     if (o.kind === 'literal') return o.value >>> 0;
     if (o.kind === 'type') return types.type(o.type);
@@ -26,12 +25,23 @@ export function inlineSpirvType(b: ModuleBuilder, types: TypeEmitter, named: Set
     const words = scalarWords(o.type, o.value);
     return b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
   });
-  const id = b.intern(builderKey(def.opcode, operands) ?? `spirvType:${def.opcode}:${operands.join(',')}`, def.opcode, operands, 0);
-  if (!named.has(id)) {
+  const shared = builderKey(def.opcode, operands);
+  const id = b.intern(shared ?? `spirvType:${def.opcode}:${operands.join(',')}`, def.opcode, operands, 0);
+  // A shape HLSL types also make (OpTypeInt 32 0 is uint) keeps the compiler's name; 8-bit integers are only inline.
+  const hlslShape = shared !== undefined && !(def.opcode === Op.TypeInt && operands[0] === 8);
+  if (!hlslShape && !named.has(id)) {
     named.add(id);
     b.name(id, 'spirvIntrinsicType');
   }
   return id;
+}
+
+/** A PhysicalStorageBuffer pointer: vk::BufferPointer, or an inline OpTypePointer of that storage class. */
+export function isDevicePointer(t: Type): boolean {
+  if (t.kind === 'pointer') return true;
+  if (t.kind !== 'spirvType' || t.definition.opcode !== Op.TypePointer) return false;
+  const first = t.definition.operands[0];
+  return first?.kind === 'literal' && first.value === StorageClass.PhysicalStorageBuffer;
 }
 
 /** The key TypeEmitter interns the same shape under (types.ts), where there is one. */
