@@ -2,6 +2,8 @@
 // what the layout rules and back ends consume. HLSL's own terms throughout: a matrix has `rows` and
 // `cols` as written (`float2x3` is 2 rows × 3 columns); the SPIR-V back end transposes.
 
+import type { SourceLocation } from './diagnostics.js';
+
 export type ScalarBase = 'bool' | 'int' | 'uint' | 'float';
 
 export interface ScalarType {
@@ -62,17 +64,18 @@ export interface StructField {
   /** `[[vk::ext_decorate…]]` on the member: OpMemberDecorate (or the stage variable's OpDecorate). */
   decorations?: SpirvDecoration[];
   /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the member: declared once the struct is used. */
-  requirements?: { capabilities: number[]; extensions: string[] };
+  requirements?: { capabilities: number[]; extensions: string[]; loc?: SourceLocation };
 }
 
 /**
  * A decoration the source asks for (`[[vk::ext_decorate(d, literals…)]]`, `ext_decorate_string`,
  * `ext_decorate_id` with constant operands), emitted as written for spirv-val to judge.
  */
-export type SpirvDecoration =
+export type SpirvDecoration = (
   | { kind: 'literal'; decoration: number; operands: number[] }
   | { kind: 'string'; decoration: number; strings: string[] }
-  | { kind: 'id'; decoration: number; constants: { type: ScalarType; value: number }[] };
+  | { kind: 'id'; decoration: number; constants: { type: ScalarType; value: number }[] }
+) & { /** The attribute, for targets that cannot express it. */ loc?: SourceLocation };
 
 export interface Bitfield {
   name: string;
@@ -224,6 +227,8 @@ export interface SpirvInlineType {
   key: string;
   /** Written spelling, for diagnostics. */
   spelling: string;
+  /** Where the type was first written, for targets that cannot express it. */
+  loc?: SourceLocation;
   size?: number;
   alignment?: number;
 }

@@ -35,7 +35,8 @@ export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], s
       else extensions.push(arg.value);
     }
   }
-  return capabilities.length || extensions.length ? { capabilities, extensions } : undefined;
+  const first = attrs.find((a) => a.name === 'vk::ext_capability' || a.name === 'vk::ext_extension');
+  return capabilities.length || extensions.length ? { capabilities, extensions, ...(first ? { loc: first.loc } : {}) } : undefined;
 }
 
 /** `[[vk::spvexecutionmode(N)]]` on a function: execution modes of the entry points that run it. */

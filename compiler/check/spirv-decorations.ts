@@ -36,12 +36,12 @@ export function spirvDecorations(c: Checker, attrs: readonly ast.Attribute[], sc
         if (e.kind === 'StringLiteral') strings.push(e.value);
         else c.error(`the operands of 'vk::ext_decorate_string' must be string literals`, e.loc);
       }
-      if (strings.length === rest.length) out.push({ kind: 'string', decoration, strings });
+      if (strings.length === rest.length) out.push({ kind: 'string', decoration, strings, loc: a.loc });
       continue;
     }
     if (a.name === 'vk::ext_decorate') {
       const operands = rest.map((e) => c.constantInt(e, scope));
-      if (operands.every((n) => n !== undefined)) out.push({ kind: 'literal', decoration, operands: operands as number[] });
+      if (operands.every((n) => n !== undefined)) out.push({ kind: 'literal', decoration, operands: operands as number[], loc: a.loc });
       continue;
     }
     const constants: { type: Extract<SpirvDecoration, { kind: 'id' }>['constants'][number]['type']; value: number }[] = [];
@@ -54,7 +54,7 @@ export function spirvDecorations(c: Checker, attrs: readonly ast.Attribute[], sc
       }
       constants.push({ type: value.type, value: typeof value.value === 'boolean' ? (value.value ? 1 : 0) : Number(value.value) });
     }
-    if (constants.length === rest.length) out.push({ kind: 'id', decoration, constants });
+    if (constants.length === rest.length) out.push({ kind: 'id', decoration, constants, loc: a.loc });
   }
   return out.length ? out : undefined;
 }

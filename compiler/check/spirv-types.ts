@@ -25,7 +25,7 @@ export class ExtTypes {
     let entry = this.byId.get(id);
     if (!entry) {
       const definition: SpirvTypeDefinition = { operands: [], capabilities: [], extensions: [] };
-      entry = { type: { kind: 'spirvType', definition, key: `ext:${id}`, spelling: `vk::ext_type<${id}>` }, loc, defined: false };
+      entry = { type: { kind: 'spirvType', definition, key: `ext:${id}`, spelling: `vk::ext_type<${id}>`, loc }, loc, defined: false };
       this.byId.set(id, entry);
     }
     return entry.type;
@@ -54,6 +54,11 @@ function sameDefinition(a: SpirvTypeDefinition, b: SpirvTypeDefinition): boolean
 function operandKey(o: SpirvTypeOperand): string {
   if (o.kind === 'type') return o.type.kind === 'spirvType' ? o.type.key : typeToString(o.type);
   return o.kind === 'literal' ? `L${o.value}` : `${typeToString(o.type)}(${o.value})`;
+}
+
+function operandSpelling(o: SpirvTypeOperand): string {
+  if (o.kind === 'type') return typeToString(o.type);
+  return o.kind === 'literal' ? `vk::Literal<${o.value}>` : `vk::integral_constant<${typeToString(o.type)}, ${o.value}>`;
 }
 
 /** The type a `vk::SpirvType`, `vk::SpirvOpaqueType`, `vk::ext_type` or `vk::ext_result_id` spelling names. */
@@ -109,8 +114,8 @@ export function resolveInlineSpirvType(c: Checker, spec: ast.TypeSpec, scope: Sc
   }
   const definition: SpirvTypeDefinition = { opcode, operands, capabilities: [], extensions: [] };
   const key = `${sized ? `spv:${size}:${alignment}` : 'opaque'}:${opcode}:${operands.map(operandKey).join(',')}`;
-  const spelling = `${name}<${[...words, ...operands.map(operandKey)].join(', ')}>`;
-  return sized ? { kind: 'spirvType', definition, key, spelling, size, alignment } : { kind: 'spirvType', definition, key, spelling };
+  const spelling = `${name}<${[...words, ...operands.map(operandSpelling)].join(', ')}>`;
+  return sized ? { kind: 'spirvType', definition, key, spelling, loc: spec.loc, size, alignment } : { kind: 'spirvType', definition, key, spelling, loc: spec.loc };
 }
 
 function typeOperand(c: Checker, a: ast.TemplateArg, scope: Scope, owner: string): SpirvTypeOperand | undefined {

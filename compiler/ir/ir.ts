@@ -230,6 +230,8 @@ export type SpirvOperand = { kind: 'value'; value: IrExpr } | { kind: 'literal';
 export interface SpirvRequirements {
   capabilities: number[];
   extensions: string[];
+  /** The first attribute, for targets that cannot express it. */
+  loc?: SourceLocation;
 }
 
 /** `in` arguments are values; `out`/`inout` arguments are places written back after the call. */
