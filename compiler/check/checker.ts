@@ -38,7 +38,7 @@ import { resourceGlobal } from './resource-globals.js';
 export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
-import { spirvAttributes, spirvDecorations } from './spirv-decorations.js';
+import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spirv-decorations.js';
 import { checkExtTypesDefined, ExtTypes, INLINE_SPIRV_TYPE_NAMES, refuseOpaqueUniform, resolveInlineSpirvType, withTypeRequirements } from './spirv-types.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
@@ -689,6 +689,7 @@ export class Checker {
       }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
       if (specId) {
+        refuseSpirvAttributes(this, decl.attributes, 'a specialization constant');
         const g = specConstantGlobal(this, specId, d, t, isConst, scope, d.loc);
         if (g) this.globals.push(g);
         if (g && scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(g), readonly: true, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
@@ -696,6 +697,7 @@ export class Checker {
       }
       const isResource = containsResource(t);
       if (isStatic && holdsResource(t)) {
+        refuseSpirvAttributes(this, decl.attributes, 'a static resource alias');
         declareStaticAlias(this, d, t, scope, decl.modifiers.includes('globallycoherent'));
         continue;
       }

@@ -65,3 +65,10 @@ export function spirvAttributes(c: Checker, attrs: readonly ast.Attribute[], sco
   const requirements = spirvRequirements(c, attrs, scope);
   return { ...(decorations ? { decorations } : {}), ...(requirements ? { requirements } : {}) };
 }
+
+/** Declarations with no variable of their own to decorate (resource aliases, spec constants): refused, not dropped. */
+export function refuseSpirvAttributes(c: Checker, attrs: readonly ast.Attribute[], what: string): void {
+  for (const a of attrs) {
+    if (DECORATE.has(a.name) || a.name === 'vk::ext_capability' || a.name === 'vk::ext_extension') c.error(`'${a.name}' on ${what} is not supported`, a.loc, a.name.length);
+  }
+}

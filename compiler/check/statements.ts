@@ -15,7 +15,7 @@ import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeH
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
-import { spirvAttributes } from './spirv-decorations.js';
+import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
 
 interface FunctionState {
   fn: IrFunction;
@@ -352,6 +352,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       }
     }
     if (holdsResource(t)) {
+      refuseSpirvAttributes(c, decl.attributes, 'a local resource alias');
       lowerHeldLocal(c, st, d, t, scope, out, decl.modifiers.includes('globallycoherent'));
       continue;
     }
@@ -388,11 +389,12 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
     let t = c.arrayType(base, d.arrayDims, scope, true);
     if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
     if (holdsResource(t)) {
+      refuseSpirvAttributes(c, decl.attributes, 'a static resource alias');
       declareStaticAlias(c, d, t, scope);
       continue;
     }
     if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
-    const global: IrGlobal = { id: c.newId(), name: `${st.fn.name}.${d.name}`, type: t, space: 'private', readonly: isConst, loc: d.loc };
+    const global: IrGlobal = { id: c.newId(), name: `${st.fn.name}.${d.name}`, type: t, space: 'private', readonly: isConst, loc: d.loc, ...spirvAttributes(c, decl.attributes, scope) };
     let constant;
     if (d.init) {
       const target = t;
