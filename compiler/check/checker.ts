@@ -39,7 +39,7 @@ export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spirv-decorations.js';
-import { checkExtTypesDefined, ExtTypes, INLINE_SPIRV_TYPE_NAMES, refuseOpaqueUniform, resolveInlineSpirvType, withTypeRequirements } from './spirv-types.js';
+import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, INLINE_SPIRV_TYPE_NAMES, refuseOpaqueUniform, resolveInlineSpirvType, withTypeRequirements } from './spirv-types.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, rayQueryMember, rayQueryType, shaderRecord } from './ray-types.js';
@@ -707,11 +707,12 @@ export class Checker {
         declareInvalidAlias(this, d, t, scope);
         continue;
       }
-      if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant')) {
+      if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant') || (!isStatic && !groupshared && uniformConstantStorage(this, decl.attributes, t, scope))) {
         this.declareResource(decl, d, t, scope);
         continue;
       }
       if (groupshared || isStatic) {
+        refuseStorageClass(this, decl.attributes, `${groupshared ? 'a groupshared' : 'a static'} variable`);
         const global: IrGlobal = {
           id: this.newId(),
           name: d.name,

@@ -229,3 +229,27 @@ export function refuseOpaqueUniform(c: Checker, t: Type, name: string, loc: Sour
   c.error(`global '${name}' has the opaque inline SPIR-V type '${typeToString(t)}', which a uniform buffer cannot hold: make it static or groupshared`, loc, name.length);
   return true;
 }
+
+/**
+ * `[[vk::ext_storage_class(0)]]` on a global of an opaque inline type: a UniformConstant variable
+ * bound like a resource (an acceleration structure or image the source declares itself). Other
+ * storage classes are refused.
+ */
+export function uniformConstantStorage(c: Checker, attrs: readonly ast.Attribute[], t: Type, scope: Scope): boolean {
+  const attr = attrs.find((a) => a.name === 'vk::ext_storage_class');
+  if (!attr) return false;
+  const storageClass = c.attrInt(attr, 0, scope);
+  let el = t;
+  while (el.kind === 'array') el = el.element;
+  if (storageClass !== 0 || el.kind !== 'spirvType' || el.size !== undefined) {
+    if (storageClass !== undefined) c.error(`'vk::ext_storage_class' is supported only as UniformConstant (0) on a global of an opaque inline SPIR-V type`, attr.loc, attr.name.length);
+    return false;
+  }
+  return true;
+}
+
+/** `vk::ext_storage_class` where the variable's storage is already decided (static, groupshared, locals). */
+export function refuseStorageClass(c: Checker, attrs: readonly ast.Attribute[], what: string): void {
+  const attr = attrs.find((a) => a.name === 'vk::ext_storage_class');
+  if (attr) c.error(`'vk::ext_storage_class' on ${what} is not supported: only a global of an opaque inline SPIR-V type may name its storage class`, attr.loc, attr.name.length);
+}

@@ -16,6 +16,7 @@ import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
+import { refuseStorageClass } from './spirv-types.js';
 
 interface FunctionState {
   fn: IrFunction;
@@ -333,6 +334,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     return;
   }
   const isConst = decl.modifiers.includes('const');
+  refuseStorageClass(c, decl.attributes, 'a local variable');
   if (decl.modifiers.includes('groupshared')) {
     c.error(`groupshared variables must be declared at global scope`, decl.loc);
     return;

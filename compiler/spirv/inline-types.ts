@@ -17,6 +17,9 @@ export function inlineSpirvType(b: ModuleBuilder, types: TypeEmitter, named: Set
   for (const e of def.extensions) b.extension(e);
   // A PhysicalStorageBuffer pointer needs the module's PhysicalStorageBuffer64 addressing (and its extension).
   if (isDevicePointer(t)) types.physicalStorage();
+  // The ray types are the compiler's own, with the capability and extension they need.
+  if (def.opcode === Op.TypeAccelerationStructureKHR && def.operands.length === 0) return types.accelerationStructure();
+  if (def.opcode === Op.TypeRayQueryKHR && def.operands.length === 0) return types.rayQuery();
   const operands = def.operands.map((o) => {
     if (o.kind === 'literal') return o.value >>> 0;
     if (o.kind === 'type') return types.type(o.type);

@@ -84,6 +84,22 @@ describe('inline SPIR-V types', () => {
     expect(spv).toMatch(/OpDecorate %ptr AliasedPointer/);
   });
 
+  it('binds a [[vk::ext_storage_class(UniformConstant)]] global of an opaque type like a resource', () => {
+    const r = compileValid(`
+      using A = vk::SpirvOpaqueType</* OpTypeAccelerationStructureKHR */ 5341>;
+      using RA [[vk::ext_capability(/* RuntimeDescriptorArray */ 5302)]] = vk::SpirvOpaqueType</* OpTypeRuntimeArray */ 29, A>;
+      [[vk::ext_storage_class(/* UniformConstant */ 0)]] RA MyScene;
+      [numthreads(1, 1, 1)] void main() {}`, compute, ['vulkan1.2', 'vulkan1.3']);
+    const spv = disassembleSpirv(r.spirv);
+    expect(spv).toContain('OpCapability RayQueryKHR');
+    expect(spv).toMatch(/%spirvIntrinsicType = OpTypeRuntimeArray %accelerationStructureNV/);
+    expect(spv).toMatch(/%MyScene = OpVariable %_ptr_UniformConstant_spirvIntrinsicType UniformConstant/);
+    expect(spv).toMatch(/OpDecorate %MyScene Binding 0/);
+    expect(errors(`using I = vk::SpirvType<21, 4, 4, vk::Literal<vk::integral_constant<uint, 32> >, vk::Literal<vk::integral_constant<uint, 0> > >;\n[[vk::ext_storage_class(6)]] static I x;\nvoid main() {}`)).toEqual([
+      "2:3 'vk::ext_storage_class' on a static variable is not supported: only a global of an opaque inline SPIR-V type may name its storage class",
+    ]);
+  });
+
   it('holds vk::ext_result_id<T> as a T', () => {
     const spv = text(`
       [[vk::ext_instruction(/* OpLoad */ 61)]] vk::ext_result_id<float> load([[vk::ext_reference]] float pointer, [[vk::ext_literal]] int memoryOperands);
