@@ -4,7 +4,7 @@ import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
-import { applyDecorations } from './decorations.js';
+import { applyDecorations, replacedStageDecoration, withWrittenLocation } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
 import type { FunctionEmitter } from './function.js';
 import { bindableParameter } from './values.js';
@@ -238,7 +238,7 @@ export function flatten(type: Type, io: StageValue, path: number[], out: Leaf[],
     return;
   }
   if (!io.semantic && io.builtin === undefined) errors.push(`missing semantic on a stage ${path.length ? 'struct member' : 'parameter'} of type '${type.kind}'`);
-  out.push({ type, io, path });
+  out.push({ type, io: withWrittenLocation(io), path });
 }
 
 function splitSemantic(s: string): { base: string; index: number } {
@@ -386,12 +386,9 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       }
     }
     if (leaf.io.semantic) fe.userSemantic(id, leaf.io.semantic);
-    if (leaf.io.decorations) {
-      // A written Location or BuiltIn would replace the one assigned above (DXC then skips its own): not supported yet.
-      const replaced = leaf.io.decorations.find((d) => d.decoration === Decoration.Location || d.decoration === Decoration.BuiltIn);
-      if (replaced) errors.push(`vk::ext_decorate(${replaced.decoration === Decoration.Location ? 'Location' : 'BuiltIn'}) on the stage variable of '${leaf.io.semantic ?? 'a result'}' is not supported yet: use vk::location or vk::builtin`);
-      else applyDecorations(b, t, id, leaf.io.decorations);
-    }
+    const replaced = replacedStageDecoration(leaf.io);
+    if (replaced) errors.push(replaced);
+    else applyDecorations(b, t, id, leaf.io.decorations);
     leaf.varId = id;
     leaf.varType = varType;
     leaf.storage = storage;

@@ -168,6 +168,16 @@ describe('inline SPIR-V decorations', () => {
     expect(spv).toMatch(/OpDecorateId %bar UniformId %int_3/);
   });
 
+  it('take a written Location as the stage variable\'s location, as vk::location', () => {
+    const spv = text(`[[vk::ext_decorate(/* Location */ 30, 5)]]
+      float4 main([[vk::ext_decorate(30, 3)]] float4 c : COLOR, [[vk::ext_decorate(/* Centroid */ 16)]] float4 d : TEXCOORD) : SV_Target { return c + d; }`);
+    expect(spv).toMatch(/OpDecorate %in_var_COLOR Location 3\n/);
+    expect(spv).toMatch(/OpDecorate %in_var_TEXCOORD Location 0\n/);
+    expect(spv).toMatch(/OpDecorate %in_var_TEXCOORD Centroid/);
+    expect(spv).toMatch(/OpDecorate %out_var_SV_Target Location 5\n/);
+    expect(spv.match(/Location/g)?.length).toBe(3);
+  });
+
   it('decorate the stage variables of entry parameters, results and stage struct members', () => {
     const spv = text(`
       struct PixelOutput { [[vk::location(0), vk::ext_decorate_string(/* UserSemantic */ 5635, "raster_order_group_0")]] float4 rt0 : SV_TARGET; };
@@ -186,9 +196,9 @@ describe('inline SPIR-V decorations', () => {
       '1:14 vk::ext_decorate_id is not supported on struct members (SPIR-V has no OpMemberDecorateId)',
     ]);
     expect(errors(`int f() { return 3; }\nvoid main() { [[vk::ext_decorate_id(46, f())]] int x = 1; }`)).toEqual(['2:41 expression is not a compile-time constant']);
-    expect(errors(`float4 main([[vk::ext_decorate(/* Location */ 30, 3)]] float4 c : COLOR) : SV_Target { return c; }`)[0]).toMatch(
-      /vk::ext_decorate\(Location\) on the stage variable of 'COLOR' is not supported yet: use vk::location or vk::builtin/,
-    );
+    expect(errors(`[[vk::ext_decorate(/* BuiltIn */ 11, /* FragStencilRefEXT */ 5014)]] int main() : SV_Target0 { return 3; }`)).toEqual([
+      "1:74 vk::ext_decorate(BuiltIn) on the stage variable of 'SV_Target0' is not supported yet: use vk::location or vk::builtin",
+    ]);
   });
 
   it('the WGSL target refuses decorations and inline types where they are written', () => {
