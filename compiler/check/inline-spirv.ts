@@ -109,7 +109,11 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
       }
       operands.push({ kind: 'literal', value: Number(value.value) });
     } else if (attribute(decl.attributes, 'vk::ext_reference') || p.direction !== 'in') {
-      if (!a.place || !x.writable(a, a.loc)) return undefined;
+      if (!a.place) {
+        c.error(`argument ${i + 1} of '${fn.name}' is a reference ([[vk::ext_reference]]): it must be a variable or element`, a.loc);
+        return undefined;
+      }
+      if (!x.writable(a, a.loc)) return undefined;
       operands.push({ kind: 'pointer', place: a.place });
     } else {
       const value = x.convert(a, p.type, a.loc, `argument ${i + 1} of '${fn.name}'`);
