@@ -2,6 +2,8 @@
 // what the layout rules and back ends consume. HLSL's own terms throughout: a matrix has `rows` and
 // `cols` as written (`float2x3` is 2 rows × 3 columns); the SPIR-V back end transposes.
 
+import type { SourceLocation } from './diagnostics.js';
+
 export type ScalarBase = 'bool' | 'int' | 'uint' | 'float';
 
 export interface ScalarType {
@@ -71,7 +73,21 @@ export interface StructField {
   bitfields?: Bitfield[];
   /** Declared with a `half` spelling while half is float: only overload resolution tells it apart. */
   half?: boolean;
+  /** `[[vk::ext_decorate…]]` on the member: OpMemberDecorate (or the stage variable's OpDecorate). */
+  decorations?: SpirvDecoration[];
+  /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the member: declared once the struct is used. */
+  requirements?: { capabilities: number[]; extensions: string[]; loc?: SourceLocation };
 }
+
+/**
+ * A decoration the source asks for (`[[vk::ext_decorate(d, literals…)]]`, `ext_decorate_string`,
+ * `ext_decorate_id` with constant operands), emitted as written for spirv-val to judge.
+ */
+export type SpirvDecoration = (
+  | { kind: 'literal'; decoration: number; operands: number[] }
+  | { kind: 'string'; decoration: number; strings: string[] }
+  | { kind: 'id'; decoration: number; constants: { type: ScalarType; value: number }[] }
+) & { /** The attribute, for targets that cannot express it. */ loc?: SourceLocation };
 
 export interface Bitfield {
   name: string;
@@ -196,7 +212,40 @@ export interface PointerType {
   alignment: number;
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | PointerType | RayQueryType | VoidType;
+/** An operand of an inline SPIR-V type: another type's id, an OpConstant's id, or a literal word. */
+export type SpirvTypeOperand = { kind: 'type'; type: Type } | { kind: 'constant'; type: ScalarType; value: number } | { kind: 'literal'; value: number };
+
+/**
+ * The instruction declaring an inline SPIR-V type. For `vk::ext_type<N>` the checker fills it in
+ * when the `[[vk::ext_type_def(N, opcode)]]` function is called, so one object is shared by every use.
+ */
+export interface SpirvTypeDefinition {
+  opcode?: number;
+  operands: SpirvTypeOperand[];
+  /** `vk::ext_capability` / `vk::ext_extension` of the defining typedef, alias or function. */
+  capabilities: number[];
+  extensions: string[];
+}
+
+/**
+ * An inline SPIR-V type (DXC's `vk::SpirvType<Opcode, Size, Alignment, Operands…>`,
+ * `vk::SpirvOpaqueType<Opcode, Operands…>`, `vk::ext_type<N>`): emitted as written, for spirv-val to
+ * judge. Only a SpirvType has a size and alignment, so only it may live in a buffer.
+ */
+export interface SpirvInlineType {
+  kind: 'spirvType';
+  definition: SpirvTypeDefinition;
+  /** Identity: the written form (`ext:N` for vk::ext_type<N>). */
+  key: string;
+  /** Written spelling, for diagnostics. */
+  spelling: string;
+  /** Where the type was first written, for targets that cannot express it. */
+  loc?: SourceLocation;
+  size?: number;
+  alignment?: number;
+}
+
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | PointerType | RayQueryType | SpirvInlineType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -282,6 +331,8 @@ export function sameType(a: Type, b: Type): boolean {
       const p = b as PointerType;
       return a.alignment === p.alignment && sameType(a.pointee, p.pointee);
     }
+    case 'spirvType':
+      return a.key === (b as SpirvInlineType).key;
     case 'void':
       return true;
   }
@@ -321,6 +372,8 @@ export function typeToString(t: Type): string {
       return `${t.topology === 'point' ? 'Point' : t.topology === 'line' ? 'Line' : 'Triangle'}Stream<${typeToString(t.element)}>`;
     case 'pointer':
       return `vk::BufferPointer<${typeToString(t.pointee)}${t.alignment ? `, ${t.alignment}` : ''}>`;
+    case 'spirvType':
+      return t.spelling;
     case 'void':
       return 'void';
   }

@@ -16,6 +16,7 @@ import { holdsResource } from './resource-aliases.js';
 import { needsSpecialization, specializedCall } from './resource-calls.js';
 import { viewType } from './resource-decls.js';
 import { inlineSpirvCall, isInlineSpirv } from './inline-spirv.js';
+import { extTypeDefCall, isExtTypeDef } from './spirv-types.js';
 
 export interface CallSite {
   name: string;
@@ -87,6 +88,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   const fn = best[0]!.fn;
   const pass = (i: number, callArgs: IrCallArg[]): boolean => passArgument(c, x, fn, i, args[i], callArgs);
   if (isInlineSpirv(fn)) return inlineSpirvCall(c, x, fn, args, loc);
+  if (isExtTypeDef(fn)) return extTypeDefCall(c, x, fn, args, loc);
   // Resources in parameters, `this` or the result: lowered per combination of argument resources.
   if (needsSpecialization(fn)) return specializedCall(c, x, fn, self, args, loc, pass);
   const ir = c.lowerFunction(fn, loc);

@@ -38,6 +38,8 @@ import { resourceGlobal } from './resource-globals.js';
 export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
+import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spirv-decorations.js';
+import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, INLINE_SPIRV_TYPE_NAMES, refuseOpaqueUniform, resolveInlineSpirvType, withTypeRequirements } from './spirv-types.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
 import { declareStrings, isStringDecl } from './printf.js';
@@ -105,6 +107,8 @@ export class Checker {
   readonly flattened = new Map<IrGlobal, IrGlobal[]>();
   /** SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap: globals made as code reads them. */
   readonly heaps = new DescriptorHeaps(this);
+  /** `vk::ext_type<N>` types, defined as their ext_type_def functions are called. */
+  readonly extTypes = new ExtTypes();
 
   constructor(
     readonly sink: DiagnosticSink,
@@ -143,6 +147,7 @@ export class Checker {
       if (ep) entryPoints.push(ep);
     }
     checkAttributeInputs(this, this.functions, entryPoints);
+    checkExtTypesDefined(this);
     // Bindings come after codegen, as in DXC: which counters exist depends on the code.
     const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
     assignBindings(this, globalsBlock, used);
@@ -200,7 +205,8 @@ export class Checker {
         return;
       case 'UsingDecl':
         if (decl.alias) {
-          const t = this.resolveType(decl.alias.type, scope, []);
+          const resolved = this.resolveType(decl.alias.type, scope, []);
+          const t = resolved && withTypeRequirements(this, resolved, decl.alias.attributes, scope);
           if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
         } else if (decl.member) {
           const target = scope.lookup(decl.member.target);
@@ -260,6 +266,7 @@ export class Checker {
     if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
     if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope, name as ResourceKind);
     if (VK_RESOURCE_KINDS[name]) return this.resourceType(spec, scope, VK_RESOURCE_KINDS[name]);
+    if (INLINE_SPIRV_TYPE_NAMES.has(name)) return resolveInlineSpirvType(this, spec, scope);
     if (name === 'vk::BufferPointer') return bufferPointerType(this, name, args, scope, spec.loc);
     if (ROV_KINDS[name]) {
       const t = this.resourceType(spec, scope, ROV_KINDS[name]);
@@ -447,6 +454,7 @@ export class Checker {
           }
         }
         if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
+        Object.assign(field, spirvAttributes(this, member.attributes, inner, true));
         if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
         struct.fields.push(field);
       }
@@ -498,7 +506,8 @@ export class Checker {
 
   private declareTypedef(decl: ast.TypedefDecl, scope: Scope): void {
     if (decl.type.struct && !decl.type.struct.name) this.anonymousStruct(decl.type.struct, scope, decl.declarators[0]?.name);
-    const base = this.resolveType(decl.type, scope, decl.modifiers);
+    const resolved = this.resolveType(decl.type, scope, decl.modifiers);
+    const base = resolved && withTypeRequirements(this, resolved, decl.attributes, scope);
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
@@ -626,6 +635,8 @@ export class Checker {
     symbol.ir = fn;
     const requirements = fn && spirvRequirements(this, symbol.decl.attributes, symbol.scope);
     if (fn && requirements) fn.requirements = requirements;
+    const decorations = fn && spirvDecorations(this, symbol.decl.attributes, symbol.scope, 'function');
+    if (fn && decorations) fn.decorations = decorations;
     if (fn) this.functions.push(fn);
     return fn;
   }
@@ -659,6 +670,7 @@ export class Checker {
         }
         const field: StructField = { name: d.name, type: t };
         for (const attr of member.attributes) if (attr.name === 'vk::offset') field.vkOffset = this.attrInt(attr, 0, scope);
+        Object.assign(field, spirvAttributes(this, member.attributes, scope, true));
         if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
         const index = struct.fields.length;
         struct.fields.push(field);
@@ -691,6 +703,7 @@ export class Checker {
       }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
       if (specId) {
+        refuseSpirvAttributes(this, decl.attributes, 'a specialization constant');
         const g = specConstantGlobal(this, specId, d, t, isConst, scope, d.loc);
         if (g) this.globals.push(g);
         if (g && scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(g), readonly: true, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
@@ -698,6 +711,7 @@ export class Checker {
       }
       const isResource = containsResource(t);
       if (isStatic && holdsResource(t)) {
+        refuseSpirvAttributes(this, decl.attributes, 'a static resource alias');
         declareStaticAlias(this, d, t, scope, decl.modifiers.includes('globallycoherent'));
         continue;
       }
@@ -707,11 +721,12 @@ export class Checker {
         declareInvalidAlias(this, d, t, scope);
         continue;
       }
-      if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant')) {
+      if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant') || (!isStatic && !groupshared && uniformConstantStorage(this, decl.attributes, t, scope))) {
         this.declareResource(decl, d, t, scope);
         continue;
       }
       if (groupshared || isStatic) {
+        refuseStorageClass(this, decl.attributes, `${groupshared ? 'a groupshared' : 'a static'} variable`);
         const global: IrGlobal = {
           id: this.newId(),
           name: d.name,
@@ -719,6 +734,7 @@ export class Checker {
           space: groupshared ? 'workgroup' : 'private',
           readonly: isConst,
           loc: d.loc,
+          ...spirvAttributes(this, decl.attributes, scope),
         };
         let constant: IrConst | undefined;
         if (d.init && groupshared) this.error(`groupshared variable '${d.name}' cannot have an initializer`, d.init.loc);
@@ -737,8 +753,9 @@ export class Checker {
         continue;
       }
       // A loose uniform: a member of $Globals.
+      if (refuseOpaqueUniform(this, t, d.name, d.loc)) continue;
       const register = d.registers.find((r) => r.slot[0] === 'c');
-      const field: StructField = { name: d.name, type: t };
+      const field: StructField = { name: d.name, type: t, ...spirvAttributes(this, decl.attributes, scope, true) };
       this.looseUniforms.push({ field, ...(register ? { register: Number(register.slot.slice(1)) } : {}), loc: d.loc });
       const first = !this.globalsBlockGlobal;
       const holder = this.globalsHolder();
@@ -797,6 +814,7 @@ export class Checker {
       global = pc;
     }
     if (!shaderRecord(this, global, decl.attributes, d)) return;
+    Object.assign(global, spirvAttributes(this, decl.attributes, scope));
     resourceDecorations(this, global, decl.modifiers, decl.attributes, scope);
     const counterType = () => (this.counterType ??= counterStruct(this));
     const elements = this.options.flattenResourceArrays && global.space !== 'push-constant' && global.space !== 'shader-record' ? flattenArray(this, global, t, counterType, d.loc) : undefined;

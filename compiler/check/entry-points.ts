@@ -108,11 +108,13 @@ function lowerStageFunction(c: Checker, symbol: FunctionSymbol): { function: IrF
   const fn = c.lowerFunction(symbol, symbol.decl.nameLoc);
   if (!fn) return undefined;
   const decl = symbol.decl;
-  const params: IrEntryParam[] = fn.params.map((p, i) => ({
-    var: p.var,
-    direction: p.direction,
-    io: stageValue(c, decl.params[i]!.semantic, decl.params[i]!.attributes, decl.params[i]!.modifiers),
-  }));
+  const params: IrEntryParam[] = fn.params.map((p, i) => {
+    const io = stageValue(c, decl.params[i]!.semantic, decl.params[i]!.attributes, decl.params[i]!.modifiers);
+    // A stage parameter's ext_decorate attributes decorate its stage variable (as DXC), not the parameter.
+    if (p.var.decorations) io.decorations = p.var.decorations;
+    delete p.var.decorations;
+    return { var: p.var, direction: p.direction, io };
+  });
   // Stage inputs and outputs are whole values with semantics: a bitfield has neither.
   let packed = false;
   fn.params.forEach((p, i) => {
@@ -124,6 +126,10 @@ function lowerStageFunction(c: Checker, symbol: FunctionSymbol): { function: IrF
   if (resultField) c.error(`bit-field '${resultField}' cannot be a stage output of entry point '${decl.name}'`, decl.nameLoc, decl.name.length);
   if (packed || resultField) return undefined;
   const result = fn.returnType.kind !== 'void' ? stageValue(c, decl.returnSemantic, decl.attributes.filter((a) => a.name === 'vk::location' || a.name === 'vk::builtin' || a.name === 'vk::index'), []) : undefined;
+  // The entry function's ext_decorate attributes decorate its result's stage variable (as DXC).
+  if (fn.decorations && result) result.decorations = fn.decorations;
+  else if (fn.decorations) c.error(`vk::ext_decorate on entry point '${decl.name}' decorates its result, but it returns nothing`, decl.nameLoc, decl.name.length);
+  delete fn.decorations;
   return { function: fn, params, ...(result ? { result } : {}) };
 }
 
@@ -203,6 +209,7 @@ function stageLeaves(t: Type, io: StageValue): StageLeaf[] {
       ...(f.semantic ? { semantic: f.semantic } : {}),
       ...(f.location !== undefined ? { location: f.location } : {}),
       ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
+      ...(f.decorations ? { decorations: f.decorations } : {}),
     }),
   );
 }

@@ -35,7 +35,8 @@ export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], s
       else extensions.push(arg.value);
     }
   }
-  return capabilities.length || extensions.length ? { capabilities, extensions } : undefined;
+  const first = attrs.find((a) => a.name === 'vk::ext_capability' || a.name === 'vk::ext_extension');
+  return capabilities.length || extensions.length ? { capabilities, extensions, ...(first ? { loc: first.loc } : {}) } : undefined;
 }
 
 /** `[[vk::spvexecutionmode(N)]]` on a function: execution modes of the entry points that run it. */
@@ -94,7 +95,8 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
   for (let i = 0; i < fn.params.length; i++) {
     const p = fn.params[i]!;
     const decl = fn.decl.params[i]!;
-    const a = args[i];
+    // An omitted argument takes the parameter's default (`[[vk::ext_literal]] uint32_t aligned = 2`).
+    const a = args[i] ?? (p.defaultExpr ? x.check(p.defaultExpr, fn.scope) : undefined);
     if (!a) {
       c.error(`'${fn.name}' needs argument ${i + 1} ('${p.name}')`, loc, fn.name.length);
       return undefined;
@@ -107,7 +109,11 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
       }
       operands.push({ kind: 'literal', value: Number(value.value) });
     } else if (attribute(decl.attributes, 'vk::ext_reference') || p.direction !== 'in') {
-      if (!a.place || !x.writable(a, a.loc)) return undefined;
+      if (!a.place) {
+        c.error(`argument ${i + 1} of '${fn.name}' is a reference ([[vk::ext_reference]]): it must be a variable or element`, a.loc);
+        return undefined;
+      }
+      if (!x.writable(a, a.loc)) return undefined;
       operands.push({ kind: 'pointer', place: a.place });
     } else {
       const value = x.convert(a, p.type, a.loc, `argument ${i + 1} of '${fn.name}'`);

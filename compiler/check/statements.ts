@@ -17,6 +17,8 @@ import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
+import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
+import { refuseStorageClass } from './spirv-types.js';
 
 interface FunctionState {
   fn: IrFunction;
@@ -67,7 +69,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
     const perVertex = isPerVertexParam(c, symbol, i);
-    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type };
+    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type, ...spirvAttributes(c, decl.params[i]!.attributes, outer) };
     spec?.paramVars.set(v, i);
     if (spec && p.direction === 'in' && p.name && !mayWrite(symbol, p.name)) c.unwritten.add(v);
     fn.params.push({ var: v, direction: p.direction });
@@ -342,6 +344,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     return;
   }
   const isConst = decl.modifiers.includes('const');
+  refuseStorageClass(c, decl.attributes, 'a local variable');
   if (decl.modifiers.includes('groupshared')) {
     c.error(`groupshared variables must be declared at global scope`, decl.loc);
     return;
@@ -361,6 +364,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       }
     }
     if (holdsResource(t)) {
+      refuseSpirvAttributes(c, decl.attributes, 'a local resource alias');
       lowerHeldLocal(c, st, d, t, scope, out, decl.modifiers.includes('globallycoherent'));
       continue;
     }
@@ -369,6 +373,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
+    if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope));
     let constant;
     if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));
@@ -396,11 +401,12 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
     let t = c.arrayType(base, d.arrayDims, scope, true);
     if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
     if (holdsResource(t)) {
+      refuseSpirvAttributes(c, decl.attributes, 'a static resource alias');
       declareStaticAlias(c, d, t, scope);
       continue;
     }
     if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
-    const global: IrGlobal = { id: c.newId(), name: `${st.fn.name}.${d.name}`, type: t, space: 'private', readonly: isConst, loc: d.loc };
+    const global: IrGlobal = { id: c.newId(), name: `${st.fn.name}.${d.name}`, type: t, space: 'private', readonly: isConst, loc: d.loc, ...spirvAttributes(c, decl.attributes, scope) };
     let constant;
     if (d.init) {
       const target = t;

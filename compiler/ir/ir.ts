@@ -3,7 +3,7 @@
 // flow, entry points described by their HLSL signature (each back end maps stage I/O its own way).
 import type { SourceLocation } from '../diagnostics.js';
 import type { ShaderStage } from '../common/stage.js';
-import type { Interpolation, Majorness, ResourceKind, Type } from '../types.js';
+import type { Interpolation, Majorness, ResourceKind, SpirvDecoration, Type } from '../types.js';
 import type { IntrinsicName } from './intrinsics.js';
 import type { RayQueryMethod } from './ray-query.js';
 import type { RaySystemValue } from './ray-tracing.js';
@@ -68,6 +68,10 @@ export interface IrGlobal {
   counter?: IrGlobal;
   /** `[[vk::constant_id(N)]]` of a spec-constant global. */
   specId?: number;
+  /** `[[vk::ext_decorate…]]` on the variable. */
+  decorations?: SpirvDecoration[];
+  /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the variable: declared when the module has it. */
+  requirements?: SpirvRequirements;
   /** `[[vk::input_attachment_index(N)]]` of a subpass input. */
   inputAttachmentIndex?: number;
   /** `globallycoherent`: decorated Coherent. */
@@ -85,6 +89,10 @@ export interface IrVar {
   id: number;
   name: string;
   type: Type;
+  /** `[[vk::ext_decorate…]]` on the variable or parameter (it then stays a variable when optimising). */
+  decorations?: SpirvDecoration[];
+  /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the variable: declared when it is emitted. */
+  requirements?: SpirvRequirements;
 }
 
 export type IrConst =
@@ -240,6 +248,8 @@ export type SpirvOperand = { kind: 'value'; value: IrExpr } | { kind: 'literal';
 export interface SpirvRequirements {
   capabilities: number[];
   extensions: string[];
+  /** The first attribute, for targets that cannot express it. */
+  loc?: SourceLocation;
 }
 
 /** `in` arguments are values; `out`/`inout` arguments are places written back after the call. */
@@ -284,6 +294,8 @@ export interface IrFunction {
   body: IrStmt[];
   /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the function: declared when the module has it. */
   requirements?: SpirvRequirements;
+  /** `[[vk::ext_decorate(d, literals…)]]` on the function: OpDecorate of the OpFunction. */
+  decorations?: SpirvDecoration[];
   /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
   executionModes?: { mode: number; operands: number[] }[];
 }
@@ -300,6 +312,8 @@ export interface StageValue {
   builtin?: string;
   /** `[[vk::index(N)]]`: the fragment output's blend-equation index (dual-source blending). */
   index?: number;
+  /** `[[vk::ext_decorate…]]`: decorations of the stage variable. */
+  decorations?: SpirvDecoration[];
 }
 
 export interface IrEntryParam {

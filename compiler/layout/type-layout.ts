@@ -176,6 +176,10 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
     case 'pointer':
       // vk::BufferPointer: a 64-bit device address.
       return { kind: 'scalar', size: 8, alignment: 8 };
+    case 'spirvType':
+      // vk::SpirvType: the size and alignment its template arguments give; opaque types have none.
+      if (t.size === undefined || t.alignment === undefined) throw new LayoutError(`${where} has the opaque inline SPIR-V type '${typeToString(t)}', which has no memory layout`);
+      return { kind: 'scalar', size: t.size, alignment: t.alignment };
     case 'resource':
     case 'sampler':
     case 'rayQuery':

@@ -179,6 +179,8 @@ export interface BufferDecl extends NodeBase {
 export interface TypedefDecl extends NodeBase {
   kind: 'TypedefDecl';
   type: TypeSpec;
+  /** `[[vk::ext_capability(N)]] typedef …`: attributes before the typedef. */
+  attributes?: Attribute[];
   modifiers: Modifier[];
   declarators: { name: string; arrayDims: (Expr | null)[]; loc: SourceLocation }[];
 }
@@ -200,7 +202,8 @@ export interface NamespaceDecl extends NodeBase {
 /** `using X = T;` (HLSL 2021 alias) or `using namespace N;`. */
 export interface UsingDecl extends NodeBase {
   kind: 'UsingDecl';
-  alias?: { name: string; type: TypeSpec };
+  /** `using A [[attributes]] = T;` */
+  alias?: { name: string; type: TypeSpec; attributes?: Attribute[] };
   namespace?: string;
   /** `using ns::f;`: `name` (the last part) stands for `target` here. */
   member?: { name: string; target: string };

@@ -64,7 +64,7 @@ function parseDeclaration(p: ParserState, ctx: DeclContext): Decl[] {
         if (ctx !== 'global' && ctx !== 'namespace') p.fail('namespaces can only be declared at file or namespace scope');
         return [parseNamespace(p)];
       case 'typedef':
-        return parseTypedef(p);
+        return parseTypedef(p, attributes);
       case 'using':
         return [parseUsing(p)];
       case 'enum':
@@ -455,7 +455,7 @@ function parseBuffer(p: ParserState, attributes: Attribute[]): BufferDecl {
 }
 
 /** `typedef const float4 Color, Palette[4];` (a struct may be defined in place). */
-function parseTypedef(p: ParserState): Decl[] {
+function parseTypedef(p: ParserState, attributes: Attribute[] = []): Decl[] {
   const loc = p.next().loc;
   const modifiers = parseModifiers(p);
   const decls: Decl[] = [];
@@ -476,7 +476,7 @@ function parseTypedef(p: ParserState): Decl[] {
     p.scopes.declareType(name);
   } while (p.accept(','));
   p.expect(';', 'after typedef');
-  decls.push({ kind: 'TypedefDecl', loc, type, modifiers, declarators });
+  decls.push({ kind: 'TypedefDecl', loc, type, modifiers, declarators, ...(attributes.length ? { attributes } : {}) });
   return decls;
 }
 
@@ -499,13 +499,14 @@ function parseUsing(p: ParserState): UsingDecl {
     return { kind: 'UsingDecl', loc, member: { name: last, target: joinName(q) } };
   }
   const { name } = expectName(p, "a name or 'namespace' after 'using'");
+  const attributes = parseAttributes(p);
   p.expect('=', 'in alias declaration');
   const typeLoc = p.peek().loc;
   const type = parseTypeSpec(p, parseModifiers(p));
   type.loc = typeLoc;
   p.expect(';', 'after alias declaration');
   p.scopes.declareType(name);
-  return { kind: 'UsingDecl', loc, alias: { name, type } };
+  return { kind: 'UsingDecl', loc, alias: { name, type, ...(attributes.length ? { attributes } : {}) } };
 }
 
 /** `enum E { A, B = 2 };`, `enum class E : uint { … };`. */
@@ -567,7 +568,7 @@ export function parseLocalDeclaration(p: ParserState, attributes: Attribute[]): 
   const t = p.peek();
   switch (t.text) {
     case 'typedef':
-      return parseTypedef(p) as DeclStmt['decl'][];
+      return parseTypedef(p, attributes) as DeclStmt['decl'][];
     case 'using':
       return [parseUsing(p)];
     case 'enum':

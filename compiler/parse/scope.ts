@@ -1,7 +1,7 @@
 // The parser's table of type names. HLSL, like C, cannot be parsed without knowing which names are
 // types: `(S)x` is a cast only if S names a type, `f<float>(x)` is a template call only if f is a
 // template. Names are scoped like the language: namespaces, structs, blocks, template parameters.
-import { BUILTIN_TYPES } from './keywords.js';
+import { BUILTIN_TYPES, VK_TEMPLATE_TYPES } from './keywords.js';
 
 export class TypeScope {
   readonly types = new Set<string>();
@@ -28,6 +28,15 @@ export class TypeScope {
 export class ScopeStack {
   readonly global = new TypeScope();
   private readonly stack: TypeScope[] = [this.global];
+
+  constructor() {
+    // The implicit `vk` namespace's templates (inline SPIR-V types): `vk::Literal<…>` as an argument is a type.
+    const vk = this.global.child('vk');
+    for (const name of VK_TEMPLATE_TYPES) {
+      vk.types.add(name);
+      vk.templates.add(name);
+    }
+  }
 
   get current(): TypeScope {
     return this.stack[this.stack.length - 1]!;

@@ -43,6 +43,9 @@ const opaqueTypes: ReadonlySet<number> = new Set([
   Op.TypeQueue,
   Op.TypePipe,
   Op.TypeRayQueryKHR,
+  Op.TypeCooperativeMatrixKHR,
+  Op.TypeHitObjectNV,
+  Op.TypeCooperativeMatrixNV,
 ]);
 
 /** Decodes a type declaration, or returns undefined when `inst` does not declare a type. */

@@ -138,6 +138,11 @@ export class ModuleBuilder {
     this.annotations.push(...instruction(Op.DecorateString, [id, decoration, ...encodeString(text)]));
   }
 
+  /** Any other annotation-section instruction (OpDecorateString with several strings, OpMemberDecorateString). */
+  annotation(opcode: number, operands: number[]): void {
+    this.annotations.push(...instruction(opcode, operands));
+  }
+
   /** OpDecorateId: decorations whose operands are ids (HlslCounterBufferGOOGLE). */
   decorateId(id: number, decoration: number, ...operandIds: number[]): void {
     this.annotations.push(...instruction(Op.DecorateId, [id, decoration, ...operandIds]));

@@ -7,6 +7,8 @@ import type { IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { StructType, Type } from '../types.js';
+import { applyDecorations } from './decorations.js';
+import { declareInlineCapability, extensionVersionErrors } from './inline-enablers.js';
 import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
@@ -270,6 +272,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   if (m.vulkanMemoryModel) useVulkanMemoryModel(b, types, m.coherent);
   const disallowed = disallowedExtensionErrors(b.declaredExtensions(), options.allowedExtensions, m.vulkanMemoryModel);
   errors.push(...disallowed.map((message) => ({ message })));
+  errors.push(...extensionVersionErrors(b).map((message) => ({ message })));
   if (errors.length) return { spirv: new Uint32Array(), errors };
   const spirv = b.assemble();
   return { spirv: optimize ? compactSpirv(spirv, { stripLocalNames: true }) : spirv, errors };
@@ -377,6 +380,9 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
     b.decorate(id, Decoration.Binding, g.binding.binding);
   }
   decorateResourceVariable(m, g, id);
+  applyDecorations(b, types, id, g.decorations);
+  for (const c of g.requirements?.capabilities ?? []) declareInlineCapability(b, c);
+  for (const e of g.requirements?.extensions ?? []) b.extension(e);
   return { id, storageClass, ...(ctx ? { ctx } : {}), ...(storedType !== undefined ? { storedType, blockType } : {}) };
 }
 

@@ -23,6 +23,8 @@ import { NonUniformIds } from './non-uniform.js';
 import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
 import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
+import { applyDecorations } from './decorations.js';
+import { isDevicePointer } from './inline-types.js';
 import { interlocked } from './interlock.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
@@ -193,12 +195,15 @@ export class FunctionEmitter {
     const paramPtrs = params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
     declareRequirements(this, fn.requirements);
+    applyDecorations(this.b, this.t, id, fn.decorations);
     this.b.name(id, fn.name);
     params.forEach((p, i) => {
       const pid = this.b.id();
       this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
       this.b.name(pid, p.var.name);
-      if (p.var.type.kind === 'pointer') this.b.decorate(pid, Decoration.AliasedPointer);
+      if (isDevicePointer(p.var.type)) this.b.decorate(pid, Decoration.AliasedPointer);
+      applyDecorations(this.b, this.t, pid, p.var.decorations);
+      declareRequirements(this, p.var.requirements);
       this.locals.set(p.var, { id: pid, type: p.var.type, storageClass: StorageClass.Function });
       this.relax(pid, p.var.type);
     });
@@ -336,7 +341,9 @@ export class FunctionEmitter {
     const id = this.b.id();
     this.f.variable(this.t.pointer(StorageClass.Function, this.t.type(v.type)), id, StorageClass.Function);
     // A variable holding a PhysicalStorageBuffer pointer must say whether it aliases (DXC: AliasedPointer).
-    if (v.type.kind === 'pointer') this.b.decorate(id, Decoration.AliasedPointer);
+    if (isDevicePointer(v.type)) this.b.decorate(id, Decoration.AliasedPointer);
+    applyDecorations(this.b, this.t, id, v.decorations);
+    declareRequirements(this, v.requirements);
     if (v.name) this.b.name(id, v.name);
     const p = { id, type: v.type, storageClass: StorageClass.Function };
     this.locals.set(v, p);

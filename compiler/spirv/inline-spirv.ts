@@ -7,10 +7,11 @@ import { foldTree } from '../opt/fold-constants.js';
 import type { IrExpr, SpirvRequirements } from '../ir/ir.js';
 import type { FunctionEmitter } from './function.js';
 import { Op } from '../spirv-spec/spec.js';
+import { declareInlineCapability } from './inline-enablers.js';
 
 export function declareRequirements(fe: FunctionEmitter, r: SpirvRequirements | undefined): void {
   if (!r) return;
-  for (const c of r.capabilities) fe.b.capability(c);
+  for (const c of r.capabilities) declareInlineCapability(fe.b, c);
   for (const e of r.extensions) fe.b.extension(e);
 }
 
@@ -32,6 +33,9 @@ function subgroupCapability(opcode: number, operands: readonly { kind: string; v
   return undefined;
 }
 
+/** OpConstantTrue, OpConstantFalse, OpConstant, OpConstantComposite, OpConstantNull: deduplicated like the compiler's own. */
+const CONSTANT_OPCODES: ReadonlySet<number> = new Set([41, 42, 43, 44, 46]);
+
 export function emitInlineSpirv(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'spirv' }>): number {
   const inst = e.instruction;
   declareRequirements(fe, inst.requirements);
@@ -47,6 +51,11 @@ export function emitInlineSpirv(fe: FunctionEmitter, e: Extract<IrExpr, { op: 's
     const id = fe.b.id();
     fe.f.emit(Op.ExtInst, [fe.t.type(e.type), id, fe.b.extInstImport(inst.set), inst.opcode, ...operands]);
     return id;
+  }
+  if (CONSTANT_OPCODES.has(inst.opcode) && !voidResult) {
+    // A constant instruction belongs to the module's global section, not a function body (DXC too).
+    const typeId = fe.t.type(e.type);
+    return fe.b.intern(`inline:${inst.opcode}:${typeId}:${operands.join(',')}`, inst.opcode, [typeId, ...operands], 1);
   }
   if (voidResult) {
     fe.f.emit(inst.opcode, operands);

@@ -5,6 +5,7 @@ import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
 import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
+import { applyDecorations, replacedStageDecoration, withWrittenLocation } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
 import type { FunctionEmitter } from './function.js';
 import { bindableParameter } from './values.js';
@@ -234,6 +235,7 @@ export function flatten(type: Type, io: StageValue, path: number[], out: Leaf[],
         ...(f.location !== undefined ? { location: f.location } : {}),
         ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
         ...(f.index !== undefined ? { index: f.index } : {}),
+        ...(f.decorations ? { decorations: f.decorations } : {}),
         ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}),
       };
       flatten(f.type, fio, [...path, i], out, errors);
@@ -241,7 +243,7 @@ export function flatten(type: Type, io: StageValue, path: number[], out: Leaf[],
     return;
   }
   if (!io.semantic && io.builtin === undefined) errors.push(`missing semantic on a stage ${path.length ? 'struct member' : 'parameter'} of type '${type.kind}'`);
-  out.push({ type, io, path });
+  out.push({ type, io: withWrittenLocation(io), path });
 }
 
 function splitSemantic(s: string): { base: string; index: number } {
@@ -321,6 +323,7 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       leaf.varType = withElement(leaf.type, packed.element);
       leaf.storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
       if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
+      if (leaf.io.decorations) errors.push(`vk::ext_decorate on '${leaf.io.semantic}' is not supported: it is one element of a packed builtin array`);
       return;
     }
     const id = leaf.reservedId ?? b.id();
@@ -393,6 +396,9 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       }
     }
     if (leaf.io.semantic) fe.userSemantic(id, leaf.io.semantic);
+    const replaced = replacedStageDecoration(leaf.io);
+    if (replaced) errors.push(replaced);
+    else applyDecorations(b, t, id, leaf.io.decorations);
     leaf.varId = id;
     leaf.varType = varType;
     leaf.storage = storage;

@@ -4,6 +4,9 @@
 import { layoutOf, type Layout, type LayoutOptions } from '../layout/index.js';
 import { isCombinedTexture, isNumeric, separateTextureKind, typeToString, type MatrixType, type ScalarType, type StructType, type Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
+import { inlineSpirvType } from './inline-types.js';
+import { applyDecorations } from './decorations.js';
+import { declareInlineCapability } from './inline-enablers.js';
 import { Capability, Decoration, Dim, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js';
 
 /** A type placed in a buffer: bools become uint, members get offsets, arrays strides. */
@@ -107,6 +110,8 @@ export class TypeEmitter {
         return t.resource === 'RaytracingAccelerationStructure' ? this.accelerationStructure() : this.image(t);
       case 'rayQuery':
         return this.rayQuery();
+      case 'spirvType':
+        return inlineSpirvType(this.b, this, this.named, t);
       case 'stream':
         // Streams carry no data: the back end drops stream parameters (see stages/geometry.ts).
         throw new Error(`internal: a value of type '${typeToString(t)}' reached the SPIR-V type emitter`);
@@ -181,6 +186,11 @@ export class TypeEmitter {
         if (isNumeric(f.type) && (f.type.kind === 'scalar' ? f.type : f.type.element).relaxed) this.b.memberDecorate(existing, i, Decoration.RelaxedPrecision);
       });
       if (lay) this.decorateMembers(existing, t, lay);
+      t.fields.forEach((f, i) => {
+        applyDecorations(this.b, this, existing, f.decorations, i);
+        for (const c of f.requirements?.capabilities ?? []) declareInlineCapability(this.b, c);
+        for (const e of f.requirements?.extensions ?? []) this.b.extension(e);
+      });
     }
     return existing;
   }

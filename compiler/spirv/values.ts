@@ -45,7 +45,8 @@ export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
  * never the continuing block's). A read sees the binding of the last store before it.
  */
 export function valueLocals(fn: IrFunction): Set<IrVar> {
-  const locals = new Set(fn.locals);
+  // A decorated variable ([[vk::ext_decorate]]) stays a variable.
+  const locals = new Set(fn.locals.filter((v) => !v.decorations));
   const roots = new Map<IrVar, number>();
   const loads = new Map<IrVar, number>();
   const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
@@ -100,7 +101,7 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
 export function inlinable(fn: IrFunction): boolean {
   // Parameters that are references, not values (streams, ray queries, resources, device pointers), and
   // functions whose inline-SPIR-V attributes belong to them (execution modes, capabilities), stay calls.
-  if (fn.params.some((p) => !isPlainData(p.var.type)) || fn.executionModes?.length || fn.requirements) return false;
+  if (fn.params.some((p) => !isPlainData(p.var.type)) || fn.executionModes?.length || fn.requirements || fn.decorations || fn.params.some((p) => p.var.decorations)) return false;
   const ok = (list: readonly IrStmt[], top: boolean): boolean =>
     list.every((s, i) => {
       switch (s.op) {

@@ -3,6 +3,7 @@
 import type { Backend } from '../backend.js';
 import { WgslError } from './errors.js';
 import { writeWgslModule } from './module.js';
+import { inlineSpirvError } from './inline-spirv.js';
 import { wgslReflection } from './bindings.js';
 import { spirvOnlyOptionErrors } from './spirv-only-options.js';
 
@@ -15,6 +16,8 @@ export const wgslBackend: Backend = {
     // When SPIR-V is also targeted its back end reports these errors already.
     if (!spirv.output) return { errors: context.options.targets.includes('spirv') ? [] : spirv.errors };
     try {
+      const inline = inlineSpirvError(ir);
+      if (inline) throw inline;
       const remap = wgslReflection(ir, spirv.output.reflection);
       const code = writeWgslModule(ir, {
         layoutRule: context.options.layoutRule,

@@ -115,6 +115,8 @@ export function wgslType(t: Type, structs: StructNames): string {
       throw unsupported(`a value of type '${typeToString(t)}'`, undefined, 'WebGPU has no geometry stage');
     case 'pointer':
       throw unsupported(`the buffer pointer type '${typeToString(t)}'`, undefined, 'WebGPU has no buffer device addresses');
+    case 'spirvType':
+      throw unsupported(`the inline SPIR-V type '${typeToString(t)}'`, undefined, 'WGSL has no inline SPIR-V');
   }
 }
 

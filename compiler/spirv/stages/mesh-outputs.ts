@@ -9,6 +9,7 @@ import { arrayOf, FLOAT, typeToString, UINT, type Interpolation, type Type } fro
 import { BuiltIn, Capability, Decoration, Op, StorageClass } from '../../spirv-spec/spec.js';
 import type { FunctionEmitter, ModuleContext, Pointer, PlaceRedirect } from '../function.js';
 import { locationCount } from '../stage-io.js';
+import { applyDecorations, replacedStageDecoration, withWrittenLocation } from '../decorations.js';
 
 /** The manual's interpolation modifier table (linear is the default: no decoration). */
 const INTERPOLATION: Record<Interpolation, keyof typeof Decoration | undefined> = {
@@ -227,6 +228,9 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
         b.decorate(varId, Decoration.Location, location);
       }
       if (role === 'primitives') b.decorate(varId, Decoration.PerPrimitiveEXT);
+      const replaced = replacedStageDecoration(io);
+      if (replaced) errors.push(replaced);
+      else applyDecorations(b, t, varId, io.decorations);
       // DXC decorates mesh outputs with their interpolation modifiers (the fragment inputs must match).
       for (const mode of io.interpolation ?? []) {
         const d = INTERPOLATION[mode];
@@ -265,12 +269,13 @@ function hasBool(t: Type): boolean {
 }
 
 function flatten(t: Type, io: StageValue, path: number[]): { path: number[]; type: Type; io: StageValue }[] {
-  if (t.kind !== 'struct') return [{ path, type: t, io }];
+  if (t.kind !== 'struct') return [{ path, type: t, io: withWrittenLocation(io) }];
   return t.fields.flatMap((f, i) =>
     flatten(f.type, {
       ...(f.semantic ? { semantic: f.semantic } : {}),
       ...(f.location !== undefined ? { location: f.location } : {}),
       ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
+      ...(f.decorations ? { decorations: f.decorations } : {}),
       ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}),
     }, [...path, i]),
   );
