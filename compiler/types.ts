@@ -346,6 +346,15 @@ const SCALAR_NAMES: Record<ScalarBase, Record<number, string>> = {
 };
 
 /** HLSL spelling of a type, for diagnostics. */
+/**
+ * A string equal for two types exactly when they are the same type, for maps and comparisons of
+ * types built in different places. Source locations a type carries (an inline SPIR-V type's, a
+ * field's) are not part of its identity, and a token serving as a location refers to itself.
+ */
+export function typeKey(t: Type): string {
+  return JSON.stringify(t, (key, value: unknown) => (key === 'loc' ? undefined : value));
+}
+
 export function typeToString(t: Type): string {
   switch (t.kind) {
     case 'scalar':

@@ -5,7 +5,7 @@ import { isPerVertexParam, perVertexArgument } from './attribute-evaluation.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrCallArg } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { elementScalar, INT, sameType, typeToString, type StructType, type Type } from '../types.js';
+import { elementScalar, INT, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { conversionCost } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -220,7 +220,7 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
   if (c.sink.errorCount > errorsBefore) return undefined;
   const key = tparams.map((p) => {
     const v = bound.get(p.name);
-    return typeof v === 'number' ? String(v) : v ? typeToString(v) + JSON.stringify(v) : '?';
+    return typeof v === 'number' ? String(v) : v ? typeToString(v) + typeKey(v) : '?';
   }).join(',');
   const cached = template.instances!.get(key);
   if (cached) return cached;

@@ -17,6 +17,7 @@ import {
   type StructField,
   type StructType,
   type Type,
+  typeKey,
   typeToString,
 } from '../types.js';
 import {
@@ -612,7 +613,7 @@ export class Checker {
   }
 
   /** Execution modes (vk::ext_execution_mode, [[vk::spvexecutionmode]]) of the function being lowered. */
-  executionModes: { mode: number; operands: number[] }[] = [];
+  executionModes: { mode: number; operands: number[]; loc?: SourceLocation }[] = [];
 
   /** Lowers a function body the first time it is called (or as an entry point). */
   lowerFunction(symbol: FunctionSymbol, callLoc: SourceLocation): IrFunction | undefined {
@@ -867,6 +868,6 @@ function innermost(t: Type): Type {
 }
 
 function sameSignature(a: ParamInfo[], b: ParamInfo[]): boolean {
-  return a.length === b.length && a.every((p, i) => JSON.stringify(p.type) === JSON.stringify(b[i]!.type) && p.direction === b[i]!.direction && !!p.half === !!b[i]!.half);
+  return a.length === b.length && a.every((p, i) => typeKey(p.type) === typeKey(b[i]!.type) && p.direction === b[i]!.direction && !!p.half === !!b[i]!.half);
 }
 

@@ -40,12 +40,12 @@ export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], s
 }
 
 /** `[[vk::spvexecutionmode(N)]]` on a function: execution modes of the entry points that run it. */
-export function declaredExecutionModes(c: Checker, attrs: readonly ast.Attribute[], scope: Scope): { mode: number; operands: number[] }[] {
-  const modes: { mode: number; operands: number[] }[] = [];
+export function declaredExecutionModes(c: Checker, attrs: readonly ast.Attribute[], scope: Scope): { mode: number; operands: number[]; loc: SourceLocation }[] {
+  const modes: { mode: number; operands: number[]; loc: SourceLocation }[] = [];
   for (const a of attrs) {
     if (a.name !== 'vk::spvexecutionmode') continue;
     const mode = c.attrInt(a, 0, scope);
-    if (mode !== undefined) modes.push({ mode, operands: [] });
+    if (mode !== undefined) modes.push({ mode, operands: [], loc: a.loc });
   }
   return modes;
 }
@@ -69,7 +69,7 @@ export function checkExecutionModeCall(c: Checker, x: ExpressionChecker, args: V
     }
     words.push(Number(value.value));
   }
-  c.executionModes.push({ mode: words[0]!, operands: words.slice(1) });
+  c.executionModes.push({ mode: words[0]!, operands: words.slice(1), loc });
   return voidValue(loc);
 }
 

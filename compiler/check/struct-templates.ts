@@ -3,7 +3,7 @@
 // where the parameters name the arguments, so fields, methods and nested types all see them; the
 // instantiation is cached, so `Box<float>` names one type everywhere.
 import type * as ast from '../parse/ast.js';
-import { INT, sameType, typeToString, type StructType, type Type } from '../types.js';
+import { INT, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { defineDeclared, Scope, type SymbolEntry } from './scope.js';
 
@@ -43,7 +43,7 @@ export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.Ty
       bound.push(n);
     }
   }
-  const key = bound.map((b) => (typeof b === 'number' ? String(b) : `${typeToString(b)}#${b.kind === 'struct' ? b.id : JSON.stringify(b)}`)).join(',');
+  const key = bound.map((b) => (typeof b === 'number' ? String(b) : `${typeToString(b)}#${b.kind === 'struct' ? b.id : typeKey(b)}`)).join(',');
   const known = entry.instances.get(key);
   if (known) return known;
   const scope = new Scope(entry.scope, 'block');

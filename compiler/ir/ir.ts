@@ -297,7 +297,7 @@ export interface IrFunction {
   /** `[[vk::ext_decorate(d, literals…)]]` on the function: OpDecorate of the OpFunction. */
   decorations?: SpirvDecoration[];
   /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
-  executionModes?: { mode: number; operands: number[] }[];
+  executionModes?: { mode: number; operands: number[]; loc?: SourceLocation }[];
 }
 
 // ---------------------------------------------------------------------------------------------

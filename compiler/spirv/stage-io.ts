@@ -3,7 +3,7 @@
 import { readsPerVertex } from './interpolate.js';
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import type { ShaderStage } from '../common/stage.js';
-import { arrayOf, BOOL, FLOAT, INT, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
+import { arrayOf, BOOL, FLOAT, INT, typeKey, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
 import { applyDecorations, replacedStageDecoration, withWrittenLocation } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
@@ -732,7 +732,7 @@ function assemble(fe: FunctionEmitter, type: Type, values: number[]): number {
 
 /** Converts between a builtin's fixed type and the declared type (uint3 → uint2, uint → int, bool). */
 function fitValue(fe: FunctionEmitter, value: number, from: Type, to: Type): number {
-  if (JSON.stringify(from) === JSON.stringify(to)) return value;
+  if (typeKey(from) === typeKey(to)) return value;
   const fs = scalarOf(from);
   const ts = scalarOf(to);
   if (!fs || !ts) return value;

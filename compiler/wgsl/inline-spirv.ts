@@ -1,7 +1,8 @@
 // Inline SPIR-V the WGSL target cannot express: types (vk::SpirvType, vk::SpirvOpaqueType,
 // vk::ext_type), decorations ([[vk::ext_decorate…]]) and capability/extension requests on
 // variables, parameters, struct members and functions. Refused at the attribute or type as written,
-// never dropped. (Inline instructions are refused where the function writer meets them.)
+// never dropped, and execution modes a function asks for. (Inline instructions are refused where the
+// function writer meets them.)
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrModule, IrVar, SpirvRequirements } from '../ir/ir.js';
 import type { SpirvDecoration, Type } from '../types.js';
@@ -40,6 +41,8 @@ export function inlineSpirvError(ir: IrModule): WgslError | undefined {
     if (e) return e;
   }
   for (const fn of ir.functions) {
+    const mode = fn.executionModes?.[0];
+    if (mode) return unsupported(`the SPIR-V execution mode ${mode.mode} (vk::ext_execution_mode, [[vk::spvexecutionmode]])`, mode.loc, WHY);
     const e = attributesError(fn.decorations, fn.requirements, undefined) ?? [...fn.params.map((p) => p.var), ...fn.locals].map(checkVar).find((x) => x) ?? checkType(fn.returnType, undefined);
     if (e) return e;
   }

@@ -212,5 +212,12 @@ describe('inline SPIR-V decorations', () => {
     expect(wgsl(`struct S { [[vk::ext_capability(39)]] uint a; };\nRWStructuredBuffer<S> o;\n[numthreads(1, 1, 1)] void main() { o[0] = o[1]; }`)).toEqual([
       '1:14 a SPIR-V capability or extension request ([[vk::ext_capability]], [[vk::ext_extension]]) is not supported by the WGSL target (WGSL has no inline SPIR-V)',
     ]);
+    // Execution modes, called or declared: refused where written, never dropped.
+    expect(wgsl(`RWStructuredBuffer<uint> o;\n[numthreads(1, 1, 1)] void main() {\n  vk::ext_execution_mode(4446);\n  o[0] = 1;\n}`)).toEqual([
+      '3:3 the SPIR-V execution mode 4446 (vk::ext_execution_mode, [[vk::spvexecutionmode]]) is not supported by the WGSL target (WGSL has no inline SPIR-V)',
+    ]);
+    expect(wgsl(`RWStructuredBuffer<uint> o;\n[[vk::spvexecutionmode(4446)]]\n[numthreads(1, 1, 1)] void main() { o[0] = 1; }`)).toEqual([
+      '2:3 the SPIR-V execution mode 4446 (vk::ext_execution_mode, [[vk::spvexecutionmode]]) is not supported by the WGSL target (WGSL has no inline SPIR-V)',
+    ]);
   });
 });
