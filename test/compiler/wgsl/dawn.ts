@@ -41,10 +41,20 @@ export async function openDawn(): Promise<Dawn> {
   const gpu = dawn.create([]);
   const adapter = await gpu.requestAdapter();
   if (!adapter) throw new Error('Dawn found no adapter on SwiftShader');
-  // No optional feature, as an application that names none: a module needing one fails here
-  // (test/webgpu's harness requests exactly the features a test names).
+  // As an application would: each module runs on a device with exactly the optional features its
+  // `enable` directives name (none for most), so a module that needs an unnamed one fails.
   const device = await adapter.requestDevice({ requiredFeatures: [] });
+  const devices = new Map<string, Promise<GPUDevice>>([['', Promise.resolve(device)]]);
+  const deviceFor = (code: string): Promise<GPUDevice> => {
+    const features = enabledFeatures(code);
+    const key = features.join(',');
+    let found = devices.get(key);
+    // An adapter makes one device: another feature set takes a fresh adapter.
+    if (!found) devices.set(key, (found = gpu.requestAdapter().then((a) => a!.requestDevice({ requiredFeatures: features }))));
+    return found;
+  };
   const validate = async (code: string): Promise<string> => {
+    const device = await deviceFor(code);
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ code });
     const info = await module.getCompilationInfo();
@@ -61,6 +71,7 @@ export async function openDawn(): Promise<Dawn> {
     async draw(code, vertex, fragment, vertexCount, targets, size) {
       const problems = await validate(code);
       if (problems) throw new Error(`Tint:\n${problems}`);
+      const device = await deviceFor(code);
       device.pushErrorScope('validation');
       const module = device.createShaderModule({ code });
       const format: GPUTextureFormat = 'rgba32float';
@@ -105,6 +116,7 @@ export async function openDawn(): Promise<Dawn> {
     async compute(code, entry, groups, buffers) {
       const problems = await validate(code);
       if (problems) throw new Error(`Tint:\n${problems}`);
+      const device = await deviceFor(code);
       device.pushErrorScope('validation');
       const gpuBuffers = buffers.map((b) => {
         // Uniform bindings are read in 16-byte rows: round the size up as WebGPU requires.
@@ -148,4 +160,13 @@ export async function openDawn(): Promise<Dawn> {
       return out;
     },
   };
+}
+
+/** The WebGPU features a module's `enable` directives name (`f16` is the feature `shader-f16`). */
+function enabledFeatures(code: string): GPUFeatureName[] {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/^\s*enable\s+([\w\s,]+);/gm)) {
+    for (const name of m[1]!.split(',').map((n) => n.trim()).filter(Boolean)) names.add(name === 'f16' ? 'shader-f16' : name.replace(/_/g, '-'));
+  }
+  return [...names].sort() as GPUFeatureName[];
 }
