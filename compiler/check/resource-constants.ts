@@ -62,7 +62,12 @@ export function walk(root: unknown, visit: (node: { kind: string }) => void): vo
   if (!root || typeof root !== 'object') return;
   const node = root as Record<string, unknown>;
   if (typeof node.kind === 'string') visit(node as { kind: string });
-  for (const [key, value] of Object.entries(node)) if (key !== 'loc' && value && typeof value === 'object') walk(value, visit);
+  // for…in: AST nodes are plain objects (own keys only, in Object.entries' order), with no array per node.
+  for (const key in node) {
+    if (key === 'loc') continue;
+    const value = node[key];
+    if (value && typeof value === 'object') walk(value, visit);
+  }
 }
 
 /** The key part of a constant argument. */
