@@ -169,6 +169,9 @@ export class TypeEmitter {
 
   private struct(t: StructType, ctx: LayoutContext | undefined, layout: Layout | undefined, rename?: string): number {
     const key = rename === undefined ? `struct:${t.id}:${layoutKey(ctx)}` : `block:${rename}:${t.id}:${layoutKey(ctx)}`;
+    // Declared before with everything it needs: no second layout and member walk.
+    const known = this.structs.get(key);
+    if (known !== undefined) return known;
     const lay = ctx ? (layout ?? layoutOf(t, ctx)) : undefined;
     const members = t.fields.map((f, i) => this.type(f.type, ctx, lay?.members?.[i]?.layout));
     const existing = this.b.intern(key, Op.TypeStruct, members, 0);
@@ -182,10 +185,13 @@ export class TypeEmitter {
       });
       if (lay) this.decorateMembers(existing, t, lay);
     }
+    this.structs.set(key, existing);
     return existing;
   }
 
   private readonly named = new Set<number>();
+  /** Struct type ids by struct() key. */
+  private readonly structs = new Map<string, number>();
 
   /** Offset, and for matrices (also inside arrays) MatrixStride with the transposed majorness. */
   private decorateMembers(id: number, t: StructType, lay: Layout): void {
