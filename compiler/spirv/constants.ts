@@ -24,7 +24,15 @@ export function constantId(m: ModuleContext, c: IrConst): number {
   const s = (c.type.kind === 'matrix' ? c.type.element : c.type) as ScalarType;
   if (s.base === 'bool') return m.b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
   const words = scalarWords(s, c.value);
-  return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+  if (words.length !== 1) return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+  // One-word constants (nearly all): a numeric key, no key string once seen.
+  const key = typeId * 2 ** 32 + words[0]!;
+  let id = t.scalarConstants.get(key);
+  if (id === undefined) {
+    id = m.b.intern(`c:${typeId}:${words[0]!}`, Op.Constant, [typeId, words[0]!], 1);
+    t.scalarConstants.set(key, id);
+  }
+  return id;
 }
 
 export function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {

@@ -65,6 +65,22 @@ export class TypeEmitter {
 
   /** The SPIR-V type of an IR type; with `ctx`, the explicitly laid-out variant used inside buffers. */
   type(t: Type, ctx?: LayoutContext, layout?: Layout): number {
+    if (ctx) return this.typeOf(t, ctx, layout);
+    // Without a layout the id depends on the type alone: the first call declared all it needs.
+    let id = this.plainTypes.get(t);
+    if (id === undefined) {
+      id = this.typeOf(t, undefined, undefined);
+      this.plainTypes.set(t, id);
+    }
+    return id;
+  }
+
+  /** type() ids of IR type objects without a layout context. */
+  private readonly plainTypes = new Map<Type, number>();
+  /** Ids of one-word scalar constants, by type id and word (constants.ts). */
+  readonly scalarConstants = new Map<number, number>();
+
+  private typeOf(t: Type, ctx: LayoutContext | undefined, layout: Layout | undefined): number {
     switch (t.kind) {
       case 'void':
         return this.void();
