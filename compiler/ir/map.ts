@@ -226,21 +226,35 @@ function rebuildExpr(e: IrExpr, m: IrMapper): IrExpr {
   }
 }
 
-/** A statement list with every expression and place mapped, the bodies of if/loop/switch included. */
+/**
+ * A statement list with every expression and place mapped, the bodies of if/loop/switch included;
+ * the list itself (and each statement) when nothing in it changed.
+ */
 export function mapStmts(list: IrStmt[], m: IrMapper): IrStmt[] {
-  return list.map((s) => {
+  return mapSame(list, (s) => {
     const out = mapStmtShallow(s, m);
     switch (out.op) {
-      case 'if':
-        return { ...out, then: mapStmts(out.then, m), else: mapStmts(out.else, m) };
-      case 'loop':
-        return { ...out, body: mapStmts(out.body, m), continuing: mapStmts(out.continuing, m) };
-      case 'switch':
-        return { ...out, cases: out.cases.map((c) => ({ ...c, body: mapStmts(c.body, m) })) };
+      case 'if': {
+        const then = mapStmts(out.then, m);
+        const els = mapStmts(out.else, m);
+        return out === s && then === out.then && els === out.else ? s : { ...out, then, else: els };
+      }
+      case 'loop': {
+        const body = mapStmts(out.body, m);
+        const continuing = mapStmts(out.continuing, m);
+        return out === s && body === out.body && continuing === out.continuing ? s : { ...out, body, continuing };
+      }
+      case 'switch': {
+        const cases = mapSame(out.cases, (c) => {
+          const body = mapStmts(c.body, m);
+          return body === c.body ? c : { ...c, body };
+        });
+        return out === s && cases === out.cases ? s : { ...out, cases: cases as typeof out.cases };
+      }
       default:
         return out;
     }
-  });
+  }) as IrStmt[];
 }
 
 /** The statement with its own expressions and places mapped (bodies of if/loop/switch kept as they are). */
