@@ -614,6 +614,8 @@ export class Checker {
 
   /** Execution modes (vk::ext_execution_mode, [[vk::spvexecutionmode]]) of the function being lowered. */
   executionModes: { mode: number; operands: number[]; loc?: SourceLocation }[] = [];
+  /** Set once SetMeshOutputCounts or DispatchMesh is lowered: only then is there a stage to check per entry point (mesh-stage.ts). */
+  stageIntrinsicsLowered = false;
 
   /** Lowers a function body the first time it is called (or as an entry point). */
   lowerFunction(symbol: FunctionSymbol, callLoc: SourceLocation): IrFunction | undefined {

@@ -105,7 +105,7 @@ export class ExpressionChecker {
   }
 
   /** Values of the subexpressions checked so far (for `half` spellings, see halfValue). */
-  private readonly checked = new WeakMap<ast.Expr, Value>();
+  private readonly checked = new Map<ast.Expr, Value>();
 
   private checkExpr(e: ast.Expr, scope: Scope): Value | undefined {
     switch (e.kind) {

@@ -12,7 +12,7 @@ import type { Value } from './value.js';
  * Does the value have a `half` spelling (half is float here, but DXC's overload resolution tells
  * them apart): a variable, field, cast or constructor spelled half, or operations on such values.
  */
-export function halfValue(c: Checker, checked: WeakMap<ast.Expr, Value>, e: ast.Expr, v: Value, scope: Scope): boolean {
+export function halfValue(c: Checker, checked: ReadonlyMap<ast.Expr, Value>, e: ast.Expr, v: Value, scope: Scope): boolean {
   const el = elementScalar(v.type);
   if (!el || el.base !== 'float' || el.width !== 32 || el.relaxed) return false;
   const sub = (x: ast.Expr) => checked.get(x);

@@ -38,5 +38,6 @@ export function checkMeshIntrinsic(c: Checker, x: ExpressionChecker, name: strin
     global.taskPayload = true;
     operands.push(toExpr(payload));
   }
+  c.stageIntrinsicsLowered = true;
   return { type: VOID, loc, expr: { op: 'intrinsic', type: VOID, name: name as 'SetMeshOutputCounts' | 'DispatchMesh', args: operands }, readonly: true };
 }

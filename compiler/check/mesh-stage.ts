@@ -147,6 +147,8 @@ const STAGE_INTRINSICS: Partial<Record<string, ShaderStage>> = { SetMeshOutputCo
 
 /** Reports SetMeshOutputCounts outside mesh shaders and DispatchMesh outside amplification shaders. */
 export function checkStageIntrinsics(c: Checker, ep: IrEntryPoint, decl: ast.FunctionDecl): void {
+  // No call tree to walk when the compile lowered neither intrinsic.
+  if (!c.stageIntrinsicsLowered) return;
   const seen = new Set<IrFunction>();
   const found = new Set<string>();
   const visit = (fn: IrFunction): void => {

@@ -18,11 +18,12 @@ export function choosesResources(fn: FunctionSymbol, visiting = new Set<Function
   const scope = fn.templateScope ?? fn.scope;
   let found = false;
   walk(fn.decl.body, (node) => {
-    if (found || node.kind !== 'Call') return;
+    if (node.kind !== 'Call') return false;
     const callee = (node as ast.CallExpr).callee;
-    if (callee.kind !== 'Name') return;
+    if (callee.kind !== 'Name') return false;
     const entry = scope.lookup(callee.name);
     if (entry?.kind === 'functions') found = entry.overloads.some((o) => !o.instances && choosesResources(o, visiting));
+    return found;
   });
   visiting.delete(fn);
   return (fn.choosesResources = found);
@@ -52,20 +53,27 @@ export function mayWriteIn(root: unknown, name: string, scope: Scope): boolean {
       const outAt = (i: number) => entry?.kind !== 'functions' || entry.overloads.some((o) => o.instances || (o.params[i]?.direction ?? 'in') !== 'in');
       written ||= call.args.some((a, i) => isName(a) && outAt(i)) || (call.callee.kind === 'Member' && isName(call.callee.object));
     }
+    return written;
   });
   return written;
 }
 
-/** Visits every AST node under `root` (objects with a `kind`). */
-export function walk(root: unknown, visit: (node: { kind: string }) => void): void {
+/** Visits every AST node under `root` (objects with a `kind`), until `visit` returns true; returns whether it did. */
+export function walk(root: unknown, visit: (node: { kind: string }) => boolean | void): boolean {
   if (Array.isArray(root)) {
-    for (const item of root) walk(item, visit);
-    return;
+    for (const item of root) if (walk(item, visit)) return true;
+    return false;
   }
-  if (!root || typeof root !== 'object') return;
+  if (!root || typeof root !== 'object') return false;
   const node = root as Record<string, unknown>;
-  if (typeof node.kind === 'string') visit(node as { kind: string });
-  for (const [key, value] of Object.entries(node)) if (key !== 'loc' && value && typeof value === 'object') walk(value, visit);
+  if (typeof node.kind === 'string' && visit(node as { kind: string }) === true) return true;
+  // for…in: AST nodes are plain objects (own keys only, in Object.entries' order), with no array per node.
+  for (const key in node) {
+    if (key === 'loc') continue;
+    const value = node[key];
+    if (value && typeof value === 'object' && walk(value, visit)) return true;
+  }
+  return false;
 }
 
 /** The key part of a constant argument. */

@@ -8,7 +8,7 @@ import { arrayOf, scalar, type ResourceType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 
 export function isBufferResource(kind: string): boolean {
-  return /Buffer$/.test(kind) && kind !== 'Buffer' && kind !== 'RWBuffer';
+  return kind.endsWith('Buffer') && kind !== 'Buffer' && kind !== 'RWBuffer';
 }
 
 function innermost(t: Type): Type {

@@ -31,6 +31,7 @@ function reassignsOuterAlias(body: ast.Stmt, scope: Scope): boolean {
     if (target.kind !== 'Name') return;
     const entry = scope.lookup(target.name);
     found = entry?.kind === 'variable' && !!entry.held;
+    return found;
   });
   return found;
 }
@@ -78,7 +79,7 @@ function iterations(c: Checker, s: ast.ForStmt, scope: Scope): { name: string; d
 export function unrollForResources(c: Checker, s: ast.ForStmt, scope: Scope, out: IrStmt[], lowerBody: (body: ast.Stmt, scope: Scope) => IrStmt[]): boolean {
   if (!s.attributes.some((a) => a.name === 'unroll') || !reassignsOuterAlias(s.body, scope)) return false;
   let leaves = false;
-  walk(s.body, (node) => void (leaves ||= node.kind === 'Break' || node.kind === 'Continue' || node.kind === 'Return'));
+  walk(s.body, (node) => (leaves ||= node.kind === 'Break' || node.kind === 'Continue' || node.kind === 'Return'));
   const counted = !leaves && iterations(c, s, scope);
   if (!counted || mayWriteIn(s.body, counted.name, scope)) return false;
   const type = c.resolveType(counted.decl.type, scope, counted.decl.modifiers);

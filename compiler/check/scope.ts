@@ -122,6 +122,14 @@ export class Scope {
 
   /** Looks up `a`, or `ns::a` through namespace scopes, innermost scope first. */
   lookup(name: string): SymbolEntry | undefined {
+    // Most names are unqualified: no split (this runs for every name the checker meets).
+    if (!name.includes(':')) {
+      for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+        const found = scope.symbols.get(name) ?? scope.fromUsings(name);
+        if (found) return found;
+      }
+      return undefined;
+    }
     const parts = name.split('::');
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
       let found = scope.symbols.get(parts[0]!) ?? scope.fromUsings(parts[0]!);

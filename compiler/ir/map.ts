@@ -7,17 +7,34 @@ import type { ImageOperands, IrCallArg, IrExpr, IrPlace, IrStmt, ResourceCall } 
 
 /** `rebuilt` if one of its fields differs from `original`'s, else `original` itself. */
 function keep<T extends object>(original: T, rebuilt: T): T {
+  if (original === rebuilt) return original;
   const a = original as Record<string, unknown>;
   const b = rebuilt as Record<string, unknown>;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    const x = a[k];
-    const y = b[k];
-    if (x === y) continue;
-    if (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i])) continue;
-    return rebuilt;
-  }
+  // Both directions: a key only one side has compares with undefined on the other.
+  for (const k in b) if (!sameField(a[k], b[k])) return rebuilt;
+  for (const k in a) if (!(k in b) && !sameField(a[k], undefined)) return rebuilt;
   return original;
+}
+
+/** The same value, or arrays of the same elements. */
+function sameField(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** `list` mapped by `f`, or `list` itself when every element maps to itself. */
+function mapSame<T>(list: readonly T[], f: (x: T) => T): readonly T[] {
+  for (let i = 0; i < list.length; i++) {
+    const y = f(list[i]!);
+    if (y === list[i]) continue;
+    const out = list.slice(0, i);
+    out.push(y);
+    for (let j = i + 1; j < list.length; j++) out.push(f(list[j]!));
+    return out;
+  }
+  return list;
 }
 
 export interface IrMapper {
@@ -34,18 +51,28 @@ export interface IrMapper {
 export function mapPlace(p: IrPlace, m: IrMapper): IrPlace {
   let out: IrPlace;
   switch (p.kind) {
-    case 'member':
-      out = { ...p, base: mapPlace(p.base, m) };
+    case 'member': {
+      const base = mapPlace(p.base, m);
+      out = base === p.base ? p : { ...p, base };
       break;
-    case 'element':
-      out = { ...p, base: mapPlace(p.base, m), index: mapExpr(p.index, m) };
+    }
+    case 'element': {
+      const base = mapPlace(p.base, m);
+      const index = mapExpr(p.index, m);
+      out = base === p.base && index === p.index ? p : { ...p, base, index };
       break;
-    case 'texel':
-      out = { ...p, image: mapPlace(p.image, m), coord: mapExpr(p.coord, m) };
+    }
+    case 'texel': {
+      const image = mapPlace(p.image, m);
+      const coord = mapExpr(p.coord, m);
+      out = image === p.image && coord === p.coord ? p : { ...p, image, coord };
       break;
-    case 'address':
-      out = { ...p, address: mapExpr(p.address, m) };
+    }
+    case 'address': {
+      const address = mapExpr(p.address, m);
+      out = address === p.address ? p : { ...p, address };
       break;
+    }
     case 'global':
     case 'local':
       out = p;
@@ -127,7 +154,12 @@ function mapCall(c: ResourceCall, m: IrMapper): ResourceCall {
 }
 
 function mapArg(a: IrCallArg, m: IrMapper): IrCallArg {
-  return keep(a, a.kind === 'value' ? { kind: 'value', value: mapExpr(a.value, m) } : { kind: 'place', place: mapPlace(a.place, m) });
+  if (a.kind === 'value') {
+    const value = mapExpr(a.value, m);
+    return value === a.value ? a : keep(a, { kind: 'value', value });
+  }
+  const place = mapPlace(a.place, m);
+  return place === a.place ? a : keep(a, { kind: 'place', place });
 }
 
 export function mapExpr(e: IrExpr, m: IrMapper): IrExpr {
@@ -143,30 +175,55 @@ function rebuildExpr(e: IrExpr, m: IrMapper): IrExpr {
   switch (e.op) {
     case 'const':
       return e;
-    case 'load':
-      return { ...e, place: mapPlace(e.place, m) };
+    case 'load': {
+      const place = mapPlace(e.place, m);
+      return place === e.place ? e : { ...e, place };
+    }
     case 'unary':
     case 'convert':
     case 'extract':
     case 'swizzle':
-    case 'splat':
-      return { ...e, arg: mapExpr(e.arg, m) } as IrExpr;
-    case 'binary':
-      return { ...e, left: mapExpr(e.left, m), right: mapExpr(e.right, m) };
-    case 'construct':
-      return { ...e, parts: e.parts.map((x) => mapExpr(x, m)) };
-    case 'dynamicExtract':
-      return { ...e, arg: mapExpr(e.arg, m), index: mapExpr(e.index, m) };
-    case 'select':
-      return { ...e, cond: mapExpr(e.cond, m), then: mapExpr(e.then, m), else: mapExpr(e.else, m) };
-    case 'call':
-      return { ...e, args: e.args.map((a) => mapArg(a, m)) };
-    case 'intrinsic':
-      return { ...e, args: e.args.map((a) => mapExpr(a, m)) };
-    case 'printf':
-      return { ...e, args: e.args.map((a) => mapExpr(a, m)) };
-    case 'interpolate':
-      return { ...e, input: mapPlace(e.input, m), ...(e.arg ? { arg: mapExpr(e.arg, m) } : {}) };
+    case 'splat': {
+      const arg = mapExpr(e.arg, m);
+      return arg === e.arg ? e : ({ ...e, arg } as IrExpr);
+    }
+    case 'binary': {
+      const left = mapExpr(e.left, m);
+      const right = mapExpr(e.right, m);
+      return left === e.left && right === e.right ? e : { ...e, left, right };
+    }
+    case 'construct': {
+      const parts = mapSame(e.parts, (x) => mapExpr(x, m));
+      return parts === e.parts ? e : { ...e, parts: parts as IrExpr[] };
+    }
+    case 'dynamicExtract': {
+      const arg = mapExpr(e.arg, m);
+      const index = mapExpr(e.index, m);
+      return arg === e.arg && index === e.index ? e : { ...e, arg, index };
+    }
+    case 'select': {
+      const cond = mapExpr(e.cond, m);
+      const then = mapExpr(e.then, m);
+      const els = mapExpr(e.else, m);
+      return cond === e.cond && then === e.then && els === e.else ? e : { ...e, cond, then, else: els };
+    }
+    case 'call': {
+      const args = mapSame(e.args, (a) => mapArg(a, m));
+      return args === e.args ? e : { ...e, args: args as IrCallArg[] };
+    }
+    case 'intrinsic': {
+      const args = mapSame(e.args, (a) => mapExpr(a, m));
+      return args === e.args ? e : { ...e, args: args as IrExpr[] };
+    }
+    case 'printf': {
+      const args = mapSame(e.args, (a) => mapExpr(a, m));
+      return args === e.args ? e : { ...e, args: args as IrExpr[] };
+    }
+    case 'interpolate': {
+      const input = mapPlace(e.input, m);
+      const arg = e.arg ? mapExpr(e.arg, m) : undefined;
+      return input === e.input && arg === e.arg ? e : { ...e, input, ...(arg ? { arg } : {}) };
+    }
     case 'resource':
       return { ...e, call: mapCall(e.call, m) };
     case 'spirv': {
@@ -178,21 +235,35 @@ function rebuildExpr(e: IrExpr, m: IrMapper): IrExpr {
   }
 }
 
-/** A statement list with every expression and place mapped, the bodies of if/loop/switch included. */
+/**
+ * A statement list with every expression and place mapped, the bodies of if/loop/switch included;
+ * the list itself (and each statement) when nothing in it changed.
+ */
 export function mapStmts(list: IrStmt[], m: IrMapper): IrStmt[] {
-  return list.map((s) => {
+  return mapSame(list, (s) => {
     const out = mapStmtShallow(s, m);
     switch (out.op) {
-      case 'if':
-        return { ...out, then: mapStmts(out.then, m), else: mapStmts(out.else, m) };
-      case 'loop':
-        return { ...out, body: mapStmts(out.body, m), continuing: mapStmts(out.continuing, m) };
-      case 'switch':
-        return { ...out, cases: out.cases.map((c) => ({ ...c, body: mapStmts(c.body, m) })) };
+      case 'if': {
+        const then = mapStmts(out.then, m);
+        const els = mapStmts(out.else, m);
+        return out === s && then === out.then && els === out.else ? s : { ...out, then, else: els };
+      }
+      case 'loop': {
+        const body = mapStmts(out.body, m);
+        const continuing = mapStmts(out.continuing, m);
+        return out === s && body === out.body && continuing === out.continuing ? s : { ...out, body, continuing };
+      }
+      case 'switch': {
+        const cases = mapSame(out.cases, (c) => {
+          const body = mapStmts(c.body, m);
+          return body === c.body ? c : { ...c, body };
+        });
+        return out === s && cases === out.cases ? s : { ...out, cases: cases as typeof out.cases };
+      }
       default:
         return out;
     }
-  });
+  }) as IrStmt[];
 }
 
 /** The statement with its own expressions and places mapped (bodies of if/loop/switch kept as they are). */
@@ -203,13 +274,19 @@ export function mapStmtShallow(s: IrStmt, m: IrMapper): IrStmt {
 function rebuildStmt(s: IrStmt, m: IrMapper): IrStmt {
   switch (s.op) {
     case 'store':
-      return { ...s, place: mapPlace(s.place, m), value: mapExpr(s.value, m) };
-    case 'storeSwizzle':
-      return { ...s, place: mapPlace(s.place, m), value: mapExpr(s.value, m) };
-    case 'eval':
-      return { ...s, expr: mapExpr(s.expr, m) };
-    case 'if':
-      return { ...s, cond: mapExpr(s.cond, m) };
+    case 'storeSwizzle': {
+      const place = mapPlace(s.place, m);
+      const value = mapExpr(s.value, m);
+      return place === s.place && value === s.value ? s : { ...s, place, value };
+    }
+    case 'eval': {
+      const expr = mapExpr(s.expr, m);
+      return expr === s.expr ? s : { ...s, expr };
+    }
+    case 'if': {
+      const cond = mapExpr(s.cond, m);
+      return cond === s.cond ? s : { ...s, cond };
+    }
     case 'switch':
       return { ...s, selector: mapExpr(s.selector, m) };
     case 'return':

@@ -50,11 +50,17 @@ export class Instruction {
   /** A nul-terminated UTF-8 literal string starting at word `index`. */
   string(index: number): { value: string; next: number } {
     const bytes: number[] = [];
+    let ascii = true;
     for (let i = index; i < this.words.length; i++) {
       const w = this.words[i]!;
       for (let shift = 0; shift < 32; shift += 8) {
         const byte = (w >>> shift) & 0xff;
-        if (byte === 0) return { value: utf8.decode(new Uint8Array(bytes)), next: i + 1 };
+        if (byte === 0) {
+          // ASCII (nearly every name) decodes to the same string without a decoder call.
+          const value = ascii && bytes.length <= 1024 ? String.fromCharCode(...bytes) : utf8.decode(new Uint8Array(bytes));
+          return { value, next: i + 1 };
+        }
+        if (byte >= 0x80) ascii = false;
         bytes.push(byte);
       }
     }

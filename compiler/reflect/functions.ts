@@ -71,7 +71,11 @@ export class FunctionBodies {
     forEachIdOperand(inst.opcode, inst.words, (id) => fn.references.add(id));
     if (inst.opcode === Op.FunctionCall) fn.calls.push({ callee: inst.word(3), inst });
     const operands = inst.opcode === Op.Phi ? phiValues(inst) : derivedFrom.get(inst.opcode);
-    if (operands !== undefined) {
+    if (operands !== undefined && operands.length === 1) {
+      // One source operand: the result shares its sources' set (sets are never changed once stored).
+      const from = inst.word(operands[0]!);
+      this.sources.set(inst.word(2), this.sources.get(from) ?? new Set([from]));
+    } else if (operands !== undefined) {
       const result = new Set<number>();
       for (const index of operands) for (const source of this.sourcesOf(inst.word(index))) result.add(source);
       this.sources.set(inst.word(2), result);

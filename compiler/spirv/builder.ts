@@ -23,7 +23,15 @@ function encodeUtf8(s: string): number[] {
 }
 
 function instruction(opcode: number, operands: readonly number[]): number[] {
-  return [((operands.length + 1) << 16) | opcode, ...operands];
+  const words = [((operands.length + 1) << 16) | opcode];
+  for (let i = 0; i < operands.length; i++) words.push(operands[i]!);
+  return words;
+}
+
+/** Appends an instruction to `target` (no intermediate array: this runs for every instruction). */
+function append(target: number[], opcode: number, operands: readonly number[]): void {
+  target.push(((operands.length + 1) << 16) | opcode);
+  for (let i = 0; i < operands.length; i++) target.push(operands[i]!);
 }
 
 export class ModuleBuilder {
@@ -83,7 +91,7 @@ export class ModuleBuilder {
         const count = words[at]! >>> 16 || 1;
         const opcode = words[at]! & 0xffff;
         const replaced = map(opcode, words.slice(at + 1, at + count));
-        if (replaced) out.push(...instruction(opcode, replaced));
+        if (replaced) append(out, opcode, replaced);
         else for (let k = 0; k < count; k++) out.push(words[at + k]!);
         at += count;
       }
@@ -101,20 +109,20 @@ export class ModuleBuilder {
   }
 
   entryPoint(model: number, fn: number, name: string, interfaceIds: number[]): void {
-    this.entryPoints.push(...instruction(Op.EntryPoint, [model, fn, ...encodeString(name), ...interfaceIds]));
+    append(this.entryPoints, Op.EntryPoint, [model, fn, ...encodeString(name), ...interfaceIds]);
   }
 
   executionMode(fn: number, mode: number, ...literals: number[]): void {
-    this.executionModes.push(...instruction(Op.ExecutionMode, [fn, mode, ...literals]));
+    append(this.executionModes, Op.ExecutionMode, [fn, mode, ...literals]);
   }
 
   source(language: number, version: number, fileId?: number): void {
-    this.debugSource.push(...instruction(Op.Source, fileId === undefined ? [language, version] : [language, version, fileId]));
+    append(this.debugSource, Op.Source, fileId === undefined ? [language, version] : [language, version, fileId]);
   }
 
   string(text: string): number {
     const id = this.id();
-    this.debugSource.push(...instruction(Op.String, [id, ...encodeString(text)]));
+    append(this.debugSource, Op.String, [id, ...encodeString(text)]);
     return id;
   }
 
@@ -123,7 +131,7 @@ export class ModuleBuilder {
   }
 
   memberName(id: number, member: number, name: string): void {
-    this.memberNames.push(...instruction(Op.MemberName, [id, member, ...encodeString(name)]));
+    append(this.memberNames, Op.MemberName, [id, member, ...encodeString(name)]);
   }
 
   /** Decorations are idempotent: decorating the same (id, decoration, operands) twice emits once. */
@@ -131,11 +139,11 @@ export class ModuleBuilder {
     const key = `d${id}:${decoration}:${operands.join(',')}`;
     if (this.decorated.has(key)) return;
     this.decorated.add(key);
-    this.annotations.push(...instruction(Op.Decorate, [id, decoration, ...operands]));
+    append(this.annotations, Op.Decorate, [id, decoration, ...operands]);
   }
 
   decorateString(id: number, decoration: number, text: string): void {
-    this.annotations.push(...instruction(Op.DecorateString, [id, decoration, ...encodeString(text)]));
+    append(this.annotations, Op.DecorateString, [id, decoration, ...encodeString(text)]);
   }
 
   /** Any other annotation-section instruction (OpDecorateString with several strings, OpMemberDecorateString). */
@@ -145,14 +153,14 @@ export class ModuleBuilder {
 
   /** OpDecorateId: decorations whose operands are ids (HlslCounterBufferGOOGLE). */
   decorateId(id: number, decoration: number, ...operandIds: number[]): void {
-    this.annotations.push(...instruction(Op.DecorateId, [id, decoration, ...operandIds]));
+    append(this.annotations, Op.DecorateId, [id, decoration, ...operandIds]);
   }
 
   memberDecorate(id: number, member: number, decoration: number, ...operands: number[]): void {
     const key = `m${id}:${member}:${decoration}:${operands.join(',')}`;
     if (this.decorated.has(key)) return;
     this.decorated.add(key);
-    this.annotations.push(...instruction(Op.MemberDecorate, [id, member, decoration, ...operands]));
+    append(this.annotations, Op.MemberDecorate, [id, member, decoration, ...operands]);
   }
 
   /**
@@ -164,16 +172,18 @@ export class ModuleBuilder {
     const existing = this.interned.get(key);
     if (existing !== undefined) return existing;
     const id = this.id();
-    const ops = [...operands];
-    ops.splice(resultIndex, 0, id);
-    this.globals.push(...instruction(opcode, ops));
+    // The result id goes in at resultIndex.
+    this.globals.push(((operands.length + 2) << 16) | opcode);
+    if (resultIndex === 1) this.globals.push(operands[0]!);
+    this.globals.push(id);
+    for (let i = resultIndex; i < operands.length; i++) this.globals.push(operands[i]!);
     this.interned.set(key, id);
     return id;
   }
 
   /** A global-section instruction that is not deduplicated (variables, distinct structs). */
   global(opcode: number, operands: number[]): void {
-    this.globals.push(...instruction(opcode, operands));
+    append(this.globals, opcode, operands);
   }
 
   functionCode(words: number[]): void {
@@ -182,10 +192,10 @@ export class ModuleBuilder {
 
   assemble(): Uint32Array {
     const head: number[] = [MagicNumber, Version[this.version], GENERATOR, this.nextId, 0];
-    for (const cap of [...this.capabilities].sort((a, b) => a - b)) head.push(...instruction(Op.Capability, [cap]));
-    for (const ext of this.extensions) head.push(...instruction(Op.Extension, encodeString(ext)));
-    for (const [name, id] of this.extInstImports) head.push(...instruction(Op.ExtInstImport, [id, ...encodeString(name)]));
-    head.push(...instruction(Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]));
+    for (const cap of [...this.capabilities].sort((a, b) => a - b)) append(head, Op.Capability, [cap]);
+    for (const ext of this.extensions) append(head, Op.Extension, encodeString(ext));
+    for (const [name, id] of this.extInstImports) append(head, Op.ExtInstImport, [id, ...encodeString(name)]);
+    append(head, Op.MemoryModel, [this.memoryModel.addressing, this.memoryModel.memory]);
     const sections = [head, this.entryPoints, this.executionModes, this.debugSource, ...this.names.values()];
     sections.push(this.memberNames, this.annotations, this.globals);
     for (const fn of this.functions) sections.push(fn);
@@ -214,7 +224,7 @@ export class FunctionBuilder {
   blocks = 0;
 
   emit(opcode: number, operands: number[]): void {
-    this.words.push(...instruction(opcode, operands));
+    append(this.words, opcode, operands);
   }
 
   label(id: number): void {
@@ -226,11 +236,11 @@ export class FunctionBuilder {
 
   /** Code that runs first, after the entry block's variables (emitted later than it runs). */
   prologue(opcode: number, operands: number[]): void {
-    this.prologueWords.push(...instruction(opcode, operands));
+    append(this.prologueWords, opcode, operands);
   }
 
   variable(typePtr: number, id: number, storageClass: number): void {
-    this.variables.push(...instruction(Op.Variable, [typePtr, id, storageClass]));
+    append(this.variables, Op.Variable, [typePtr, id, storageClass]);
   }
 
   terminate(opcode: number, operands: number[] = []): void {

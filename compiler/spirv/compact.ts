@@ -90,9 +90,16 @@ export interface CompactOptions {
 export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint32Array {
   const list = instructions(words);
   const resultOf = (i: Inst): number | undefined => (isType(i.op) ? words[i.at + 1] : isConstant(i.op) || isPure(i.op) ? words[i.at + 2] : undefined);
+  // Per-id tables are arrays indexed by id (below the header's bound, or the largest result id):
+  // a word at or past the end is a literal, never an id that has a result here.
+  let size = words[3]!;
+  for (const i of list) {
+    const id = resultOf(i);
+    if (id !== undefined && id >= size) size = id + 1;
+  }
   // References: every operand word of instructions other than names and annotations (a literal that
   // equals an id only keeps something alive: safe).
-  const refs = new Map<number, number>();
+  const refs = new Int32Array(size);
   const addRefs = (i: Inst, delta: number) => {
     const own = resultOf(i);
     const literal = LITERALS_FROM[i.op];
@@ -100,40 +107,43 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
       const id = words[w]!;
       if (id === own && w === (isType(i.op) ? i.at + 1 : i.at + 2)) continue;
       if (literal !== undefined && w - i.at >= literal[0] && (literal[1] === undefined || w - i.at <= literal[1])) continue;
-      refs.set(id, (refs.get(id) ?? 0) + delta);
+      if (id < size) refs[id]! += delta;
     }
   };
   for (const i of list) if (!DESCRIBES.has(i.op)) addRefs(i, 1);
-  const removed = new Set<number>();
-  const byId = new Map<number, Inst>();
-  for (const i of list) {
+  const removed = new Uint8Array(size);
+  /** The instruction defining each id with a removable result (index into list + 1; 0: none). */
+  const byId = new Int32Array(size);
+  const work: number[] = [];
+  list.forEach((i, n) => {
     const id = resultOf(i);
-    if (id !== undefined) byId.set(id, i);
-  }
-  const work = [...byId.keys()];
+    if (id === undefined) return;
+    if (byId[id] === 0) work.push(id);
+    byId[id] = n + 1;
+  });
   while (work.length) {
     const id = work.pop()!;
-    if (removed.has(id) || (refs.get(id) ?? 0) > 0) continue;
-    const i = byId.get(id)!;
-    removed.add(id);
+    if (removed[id] || refs[id]! > 0) continue;
+    const i = list[byId[id]! - 1]!;
+    removed[id] = 1;
     addRefs(i, -1);
-    for (let w = i.at + 1; w < i.at + i.length; w++) if (byId.has(words[w]!)) work.push(words[w]!);
+    for (let w = i.at + 1; w < i.at + i.length; w++) if (words[w]! < size && byId[words[w]!]) work.push(words[w]!);
   }
   const dropNames = options.stripLocalNames ? localNames(words, list) : new Set<number>();
   // Ids a kept instruction defines: a name or decoration of any other id (in a function left out) goes.
-  const mentioned = new Set<number>();
+  const mentioned = new Uint8Array(size);
   for (const i of list) {
     const id = resultOf(i);
-    if (id !== undefined && removed.has(id)) continue;
+    if (id !== undefined && removed[id]) continue;
     const at = definedAt(i.op);
-    if (at !== undefined && i.length > at) mentioned.add(words[i.at + at]!);
+    if (at !== undefined && i.length > at && words[i.at + at]! < size) mentioned[words[i.at + at]!] = 1;
   }
   const kept: Inst[] = [];
   let length = 5;
   for (const i of list) {
     const id = resultOf(i);
-    if (id !== undefined && removed.has(id)) continue;
-    if (DESCRIBES.has(i.op) && !mentioned.has(words[i.at + 1]!)) continue;
+    if (id !== undefined && removed[id]) continue;
+    if (DESCRIBES.has(i.op) && !(words[i.at + 1]! < size && mentioned[words[i.at + 1]!])) continue;
     if ((i.op === Op.Name || i.op === Op.MemberName) && dropNames.has(words[i.at + 1]!)) continue;
     kept.push(i);
     length += i.length;

@@ -24,13 +24,21 @@ export function constantId(m: ModuleContext, c: IrConst): number {
   const s = (c.type.kind === 'matrix' ? c.type.element : c.type) as ScalarType;
   if (s.base === 'bool') return m.b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
   const words = scalarWords(s, c.value);
-  return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+  if (words.length !== 1) return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+  // One-word constants (nearly all): a numeric key, no key string once seen.
+  const key = typeId * 2 ** 32 + words[0]!;
+  let id = t.scalarConstants.get(key);
+  if (id === undefined) {
+    id = m.b.intern(`c:${typeId}:${words[0]!}`, Op.Constant, [typeId, words[0]!], 1);
+    t.scalarConstants.set(key, id);
+  }
+  return id;
 }
 
 export function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {
   const n = typeof v === 'boolean' ? (v ? 1 : 0) : v;
   if (s.base === 'float') {
-    if (s.width === 32) return [new Uint32Array(new Float32Array([Number(n)]).buffer)[0]!];
+    if (s.width === 32) return [float32Bits(Number(n))];
     if (s.width === 64) {
       const u = new Uint32Array(new Float64Array([Number(n)]).buffer);
       return [u[0]!, u[1]!];
@@ -41,10 +49,31 @@ export function scalarWords(s: ScalarType, v: number | bigint | boolean): number
     const big = BigInt.asUintN(64, BigInt(n));
     return [Number(big & 0xffffffffn), Number(big >> 32n)];
   }
+  // 32-bit integers held as safe integers wrap without BigInt (most constants).
+  if (s.width === 32 && typeof n === 'number' && Number.isSafeInteger(Math.trunc(n))) return [Math.trunc(n) >>> 0];
   const big = BigInt.asUintN(s.width, typeof n === 'bigint' ? n : BigInt(Math.trunc(n)));
   // 16-bit signed constants are sign-extended into the word, as the SPIR-V spec requires.
   if (s.width === 16 && s.base === 'int') return [Number(BigInt.asIntN(16, big)) >>> 0];
   return [Number(big)];
+}
+
+/**
+ * The IEEE binary32 bits of x rounded to float, computed arithmetically (no typed arrays per
+ * constant); NaN goes through a typed array, which keeps the sign and payload the hardware gives.
+ */
+export function float32Bits(x: number): number {
+  const f = Math.fround(x);
+  if (f !== f) return new Uint32Array(new Float32Array([x]).buffer)[0]!;
+  const sign = f < 0 || (f === 0 && 1 / f < 0) ? 0x80000000 : 0;
+  const a = Math.abs(f);
+  if (a === 0) return sign >>> 0;
+  if (a === Infinity) return (sign | 0x7f800000) >>> 0;
+  // Subnormal: a is an exact multiple of 2^-149.
+  if (a < 2 ** -126) return (sign | (a * 2 ** 149)) >>> 0;
+  let exp = Math.floor(Math.log2(a));
+  if (2 ** exp > a) exp--;
+  else if (2 ** (exp + 1) <= a) exp++;
+  return (sign | ((exp + 127) << 23) | ((a / 2 ** exp - 1) * 2 ** 23)) >>> 0;
 }
 
 function float16Bits(x: number): number {

@@ -11,6 +11,7 @@ import { applyDecorations } from './decorations.js';
 import { declareInlineCapability, extensionVersionErrors } from './inline-enablers.js';
 import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
+import { ValueFacts } from './values.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { AddressingModel, BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
@@ -118,6 +119,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     coherent: new Set(),
     stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
     optimize: !!options.optimize,
+    valueFacts: new ValueFacts(),
     userSemantic: (id, semantic) => {
       // DXC emits semantic strings only with -fspv-reflect; they declare extensions an app must enable.
       if (!options.reflect) return;

@@ -7,7 +7,7 @@ import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStm
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
-import { bindableParameter, constantPath, inlinable, maskConstant, valueLocals } from './values.js';
+import { constantPath, inlinable, maskConstant, type ValueFacts } from './values.js';
 import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
@@ -78,6 +78,8 @@ export interface ModuleContext {
   stageInputs: StageInputs;
   /** OpString ids of printf formats, one per distinct text. */
   readonly debugStrings: Map<string, number>;
+  /** valueLocals/bindableParameter of each function, computed once per compile (a function is inlined at every call). */
+  valueFacts: ValueFacts;
 }
 
 /** A pointer to a place: its id, the IR type there, and the layout context if inside a buffer. */
@@ -208,7 +210,7 @@ export class FunctionEmitter {
       this.relax(pid, p.var.type);
     });
     this.f.label(this.b.id());
-    if (this.m.optimize) this.valueLocals = valueLocals(fn);
+    if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
     this.stmts(fn.body);
     if (this.f.blockOpen) {
@@ -237,7 +239,7 @@ export class FunctionEmitter {
       if ('value' in p) this.bound.set(v, p.value);
       else this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
     }
-    if (this.m.optimize) this.valueLocals = valueLocals(fn);
+    if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
     this.onReturn = onReturn;
     this.stmts(fn.body);
@@ -257,7 +259,7 @@ export class FunctionEmitter {
     const backs: { tmp: Pointer; back: Pointer }[] = [];
     args.forEach((a, i) => {
       const p = callee.params[i]!;
-      if (a.kind === 'value' && bindableParameter(callee, p.var)) {
+      if (a.kind === 'value' && this.m.valueFacts.bindableParameter(callee, p.var)) {
         this.bound.set(p.var, this.expr(a.value));
         return;
       }
@@ -271,7 +273,7 @@ export class FunctionEmitter {
         backs.push({ tmp, back: target });
       }
     });
-    for (const v of valueLocals(callee)) this.valueLocals.add(v);
+    for (const v of this.m.valueFacts.valueLocals(callee)) this.valueLocals.add(v);
     for (const v of callee.locals) if (!this.valueLocals.has(v) && !this.locals.has(v)) this.local(v);
     const last = callee.body[callee.body.length - 1];
     const trailing = last?.op === 'return' ? last : undefined;

@@ -8,7 +8,6 @@ import { requireExtension } from './extensions.js';
 import { applyDecorations, replacedStageDecoration, withWrittenLocation } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
 import type { FunctionEmitter } from './function.js';
-import { bindableParameter } from './values.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 import { beginInterlock, endInterlock } from './interlock.js';
 
@@ -494,7 +493,7 @@ export function emitEntryWrapper(
   if (interlock) beginInterlock(fe);
   // Optimising, the entry function's body is emitted here (DXC's inlining): a parameter it only reads is
   // the value assembled from the inputs, not a variable.
-  const bindable = ep.params.map((p) => inline && p.direction === 'in' && bindableParameter(ep.function, p.var));
+  const bindable = ep.params.map((p) => inline && p.direction === 'in' && fe.m.valueFacts.bindableParameter(ep.function, p.var));
   const temps = ep.params.map((p, i) => (bindable[i] ? undefined : fe.temp(p.var.type, `param.var.${p.var.name}`)));
   const values: number[] = [];
   let inputIndex = 0;

@@ -68,6 +68,22 @@ export class TypeEmitter {
 
   /** The SPIR-V type of an IR type; with `ctx`, the explicitly laid-out variant used inside buffers. */
   type(t: Type, ctx?: LayoutContext, layout?: Layout): number {
+    if (ctx) return this.typeOf(t, ctx, layout);
+    // Without a layout the id depends on the type alone: the first call declared all it needs.
+    let id = this.plainTypes.get(t);
+    if (id === undefined) {
+      id = this.typeOf(t, undefined, undefined);
+      this.plainTypes.set(t, id);
+    }
+    return id;
+  }
+
+  /** type() ids of IR type objects without a layout context. */
+  private readonly plainTypes = new Map<Type, number>();
+  /** Ids of one-word scalar constants, by type id and word (constants.ts). */
+  readonly scalarConstants = new Map<number, number>();
+
+  private typeOf(t: Type, ctx: LayoutContext | undefined, layout: Layout | undefined): number {
     switch (t.kind) {
       case 'void':
         return this.void();
@@ -174,6 +190,9 @@ export class TypeEmitter {
 
   private struct(t: StructType, ctx: LayoutContext | undefined, layout: Layout | undefined, rename?: string): number {
     const key = rename === undefined ? `struct:${t.id}:${layoutKey(ctx)}` : `block:${rename}:${t.id}:${layoutKey(ctx)}`;
+    // Declared before with everything it needs: no second layout and member walk.
+    const known = this.structs.get(key);
+    if (known !== undefined) return known;
     const lay = ctx ? (layout ?? layoutOf(t, ctx)) : undefined;
     const members = t.fields.map((f, i) => this.type(f.type, ctx, lay?.members?.[i]?.layout));
     const existing = this.b.intern(key, Op.TypeStruct, members, 0);
@@ -192,10 +211,13 @@ export class TypeEmitter {
         for (const e of f.requirements?.extensions ?? []) this.b.extension(e);
       });
     }
+    this.structs.set(key, existing);
     return existing;
   }
 
   private readonly named = new Set<number>();
+  /** Struct type ids by struct() key. */
+  private readonly structs = new Map<string, number>();
 
   /** Offset, and for matrices (also inside arrays) MatrixStride with the transposed majorness. */
   private decorateMembers(id: number, t: StructType, lay: Layout): void {

@@ -19,22 +19,15 @@ export function constantPath(p: IrPlace): { root: IrVar; steps: { index: number;
   }
 }
 
-/**
- * Whether an entry parameter can be a value rather than a variable: the body only loads it, each
- * time through a constant path (see boundLoad), never writes it nor passes it as an out argument.
- */
-export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
-  let roots = 0;
-  let simpleLoads = 0;
-  walkStmts(fn.body, {
-    expr(e) {
-      if (e.op === 'load' && constantPath(e.place)?.root === v) simpleLoads++;
-    },
-    place(p) {
-      if (p.kind === 'local' && p.local === v) roots++;
-    },
-  });
-  return roots === simpleLoads;
+/** constantPath(p)?.root, without building the steps. */
+export function constantPathRoot(p: IrPlace): IrVar | undefined {
+  for (;;) {
+    if (p.kind === 'local') return p.local;
+    if (p.kind !== 'member' && p.kind !== 'element') return undefined;
+    if (p.base.type.kind === 'matrix') return undefined;
+    if (p.kind === 'element' && !(p.index.op === 'const' && p.index.value.kind === 'scalar')) return undefined;
+    p = p.base;
+  }
 }
 
 /**
@@ -54,7 +47,7 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
     walkStmts(list, {
       expr(e) {
         if (e.op !== 'load') return;
-        const root = constantPath(e.place)?.root;
+        const root = constantPathRoot(e.place);
         if (root && locals.has(root)) count(into, root);
       },
       place(p) {
@@ -82,16 +75,73 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
     });
   };
   visit(fn.body);
-  const out = new Set<IrVar>();
+  // Candidates grouped by their home list: each list is walked once, counting a candidate's loads in
+  // the statements after its first store.
+  const candidates = new Map<IrStmt[], Map<IrVar, number>>();
   for (const [v, h] of home) {
     if (!h || !h.whole) continue;
     // Every occurrence is one of the list's stores or a load; every load comes after the first store.
     if ((roots.get(v) ?? 0) !== h.stores + (loads.get(v) ?? 0)) continue;
-    const after = new Map<IrVar, number>();
-    countLoads(h.list.slice(h.first + 1), after);
-    if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
+    let inList = candidates.get(h.list);
+    if (!inList) candidates.set(h.list, (inList = new Map()));
+    inList.set(v, h.first);
+  }
+  const after = new Map<IrVar, number>();
+  for (const [list, firsts] of candidates) {
+    for (let i = 0; i < list.length; i++) {
+      walkStmts([list[i]!], {
+        expr(e) {
+          if (e.op !== 'load') return;
+          const root = constantPathRoot(e.place);
+          const first = root && firsts.get(root);
+          if (first !== undefined && i > first) count(after, root!);
+        },
+      });
+    }
+  }
+  const out = new Set<IrVar>();
+  for (const [v] of home) {
+    const h = home.get(v);
+    if (h && candidates.get(h.list)?.has(v) && (after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
   }
   return out;
+}
+
+/** Per-compile memo of valueLocals and parameter bindability by function: the IR does not change while it is emitted. */
+export class ValueFacts {
+  private readonly locals = new Map<IrFunction, ReadonlySet<IrVar>>();
+  private readonly bindable = new Map<IrFunction, { roots: Map<IrVar, number>; simpleLoads: Map<IrVar, number> }>();
+
+  valueLocals(fn: IrFunction): ReadonlySet<IrVar> {
+    let out = this.locals.get(fn);
+    if (!out) this.locals.set(fn, (out = valueLocals(fn)));
+    return out;
+  }
+
+  /**
+   * Whether a parameter (or variable) can be a value rather than a variable: the body only loads it,
+   * each time through a constant path (see boundLoad), never writes it nor passes it as an out argument.
+   * One walk of fn counts every variable's occurrences.
+   */
+  bindableParameter(fn: IrFunction, v: IrVar): boolean {
+    let counts = this.bindable.get(fn);
+    if (!counts) {
+      const roots = new Map<IrVar, number>();
+      const simpleLoads = new Map<IrVar, number>();
+      walkStmts(fn.body, {
+        expr(e) {
+          if (e.op !== 'load') return;
+          const root = constantPathRoot(e.place);
+          if (root) simpleLoads.set(root, (simpleLoads.get(root) ?? 0) + 1);
+        },
+        place(p) {
+          if (p.kind === 'local') roots.set(p.local, (roots.get(p.local) ?? 0) + 1);
+        },
+      });
+      this.bindable.set(fn, (counts = { roots, simpleLoads }));
+    }
+    return (counts.roots.get(v) ?? 0) === (counts.simpleLoads.get(v) ?? 0);
+  }
 }
 
 /**
