@@ -21,6 +21,7 @@ import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
 import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
 import { interlocked } from './interlock.js';
+import { SsaValues, type Edge } from './ssa.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -130,6 +131,12 @@ export class FunctionEmitter {
   private readonly bound = new Map<IrVar, number>();
   /** Locals that are values (see valueLocals()): their one store binds them. */
   private valueLocals = new Set<IrVar>();
+  /** The value locals' current values, and the phis where control flow joins. */
+  private readonly ssa = new SsaValues(this);
+  /** Per enclosing loop or switch: the edges its `break`s take to its merge. */
+  private readonly breakEdges: Edge[][] = [];
+  /** Per enclosing loop: the edges its `continue`s take to its continue target. */
+  private readonly continueEdges: Edge[][] = [];
   private readonly memo = new Map<IrExpr, { id: number; block: number }>();
   /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
   private readonly partsOf = new Map<number, number[]>();
@@ -198,6 +205,7 @@ export class FunctionEmitter {
     this.f.label(this.b.id());
     if (this.m.optimize) this.valueLocals = valueLocals(fn);
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    for (const v of this.valueLocals) this.ssa.declare(v);
     this.stmts(fn.body);
     if (this.f.blockOpen) {
       if (fn.returnType.kind === 'void') this.f.terminate(Op.Return);
@@ -227,6 +235,7 @@ export class FunctionEmitter {
     }
     if (this.m.optimize) this.valueLocals = valueLocals(fn);
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    for (const v of this.valueLocals) this.ssa.declare(v);
     this.onReturn = onReturn;
     this.stmts(fn.body);
     if (this.f.blockOpen) {
@@ -259,7 +268,8 @@ export class FunctionEmitter {
         backs.push({ tmp, back: target });
       }
     });
-    for (const v of valueLocals(callee)) this.valueLocals.add(v);
+    const values = valueLocals(callee);
+    for (const v of values) (this.valueLocals.add(v), this.ssa.declare(v));
     for (const v of callee.locals) if (!this.valueLocals.has(v) && !this.locals.has(v)) this.local(v);
     const last = callee.body[callee.body.length - 1];
     const trailing = last?.op === 'return' ? last : undefined;
@@ -270,15 +280,17 @@ export class FunctionEmitter {
     const result = trailing?.value && this.f.blockOpen ? this.expr(trailing.value) : 0;
     this.memo.clear();
     for (const t of backs) if (this.f.blockOpen) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
+    // The callee's locals end with the call: no phis for them where the caller's branches join.
+    for (const v of values) this.ssa.current.delete(v);
     return result;
   }
 
   /** A load of a bound variable through constant member/element indices: the value's part, or undefined. */
   private boundLoad(p: IrPlace): number | undefined {
-    if (!this.bound.size) return undefined;
+    if (!this.bound.size && !this.ssa.current.size) return undefined;
     const path = constantPath(p);
     if (!path) return undefined;
-    let value = this.bound.get(path.root);
+    let value = this.bound.get(path.root) ?? this.ssa.current.get(path.root);
     if (value === undefined) return undefined;
     for (const step of path.steps) value = this.extractPart(value, step.type, step.index);
     return value;
@@ -307,11 +319,14 @@ export class FunctionEmitter {
   }
 
   /** OpCompositeInsert of `value` at `steps` into `composite` (of `type`); a one-step insert keeps known parts known. */
-  private insertPart(composite: number, type: Type, value: number, steps: { index: number }[]): number {
+  private insertPart(composite: number, type: Type, value: number, steps: { index: number; type: Type }[]): number {
+    const parts = this.partsOf.get(composite) ?? this.ssa.undefParts(composite);
+    const [first, ...rest] = steps;
+    // A part of a known composite: insert into that part, then rebuild one level (extracts stay known).
+    if (parts && first && rest.length) value = this.insertPart(this.extractPart(composite, first.type, first.index), first.type, value, rest);
     const id = this.b.id();
-    this.f.emit(Op.CompositeInsert, [this.t.type(type), id, value, composite, ...steps.map((s) => s.index)]);
-    const parts = this.partsOf.get(composite);
-    if (parts && steps.length === 1) this.partsOf.set(id, parts.map((p, i) => (i === steps[0]!.index ? value : p)));
+    this.f.emit(Op.CompositeInsert, [this.t.type(type), id, value, composite, ...(parts ? [first!.index] : steps.map((s) => s.index))]);
+    if (parts) this.partsOf.set(id, parts.map((p, i) => (i === first!.index ? value : p)));
     return id;
   }
 
@@ -319,6 +334,7 @@ export class FunctionEmitter {
   extractPart(composite: number, type: Type, index: number): number {
     const known = this.partsOf.get(composite)?.[index];
     if (known !== undefined) return known;
+    if (this.ssa.undefParts(composite)) return this.ssa.undef(type);
     const id = this.b.id();
     this.f.emit(Op.CompositeExtract, [this.t.type(type), id, composite, index]);
     return id;
@@ -359,7 +375,7 @@ export class FunctionEmitter {
         const path = this.valueLocals.size ? constantPath(s.place) : undefined;
         if (path && this.valueLocals.has(path.root)) {
           const value = this.expr(s.value);
-          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, value, path.steps) : value);
+          this.ssa.current.set(path.root, path.steps.length ? this.insertPart(this.ssa.current.get(path.root)!, path.root.type, value, path.steps) : value);
           return;
         }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
@@ -384,14 +400,14 @@ export class FunctionEmitter {
           const vt = s.place.type as Extract<Type, { kind: 'vector' }>;
           const value = this.expr(s.value);
           let vector: number;
-          if (s.components.length === 1) vector = this.insertPart(this.boundLoad(s.place)!, vt, value, [{ index: s.components[0]! }]);
+          if (s.components.length === 1) vector = this.insertPart(this.boundLoad(s.place)!, vt, value, [{ index: s.components[0]!, type: vt.element }]);
           else {
             const old = this.boundLoad(s.place)!;
             vector = this.b.id();
             const sel = Array.from({ length: vt.size }, (_, i) => (s.components.indexOf(i) >= 0 ? vt.size + s.components.indexOf(i) : i));
             this.f.emit(Op.VectorShuffle, [this.t.type(vt), vector, old, value, ...sel]);
           }
-          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, vector, path.steps) : vector);
+          this.ssa.current.set(path.root, path.steps.length ? this.insertPart(this.ssa.current.get(path.root)!, path.root.type, vector, path.steps) : vector);
           return;
         }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value), s.components);
@@ -433,9 +449,11 @@ export class FunctionEmitter {
         this.switchStmt(s);
         return;
       case 'break':
+        this.breakEdges[this.breakEdges.length - 1]!.push(this.ssa.edge());
         this.f.terminate(Op.Branch, [this.breakTargets[this.breakTargets.length - 1]!]);
         return;
       case 'continue':
+        this.continueEdges[this.continueEdges.length - 1]!.push(this.ssa.edge());
         this.f.terminate(Op.Branch, [this.loops[this.loops.length - 1]!.continue]);
         return;
       case 'return':
@@ -461,17 +479,26 @@ export class FunctionEmitter {
     const thenLabel = this.b.id();
     const merge = this.b.id();
     const elseLabel = els.length ? this.b.id() : merge;
+    const header = this.ssa.edge();
+    const ends: Edge[] = [];
+    const end = () => {
+      if (!this.f.blockOpen) return;
+      ends.push(this.ssa.edge());
+      this.f.terminate(Op.Branch, [merge]);
+    };
     this.f.emit(Op.SelectionMerge, [merge, control]);
     this.f.terminate(Op.BranchConditional, [c, thenLabel, elseLabel]);
     this.f.label(thenLabel);
     this.stmts(then);
-    if (this.f.blockOpen) this.f.terminate(Op.Branch, [merge]);
+    end();
+    this.ssa.restore(header.values);
     if (els.length) {
       this.f.label(elseLabel);
       this.stmts(els);
-      if (this.f.blockOpen) this.f.terminate(Op.Branch, [merge]);
-    }
+      end();
+    } else ends.push(header);
     this.f.label(merge);
+    this.ssa.join(ends, header.values);
   }
 
   private loop(s: Extract<IrStmt, { op: 'loop' }>): void {
@@ -479,27 +506,47 @@ export class FunctionEmitter {
     const body = this.b.id();
     const cont = this.b.id();
     const merge = this.b.id();
+    const entry = this.ssa.edge();
     this.f.terminate(Op.Branch, [header]);
     this.f.label(header);
+    const phis = this.ssa.openLoop(entry, s.body, s.continuing);
+    const atHeader = new Map(this.ssa.current);
     const control = s.control.unroll !== undefined ? SpvLoopControl.Unroll : s.control.dontUnroll ? SpvLoopControl.DontUnroll : SpvLoopControl.None;
     this.f.emit(Op.LoopMerge, [merge, cont, control]);
     this.f.terminate(Op.Branch, [body]);
     this.f.label(body);
     this.loops.push({ merge, continue: cont });
     this.breakTargets.push(merge);
+    const breaks: Edge[] = [];
+    const continues: Edge[] = [];
+    this.breakEdges.push(breaks);
+    this.continueEdges.push(continues);
     this.stmts(s.body);
-    if (this.f.blockOpen) this.f.terminate(Op.Branch, [cont]);
+    if (this.f.blockOpen) {
+      continues.push(this.ssa.edge());
+      this.f.terminate(Op.Branch, [cont]);
+    }
+    this.continueEdges.pop();
     this.f.label(cont);
+    this.ssa.join(continues, atHeader);
     // A do-while condition (`if (!cond) break;` last in the continuing statements) becomes the
     // back-edge's conditional branch: a continue construct may not contain a branch to the merge.
     const last = s.continuing[s.continuing.length - 1];
     const exitTest = last?.op === 'if' && last.then.length === 0 && last.else.length === 1 && last.else[0]!.op === 'break' ? last : undefined;
     this.stmts(exitTest ? s.continuing.slice(0, -1) : s.continuing);
-    if (this.f.blockOpen && exitTest) this.f.terminate(Op.BranchConditional, [this.expr(exitTest.cond), header, merge]);
-    else if (this.f.blockOpen) this.f.terminate(Op.Branch, [header]);
+    // The condition first: evaluating it may open blocks, and the back edge leaves the last.
+    const c = this.f.blockOpen && exitTest ? this.expr(exitTest.cond) : undefined;
+    const back = this.ssa.edge();
+    if (this.f.blockOpen && c !== undefined) {
+      breaks.push(back);
+      this.f.terminate(Op.BranchConditional, [c, header, merge]);
+    } else if (this.f.blockOpen) this.f.terminate(Op.Branch, [header]);
+    this.ssa.closeLoop(phis, back);
     this.loops.pop();
     this.breakTargets.pop();
+    this.breakEdges.pop();
     this.f.label(merge);
+    this.ssa.join(breaks, atHeader);
   }
 
   private switchStmt(s: Extract<IrStmt, { op: 'switch' }>): void {
@@ -518,17 +565,31 @@ export class FunctionEmitter {
         } else targets.push(Number(BigInt.asUintN(32, BigInt(v))), labels[i]!);
       }
     });
+    const header = this.ssa.edge();
     this.f.emit(Op.SelectionMerge, [merge, selectionControl(s.hint)]);
     this.f.terminate(Op.Switch, [selector, defaultLabel, ...targets]);
     this.breakTargets.push(merge);
+    const breaks: Edge[] = defaultIndex < 0 ? [header] : [];
+    this.breakEdges.push(breaks);
+    let fallthrough: Edge | undefined;
     s.cases.forEach((k, i) => {
       this.f.label(labels[i]!);
+      const incoming = k.values.length || k.isDefault ? [header] : [];
+      if (fallthrough) incoming.push(fallthrough);
+      this.ssa.join(incoming, header.values);
+      fallthrough = undefined;
       this.stmts(k.body);
       // Fallthrough to the next case's block, as C does.
-      if (this.f.blockOpen) this.f.terminate(Op.Branch, [labels[i + 1] ?? merge]);
+      if (this.f.blockOpen) {
+        fallthrough = this.ssa.edge();
+        this.f.terminate(Op.Branch, [labels[i + 1] ?? merge]);
+      }
     });
+    if (fallthrough) breaks.push(fallthrough);
     this.breakTargets.pop();
+    this.breakEdges.pop();
     this.f.label(merge);
+    this.ssa.join(breaks, header.values);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -564,9 +564,7 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
     let vt = type;
     for (const idx of leaf.path) {
       const next = (vt as Extract<Type, { kind: 'struct' }>).fields[idx]!.type;
-      const e = b.id();
-      fe.f.emit(Op.CompositeExtract, [t.type(next), e, v, idx]);
-      v = e;
+      v = fe.extractPart(v, next, idx);
       vt = next;
     }
     const fitted = adjustOutput(fe, leaf.stage!, leaf, fitValue(fe, v, leaf.type, leaf.varType!));

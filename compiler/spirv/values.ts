@@ -38,14 +38,16 @@ export function bindableParameter(fn: IrFunction, v: IrVar): boolean {
 }
 
 /**
- * Locals that need no variable (SSA without phis): every write is a store (whole, or through a
- * constant path: an insert) made directly by a statement of one statement list, so each binding
- * dominates the statements after it in that list; the first is a whole store; every read is a
- * load through a constant path inside a later statement of that list (the same loop iteration's,
- * never the continuing block's). A read sees the binding of the last store before it.
+ * Locals that need no variable: every occurrence is a store (whole, or through a constant path: an
+ * insert) made directly by a statement, or a load through a constant path. Locals of plain data
+ * (numbers, vectors, matrices, structs and arrays of them) are SSA values across control flow
+ * (ssa.ts: phis at joins; a read before any store reads OpUndef). Others (buffer pointers,
+ * resources) only where no phi is needed: stored by statements of one list, the first a whole
+ * store, every read in a later statement of that list (each binding dominates what follows it;
+ * never the continuing block's).
  */
-export function valueLocals(fn: IrFunction): Set<IrVar> {
-  const locals = new Set(fn.locals);
+export function valueLocals(fn: IrFunction, extra: readonly IrVar[] = []): Set<IrVar> {
+  const locals = new Set([...fn.locals, ...extra]);
   const roots = new Map<IrVar, number>();
   const loads = new Map<IrVar, number>();
   const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
@@ -62,18 +64,17 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
     });
   countLoads(fn.body, loads, roots);
   const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
+  const stores = new Map<IrVar, number>();
   /** The one list whose statements store each local (undefined: stored in several). */
-  const home = new Map<IrVar, { list: IrStmt[]; first: number; stores: number; whole: boolean } | undefined>();
-  const lists: IrStmt[][] = [];
+  const home = new Map<IrVar, { list: IrStmt[]; first: number; whole: boolean } | undefined>();
   const visit = (list: IrStmt[]) => {
-    lists.push(list);
     list.forEach((s, i) => {
       const path = topStore(s);
       if (path && locals.has(path.root)) {
+        count(stores, path.root);
         const h = home.get(path.root);
-        if (!home.has(path.root)) home.set(path.root, { list, first: i, stores: 1, whole: s.op === 'store' && !path.steps.length });
-        else if (h && h.list === list) h.stores++;
-        else home.set(path.root, undefined);
+        if (!home.has(path.root)) home.set(path.root, { list, first: i, whole: s.op === 'store' && !path.steps.length });
+        else if (!h || h.list !== list) home.set(path.root, undefined);
       }
       if (s.op === 'if') (visit(s.then), visit(s.else));
       else if (s.op === 'loop') (visit(s.body), visit(s.continuing));
@@ -82,10 +83,16 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
   };
   visit(fn.body);
   const out = new Set<IrVar>();
-  for (const [v, h] of home) {
+  for (const v of locals) {
+    // Every occurrence is a store or a load through a constant path.
+    if ((roots.get(v) ?? 0) !== (stores.get(v) ?? 0) + (loads.get(v) ?? 0)) continue;
+    if (isPlainData(v.type)) {
+      out.add(v);
+      continue;
+    }
+    const h = home.get(v);
     if (!h || !h.whole) continue;
-    // Every occurrence is one of the list's stores or a load; every load comes after the first store.
-    if ((roots.get(v) ?? 0) !== h.stores + (loads.get(v) ?? 0)) continue;
+    // Every load comes after the first store, in the same list.
     const after = new Map<IrVar, number>();
     countLoads(h.list.slice(h.first + 1), after);
     if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
@@ -129,7 +136,7 @@ export function maskConstant(c: IrConst, mask: number): IrConst {
 }
 
 /** Numbers, vectors, matrices and structs/arrays of them: what a call may copy in and out. */
-function isPlainData(t: Type): boolean {
+export function isPlainData(t: Type): boolean {
   if (t.kind === 'array') return isPlainData(t.element);
   if (t.kind === 'struct') return t.fields.every((f) => isPlainData(f.type));
   return t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix';

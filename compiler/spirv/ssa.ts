@@ -1,0 +1,166 @@
+// Locals held as SSA values across structured control flow (issue 19): the optimising emitter binds
+// each value local (values.ts) to the id of its current value; where control flow joins (a
+// selection's or switch's merge, a case reached by fallthrough, a loop's continue target or
+// merge) the values that differ between the incoming edges become OpPhi, and a loop header gets a
+// phi for every value local the loop writes, its back-edge operand filled in once the continuing
+// block is emitted. Edges are recorded where the branch is emitted, so a join knows its
+// predecessors exactly as the CFG has them.
+import type { IrStmt, IrVar } from '../ir/ir.js';
+import type { Type } from '../types.js';
+import type { FunctionBuilder, ModuleBuilder } from './builder.js';
+import { Op } from '../spirv-spec/spec.js';
+import type { TypeEmitter } from './types.js';
+import { constantPath, isPlainData } from './values.js';
+
+/** The value locals' current values. */
+export type Values = Map<IrVar, number>;
+
+/** A branch into a join: the block it leaves and the values there. */
+export interface Edge {
+  label: number;
+  values: Values;
+}
+
+export interface SsaHost {
+  readonly f: FunctionBuilder;
+  readonly b: ModuleBuilder;
+  readonly t: TypeEmitter;
+  relax(id: number, type: Type): number;
+}
+
+/** Phis of a loop header whose back-edge operands are patched after the continuing block. */
+export interface HeaderPhis {
+  phis: { v: IrVar; id: number; at: number }[];
+}
+
+export class SsaValues {
+  /** The value locals in scope and their current values. */
+  readonly current: Values = new Map();
+  private readonly undefs = new Map<number, number>();
+  /** The IR type of each OpUndef id made here. */
+  private readonly undefTypes = new Map<number, Type>();
+
+  constructor(private readonly host: SsaHost) {}
+
+  /** Starts tracking `v` with an undefined value (a local read before any store reads OpUndef). */
+  declare(v: IrVar): void {
+    if (isPlainData(v.type)) this.current.set(v, this.undef(v.type));
+  }
+
+  /** An OpUndef of `type`, emitted once at the top of the function (it dominates every use). */
+  undef(type: Type): number {
+    const typeId = this.host.t.type(type);
+    let id = this.undefs.get(typeId);
+    if (id === undefined) {
+      id = this.host.b.id();
+      this.host.f.prologue(Op.Undef, [typeId, id]);
+      this.undefs.set(typeId, id);
+      this.undefTypes.set(id, type);
+    }
+    return id;
+  }
+
+  /** The parts of an OpUndef composite made here (undefined parts), or undefined. */
+  undefParts(id: number): number[] | undefined {
+    const t = this.undefTypes.get(id);
+    if (!t) return undefined;
+    const parts = partTypes(t);
+    return parts?.map((p) => this.undef(p));
+  }
+
+  /** The edge out of the current block, taken now. */
+  edge(): Edge {
+    return { label: this.host.f.currentLabel, values: new Map(this.current) };
+  }
+
+  restore(values: Values): void {
+    this.current.clear();
+    for (const [v, id] of values) this.current.set(v, id);
+  }
+
+  /**
+   * At a block just labelled whose predecessors are `incoming`: each value local's value, an OpPhi
+   * where they differ. No predecessors (an unreachable merge): `fallback`'s values.
+   */
+  join(incoming: Edge[], fallback: Values): void {
+    const seen = new Set<number>();
+    const edges = incoming.filter((e) => !seen.has(e.label) && seen.add(e.label));
+    if (!edges.length) return this.restore(fallback);
+    if (edges.length === 1) return this.restore(edges[0]!.values);
+    const joined: Values = new Map();
+    for (const v of edges[0]!.values.keys()) {
+      const ids = edges.map((e) => e.values.get(v));
+      if (ids.some((id) => id === undefined)) continue; // declared on some paths only: out of scope here
+      if (ids.every((id) => id === ids[0])) {
+        joined.set(v, ids[0]!);
+        continue;
+      }
+      // Not plain data (values.ts binds such a local only where no join sees two values).
+      if (!isPlainData(v.type)) continue;
+      const id = this.host.b.id();
+      this.host.f.emit(Op.Phi, [this.host.t.type(v.type), id, ...edges.flatMap((e, i) => [ids[i]!, e.label])]);
+      this.host.relax(id, v.type);
+      joined.set(v, id);
+    }
+    this.restore(joined);
+  }
+
+  /**
+   * At a loop header just labelled (entered by `entry`): a phi for each value local that the loop's
+   * statements write, its back-edge operands left to closeLoop.
+   */
+  openLoop(entry: Edge, body: readonly IrStmt[], continuing: readonly IrStmt[]): HeaderPhis {
+    const written = writtenLocals([...body, ...continuing]);
+    const phis: HeaderPhis['phis'] = [];
+    for (const [v, value] of entry.values) {
+      if (!written.has(v) || !isPlainData(v.type)) continue;
+      const id = this.host.b.id();
+      const at = this.host.f.words.length;
+      this.host.f.emit(Op.Phi, [this.host.t.type(v.type), id, value, entry.label, value, entry.label]);
+      this.host.relax(id, v.type);
+      phis.push({ v, id, at });
+      this.current.set(v, id);
+    }
+    return { phis };
+  }
+
+  /** The back edge (from the end of the continuing block) completes the header's phis. */
+  closeLoop(header: HeaderPhis, back: Edge): void {
+    const words = this.host.f.words;
+    for (const p of header.phis) {
+      words[p.at + 5] = back.values.get(p.v) ?? p.id;
+      words[p.at + 6] = back.label;
+    }
+  }
+}
+
+/** Locals stored (through constant paths) by statements of `list`, at any depth. */
+function writtenLocals(list: readonly IrStmt[]): Set<IrVar> {
+  const out = new Set<IrVar>();
+  const visit = (l: readonly IrStmt[]) => {
+    for (const s of l) {
+      if (s.op === 'store' || s.op === 'storeSwizzle') {
+        const root = constantPath(s.place)?.root;
+        if (root) out.add(root);
+      } else if (s.op === 'if') (visit(s.then), visit(s.else));
+      else if (s.op === 'loop') (visit(s.body), visit(s.continuing));
+      else if (s.op === 'switch') for (const c of s.cases) visit(c.body);
+    }
+  };
+  visit(list);
+  return out;
+}
+
+/** The types of a composite's parts (struct members, array or vector elements, matrix columns). */
+function partTypes(t: Type): Type[] | undefined {
+  switch (t.kind) {
+    case 'struct':
+      return t.fields.map((f) => f.type);
+    case 'array':
+      return t.length !== null && t.length <= 64 ? Array<Type>(t.length).fill(t.element) : undefined;
+    case 'vector':
+      return Array<Type>(t.size).fill(t.element);
+    default:
+      return undefined;
+  }
+}
