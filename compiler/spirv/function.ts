@@ -205,6 +205,7 @@ export class FunctionEmitter {
     this.f.label(this.b.id());
     if (this.m.optimize) this.valueLocals = valueLocals(fn);
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
     this.stmts(fn.body);
     if (this.f.blockOpen) {
@@ -235,6 +236,7 @@ export class FunctionEmitter {
     }
     if (this.m.optimize) this.valueLocals = valueLocals(fn);
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
     this.onReturn = onReturn;
     this.stmts(fn.body);
@@ -269,6 +271,7 @@ export class FunctionEmitter {
       }
     });
     const values = valueLocals(callee);
+    this.ssa.count(callee.body);
     for (const v of values) (this.valueLocals.add(v), this.ssa.declare(v));
     for (const v of callee.locals) if (!this.valueLocals.has(v) && !this.locals.has(v)) this.local(v);
     const last = callee.body[callee.body.length - 1];

@@ -6,6 +6,7 @@
 // block is emitted. Edges are recorded where the branch is emitted, so a join knows its
 // predecessors exactly as the CFG has them.
 import type { IrStmt, IrVar } from '../ir/ir.js';
+import { walkStmts } from '../ir/walk.js';
 import type { Type } from '../types.js';
 import type { FunctionBuilder, ModuleBuilder } from './builder.js';
 import { Op } from '../spirv-spec/spec.js';
@@ -37,10 +38,20 @@ export class SsaValues {
   /** The value locals in scope and their current values. */
   readonly current: Values = new Map();
   private readonly undefs = new Map<number, number>();
+  /** How many places name each local, over the functions counted (see count). */
+  private readonly mentions = new Map<IrVar, number>();
+  private readonly counted = new Set<readonly IrStmt[]>();
   /** The IR type of each OpUndef id made here. */
   private readonly undefTypes = new Map<number, Type>();
 
   constructor(private readonly host: SsaHost) {}
+
+  /** Counts the places naming each local in a function body about to be emitted (once per body). */
+  count(body: readonly IrStmt[]): void {
+    if (this.counted.has(body)) return;
+    this.counted.add(body);
+    for (const [v, n] of mentionsIn(body)) this.mentions.set(v, (this.mentions.get(v) ?? 0) + n);
+  }
 
   /** Starts tracking `v` with an undefined value (a local read before any store reads OpUndef). */
   declare(v: IrVar): void {
@@ -107,13 +118,19 @@ export class SsaValues {
 
   /**
    * At a loop header just labelled (entered by `entry`): a phi for each value local that the loop's
-   * statements write, its back-edge operands left to closeLoop.
+   * statements write and whose value can reach the header, its back-edge operands left to closeLoop.
    */
   openLoop(entry: Edge, body: readonly IrStmt[], continuing: readonly IrStmt[]): HeaderPhis {
-    const written = writtenLocals([...body, ...continuing]);
+    const all = [...body, ...continuing];
+    const written = writtenLocals(all);
+    const inside = mentionsIn(all);
+    const inContinuing = mentionsIn(continuing);
     const phis: HeaderPhis['phis'] = [];
     for (const [v, value] of entry.values) {
       if (!written.has(v) || !isPlainData(v.type)) continue;
+      // A local of the loop's own (named only inside it, never in the continuing statements), which
+      // each iteration stores whole before reading: no value crosses the back edge.
+      if (inside.get(v) === this.mentions.get(v) && !inContinuing.has(v) && storedBeforeRead(body, v)) continue;
       const id = this.host.b.id();
       const at = this.host.f.words.length;
       this.host.f.emit(Op.Phi, [this.host.t.type(v.type), id, value, entry.label, value, entry.label]);
@@ -163,4 +180,30 @@ function partTypes(t: Type): Type[] | undefined {
     default:
       return undefined;
   }
+}
+
+/** How many places name each local in `list`. */
+function mentionsIn(list: readonly IrStmt[]): Map<IrVar, number> {
+  const out = new Map<IrVar, number>();
+  walkStmts(list, { place: (p) => void (p.kind === 'local' && out.set(p.local, (out.get(p.local) ?? 0) + 1)) });
+  return out;
+}
+
+/**
+ * Every path through `list` stores `v` whole before reading it: the first statement naming `v` is
+ * such a store, or an `if` (the last statement naming it, its condition not) each of whose branches
+ * does not name it or stores it so.
+ */
+function storedBeforeRead(list: readonly IrStmt[], v: IrVar): boolean {
+  const names = (l: readonly IrStmt[]) => mentionsIn(l).has(v);
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
+    if (!names([s])) continue;
+    if (s.op === 'store') return s.place.kind === 'local' && s.place.local === v && !names([{ op: 'eval', expr: s.value }]);
+    if (s.op === 'if' && !names([{ op: 'eval', expr: s.cond }]) && !names(list.slice(i + 1))) {
+      return [s.then, s.else].every((branch) => !names(branch) || storedBeforeRead(branch, v));
+    }
+    return false;
+  }
+  return false;
 }

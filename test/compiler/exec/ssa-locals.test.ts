@@ -73,6 +73,17 @@ int nestedLoops(int n) {
   }
   return total;
 }
+float bodyLocals(int n) {
+  float acc = 0;
+  float lastT;
+  for (int i = 0; i < n; i++) {
+    float t = i * 2;
+    lastT = t;
+    if (i == 2) continue;
+    if (i > 5) { float u = t + 1; acc += u; } else { float u; if (i > 0) u = t; else u = 100; acc += u; }
+  }
+  return acc * 100 + lastT;
+}
 float arrays(int n) {
   float w[3];
   w[0] = 1; w[1] = 2; w[2] = 3;
@@ -114,6 +125,8 @@ describe('locals as SSA values (-O3)', () => {
     }
     const lanes = [0, 0, 0];
     for (let i = 0; i < 10; i++) (lanes[i % 3]++, (lanes[1] += 0.5), (lanes[2] += 0.25));
+    let bodyLocals = 0;
+    for (let i = 0; i < 10; i++) if (i !== 2) bodyLocals += i > 5 ? i * 2 + 1 : i > 0 ? i * 2 : 100;
     const w = [1, 2, 3];
     for (let i = 0; i < 10; i++) ((w[0] += w[2]), (w[2] = w[1]), (w[1] = i));
     const checks: Check[] = [
@@ -133,6 +146,7 @@ describe('locals as SSA values (-O3)', () => {
       { expr: 'c.y', kind: 'f', expect: lanes[1]! },
       { expr: 'c.z', kind: 'f', expect: lanes[2]! },
       { expr: 'nestedLoops(n)', kind: 'i', expect: total },
+      { expr: 'bodyLocals(n)', kind: 'f', expect: bodyLocals * 100 + 18 },
       { expr: 'arrays(n)', kind: 'f', expect: w[0]! * 100 + w[1]! * 10 + w[2]! },
       { expr: 'uninit', kind: 'f', expect: 4 },
     ];
