@@ -217,7 +217,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     // Rasterizer-ordered views: a pixel shader runs its HLSL function inside the fragment interlock.
     const interlock = ep.stage === 'pixel' && !inline && reachesInterlock(ep, derivativeUses);
     const { id, interfaceIds } = stage.wrapper
-      ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies: copiesOf() })
+      ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies: inline ? [] : copiesOf(), inline, copiesOf })
       : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copiesOf, inline, interlock);
     const copies = copiesOf();
     errors.push(...wrapperErrors.map((message) => ({ message, entry: ep })));
@@ -395,7 +395,8 @@ function innerStructId(m: ModuleContext, g: IrGlobal, ctx: LayoutContext): numbe
  * shader's outputs are redirected in it, ray-tracing calls and the fragment interlock are found in it).
  */
 function inlinable(ep: IrEntryPoint, m: ModuleContext): boolean {
-  if (stageEmitter(ep).wrapper || m.placeRedirects.has(ep.function)) return false;
-  if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute') return false;
+  const stage = stageEmitter(ep);
+  if ((stage.wrapper && !stage.inlines) || m.placeRedirects.has(ep.function)) return false;
+  if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute' && ep.stage !== 'domain') return false;
   return !ep.globals.some((g) => g.rasterizerOrdered || (g.type.kind === 'resource' && g.type.rasterizerOrdered));
 }

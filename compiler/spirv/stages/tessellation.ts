@@ -8,8 +8,9 @@ import type { IrEntryParam, PatchParam, TessDomain, TessOutputTopology, TessPart
 import { BOOL, sameType, typeToString, UINT, type Type } from '../../types.js';
 import { Capability, ExecutionMode, ExecutionModel, Op } from '../../spirv-spec/spec.js';
 import { SelectionControl } from '../operators.js';
-import type { FunctionEmitter } from '../function.js';
-import { beginWrapper, declareStageVariables, endWrapper, flatten, loadLeaves, storeLeaves, type Leaf } from '../stage-io.js';
+import type { FunctionEmitter, Pointer } from '../function.js';
+import { beginWrapper, declareStageVariables, endWrapper, flatten, loadLeaves, storeBuiltinCopies, storeLeaves, type Leaf } from '../stage-io.js';
+import { bindableParameter } from '../values.js';
 import type { EntryEmit, StageEmitters } from './index.js';
 
 const DOMAIN_MODES: Record<TessDomain, keyof typeof ExecutionMode> = { tri: 'Triangles', quad: 'Quads', isoline: 'Isolines' };
@@ -152,7 +153,7 @@ function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
   return { id, interfaceIds };
 }
 
-function emitDomain({ fe, ep, srcId, errors, copies }: EntryEmit<'domain'>) {
+function emitDomain({ fe, ep, srcId, errors, copies, inline, copiesOf }: EntryEmit<'domain'>) {
   // A domain shader's outputs are per vertex: out parameters and the result, in that order.
   for (const p of ep.params) if (p.direction === 'inout') errors.push(`parameter '${p.var.name}' of '${ep.name}': a domain shader's parameters are inputs or outputs, not inout`);
   const inputs = ep.params.map((p, i) => (p.direction === 'in' ? paramLeaves([p], ep.patches.filter((x) => x.param === i).map((x) => ({ ...x, param: 0 })), true, errors)[0]! : []));
@@ -167,12 +168,26 @@ function emitDomain({ fe, ep, srcId, errors, copies }: EntryEmit<'domain'>) {
   if (errors.length) return { id: 0, interfaceIds };
   const id = beginWrapper(fe, ep, copies);
   const values = ep.params.map((p, i) => (p.direction === 'in' ? loadLeaves(fe, p.var.type, inputs[i]!) : undefined));
+  const writeOutputs = (result: number | undefined, temps: (Pointer | undefined)[]) => {
+    ep.params.forEach((p, i) => {
+      if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outParams[i]!);
+    });
+    if (returned.length && result !== undefined) storeLeaves(fe, result, ep.function.returnType, returned);
+    fe.f.terminate(Op.Return);
+  };
+  if (inline) {
+    // Optimising: the entry function's body here (as the plain wrapper's); an input it only reads is a value.
+    const temps = ep.params.map((p, i) => (p.direction === 'in' && bindableParameter(ep.function, p.var) ? undefined : fe.temp(p.var.type, `param.var.${p.var.name}`)));
+    temps.forEach((temp, i) => temp && values[i] !== undefined && fe.storePtr(temp, values[i], ep.params[i]!.var.type));
+    const params = new Map(ep.params.map((p, i) => [p.var, temps[i] ? { pointer: temps[i].id } : { value: values[i]! }] as const));
+    fe.emitInlineBody(ep.function, params, (result) => writeOutputs(result, temps));
+    storeBuiltinCopies(fe, copiesOf?.() ?? []);
+    fe.f.emit(Op.FunctionEnd, []);
+    return { id, interfaceIds };
+  }
   const { result, temps } = callWith(fe, srcId, ep.function.returnType, ep.params, values);
-  ep.params.forEach((p, i) => {
-    if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outParams[i]!);
-  });
-  if (returned.length) storeLeaves(fe, result, ep.function.returnType, returned);
-  endWrapper(fe);
+  writeOutputs(result, temps);
+  fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
 }
 
@@ -192,6 +207,7 @@ export const tessellationStages: Pick<StageEmitters, 'hull' | 'domain'> = {
   domain: {
     model: ExecutionModel.TessellationEvaluation,
     wrapper: emitDomain,
+    inlines: true,
     modes(b, id, ep) {
       b.capability(Capability.Tessellation);
       b.executionMode(id, ExecutionMode[DOMAIN_MODES[ep.domain]]);
