@@ -227,7 +227,8 @@ export class FunctionEmitter {
   /**
    * Emits `fn`'s body into the function being built (the entry wrapper, whose block is open): its
    * parameters are `params` (a value binds a parameter the body never writes, a pointer is a
-   * variable), and each `return` calls `onReturn`, which must terminate the block.
+   * variable), and each `return` calls `onReturn`, which must terminate the block unless the body
+   * returns only at its end (values.ts inlinable()).
    */
   emitInlineBody(fn: IrFunction, params: Map<IrVar, { value: number } | { pointer: number }>, onReturn: (value: number | undefined) => void): void {
     for (const [v, p] of params) {
@@ -238,9 +239,14 @@ export class FunctionEmitter {
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
     this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
-    this.onReturn = onReturn;
+    // A wrapper code follows (a hull's): `onReturn` may leave the block open at a trailing return.
+    let returned = false;
+    this.onReturn = (value) => {
+      onReturn(value);
+      if (this.f.blockOpen) returned = true;
+    };
     this.stmts(fn.body);
-    if (this.f.blockOpen) {
+    if (this.f.blockOpen && !returned) {
       if (fn.returnType.kind === 'void') onReturn(undefined);
       else this.f.terminate(Op.Unreachable);
     }

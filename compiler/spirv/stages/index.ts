@@ -30,6 +30,8 @@ export interface EntryEmit<S extends ShaderStage> {
   copies: BuiltinCopy[];
   /** Optimising, for a stage whose emitter `inlines`: emit the entry function's body in the wrapper. */
   inline?: boolean;
+  /** A hull's patch-constant function's body is emitted in the wrapper too (optimising). */
+  inlinePatchConstant?: boolean;
   /** The builtin copies, asked after an inlined body is emitted (it may add some). */
   copiesOf?: () => BuiltinCopy[];
 }

@@ -4,7 +4,7 @@
 // patch-constant function, whose outputs are per-patch (Patch), SV_TessFactor/SV_InsideTessFactor
 // filling TessLevelOuter float[4]/TessLevelInner float[2]. DXC assigns the hull's output and the
 // domain's input locations in alphabetical semantic order so that both sides agree.
-import type { IrEntryParam, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
+import type { IrEntryParam, IrFunction, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
 import { BOOL, sameType, typeToString, UINT, type Type } from '../../types.js';
 import { Capability, ExecutionMode, ExecutionModel, Op } from '../../spirv-spec/spec.js';
 import { SelectionControl } from '../operators.js';
@@ -67,7 +67,7 @@ function callWith(fe: FunctionEmitter, fnId: number, returnType: Type, params: I
   return { result, temps };
 }
 
-function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
+function emitHull({ fe, ep, srcId, errors, copies, inline, inlinePatchConstant, copiesOf }: EntryEmit<'hull'>) {
   const b = fe.b;
   const t = fe.t;
   const pcf = ep.patchConstant;
@@ -123,7 +123,7 @@ function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
   const invocation = b.id();
   fe.f.emit(Op.Load, [t.type(UINT), invocation, invocationLeaf.varId!]);
   const mainValues = ep.params.map((p, i) => loadLeaves(fe, p.var.type, mainLeaves[i]!));
-  const controlPoint = callWith(fe, srcId, ep.function.returnType, ep.params, mainValues).result;
+  const controlPoint = inline ? inlineWith(fe, ep.function, ep.params, mainValues).result : callWith(fe, srcId, ep.function.returnType, ep.params, mainValues).result;
   if (controlPoints.length) storeLeaves(fe, controlPoint, ep.function.returnType, controlPoints, invocation);
   // Every control point is written before the patch-constant function reads the OutputPatch.
   fe.f.emit(Op.ControlBarrier, [t.uintConst(2), t.uintConst(4), t.uintConst(0)]);
@@ -142,15 +142,33 @@ function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
     if (leaves === 'output') return undefined;
     return loadLeaves(fe, p.var.type, leaves);
   });
-  const constants = callWith(fe, fe.functionIdOf(pcf.function), pcf.function.returnType, pcf.params, pcfValues);
+  const constants = inlinePatchConstant ? inlineWith(fe, pcf.function, pcf.params, pcfValues) : callWith(fe, fe.functionIdOf(pcf.function), pcf.function.returnType, pcf.params, pcfValues);
   pcf.params.forEach((p, i) => {
     if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(constants.temps[i]!), p.var.type, pcfOutputs[i]!);
   });
   if (returned.length) storeLeaves(fe, constants.result, pcf.function.returnType, returned);
   fe.f.terminate(Op.Branch, [merge]);
   fe.f.label(merge);
+  if (inline) storeBuiltinCopies(fe, copiesOf?.() ?? []);
   endWrapper(fe);
   return { id, interfaceIds };
+}
+
+/**
+ * Optimising, callWith's counterpart: `fn`'s body emitted here (it returns only at its end, values.ts
+ * inlinable()); an input it only reads is its value, other parameters are temporaries.
+ */
+function inlineWith(fe: FunctionEmitter, fn: IrFunction, params: IrEntryParam[], values: (number | undefined)[]) {
+  const temps = params.map((p, i) => {
+    if (p.direction === 'in' && values[i] !== undefined && bindableParameter(fn, p.var)) return undefined;
+    const temp = fe.temp(p.var.type, `param.var.${p.var.name}`);
+    if (values[i] !== undefined) fe.storePtr(temp, values[i], p.var.type);
+    return temp;
+  });
+  let result = 0;
+  const bound = new Map(params.map((p, i) => [p.var, temps[i] ? { pointer: temps[i].id } : { value: values[i]! }] as const));
+  fe.emitInlineBody(fn, bound, (value) => void (result = value ?? 0));
+  return { result, temps };
 }
 
 function emitDomain({ fe, ep, srcId, errors, copies, inline, copiesOf }: EntryEmit<'domain'>) {
@@ -180,6 +198,7 @@ function emitDomain({ fe, ep, srcId, errors, copies, inline, copiesOf }: EntryEm
     const temps = ep.params.map((p, i) => (p.direction === 'in' && bindableParameter(ep.function, p.var) ? undefined : fe.temp(p.var.type, `param.var.${p.var.name}`)));
     temps.forEach((temp, i) => temp && values[i] !== undefined && fe.storePtr(temp, values[i], ep.params[i]!.var.type));
     const params = new Map(ep.params.map((p, i) => [p.var, temps[i] ? { pointer: temps[i].id } : { value: values[i]! }] as const));
+    // A domain shader's wrapper ends where the body returns: early returns are fine here.
     fe.emitInlineBody(ep.function, params, (result) => writeOutputs(result, temps));
     storeBuiltinCopies(fe, copiesOf?.() ?? []);
     fe.f.emit(Op.FunctionEnd, []);
@@ -195,6 +214,7 @@ export const tessellationStages: Pick<StageEmitters, 'hull' | 'domain'> = {
   hull: {
     model: ExecutionModel.TessellationControl,
     wrapper: emitHull,
+    inlines: true,
     modes(b, id, ep) {
       b.capability(Capability.Tessellation);
       b.executionMode(id, ExecutionMode[DOMAIN_MODES[ep.domain]]);
