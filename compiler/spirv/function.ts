@@ -339,6 +339,11 @@ export class FunctionEmitter {
     return id;
   }
 
+  /** The parts of a struct/array (or partly written vector) value this emitter built, if known. */
+  knownParts(id: number): number[] | undefined {
+    return this.partsOf.get(id);
+  }
+
   /** OpCompositeExtract, or the part itself when this emitter constructed the composite. */
   extractPart(composite: number, type: Type, index: number): number {
     const known = this.partsOf.get(composite)?.[index];

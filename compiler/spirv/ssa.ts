@@ -27,7 +27,13 @@ export interface SsaHost {
   readonly b: ModuleBuilder;
   readonly t: TypeEmitter;
   relax(id: number, type: Type): number;
+  /** The parts of a struct/array composite the emitter built (or undefined). */
+  knownParts(id: number): number[] | undefined;
+  construct(type: Type, parts: number[]): number;
 }
+
+/** A joined value: an id, or a struct/array to build from joined parts once every phi is emitted. */
+type Joined = number | { type: Type; parts: Joined[] };
 
 /** Phis of a loop header whose back-edge operands are patched after the continuing block. */
 export interface HeaderPhis {
@@ -98,22 +104,43 @@ export class SsaValues {
     const edges = incoming.filter((e) => !seen.has(e.label) && seen.add(e.label));
     if (!edges.length) return this.restore(fallback);
     if (edges.length === 1) return this.restore(edges[0]!.values);
-    const joined: Values = new Map();
+    // Phis first (a block's phis precede its other instructions), then the composites built of them.
+    const plans = new Map<IrVar, Joined>();
     for (const v of edges[0]!.values.keys()) {
       const ids = edges.map((e) => e.values.get(v));
       if (ids.some((id) => id === undefined)) continue; // declared on some paths only: out of scope here
       if (ids.every((id) => id === ids[0])) {
-        joined.set(v, ids[0]!);
+        plans.set(v, ids[0]!);
         continue;
       }
       // Not plain data (values.ts binds such a local only where no join sees two values).
       if (!isPlainData(v.type)) continue;
-      const id = this.host.b.id();
-      this.host.f.emit(Op.Phi, [this.host.t.type(v.type), id, ...edges.flatMap((e, i) => [ids[i]!, e.label])]);
-      this.host.relax(id, v.type);
-      joined.set(v, id);
+      plans.set(v, this.phi(v.type, ids as number[], edges));
     }
+    const build = (j: Joined): number => (typeof j === 'number' ? j : this.host.construct(j.type, j.parts.map(build)));
+    const joined: Values = new Map();
+    for (const [v, plan] of plans) joined.set(v, build(plan));
     this.restore(joined);
+  }
+
+  /**
+   * The join of `ids` (one per edge): the same id, a phi, or, for structs and arrays whose parts
+   * are known on every edge, a phi per differing part (scalar replacement: parts read later need
+   * no extract, and the composite, built after the phis, goes if unused).
+   */
+  private phi(type: Type, ids: number[], edges: Edge[]): Joined {
+    if (ids.every((id) => id === ids[0])) return ids[0]!;
+    if (type.kind === 'struct' || type.kind === 'array') {
+      const parts = ids.map((id) => this.host.knownParts(id) ?? this.undefParts(id));
+      const types = partTypes(type);
+      if (types && parts.every((p) => p && p.length === types.length)) {
+        return { type, parts: types.map((t, k) => this.phi(t, parts.map((p) => p![k]!), edges)) };
+      }
+    }
+    const id = this.host.b.id();
+    this.host.f.emit(Op.Phi, [this.host.t.type(type), id, ...edges.flatMap((e, i) => [ids[i]!, e.label])]);
+    this.host.relax(id, type);
+    return id;
   }
 
   /**
