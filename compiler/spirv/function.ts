@@ -807,6 +807,9 @@ export class FunctionEmitter {
       }
       case 'swizzle': {
         const v = this.expr(e.arg);
+        // `v.xyz` of a float3: the value itself (optimising, as DXC's output).
+        const at = e.arg.type;
+        if (this.m.optimize && at.kind === 'vector' && at.size === e.components.length && e.components.every((c, i) => c === i)) return v;
         const id = this.b.id();
         this.f.emit(Op.VectorShuffle, [this.t.type(e.type), id, v, v, ...e.components]);
         return id;
