@@ -140,6 +140,8 @@ export class FunctionEmitter {
   private readonly memo = new Map<IrExpr, { id: number; block: number }>();
   /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
   private readonly partsOf = new Map<number, number[]>();
+  /** The base and indices of each OpAccessChain this emitter made. */
+  private readonly chains = new Map<number, number[]>();
   /** Set while an entry function's body is emitted into its wrapper: what a `return` does there. */
   private onReturn: ((value: number | undefined) => void) | undefined;
 
@@ -677,7 +679,11 @@ export class FunctionEmitter {
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
     const ptrType = this.t.pointer(base.storageClass, this.t.type(type, base.ctx, undefined));
     const id = this.b.id();
-    this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
+    // Optimising, a chain from a chain is one chain from the root (the inner one goes if unused).
+    const inner = this.m.optimize ? this.chains.get(base.id) : undefined;
+    const operands = inner ? [...inner, ...indices] : [base.id, ...indices];
+    this.f.emit(Op.AccessChain, [ptrType, id, ...operands]);
+    if (this.m.optimize) this.chains.set(id, operands);
     this.nonUniform.spread(id, [base.id, ...indices], type);
     // Through a device address, a member or element is aligned as its type (DXC's Aligned operand).
     const aligned = base.aligned !== undefined && base.ctx ? { aligned: layoutOf(type, base.ctx).alignment } : {};
