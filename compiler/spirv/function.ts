@@ -5,7 +5,8 @@ import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, S
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
-import { bindableParameter, constantPath, inlinable, maskConstant, valueLocals } from './values.js';
+import { constantPath, inlinable, inlinableWithReturns, maskConstant, valueLocals } from './values.js';
+import { inlineCall, inlineCallWithReturns } from './inline-call.js';
 import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
@@ -108,7 +109,8 @@ interface LoopTargets {
 
 export class FunctionEmitter {
   readonly f = new FunctionBuilder();
-  private readonly locals = new Map<IrVar, Pointer>();
+  /** Variables of locals and parameters (inline-call.ts binds a callee's). */
+  readonly locals = new Map<IrVar, Pointer>();
   private readonly loops: LoopTargets[] = [];
   /** Innermost break target: a loop's or a switch's merge block. */
   private readonly breakTargets: number[] = [];
@@ -128,22 +130,22 @@ export class FunctionEmitter {
    * Variables bound to values (entry parameters of an inlined entry function that it never writes):
    * loads through constant paths read the value, with no variable (DXC's optimised output).
    */
-  private readonly bound = new Map<IrVar, number>();
+  readonly bound = new Map<IrVar, number>();
   /** Locals that are values (see valueLocals()): their one store binds them. */
-  private valueLocals = new Set<IrVar>();
+  valueLocals = new Set<IrVar>();
   /** The value locals' current values, and the phis where control flow joins. */
-  private readonly ssa = new SsaValues(this);
+  readonly ssa = new SsaValues(this);
   /** Per enclosing loop or switch: the edges its `break`s take to its merge. */
   private readonly breakEdges: Edge[][] = [];
   /** Per enclosing loop: the edges its `continue`s take to its continue target. */
   private readonly continueEdges: Edge[][] = [];
-  private readonly memo = new Map<IrExpr, { id: number; block: number }>();
+  readonly memo = new Map<IrExpr, { id: number; block: number }>();
   /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
   private readonly partsOf = new Map<number, number[]>();
   /** The base and indices of each OpAccessChain this emitter made. */
   private readonly chains = new Map<number, number[]>();
   /** Set while an entry function's body is emitted into its wrapper: what a `return` does there. */
-  private onReturn: ((value: number | undefined) => void) | undefined;
+  onReturn: ((value: number | undefined) => void) | undefined;
 
   constructor(readonly m: ModuleContext) {
     this.nonUniform = new NonUniformIds(m.b);
@@ -253,47 +255,6 @@ export class FunctionEmitter {
       else this.f.terminate(Op.Unreachable);
     }
     this.onReturn = undefined;
-  }
-
-  /**
-   * Optimising: the callee's body emitted at the call (DXC inlines every function). Arguments are
-   * evaluated in order as for a call; an `in` parameter the body only reads is the argument's value,
-   * others are copies written back after the body (out/inout), as the call's copy-in/copy-out.
-   */
-  private inlineCall(callee: IrFunction, args: IrCallArg[]): number {
-    const backs: { tmp: Pointer; back: Pointer }[] = [];
-    args.forEach((a, i) => {
-      const p = callee.params[i]!;
-      if (a.kind === 'value' && bindableParameter(callee, p.var)) {
-        this.bound.set(p.var, this.expr(a.value));
-        return;
-      }
-      this.bound.delete(p.var);
-      const tmp = this.temp(p.var.type, p.var.name);
-      this.locals.set(p.var, tmp);
-      if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
-      else {
-        const target = this.place(a.place);
-        if (p.direction === 'inout') this.storePtr(tmp, this.loadPtr(target), p.var.type);
-        backs.push({ tmp, back: target });
-      }
-    });
-    const values = valueLocals(callee);
-    this.ssa.count(callee.body);
-    for (const v of values) (this.valueLocals.add(v), this.ssa.declare(v));
-    for (const v of callee.locals) if (!this.valueLocals.has(v) && !this.locals.has(v)) this.local(v);
-    const last = callee.body[callee.body.length - 1];
-    const trailing = last?.op === 'return' ? last : undefined;
-    // The callee's nodes are evaluated afresh in each inlined instance: no memo across instances.
-    this.memo.clear();
-    this.stmts(trailing ? callee.body.slice(0, -1) : callee.body);
-    this.memo.clear();
-    const result = trailing?.value && this.f.blockOpen ? this.expr(trailing.value) : 0;
-    this.memo.clear();
-    for (const t of backs) if (this.f.blockOpen) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
-    // The callee's locals end with the call: no phis for them where the caller's branches join.
-    for (const v of values) this.ssa.current.delete(v);
-    return result;
   }
 
   /** A load of a bound variable through constant member/element indices: the value's part, or undefined. */
@@ -976,7 +937,8 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
-    if (this.m.optimize && inlinable(callee)) return this.inlineCall(callee, args);
+    if (this.m.optimize && inlinable(callee)) return inlineCall(this, callee, args);
+    if (this.m.optimize && inlinableWithReturns(callee)) return inlineCallWithReturns(this, callee, args);
     this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer; redirected?: IrPlace }[] = [];
     args.forEach((a, i) => {

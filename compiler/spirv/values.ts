@@ -128,6 +128,39 @@ export function inlinable(fn: IrFunction): boolean {
   return ok(fn.body, true);
 }
 
+/** The most expressions and places a body with early returns may hold to be inlined. */
+const MAX_INLINED_WITH_RETURNS = 40;
+
+/**
+ * Whether a call can be replaced by the callee's body in a one-iteration loop construct whose merge
+ * each `return` branches to (inline-call.ts): returns and discards anywhere but inside the callee's
+ * own loops and switches (where a branch to that merge would leave an inner construct).
+ */
+export function inlinableWithReturns(fn: IrFunction): boolean {
+  if (fn.params.some((p) => !isPlainData(p.var.type)) || fn.executionModes?.length || fn.requirements) return false;
+  // A large body stays one function: copies at every call would outgrow the call (the loop
+  // construct around each copy costs as much as the call's copies in and out).
+  let size = 0;
+  walkStmts(fn.body, { expr: () => void size++, place: () => void size++ });
+  if (size > MAX_INLINED_WITH_RETURNS) return false;
+  const ok = (list: readonly IrStmt[], nested: boolean): boolean =>
+    list.every((s) => {
+      switch (s.op) {
+        case 'return':
+          return !nested;
+        case 'if':
+          return ok(s.then, nested) && ok(s.else, nested);
+        case 'loop':
+          return ok(s.body, true) && ok(s.continuing, true);
+        case 'switch':
+          return s.cases.every((c) => ok(c.body, true));
+        default:
+          return true;
+      }
+    });
+  return ok(fn.body, false);
+}
+
 /** A constant shift amount masked to the bit width, as maskShiftAmount does at run time. */
 export function maskConstant(c: IrConst, mask: number): IrConst {
   if (c.kind === 'composite') return { ...c, parts: c.parts.map((p) => maskConstant(p, mask)) };

@@ -1,7 +1,8 @@
 // Locals held as SSA values at -O3 (compiler/spirv/ssa.ts): values that differ between the paths
 // into a join become phis. Executed on lavapipe (and WebGPU): locals written in branches, loops
 // (break, continue, do-while), switch cases with fallthrough, structs and vectors written part by
-// part on some paths, and locals of functions inlined inside loops and branches.
+// part on some paths, locals of functions inlined inside loops and branches, and functions with
+// early returns inlined (out/inout parameters included).
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTargets, type Targets } from '../../webgpu/both-targets.js';
 import { runChecks, type Check } from './kernel.js';
@@ -84,6 +85,17 @@ float bodyLocals(int n) {
   }
   return acc * 100 + lastT;
 }
+float safeInverse(float v) { if (v == 0) return -1; return 1 / v; }
+float sorted(float v, out int kind, inout float total) {
+  kind = 0;
+  if (v < 0) { kind = 1; total -= v; return -v; }
+  else if (v > 10) { kind = 2; return 10; }
+  total += v;
+  for (int i = 0; i < 3; i++) v += i;
+  return v;
+}
+float magnitude(float v, out int negative) { negative = 0; if (v < 0) { negative = 1; return -v; } return v; }
+void bump(inout int counter, int by) { if (by <= 0) return; counter += by; }
 float arrays(int n) {
   float w[3];
   w[0] = 1; w[1] = 2; w[2] = 3;
@@ -104,6 +116,12 @@ describe('locals as SSA values (-O3)', () => {
       Pair p = build(n);
       Pair q = build(2);
       float3 c = lanes(n);
+      float inverses = 0;
+      for (int m = 0; m < 3; m++) inverses += safeInverse(m * 2);
+      float total = 1; int k1, k2, k3;
+      float s1 = sorted(-x, k1, total), s2 = sorted(x * 5, k2, total), s3 = sorted(x, k3, total);
+      int neg1, neg2; float mag = magnitude(-x, neg1) * 10 + magnitude(x, neg2);
+      int counter = 1; bump(counter, n); bump(counter, -4); bump(counter, 2);
       float uninit;
       if (n > 0) uninit = 4;
       else uninit = 5;
@@ -149,6 +167,13 @@ describe('locals as SSA values (-O3)', () => {
       { expr: 'bodyLocals(n)', kind: 'f', expect: bodyLocals * 100 + 18 },
       { expr: 'arrays(n)', kind: 'f', expect: w[0]! * 100 + w[1]! * 10 + w[2]! },
       { expr: 'uninit', kind: 'f', expect: 4 },
+      { expr: 'inverses', kind: 'f', expect: -1 + 0.5 + 0.25 },
+      { expr: 's1 * 100 + k1', kind: 'f', expect: 301 },
+      { expr: 's2 * 100 + k2', kind: 'f', expect: 1002 },
+      { expr: 's3 * 100 + k3', kind: 'f', expect: 600 },
+      { expr: 'total', kind: 'f', expect: 7 },
+      { expr: 'counter', kind: 'i', expect: 13 },
+      { expr: 'mag * 100 + neg1 * 10 + neg2', kind: 'f', expect: 3310 },
     ];
     await runChecks(gpu, { prelude: PRELUDE, setup, input: [[3, 10, 0, 0]], checks });
   });

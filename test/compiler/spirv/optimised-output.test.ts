@@ -53,14 +53,23 @@ describe('optimised SPIR-V (-O3)', () => {
     expect(text.match(/OpPhi %int/g)).toHaveLength(1);
   });
 
-  it('inlines helpers with one trailing return; a helper with an early return stays a call', () => {
+  it('inlines helpers; one with early returns in a one-iteration loop whose merge takes the returned values', () => {
     const text = dis(`RWStructuredBuffer<float> o;
 float twice(float v) { return v * 2; }
 float clampedInverse(float v) { if (v == 0) return 0; return 1 / v; }
 [numthreads(1, 1, 1)] void main() { o[0] = twice(o[1]) + twice(o[2]); o[3] = clampedInverse(o[4]); }`, {});
-    expect(text.match(/OpFunctionCall/g)).toHaveLength(1);
-    expect(text.match(/= OpFunction /g)).toHaveLength(2);
+    expect(text).not.toMatch(/OpFunctionCall/);
+    expect(text.match(/= OpFunction /g)).toHaveLength(1);
     expect(text.match(/OpFMul/g)).toHaveLength(2);
+    expect(text.match(/OpLoopMerge/g)).toHaveLength(1);
+    expect(text).toMatch(/OpPhi %float %float_0 %\d+ %\d+ %\d+/);
+  });
+
+  it('keeps a helper that returns from inside its own loop a call', () => {
+    const text = dis(`RWStructuredBuffer<float> o;
+int firstAbove(float limit) { for (int i = 0; i < 8; i++) { if (o[i] > limit) return i; } return -1; }
+[numthreads(1, 1, 1)] void main() { o[0] = firstAbove(o[1]); }`, {});
+    expect(text.match(/OpFunctionCall/g)).toHaveLength(1);
   });
 
   it('-fcgl and -O0 emit the unoptimised module', () => {
