@@ -5,7 +5,7 @@ import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, S
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
-import { constantPath, inlinable, inlinableWithReturns, maskConstant, valueLocals } from './values.js';
+import { constantPath, inlinable, inlinableWithReturns, maskConstant, valueLocals, wholeVectorParts } from './values.js';
 import { inlineCall, inlineCallWithReturns } from './inline-call.js';
 import { constantId } from './constants.js';
 
@@ -754,8 +754,12 @@ export class FunctionEmitter {
         if (e.type.kind === 'pointer' || e.arg.type.kind === 'pointer') return this.pointerConvert(arg, e.arg.type, e.type);
         return this.nonUniform.spread(this.convert(arg, e.arg.type, e.type), [arg]);
       }
-      case 'construct':
+      case 'construct': {
+        // Optimising: a vector of another's components (converted alike) is that vector (converted).
+        const whole = this.m.optimize ? wholeVectorParts(e) : undefined;
+        if (whole) return e.parts[0]!.op === 'convert' ? this.convert(this.expr(whole), whole.type, e.type) : this.expr(whole);
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
+      }
       case 'extract': {
         if (e.arg.type.kind === 'matrix' && e.arg.type.rows === 1) return this.expr(e.arg);
         return this.extractPart(this.expr(e.arg), e.type, e.index);

@@ -1,9 +1,9 @@
 // What the optimising emitter may hold in values instead of variables, and which calls it may
 // replace by the callee's body: analyses of the structured IR (issue 19). In structured code a
 // statement's value dominates the later statements of its list, so bindings made there need no phi.
-import type { IrConst, IrFunction, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
+import type { IrConst, IrExpr, IrFunction, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
-import type { Type } from '../types.js';
+import { sameType, type Type } from '../types.js';
 
 /** A place that is a variable or a constant path into it through structs, arrays and vectors (no matrices). */
 export function constantPath(p: IrPlace): { root: IrVar; steps: { index: number; type: Type }[] } | undefined {
@@ -173,4 +173,41 @@ export function isPlainData(t: Type): boolean {
   if (t.kind === 'array') return isPlainData(t.element);
   if (t.kind === 'struct') return t.fields.every((f) => isPlainData(f.type));
   return t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix';
+}
+
+/**
+ * A vector built of the components of one vector, in order, each converted alike (`float2(u.xy)`
+ * reaches the back end as float2((float)u.xy[0], (float)u.xy[1])): that vector, to convert whole.
+ */
+export function wholeVectorParts(e: Extract<IrExpr, { op: 'construct' }>): IrExpr | undefined {
+  if (e.type.kind !== 'vector' || e.parts.length !== e.type.size) return undefined;
+  let base: IrExpr | undefined;
+  const converted = e.parts[0]?.op === 'convert';
+  for (const [i, part] of e.parts.entries()) {
+    const inner = converted ? (part.op === 'convert' ? part.arg : undefined) : part;
+    if (inner?.op !== 'extract' || inner.index !== i || inner.arg.type.kind !== 'vector' || inner.arg.type.size !== e.type.size) return undefined;
+    if (base === undefined) {
+      base = inner.arg;
+      if (!converted && !sameType(base.type, e.type)) return undefined;
+    }
+    else if (!sameExpr(base, inner.arg)) return undefined;
+  }
+  return base;
+}
+
+/** The same value: one node, or loads of one constant path and swizzles/extracts of such. */
+function sameExpr(a: IrExpr, b: IrExpr): boolean {
+  if (a === b) return true;
+  if (a.op === 'load' && b.op === 'load') return samePlace(a.place, b.place);
+  if (a.op === 'swizzle' && b.op === 'swizzle') return a.components.join() === b.components.join() && sameExpr(a.arg, b.arg);
+  if (a.op === 'extract' && b.op === 'extract') return a.index === b.index && sameExpr(a.arg, b.arg);
+  return false;
+}
+
+function samePlace(a: IrPlace, b: IrPlace): boolean {
+  if (a === b) return true;
+  if (a.kind === 'local' && b.kind === 'local') return a.local === b.local;
+  if (a.kind === 'global' && b.kind === 'global') return a.global === b.global;
+  if (a.kind === 'member' && b.kind === 'member') return a.index === b.index && samePlace(a.base, b.base);
+  return false;
 }

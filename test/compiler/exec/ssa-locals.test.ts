@@ -122,6 +122,10 @@ describe('locals as SSA values (-O3)', () => {
       float s1 = sorted(-x, k1, total), s2 = sorted(x * 5, k2, total), s3 = sorted(x, k3, total);
       int neg1, neg2; float mag = magnitude(-x, neg1) * 10 + magnitude(x, neg2);
       int counter = 1; bump(counter, n); bump(counter, -4); bump(counter, 2);
+      uint3 u3 = uint3(n, n + 1, n + 2);
+      float3 cv = float3(u3);            // one vector conversion at -O3
+      float2 cv2 = float2(u3.yz);
+      int2 iv = int2(float2(x + 0.7, -x - 0.7));
       float uninit;
       if (n > 0) uninit = 4;
       else uninit = 5;
@@ -167,6 +171,9 @@ describe('locals as SSA values (-O3)', () => {
       { expr: 'bodyLocals(n)', kind: 'f', expect: bodyLocals * 100 + 18 },
       { expr: 'arrays(n)', kind: 'f', expect: w[0]! * 100 + w[1]! * 10 + w[2]! },
       { expr: 'uninit', kind: 'f', expect: 4 },
+      { expr: 'cv.x * 100 + cv.y * 10 + cv.z', kind: 'f', expect: 1122 },
+      { expr: 'cv2.x * 100 + cv2.y', kind: 'f', expect: 1112 },
+      { expr: 'iv.x * 10 + iv.y', kind: 'i', expect: 27 },
       { expr: 'inverses', kind: 'f', expect: -1 + 0.5 + 0.25 },
       { expr: 's1 * 100 + k1', kind: 'f', expect: 301 },
       { expr: 's2 * 100 + k2', kind: 'f', expect: 1002 },
