@@ -403,7 +403,7 @@ function inlinesPatchConstant(ep: IrEntryPoint): boolean {
 function inlinable(ep: IrEntryPoint, m: ModuleContext): boolean {
   const stage = stageEmitter(ep);
   if ((stage.wrapper && !stage.inlines) || m.placeRedirects.has(ep.function)) return false;
-  if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute' && ep.stage !== 'domain' && ep.stage !== 'hull') return false;
+  if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute' && ep.stage !== 'domain' && ep.stage !== 'hull' && !(RAY_STAGES as readonly string[]).includes(ep.stage)) return false;
   // The hull wrapper goes on after the entry function's body: it may return only at its end.
   if (ep.stage === 'hull' && !inlinableFunction(ep.function)) return false;
   return !ep.globals.some((g) => g.rasterizerOrdered || (g.type.kind === 'resource' && g.type.rasterizerOrdered));
