@@ -1,7 +1,7 @@
 // Emits IR functions as SPIR-V: places become access chains, expressions become instructions, and
 // structured control flow gets its merge/continue blocks. Parameters are pointers to Function
 // variables (as DXC does), so in/out/inout are copies made by the caller.
-import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
+import type { IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
@@ -12,7 +12,7 @@ import { constantId } from './constants.js';
 export { constantId, scalarWords } from './constants.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { definedDivRem, maskShiftAmount, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
-import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, ScopeId, SelectionControl } from './operators.js';
+import { binaryOpcode, conversionOpcode, FunctionControl, ScopeId } from './operators.js';
 import type { StageIoOptions } from './stage-io.js';
 import type { CoherentVariables } from './memory-model.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
@@ -23,6 +23,7 @@ import { layoutOf } from '../layout/index.js';
 import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
 import { interlocked } from './interlock.js';
 import { SsaValues, type Edge } from './ssa.js';
+import { ifStmt, loop, selectionControl, switchStmt } from './control-flow.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -111,9 +112,9 @@ export class FunctionEmitter {
   readonly f = new FunctionBuilder();
   /** Variables of locals and parameters (inline-call.ts binds a callee's). */
   readonly locals = new Map<IrVar, Pointer>();
-  private readonly loops: LoopTargets[] = [];
+  readonly loops: LoopTargets[] = [];
   /** Innermost break target: a loop's or a switch's merge block. */
-  private readonly breakTargets: number[] = [];
+  readonly breakTargets: number[] = [];
   /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
   readonly pendingModes: number[] = [];
   /** The first construct here that takes implicit derivatives (ddx, Sample, …): a stage check per entry point. */
@@ -136,9 +137,9 @@ export class FunctionEmitter {
   /** The value locals' current values, and the phis where control flow joins. */
   readonly ssa = new SsaValues(this);
   /** Per enclosing loop or switch: the edges its `break`s take to its merge. */
-  private readonly breakEdges: Edge[][] = [];
+  readonly breakEdges: Edge[][] = [];
   /** Per enclosing loop: the edges its `continue`s take to its continue target. */
-  private readonly continueEdges: Edge[][] = [];
+  readonly continueEdges: Edge[][] = [];
   readonly memo = new Map<IrExpr, { id: number; block: number }>();
   /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
   private readonly partsOf = new Map<number, number[]>();
@@ -417,13 +418,13 @@ export class FunctionEmitter {
           this.stmts(s.cond.value.value ? s.then : s.else);
           return;
         }
-        this.ifStmt(s.cond, s.then, s.else, selectionControl(s.hint));
+        ifStmt(this, s.cond, s.then, s.else, selectionControl(s.hint));
         return;
       case 'loop':
-        this.loop(s);
+        loop(this, s);
         return;
       case 'switch':
-        this.switchStmt(s);
+        switchStmt(this, s);
         return;
       case 'break':
         this.breakEdges[this.breakEdges.length - 1]!.push(this.ssa.edge());
@@ -449,124 +450,6 @@ export class FunctionEmitter {
         this.f.emit(Op.EndPrimitive, []);
         return;
     }
-  }
-
-  private ifStmt(cond: IrExpr, then: IrStmt[], els: IrStmt[], control: number = SelectionControl.None): void {
-    const c = this.expr(cond);
-    const thenLabel = this.b.id();
-    const merge = this.b.id();
-    const elseLabel = els.length ? this.b.id() : merge;
-    const header = this.ssa.edge();
-    const ends: Edge[] = [];
-    const end = () => {
-      if (!this.f.blockOpen) return;
-      ends.push(this.ssa.edge());
-      this.f.terminate(Op.Branch, [merge]);
-    };
-    this.f.emit(Op.SelectionMerge, [merge, control]);
-    this.f.terminate(Op.BranchConditional, [c, thenLabel, elseLabel]);
-    this.f.label(thenLabel);
-    this.stmts(then);
-    end();
-    this.ssa.restore(header.values);
-    if (els.length) {
-      this.f.label(elseLabel);
-      this.stmts(els);
-      end();
-    } else ends.push(header);
-    this.f.label(merge);
-    this.ssa.join(ends, header.values);
-  }
-
-  private loop(s: Extract<IrStmt, { op: 'loop' }>): void {
-    const header = this.b.id();
-    const body = this.b.id();
-    const cont = this.b.id();
-    const merge = this.b.id();
-    const entry = this.ssa.edge();
-    this.f.terminate(Op.Branch, [header]);
-    this.f.label(header);
-    const phis = this.ssa.openLoop(entry, s.body, s.continuing);
-    const atHeader = new Map(this.ssa.current);
-    const control = s.control.unroll !== undefined ? SpvLoopControl.Unroll : s.control.dontUnroll ? SpvLoopControl.DontUnroll : SpvLoopControl.None;
-    this.f.emit(Op.LoopMerge, [merge, cont, control]);
-    this.f.terminate(Op.Branch, [body]);
-    this.f.label(body);
-    this.loops.push({ merge, continue: cont });
-    this.breakTargets.push(merge);
-    const breaks: Edge[] = [];
-    const continues: Edge[] = [];
-    this.breakEdges.push(breaks);
-    this.continueEdges.push(continues);
-    this.stmts(s.body);
-    if (this.f.blockOpen) {
-      continues.push(this.ssa.edge());
-      this.f.terminate(Op.Branch, [cont]);
-    }
-    this.continueEdges.pop();
-    this.f.label(cont);
-    this.ssa.join(continues, atHeader);
-    // A do-while condition (`if (!cond) break;` last in the continuing statements) becomes the
-    // back-edge's conditional branch: a continue construct may not contain a branch to the merge.
-    const last = s.continuing[s.continuing.length - 1];
-    const exitTest = last?.op === 'if' && last.then.length === 0 && last.else.length === 1 && last.else[0]!.op === 'break' ? last : undefined;
-    this.stmts(exitTest ? s.continuing.slice(0, -1) : s.continuing);
-    // The condition first: evaluating it may open blocks, and the back edge leaves the last.
-    const c = this.f.blockOpen && exitTest ? this.expr(exitTest.cond) : undefined;
-    const back = this.ssa.edge();
-    if (this.f.blockOpen && c !== undefined) {
-      breaks.push(back);
-      this.f.terminate(Op.BranchConditional, [c, header, merge]);
-    } else if (this.f.blockOpen) this.f.terminate(Op.Branch, [header]);
-    this.ssa.closeLoop(phis, back);
-    this.loops.pop();
-    this.breakTargets.pop();
-    this.breakEdges.pop();
-    this.f.label(merge);
-    this.ssa.join(breaks, atHeader);
-  }
-
-  private switchStmt(s: Extract<IrStmt, { op: 'switch' }>): void {
-    const selector = this.expr(s.selector);
-    const merge = this.b.id();
-    const labels = s.cases.map(() => this.b.id());
-    const defaultIndex = s.cases.findIndex((k) => k.isDefault);
-    const defaultLabel = defaultIndex >= 0 ? labels[defaultIndex]! : merge;
-    const targets: number[] = [];
-    const wide = elementScalar(s.selector.type)!.width === 64;
-    s.cases.forEach((k, i) => {
-      for (const v of k.values) {
-        if (wide) {
-          const big = BigInt.asUintN(64, BigInt(v));
-          targets.push(Number(big & 0xffffffffn), Number(big >> 32n), labels[i]!);
-        } else targets.push(Number(BigInt.asUintN(32, BigInt(v))), labels[i]!);
-      }
-    });
-    const header = this.ssa.edge();
-    this.f.emit(Op.SelectionMerge, [merge, selectionControl(s.hint)]);
-    this.f.terminate(Op.Switch, [selector, defaultLabel, ...targets]);
-    this.breakTargets.push(merge);
-    const breaks: Edge[] = defaultIndex < 0 ? [header] : [];
-    this.breakEdges.push(breaks);
-    let fallthrough: Edge | undefined;
-    s.cases.forEach((k, i) => {
-      this.f.label(labels[i]!);
-      const incoming = k.values.length || k.isDefault ? [header] : [];
-      if (fallthrough) incoming.push(fallthrough);
-      this.ssa.join(incoming, header.values);
-      fallthrough = undefined;
-      this.stmts(k.body);
-      // Fallthrough to the next case's block, as C does.
-      if (this.f.blockOpen) {
-        fallthrough = this.ssa.edge();
-        this.f.terminate(Op.Branch, [labels[i + 1] ?? merge]);
-      }
-    });
-    if (fallthrough) breaks.push(fallthrough);
-    this.breakTargets.pop();
-    this.breakEdges.pop();
-    this.f.label(merge);
-    this.ssa.join(breaks, header.values);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -994,10 +877,6 @@ function needsConversion(t: Type): boolean {
     default:
       return false;
   }
-}
-
-function selectionControl(hint: SelectionHint | undefined): number {
-  return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;
 }
 
 /** Components of a value the back end holds as a scalar or vector (a 1xN or Nx1 matrix is a vector). */
