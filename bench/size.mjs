@@ -12,6 +12,13 @@
 //   Sascha, -O3         269/308  0.847 / 0.753              0.843 / 0.754               1.13–1.17
 //   Khronos, baseline    98/121  1.865 / 1.841              1.911 / 1.899
 //   Khronos, -O3         98/121  1.163 / 1.100              1.166 / 1.084               1.09–1.10
+// After SSA locals (phis), tessellation and ray-tracing entry inlining, early-return inlining,
+// chain flattening, whole-vector conversions
+// (/work/samples/{sascha,khronos}: the copies that hold DXC's .spv; more shaders valid by then):
+//   Sascha, -O3 before  302/308  0.943 / 0.829              0.930 / 0.806
+//   Sascha, -O3         302/308  0.810 / 0.753              0.796 / 0.751               1.16
+//   Khronos, -O3 before 114/121  1.255 / 1.215              1.259 / 1.198
+//   Khronos, -O3        114/121  1.106 / 1.063              1.100 / 1.059               1.19
 // (Sascha's committed SPIR-V keeps `param.var.*` names and copies: built with less optimisation than
 // the Khronos set's, hence below 1.)
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';

@@ -222,6 +222,8 @@ export class FunctionBuilder {
   blockOpen = false;
   /** Blocks opened so far: a value computed in the current block is available in it. */
   blocks = 0;
+  /** The label of the block being emitted. */
+  currentLabel = 0;
 
   emit(opcode: number, operands: number[]): void {
     append(this.words, opcode, operands);
@@ -232,6 +234,7 @@ export class FunctionBuilder {
     if (this.firstLabelEnd < 0) this.firstLabelEnd = this.words.length;
     this.blockOpen = true;
     this.blocks++;
+    this.currentLabel = id;
   }
 
   /** Code that runs first, after the entry block's variables (emitted later than it runs). */

@@ -17,7 +17,7 @@ const isConstant = (op: number) => op >= Op.ConstantTrue && op <= Op.ConstantNul
  * arithmetic, comparisons, bit operations): removable when nothing uses their result.
  */
 const isPure = (op: number) =>
-  op === Op.Load || op === 65 || op === 66 || (op >= Op.VectorShuffle && op <= 83) || (op >= Op.ConvertFToU && op <= Op.Bitcast) || (op >= Op.SNegate && op <= Op.BitCount && op !== 153 && op !== 192 && op !== 193);
+  op === Op.Undef || op === Op.Phi || op === Op.Load || op === 65 || op === 66 || (op >= Op.VectorShuffle && op <= 83) || (op >= Op.ConvertFToU && op <= Op.Bitcast) || (op >= Op.SNegate && op <= Op.BitCount && op !== 153 && op !== 192 && op !== 193);
 /** Debug names and annotations, whose first operand is the id they describe. */
 const DESCRIBES = new Set<number>([Op.Name, Op.MemberName, Op.Decorate, Op.MemberDecorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorateString]);
 

@@ -24,6 +24,7 @@ import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './st
 import { stageEmitter } from './stages/index.js';
 import { compactSpirv } from './compact.js';
 import { walkStmts } from '../ir/walk.js';
+import { inlinable as inlinableFunction } from './values.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 import { SPIRV_VERSION } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
@@ -224,7 +225,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     // Rasterizer-ordered views: a pixel shader runs its HLSL function inside the fragment interlock.
     const interlock = ep.stage === 'pixel' && !inline && reachesInterlock(ep, derivativeUses);
     const { id, interfaceIds } = stage.wrapper
-      ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies: copiesOf() })
+      ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies: inline ? [] : copiesOf(), inline, inlinePatchConstant: inline && inlinesPatchConstant(ep), copiesOf })
       : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copiesOf, inline, interlock);
     const copies = copiesOf();
     errors.push(...wrapperErrors.map((message) => ({ message, entry: ep })));
@@ -236,7 +237,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (optimize) {
       if (!inline) reach(ep.function);
       // A hull wrapper also calls the patch-constant function.
-      if ('patchConstant' in ep) reach(ep.patchConstant.function);
+      if ('patchConstant' in ep && !(inline && inlinesPatchConstant(ep))) reach(ep.patchConstant.function);
       for (const callee of fe.callees) reach(callee);
       if (ep.staticInit) reach(ep.staticInit);
     }
@@ -405,8 +406,16 @@ function innerStructId(m: ModuleContext, g: IrGlobal, ctx: LayoutContext): numbe
  * not where function code must be the entry function's own (a stage wrapper calls it, a mesh
  * shader's outputs are redirected in it, ray-tracing calls and the fragment interlock are found in it).
  */
+/** A hull's patch-constant function returns only at its end: its body can go in the wrapper. */
+function inlinesPatchConstant(ep: IrEntryPoint): boolean {
+  return 'patchConstant' in ep && ep.patchConstant.function !== ep.function && inlinableFunction(ep.patchConstant.function);
+}
+
 function inlinable(ep: IrEntryPoint, m: ModuleContext): boolean {
-  if (stageEmitter(ep).wrapper || m.placeRedirects.has(ep.function)) return false;
-  if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute') return false;
+  const stage = stageEmitter(ep);
+  if ((stage.wrapper && !stage.inlines) || m.placeRedirects.has(ep.function)) return false;
+  if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute' && ep.stage !== 'domain' && ep.stage !== 'hull' && !(RAY_STAGES as readonly string[]).includes(ep.stage)) return false;
+  // The hull wrapper goes on after the entry function's body: it may return only at its end.
+  if (ep.stage === 'hull' && !inlinableFunction(ep.function)) return false;
   return !ep.globals.some((g) => g.rasterizerOrdered || (g.type.kind === 'resource' && g.type.rasterizerOrdered));
 }

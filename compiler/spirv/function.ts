@@ -3,18 +3,19 @@
 // variables (as DXC does), so in/out/inout are copies made by the caller.
 import { emitPrintf } from './printf.js';
 import { emitInterpolate, type StageInputs } from './interpolate.js';
-import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, SelectionHint } from '../ir/ir.js';
+import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
 import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
-import { constantPath, inlinable, maskConstant, type ValueFacts } from './values.js';
+import { constantPath, inlinable, inlinableWithReturns, maskConstant, wholeVectorParts, type ValueFacts } from './values.js';
+import { inlineCall, inlineCallWithReturns } from './inline-call.js';
 import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
 import { narrowFloat } from './float-narrowing.js';
 import { definedDivRem, maskShiftAmount, nanToZero, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
-import { binaryOpcode, conversionOpcode, FunctionControl, LoopControlMask as SpvLoopControl, ScopeId, SelectionControl } from './operators.js';
+import { binaryOpcode, conversionOpcode, FunctionControl, ScopeId } from './operators.js';
 import type { StageIoOptions } from './stage-io.js';
 import type { CoherentVariables } from './memory-model.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
@@ -26,6 +27,8 @@ import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
 import { applyDecorations } from './decorations.js';
 import { isDevicePointer } from './inline-types.js';
 import { interlocked } from './interlock.js';
+import { SsaValues, type Edge } from './ssa.js';
+import { ifStmt, loop, selectionControl, switchStmt } from './control-flow.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -118,10 +121,11 @@ interface LoopTargets {
 
 export class FunctionEmitter {
   readonly f = new FunctionBuilder();
-  private readonly locals = new Map<IrVar, Pointer>();
-  private readonly loops: LoopTargets[] = [];
+  /** Variables of locals and parameters (inline-call.ts binds a callee's). */
+  readonly locals = new Map<IrVar, Pointer>();
+  readonly loops: LoopTargets[] = [];
   /** Innermost break target: a loop's or a switch's merge block. */
-  private readonly breakTargets: number[] = [];
+  readonly breakTargets: number[] = [];
   /** Execution modes the entry wrapper's stage variables require (SV_Depth → DepthReplacing, …). */
   readonly pendingModes: number[] = [];
   /** The first construct here that takes implicit derivatives (ddx, Sample, …): a stage check per entry point. */
@@ -138,14 +142,22 @@ export class FunctionEmitter {
    * Variables bound to values (entry parameters of an inlined entry function that it never writes):
    * loads through constant paths read the value, with no variable (DXC's optimised output).
    */
-  private readonly bound = new Map<IrVar, number>();
+  readonly bound = new Map<IrVar, number>();
   /** Locals that are values (see valueLocals()): their one store binds them. */
-  private valueLocals = new Set<IrVar>();
-  private readonly memo = new Map<IrExpr, { id: number; block: number }>();
+  valueLocals = new Set<IrVar>();
+  /** The value locals' current values, and the phis where control flow joins. */
+  readonly ssa = new SsaValues(this);
+  /** Per enclosing loop or switch: the edges its `break`s take to its merge. */
+  readonly breakEdges: Edge[][] = [];
+  /** Per enclosing loop: the edges its `continue`s take to its continue target. */
+  readonly continueEdges: Edge[][] = [];
+  readonly memo = new Map<IrExpr, { id: number; block: number }>();
   /** The parts of the struct/array composites this emitter constructed: extracting one reuses it. */
   private readonly partsOf = new Map<number, number[]>();
+  /** The base and indices of each OpAccessChain this emitter made. */
+  private readonly chains = new Map<number, number[]>();
   /** Set while an entry function's body is emitted into its wrapper: what a `return` does there. */
-  private onReturn: ((value: number | undefined) => void) | undefined;
+  onReturn: ((value: number | undefined) => void) | undefined;
 
   constructor(readonly m: ModuleContext) {
     this.nonUniform = new NonUniformIds(m.b);
@@ -212,6 +224,8 @@ export class FunctionEmitter {
     this.f.label(this.b.id());
     if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    this.ssa.count(fn.body);
+    for (const v of this.valueLocals) this.ssa.declare(v);
     this.stmts(fn.body);
     if (this.f.blockOpen) {
       if (fn.returnType.kind === 'void') this.f.terminate(Op.Return);
@@ -232,7 +246,8 @@ export class FunctionEmitter {
   /**
    * Emits `fn`'s body into the function being built (the entry wrapper, whose block is open): its
    * parameters are `params` (a value binds a parameter the body never writes, a pointer is a
-   * variable), and each `return` calls `onReturn`, which must terminate the block.
+   * variable), and each `return` calls `onReturn`, which must terminate the block unless the body
+   * returns only at its end (values.ts inlinable()).
    */
   emitInlineBody(fn: IrFunction, params: Map<IrVar, { value: number } | { pointer: number }>, onReturn: (value: number | undefined) => void): void {
     for (const [v, p] of params) {
@@ -241,58 +256,28 @@ export class FunctionEmitter {
     }
     if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
-    this.onReturn = onReturn;
+    this.ssa.count(fn.body);
+    for (const v of this.valueLocals) this.ssa.declare(v);
+    // A wrapper code follows (a hull's): `onReturn` may leave the block open at a trailing return.
+    let returned = false;
+    this.onReturn = (value) => {
+      onReturn(value);
+      if (this.f.blockOpen) returned = true;
+    };
     this.stmts(fn.body);
-    if (this.f.blockOpen) {
+    if (this.f.blockOpen && !returned) {
       if (fn.returnType.kind === 'void') onReturn(undefined);
       else this.f.terminate(Op.Unreachable);
     }
     this.onReturn = undefined;
   }
 
-  /**
-   * Optimising: the callee's body emitted at the call (DXC inlines every function). Arguments are
-   * evaluated in order as for a call; an `in` parameter the body only reads is the argument's value,
-   * others are copies written back after the body (out/inout), as the call's copy-in/copy-out.
-   */
-  private inlineCall(callee: IrFunction, args: IrCallArg[]): number {
-    const backs: { tmp: Pointer; back: Pointer }[] = [];
-    args.forEach((a, i) => {
-      const p = callee.params[i]!;
-      if (a.kind === 'value' && this.m.valueFacts.bindableParameter(callee, p.var)) {
-        this.bound.set(p.var, this.expr(a.value));
-        return;
-      }
-      this.bound.delete(p.var);
-      const tmp = this.temp(p.var.type, p.var.name);
-      this.locals.set(p.var, tmp);
-      if (a.kind === 'value') this.storePtr(tmp, this.expr(a.value), p.var.type);
-      else {
-        const target = this.place(a.place);
-        if (p.direction === 'inout') this.storePtr(tmp, this.loadPtr(target), p.var.type);
-        backs.push({ tmp, back: target });
-      }
-    });
-    for (const v of this.m.valueFacts.valueLocals(callee)) this.valueLocals.add(v);
-    for (const v of callee.locals) if (!this.valueLocals.has(v) && !this.locals.has(v)) this.local(v);
-    const last = callee.body[callee.body.length - 1];
-    const trailing = last?.op === 'return' ? last : undefined;
-    // The callee's nodes are evaluated afresh in each inlined instance: no memo across instances.
-    this.memo.clear();
-    this.stmts(trailing ? callee.body.slice(0, -1) : callee.body);
-    this.memo.clear();
-    const result = trailing?.value && this.f.blockOpen ? this.expr(trailing.value) : 0;
-    this.memo.clear();
-    for (const t of backs) if (this.f.blockOpen) this.storePtr(t.back, this.loadPtr(t.tmp), t.tmp.type);
-    return result;
-  }
-
   /** A load of a bound variable through constant member/element indices: the value's part, or undefined. */
   private boundLoad(p: IrPlace): number | undefined {
-    if (!this.bound.size) return undefined;
+    if (!this.bound.size && !this.ssa.current.size) return undefined;
     const path = constantPath(p);
     if (!path) return undefined;
-    let value = this.bound.get(path.root);
+    let value = this.bound.get(path.root) ?? this.ssa.current.get(path.root);
     if (value === undefined) return undefined;
     for (const step of path.steps) value = this.extractPart(value, step.type, step.index);
     return value;
@@ -321,18 +306,27 @@ export class FunctionEmitter {
   }
 
   /** OpCompositeInsert of `value` at `steps` into `composite` (of `type`); a one-step insert keeps known parts known. */
-  private insertPart(composite: number, type: Type, value: number, steps: { index: number }[]): number {
+  private insertPart(composite: number, type: Type, value: number, steps: { index: number; type: Type }[]): number {
+    const parts = this.partsOf.get(composite) ?? this.ssa.undefParts(composite);
+    const [first, ...rest] = steps;
+    // A part of a known composite: insert into that part, then rebuild one level (extracts stay known).
+    if (parts && first && rest.length) value = this.insertPart(this.extractPart(composite, first.type, first.index), first.type, value, rest);
     const id = this.b.id();
-    this.f.emit(Op.CompositeInsert, [this.t.type(type), id, value, composite, ...steps.map((s) => s.index)]);
-    const parts = this.partsOf.get(composite);
-    if (parts && steps.length === 1) this.partsOf.set(id, parts.map((p, i) => (i === steps[0]!.index ? value : p)));
+    this.f.emit(Op.CompositeInsert, [this.t.type(type), id, value, composite, ...(parts ? [first!.index] : steps.map((s) => s.index))]);
+    if (parts) this.partsOf.set(id, parts.map((p, i) => (i === first!.index ? value : p)));
     return id;
+  }
+
+  /** The parts of a struct/array (or partly written vector) value this emitter built, if known. */
+  knownParts(id: number): number[] | undefined {
+    return this.partsOf.get(id);
   }
 
   /** OpCompositeExtract, or the part itself when this emitter constructed the composite. */
   extractPart(composite: number, type: Type, index: number): number {
     const known = this.partsOf.get(composite)?.[index];
     if (known !== undefined) return known;
+    if (this.ssa.undefParts(composite)) return this.ssa.undef(type);
     const id = this.b.id();
     this.f.emit(Op.CompositeExtract, [this.t.type(type), id, composite, index]);
     return id;
@@ -375,7 +369,7 @@ export class FunctionEmitter {
         const path = this.valueLocals.size ? constantPath(s.place) : undefined;
         if (path && this.valueLocals.has(path.root)) {
           const value = this.expr(s.value);
-          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, value, path.steps) : value);
+          this.ssa.current.set(path.root, path.steps.length ? this.insertPart(this.ssa.current.get(path.root)!, path.root.type, value, path.steps) : value);
           return;
         }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value));
@@ -400,14 +394,14 @@ export class FunctionEmitter {
           const vt = s.place.type as Extract<Type, { kind: 'vector' }>;
           const value = this.expr(s.value);
           let vector: number;
-          if (s.components.length === 1) vector = this.insertPart(this.boundLoad(s.place)!, vt, value, [{ index: s.components[0]! }]);
+          if (s.components.length === 1) vector = this.insertPart(this.boundLoad(s.place)!, vt, value, [{ index: s.components[0]!, type: vt.element }]);
           else {
             const old = this.boundLoad(s.place)!;
             vector = this.b.id();
             const sel = Array.from({ length: vt.size }, (_, i) => (s.components.indexOf(i) >= 0 ? vt.size + s.components.indexOf(i) : i));
             this.f.emit(Op.VectorShuffle, [this.t.type(vt), vector, old, value, ...sel]);
           }
-          this.bound.set(path.root, path.steps.length ? this.insertPart(this.bound.get(path.root)!, path.root.type, vector, path.steps) : vector);
+          this.ssa.current.set(path.root, path.steps.length ? this.insertPart(this.ssa.current.get(path.root)!, path.root.type, vector, path.steps) : vector);
           return;
         }
         if (isTexelPlace(s.place)) return storeTexelPlace(this, s.place, this.expr(s.value), s.components);
@@ -440,18 +434,20 @@ export class FunctionEmitter {
           this.stmts(s.cond.value.value ? s.then : s.else);
           return;
         }
-        this.ifStmt(s.cond, s.then, s.else, selectionControl(s.hint));
+        ifStmt(this, s.cond, s.then, s.else, selectionControl(s.hint));
         return;
       case 'loop':
-        this.loop(s);
+        loop(this, s);
         return;
       case 'switch':
-        this.switchStmt(s);
+        switchStmt(this, s);
         return;
       case 'break':
+        this.breakEdges[this.breakEdges.length - 1]!.push(this.ssa.edge());
         this.f.terminate(Op.Branch, [this.breakTargets[this.breakTargets.length - 1]!]);
         return;
       case 'continue':
+        this.continueEdges[this.continueEdges.length - 1]!.push(this.ssa.edge());
         this.f.terminate(Op.Branch, [this.loops[this.loops.length - 1]!.continue]);
         return;
       case 'return':
@@ -470,81 +466,6 @@ export class FunctionEmitter {
         this.f.emit(Op.EndPrimitive, []);
         return;
     }
-  }
-
-  private ifStmt(cond: IrExpr, then: IrStmt[], els: IrStmt[], control: number = SelectionControl.None): void {
-    const c = this.expr(cond);
-    const thenLabel = this.b.id();
-    const merge = this.b.id();
-    const elseLabel = els.length ? this.b.id() : merge;
-    this.f.emit(Op.SelectionMerge, [merge, control]);
-    this.f.terminate(Op.BranchConditional, [c, thenLabel, elseLabel]);
-    this.f.label(thenLabel);
-    this.stmts(then);
-    if (this.f.blockOpen) this.f.terminate(Op.Branch, [merge]);
-    if (els.length) {
-      this.f.label(elseLabel);
-      this.stmts(els);
-      if (this.f.blockOpen) this.f.terminate(Op.Branch, [merge]);
-    }
-    this.f.label(merge);
-  }
-
-  private loop(s: Extract<IrStmt, { op: 'loop' }>): void {
-    const header = this.b.id();
-    const body = this.b.id();
-    const cont = this.b.id();
-    const merge = this.b.id();
-    this.f.terminate(Op.Branch, [header]);
-    this.f.label(header);
-    const control = s.control.unroll !== undefined ? SpvLoopControl.Unroll : s.control.dontUnroll ? SpvLoopControl.DontUnroll : SpvLoopControl.None;
-    this.f.emit(Op.LoopMerge, [merge, cont, control]);
-    this.f.terminate(Op.Branch, [body]);
-    this.f.label(body);
-    this.loops.push({ merge, continue: cont });
-    this.breakTargets.push(merge);
-    this.stmts(s.body);
-    if (this.f.blockOpen) this.f.terminate(Op.Branch, [cont]);
-    this.f.label(cont);
-    // A do-while condition (`if (!cond) break;` last in the continuing statements) becomes the
-    // back-edge's conditional branch: a continue construct may not contain a branch to the merge.
-    const last = s.continuing[s.continuing.length - 1];
-    const exitTest = last?.op === 'if' && last.then.length === 0 && last.else.length === 1 && last.else[0]!.op === 'break' ? last : undefined;
-    this.stmts(exitTest ? s.continuing.slice(0, -1) : s.continuing);
-    if (this.f.blockOpen && exitTest) this.f.terminate(Op.BranchConditional, [this.expr(exitTest.cond), header, merge]);
-    else if (this.f.blockOpen) this.f.terminate(Op.Branch, [header]);
-    this.loops.pop();
-    this.breakTargets.pop();
-    this.f.label(merge);
-  }
-
-  private switchStmt(s: Extract<IrStmt, { op: 'switch' }>): void {
-    const selector = this.expr(s.selector);
-    const merge = this.b.id();
-    const labels = s.cases.map(() => this.b.id());
-    const defaultIndex = s.cases.findIndex((k) => k.isDefault);
-    const defaultLabel = defaultIndex >= 0 ? labels[defaultIndex]! : merge;
-    const targets: number[] = [];
-    const wide = elementScalar(s.selector.type)!.width === 64;
-    s.cases.forEach((k, i) => {
-      for (const v of k.values) {
-        if (wide) {
-          const big = BigInt.asUintN(64, BigInt(v));
-          targets.push(Number(big & 0xffffffffn), Number(big >> 32n), labels[i]!);
-        } else targets.push(Number(BigInt.asUintN(32, BigInt(v))), labels[i]!);
-      }
-    });
-    this.f.emit(Op.SelectionMerge, [merge, selectionControl(s.hint)]);
-    this.f.terminate(Op.Switch, [selector, defaultLabel, ...targets]);
-    this.breakTargets.push(merge);
-    s.cases.forEach((k, i) => {
-      this.f.label(labels[i]!);
-      this.stmts(k.body);
-      // Fallthrough to the next case's block, as C does.
-      if (this.f.blockOpen) this.f.terminate(Op.Branch, [labels[i + 1] ?? merge]);
-    });
-    this.breakTargets.pop();
-    this.f.label(merge);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -618,7 +539,11 @@ export class FunctionEmitter {
   private accessChain(base: Pointer, indices: number[], type: Type): Pointer {
     const ptrType = this.t.pointer(base.storageClass, this.t.type(type, base.ctx, undefined));
     const id = this.b.id();
-    this.f.emit(Op.AccessChain, [ptrType, id, base.id, ...indices]);
+    // Optimising, a chain from a chain is one chain from the root (the inner one goes if unused).
+    const inner = this.m.optimize ? this.chains.get(base.id) : undefined;
+    const operands = inner ? [...inner, ...indices] : [base.id, ...indices];
+    this.f.emit(Op.AccessChain, [ptrType, id, ...operands]);
+    if (this.m.optimize) this.chains.set(id, operands);
     this.nonUniform.spread(id, [base.id, ...indices], type);
     // Through a device address, a member or element is aligned as its type (DXC's Aligned operand).
     const aligned = base.aligned !== undefined && base.ctx ? { aligned: layoutOf(type, base.ctx).alignment } : {};
@@ -728,8 +653,12 @@ export class FunctionEmitter {
         if (e.type.kind === 'pointer' || e.arg.type.kind === 'pointer') return this.pointerConvert(arg, e.arg.type, e.type);
         return this.nonUniform.spread(this.convert(arg, e.arg.type, e.type, e.guard), [arg]);
       }
-      case 'construct':
+      case 'construct': {
+        // Optimising: a vector of another's components (converted alike) is that vector (converted).
+        const whole = this.m.optimize ? wholeVectorParts(e) : undefined;
+        if (whole) return e.parts[0]!.op === 'convert' ? this.convert(this.expr(whole), whole.type, e.type) : this.expr(whole);
         return this.construct(e.type, e.parts.map((p) => this.expr(p)));
+      }
       case 'extract': {
         if (e.arg.type.kind === 'matrix' && e.arg.type.rows === 1) return this.expr(e.arg);
         return this.extractPart(this.expr(e.arg), e.type, e.index);
@@ -748,6 +677,9 @@ export class FunctionEmitter {
       }
       case 'swizzle': {
         const v = this.expr(e.arg);
+        // `v.xyz` of a float3: the value itself (optimising, as DXC's output).
+        const at = e.arg.type;
+        if (this.m.optimize && at.kind === 'vector' && at.size === e.components.length && e.components.every((c, i) => c === i)) return v;
         const id = this.b.id();
         this.f.emit(Op.VectorShuffle, [this.t.type(e.type), id, v, v, ...e.components]);
         return id;
@@ -918,7 +850,8 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
-    if (this.m.optimize && inlinable(callee)) return this.inlineCall(callee, args);
+    if (this.m.optimize && inlinable(callee)) return inlineCall(this, callee, args);
+    if (this.m.optimize && inlinableWithReturns(callee)) return inlineCallWithReturns(this, callee, args);
     this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer; redirected?: IrPlace }[] = [];
     args.forEach((a, i) => {
@@ -970,10 +903,6 @@ function needsConversion(t: Type): boolean {
     default:
       return false;
   }
-}
-
-function selectionControl(hint: SelectionHint | undefined): number {
-  return hint === 'flatten' ? SelectionControl.Flatten : hint === 'dontFlatten' ? SelectionControl.DontFlatten : SelectionControl.None;
 }
 
 /** Components of a value the back end holds as a scalar or vector (a 1xN or Nx1 matrix is a vector). */

@@ -521,13 +521,18 @@ export function emitEntryWrapper(
     fe.f.emit(Op.FunctionCall, [t.type(ep.function.returnType), result, srcFunctionId, ...temps.map((x) => x!.id)]);
     writeOutputs(result);
   }
-  for (const c of builtinCopies()) {
-    const v = b.id();
-    fe.f.prologue(Op.Load, [t.type(c.type), v, c.input]);
-    fe.f.prologue(Op.Store, [c.copy, v]);
-  }
+  storeBuiltinCopies(fe, builtinCopies());
   fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
+}
+
+/** The Private copies of builtins that function code reads, filled first in the entry block. */
+export function storeBuiltinCopies(fe: FunctionEmitter, copies: { input: number; copy: number; type: Type }[]): void {
+  for (const c of copies) {
+    const v = fe.b.id();
+    fe.f.prologue(Op.Load, [fe.t.type(c.type), v, c.input]);
+    fe.f.prologue(Op.Store, [c.copy, v]);
+  }
 }
 
 /** Opens the wrapper function `void main()`: copies builtins that function code reads, runs static initializers. */
@@ -593,9 +598,7 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
     let vt = type;
     for (const idx of leaf.path) {
       const next = (vt as Extract<Type, { kind: 'struct' }>).fields[idx]!.type;
-      const e = b.id();
-      fe.f.emit(Op.CompositeExtract, [t.type(next), e, v, idx]);
-      v = e;
+      v = fe.extractPart(v, next, idx);
       vt = next;
     }
     const fitted = adjustOutput(fe, leaf.stage!, leaf, fitValue(fe, v, leaf.type, leaf.varType!));

@@ -1,9 +1,9 @@
 // What the optimising emitter may hold in values instead of variables, and which calls it may
 // replace by the callee's body: analyses of the structured IR (issue 19). In structured code a
 // statement's value dominates the later statements of its list, so bindings made there need no phi.
-import type { IrConst, IrFunction, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
+import type { IrConst, IrExpr, IrFunction, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
-import type { Type } from '../types.js';
+import { sameType, type Type } from '../types.js';
 
 /** A place that is a variable or a constant path into it through structs, arrays and vectors (no matrices). */
 export function constantPath(p: IrPlace): { root: IrVar; steps: { index: number; type: Type }[] } | undefined {
@@ -31,15 +31,17 @@ export function constantPathRoot(p: IrPlace): IrVar | undefined {
 }
 
 /**
- * Locals that need no variable (SSA without phis): every write is a store (whole, or through a
- * constant path: an insert) made directly by a statement of one statement list, so each binding
- * dominates the statements after it in that list; the first is a whole store; every read is a
- * load through a constant path inside a later statement of that list (the same loop iteration's,
- * never the continuing block's). A read sees the binding of the last store before it.
+ * Locals that need no variable: every occurrence is a store (whole, or through a constant path: an
+ * insert) made directly by a statement, or a load through a constant path. Locals of plain data
+ * (numbers, vectors, matrices, structs and arrays of them) are SSA values across control flow
+ * (ssa.ts: phis at joins; a read before any store reads OpUndef). Others (buffer pointers,
+ * resources) only where no phi is needed: stored by statements of one list, the first a whole
+ * store, every read in a later statement of that list (each binding dominates what follows it;
+ * never the continuing block's).
  */
-export function valueLocals(fn: IrFunction): Set<IrVar> {
+export function valueLocals(fn: IrFunction, extra: readonly IrVar[] = []): Set<IrVar> {
   // A decorated variable ([[vk::ext_decorate]]) stays a variable.
-  const locals = new Set(fn.locals.filter((v) => !v.decorations));
+  const locals = new Set([...fn.locals, ...extra].filter((v) => !v.decorations));
   const roots = new Map<IrVar, number>();
   const loads = new Map<IrVar, number>();
   const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
@@ -56,18 +58,17 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
     });
   countLoads(fn.body, loads, roots);
   const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
+  const stores = new Map<IrVar, number>();
   /** The one list whose statements store each local (undefined: stored in several). */
-  const home = new Map<IrVar, { list: IrStmt[]; first: number; stores: number; whole: boolean } | undefined>();
-  const lists: IrStmt[][] = [];
+  const home = new Map<IrVar, { list: IrStmt[]; first: number; whole: boolean } | undefined>();
   const visit = (list: IrStmt[]) => {
-    lists.push(list);
     list.forEach((s, i) => {
       const path = topStore(s);
       if (path && locals.has(path.root)) {
+        count(stores, path.root);
         const h = home.get(path.root);
-        if (!home.has(path.root)) home.set(path.root, { list, first: i, stores: 1, whole: s.op === 'store' && !path.steps.length });
-        else if (h && h.list === list) h.stores++;
-        else home.set(path.root, undefined);
+        if (!home.has(path.root)) home.set(path.root, { list, first: i, whole: s.op === 'store' && !path.steps.length });
+        else if (!h || h.list !== list) home.set(path.root, undefined);
       }
       if (s.op === 'if') (visit(s.then), visit(s.else));
       else if (s.op === 'loop') (visit(s.body), visit(s.continuing));
@@ -75,34 +76,20 @@ export function valueLocals(fn: IrFunction): Set<IrVar> {
     });
   };
   visit(fn.body);
-  // Candidates grouped by their home list: each list is walked once, counting a candidate's loads in
-  // the statements after its first store.
-  const candidates = new Map<IrStmt[], Map<IrVar, number>>();
-  for (const [v, h] of home) {
-    if (!h || !h.whole) continue;
-    // Every occurrence is one of the list's stores or a load; every load comes after the first store.
-    if ((roots.get(v) ?? 0) !== h.stores + (loads.get(v) ?? 0)) continue;
-    let inList = candidates.get(h.list);
-    if (!inList) candidates.set(h.list, (inList = new Map()));
-    inList.set(v, h.first);
-  }
-  const after = new Map<IrVar, number>();
-  for (const [list, firsts] of candidates) {
-    for (let i = 0; i < list.length; i++) {
-      walkStmts([list[i]!], {
-        expr(e) {
-          if (e.op !== 'load') return;
-          const root = constantPathRoot(e.place);
-          const first = root && firsts.get(root);
-          if (first !== undefined && i > first) count(after, root!);
-        },
-      });
-    }
-  }
   const out = new Set<IrVar>();
-  for (const [v] of home) {
+  for (const v of locals) {
+    // Every occurrence is a store or a load through a constant path.
+    if ((roots.get(v) ?? 0) !== (stores.get(v) ?? 0) + (loads.get(v) ?? 0)) continue;
+    if (isPlainData(v.type)) {
+      out.add(v);
+      continue;
+    }
     const h = home.get(v);
-    if (h && candidates.get(h.list)?.has(v) && (after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
+    if (!h || !h.whole) continue;
+    // Every load comes after the first store, in the same list.
+    const after = new Map<IrVar, number>();
+    countLoads(h.list.slice(h.first + 1), after);
+    if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
   }
   return out;
 }
@@ -172,6 +159,39 @@ export function inlinable(fn: IrFunction): boolean {
   return ok(fn.body, true);
 }
 
+/** The most expressions and places a body with early returns may hold to be inlined. */
+const MAX_INLINED_WITH_RETURNS = 40;
+
+/**
+ * Whether a call can be replaced by the callee's body in a one-iteration loop construct whose merge
+ * each `return` branches to (inline-call.ts): returns and discards anywhere but inside the callee's
+ * own loops and switches (where a branch to that merge would leave an inner construct).
+ */
+export function inlinableWithReturns(fn: IrFunction): boolean {
+  if (fn.params.some((p) => !isPlainData(p.var.type)) || fn.executionModes?.length || fn.requirements) return false;
+  // A large body stays one function: copies at every call would outgrow the call (the loop
+  // construct around each copy costs as much as the call's copies in and out).
+  let size = 0;
+  walkStmts(fn.body, { expr: () => void size++, place: () => void size++ });
+  if (size > MAX_INLINED_WITH_RETURNS) return false;
+  const ok = (list: readonly IrStmt[], nested: boolean): boolean =>
+    list.every((s) => {
+      switch (s.op) {
+        case 'return':
+          return !nested;
+        case 'if':
+          return ok(s.then, nested) && ok(s.else, nested);
+        case 'loop':
+          return ok(s.body, true) && ok(s.continuing, true);
+        case 'switch':
+          return s.cases.every((c) => ok(c.body, true));
+        default:
+          return true;
+      }
+    });
+  return ok(fn.body, false);
+}
+
 /** A constant shift amount masked to the bit width, as maskShiftAmount does at run time. */
 export function maskConstant(c: IrConst, mask: number): IrConst {
   if (c.kind === 'composite') return { ...c, parts: c.parts.map((p) => maskConstant(p, mask)) };
@@ -180,8 +200,45 @@ export function maskConstant(c: IrConst, mask: number): IrConst {
 }
 
 /** Numbers, vectors, matrices and structs/arrays of them: what a call may copy in and out. */
-function isPlainData(t: Type): boolean {
+export function isPlainData(t: Type): boolean {
   if (t.kind === 'array') return isPlainData(t.element);
   if (t.kind === 'struct') return t.fields.every((f) => isPlainData(f.type));
   return t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix';
+}
+
+/**
+ * A vector built of the components of one vector, in order, each converted alike (`float2(u.xy)`
+ * reaches the back end as float2((float)u.xy[0], (float)u.xy[1])): that vector, to convert whole.
+ */
+export function wholeVectorParts(e: Extract<IrExpr, { op: 'construct' }>): IrExpr | undefined {
+  if (e.type.kind !== 'vector' || e.parts.length !== e.type.size) return undefined;
+  let base: IrExpr | undefined;
+  const converted = e.parts[0]?.op === 'convert';
+  for (const [i, part] of e.parts.entries()) {
+    const inner = converted ? (part.op === 'convert' ? part.arg : undefined) : part;
+    if (inner?.op !== 'extract' || inner.index !== i || inner.arg.type.kind !== 'vector' || inner.arg.type.size !== e.type.size) return undefined;
+    if (base === undefined) {
+      base = inner.arg;
+      if (!converted && !sameType(base.type, e.type)) return undefined;
+    }
+    else if (!sameExpr(base, inner.arg)) return undefined;
+  }
+  return base;
+}
+
+/** The same value: one node, or loads of one constant path and swizzles/extracts of such. */
+function sameExpr(a: IrExpr, b: IrExpr): boolean {
+  if (a === b) return true;
+  if (a.op === 'load' && b.op === 'load') return samePlace(a.place, b.place);
+  if (a.op === 'swizzle' && b.op === 'swizzle') return a.components.join() === b.components.join() && sameExpr(a.arg, b.arg);
+  if (a.op === 'extract' && b.op === 'extract') return a.index === b.index && sameExpr(a.arg, b.arg);
+  return false;
+}
+
+function samePlace(a: IrPlace, b: IrPlace): boolean {
+  if (a === b) return true;
+  if (a.kind === 'local' && b.kind === 'local') return a.local === b.local;
+  if (a.kind === 'global' && b.kind === 'global') return a.global === b.global;
+  if (a.kind === 'member' && b.kind === 'member') return a.index === b.index && samePlace(a.base, b.base);
+  return false;
 }

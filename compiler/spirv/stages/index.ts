@@ -28,6 +28,12 @@ export interface EntryEmit<S extends ShaderStage> {
   srcId: number;
   errors: string[];
   copies: BuiltinCopy[];
+  /** Optimising, for a stage whose emitter `inlines`: emit the entry function's body in the wrapper. */
+  inline?: boolean;
+  /** A hull's patch-constant function's body is emitted in the wrapper too (optimising). */
+  inlinePatchConstant?: boolean;
+  /** The builtin copies, asked after an inlined body is emitted (it may add some). */
+  copiesOf?: () => BuiltinCopy[];
 }
 
 export interface StageEmitter<S extends ShaderStage> {
@@ -39,6 +45,8 @@ export interface StageEmitter<S extends ShaderStage> {
   prepare?(m: ModuleContext, ep: IrEntryOf<S>, errors: string[]): void;
   /** The wrapper function and the interface variables; absent: the plain wrapper (stage-io.ts). */
   wrapper?(x: EntryEmit<S>): { id: number; interfaceIds: number[] };
+  /** The wrapper can hold the entry function's body (EntryEmit.inline). */
+  inlines?: boolean;
   /** Execution modes (and capabilities) of the entry. */
   modes(b: ModuleBuilder, id: number, ep: IrEntryOf<S>): void;
 }

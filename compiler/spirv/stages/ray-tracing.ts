@@ -9,7 +9,7 @@ import type { IrEntryPoint } from '../../ir/ir.js';
 import type { RayStage } from '../../ir/ray-tracing.js';
 import { ExecutionModel, Op, StorageClass } from '../../spirv-spec/spec.js';
 import { typeToString } from '../../types.js';
-import { beginWrapper, endWrapper } from '../stage-io.js';
+import { beginWrapper, endWrapper, storeBuiltinCopies } from '../stage-io.js';
 import type { EntryEmit, StageEmitter, StageEmitters } from './index.js';
 
 /** Storage class of each entry parameter, by stage (the manual's storage-class table). */
@@ -29,7 +29,7 @@ const VARIABLE_NAMES: Record<number, string> = {
 };
 
 function wrapper<S extends RayStage>(stage: S) {
-  return ({ m, fe, ep, srcId, errors, copies }: EntryEmit<S>): { id: number; interfaceIds: number[] } => {
+  return ({ m, fe, ep, srcId, errors, copies, inline, copiesOf }: EntryEmit<S>): { id: number; interfaceIds: number[] } => {
     const classes = PARAMETER_CLASSES[stage];
     if (ep.params.length !== classes.length) errors.push(`internal: ${stage} entry '${ep.name}' has ${ep.params.length} parameters`);
     const variables = ep.params.map((p, i) => m.rayTracing.variable(undefined, classes[i]!, p.var.type, `${VARIABLE_NAMES[classes[i]!]}.${typeToString(p.var.type)}`));
@@ -41,20 +41,33 @@ function wrapper<S extends RayStage>(stage: S) {
       fe.f.emit(Op.Load, [fe.t.type(p.var.type), value, variables[i]!]);
       fe.storePtr(temps[i]!, value, p.var.type);
     });
-    fe.f.emit(Op.FunctionCall, [fe.t.void(), fe.b.id(), srcId, ...temps.map((x) => x.id)]);
-    ep.params.forEach((p, i) => {
-      // Attributes are read-only; the payload and callable data go back to the caller.
-      if (p.direction === 'in' || classes[i] === StorageClass.HitAttributeKHR) return;
-      fe.f.emit(Op.Store, [variables[i]!, fe.loadPtr(temps[i]!)]);
-    });
-    endWrapper(fe);
+    const writeBack = () =>
+      ep.params.forEach((p, i) => {
+        // Attributes are read-only; the payload and callable data go back to the caller.
+        if (p.direction === 'in' || classes[i] === StorageClass.HitAttributeKHR) return;
+        fe.f.emit(Op.Store, [variables[i]!, fe.loadPtr(temps[i]!)]);
+      });
+    if (inline) {
+      // Optimising: the entry function's body here; the variables it touches are this emitter's.
+      m.rayTracing.emitters.set(ep.function, fe);
+      fe.emitInlineBody(ep.function, new Map(ep.params.map((p, i) => [p.var, { pointer: temps[i]!.id }] as const)), () => {
+        writeBack();
+        fe.f.terminate(Op.Return);
+      });
+      storeBuiltinCopies(fe, copiesOf?.() ?? []);
+      fe.f.emit(Op.FunctionEnd, []);
+    } else {
+      fe.f.emit(Op.FunctionCall, [fe.t.void(), fe.b.id(), srcId, ...temps.map((x) => x.id)]);
+      writeBack();
+      endWrapper(fe);
+    }
     const reached = new Set([...variables, ...m.rayTracing.reachable(ep.function), ...(ep.staticInit ? m.rayTracing.reachable(ep.staticInit) : [])]);
     return { id, interfaceIds: m.rayTracing.entryInterface(reached) };
   };
 }
 
 function rayStage<S extends RayStage>(stage: S, model: number): StageEmitter<S> {
-  return { model, wrapper: wrapper(stage), modes: () => {} };
+  return { model, wrapper: wrapper(stage), inlines: true, modes: () => {} };
 }
 
 export const rayTracingStages: Pick<StageEmitters, RayStage & ShaderStage> = {

@@ -4,12 +4,12 @@
 // patch-constant function, whose outputs are per-patch (Patch), SV_TessFactor/SV_InsideTessFactor
 // filling TessLevelOuter float[4]/TessLevelInner float[2]. DXC assigns the hull's output and the
 // domain's input locations in alphabetical semantic order so that both sides agree.
-import type { IrEntryParam, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
+import type { IrEntryParam, IrFunction, PatchParam, TessDomain, TessOutputTopology, TessPartitioning } from '../../ir/ir.js';
 import { BOOL, sameType, typeToString, UINT, type Type } from '../../types.js';
 import { Capability, ExecutionMode, ExecutionModel, Op } from '../../spirv-spec/spec.js';
 import { SelectionControl } from '../operators.js';
-import type { FunctionEmitter } from '../function.js';
-import { beginWrapper, declareStageVariables, endWrapper, flatten, loadLeaves, storeLeaves, type Leaf } from '../stage-io.js';
+import type { FunctionEmitter, Pointer } from '../function.js';
+import { beginWrapper, declareStageVariables, endWrapper, flatten, loadLeaves, storeBuiltinCopies, storeLeaves, type Leaf } from '../stage-io.js';
 import type { EntryEmit, StageEmitters } from './index.js';
 
 const DOMAIN_MODES: Record<TessDomain, keyof typeof ExecutionMode> = { tri: 'Triangles', quad: 'Quads', isoline: 'Isolines' };
@@ -66,7 +66,7 @@ function callWith(fe: FunctionEmitter, fnId: number, returnType: Type, params: I
   return { result, temps };
 }
 
-function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
+function emitHull({ fe, ep, srcId, errors, copies, inline, inlinePatchConstant, copiesOf }: EntryEmit<'hull'>) {
   const b = fe.b;
   const t = fe.t;
   const pcf = ep.patchConstant;
@@ -122,7 +122,7 @@ function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
   const invocation = b.id();
   fe.f.emit(Op.Load, [t.type(UINT), invocation, invocationLeaf.varId!]);
   const mainValues = ep.params.map((p, i) => loadLeaves(fe, p.var.type, mainLeaves[i]!));
-  const controlPoint = callWith(fe, srcId, ep.function.returnType, ep.params, mainValues).result;
+  const controlPoint = inline ? inlineWith(fe, ep.function, ep.params, mainValues).result : callWith(fe, srcId, ep.function.returnType, ep.params, mainValues).result;
   if (controlPoints.length) storeLeaves(fe, controlPoint, ep.function.returnType, controlPoints, invocation);
   // Every control point is written before the patch-constant function reads the OutputPatch.
   fe.f.emit(Op.ControlBarrier, [t.uintConst(2), t.uintConst(4), t.uintConst(0)]);
@@ -141,18 +141,36 @@ function emitHull({ fe, ep, srcId, errors, copies }: EntryEmit<'hull'>) {
     if (leaves === 'output') return undefined;
     return loadLeaves(fe, p.var.type, leaves);
   });
-  const constants = callWith(fe, fe.functionIdOf(pcf.function), pcf.function.returnType, pcf.params, pcfValues);
+  const constants = inlinePatchConstant ? inlineWith(fe, pcf.function, pcf.params, pcfValues) : callWith(fe, fe.functionIdOf(pcf.function), pcf.function.returnType, pcf.params, pcfValues);
   pcf.params.forEach((p, i) => {
     if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(constants.temps[i]!), p.var.type, pcfOutputs[i]!);
   });
   if (returned.length) storeLeaves(fe, constants.result, pcf.function.returnType, returned);
   fe.f.terminate(Op.Branch, [merge]);
   fe.f.label(merge);
+  if (inline) storeBuiltinCopies(fe, copiesOf?.() ?? []);
   endWrapper(fe);
   return { id, interfaceIds };
 }
 
-function emitDomain({ fe, ep, srcId, errors, copies }: EntryEmit<'domain'>) {
+/**
+ * Optimising, callWith's counterpart: `fn`'s body emitted here (it returns only at its end, values.ts
+ * inlinable()); an input it only reads is its value, other parameters are temporaries.
+ */
+function inlineWith(fe: FunctionEmitter, fn: IrFunction, params: IrEntryParam[], values: (number | undefined)[]) {
+  const temps = params.map((p, i) => {
+    if (p.direction === 'in' && values[i] !== undefined && fe.m.valueFacts.bindableParameter(fn, p.var)) return undefined;
+    const temp = fe.temp(p.var.type, `param.var.${p.var.name}`);
+    if (values[i] !== undefined) fe.storePtr(temp, values[i], p.var.type);
+    return temp;
+  });
+  let result = 0;
+  const bound = new Map(params.map((p, i) => [p.var, temps[i] ? { pointer: temps[i].id } : { value: values[i]! }] as const));
+  fe.emitInlineBody(fn, bound, (value) => void (result = value ?? 0));
+  return { result, temps };
+}
+
+function emitDomain({ fe, ep, srcId, errors, copies, inline, copiesOf }: EntryEmit<'domain'>) {
   // A domain shader's outputs are per vertex: out parameters and the result, in that order.
   for (const p of ep.params) if (p.direction === 'inout') errors.push(`parameter '${p.var.name}' of '${ep.name}': a domain shader's parameters are inputs or outputs, not inout`);
   const inputs = ep.params.map((p, i) => (p.direction === 'in' ? paramLeaves([p], ep.patches.filter((x) => x.param === i).map((x) => ({ ...x, param: 0 })), true, errors)[0]! : []));
@@ -167,12 +185,27 @@ function emitDomain({ fe, ep, srcId, errors, copies }: EntryEmit<'domain'>) {
   if (errors.length) return { id: 0, interfaceIds };
   const id = beginWrapper(fe, ep, copies);
   const values = ep.params.map((p, i) => (p.direction === 'in' ? loadLeaves(fe, p.var.type, inputs[i]!) : undefined));
+  const writeOutputs = (result: number | undefined, temps: (Pointer | undefined)[]) => {
+    ep.params.forEach((p, i) => {
+      if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outParams[i]!);
+    });
+    if (returned.length && result !== undefined) storeLeaves(fe, result, ep.function.returnType, returned);
+    fe.f.terminate(Op.Return);
+  };
+  if (inline) {
+    // Optimising: the entry function's body here (as the plain wrapper's); an input it only reads is a value.
+    const temps = ep.params.map((p, i) => (p.direction === 'in' && fe.m.valueFacts.bindableParameter(ep.function, p.var) ? undefined : fe.temp(p.var.type, `param.var.${p.var.name}`)));
+    temps.forEach((temp, i) => temp && values[i] !== undefined && fe.storePtr(temp, values[i], ep.params[i]!.var.type));
+    const params = new Map(ep.params.map((p, i) => [p.var, temps[i] ? { pointer: temps[i].id } : { value: values[i]! }] as const));
+    // A domain shader's wrapper ends where the body returns: early returns are fine here.
+    fe.emitInlineBody(ep.function, params, (result) => writeOutputs(result, temps));
+    storeBuiltinCopies(fe, copiesOf?.() ?? []);
+    fe.f.emit(Op.FunctionEnd, []);
+    return { id, interfaceIds };
+  }
   const { result, temps } = callWith(fe, srcId, ep.function.returnType, ep.params, values);
-  ep.params.forEach((p, i) => {
-    if (p.direction === 'out') storeLeaves(fe, fe.loadPtr(temps[i]!), p.var.type, outParams[i]!);
-  });
-  if (returned.length) storeLeaves(fe, result, ep.function.returnType, returned);
-  endWrapper(fe);
+  writeOutputs(result, temps);
+  fe.f.emit(Op.FunctionEnd, []);
   return { id, interfaceIds };
 }
 
@@ -180,6 +213,7 @@ export const tessellationStages: Pick<StageEmitters, 'hull' | 'domain'> = {
   hull: {
     model: ExecutionModel.TessellationControl,
     wrapper: emitHull,
+    inlines: true,
     modes(b, id, ep) {
       b.capability(Capability.Tessellation);
       b.executionMode(id, ExecutionMode[DOMAIN_MODES[ep.domain]]);
@@ -192,6 +226,7 @@ export const tessellationStages: Pick<StageEmitters, 'hull' | 'domain'> = {
   domain: {
     model: ExecutionModel.TessellationEvaluation,
     wrapper: emitDomain,
+    inlines: true,
     modes(b, id, ep) {
       b.capability(Capability.Tessellation);
       b.executionMode(id, ExecutionMode[DOMAIN_MODES[ep.domain]]);

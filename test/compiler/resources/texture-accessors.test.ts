@@ -103,6 +103,8 @@ RWStructuredBuffer<uint> o;
   });
 
   it('bufs[i] uses counter i', () => {
+    // The chain step by step, as unoptimised (-O3 makes one chain from the variable).
+    const text = disassembleSpirv(compileValid(source, { optimizationLevel: 0 }).spirv);
     expect(text).toMatch(/%(\w+) = OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_bufs %\w+\n\s+%(\w+) = OpAccessChain %_ptr_Uniform_int %\1 %(int|uint)_0\n\s+%\w+ = OpAtomicIAdd %int %\2/);
     expect(text).toMatch(/OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_bufs %int_2\n[\s\S]*?OpAtomicISub/);
     expect(text).toMatch(/OpAccessChain %_ptr_Uniform_type_ACSBuffer_counter %counter_var_apps %\w+\n[\s\S]*?OpAtomicIAdd/);

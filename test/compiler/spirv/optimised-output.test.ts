@@ -1,6 +1,6 @@
 // What -O3 (the default) makes of the SPIR-V, beside -O0's straightforward output: the entry
-// function's body in the wrapper (inputs loaded directly), values instead of Function variables where
-// no phi is needed, no unused types/constants/names, and an unchanged stage interface. The execution
+// function's body in the wrapper (inputs loaded directly), values instead of Function variables (phis
+// where paths join), no unused types/constants/names, and an unchanged stage interface. The execution
 // suites run every case at both levels (test/webgpu/both-levels.ts); this reads the structure.
 import { describe, expect, it } from 'vitest';
 import type { CompileOptions } from '../../../compiler/index.js';
@@ -39,7 +39,7 @@ describe('optimised SPIR-V (-O3)', () => {
     expect(o3.length).toBeLessThan(o0.length);
   });
 
-  it('keeps a variable where a value would need a phi (a store in a branch, a loop-carried sum)', () => {
+  it('holds locals stored in a branch or a loop as values, with phis where paths join', () => {
     const text = dis(`RWStructuredBuffer<float> o;
 [numthreads(1, 1, 1)] void main() {
   float picked = 1; if (o[0] > 0) picked = 2;
@@ -47,18 +47,29 @@ describe('optimised SPIR-V (-O3)', () => {
   float once = o[1] * 2;
   o[2] = picked + sum + once;
 }`, {});
-    expect(text.match(/OpVariable %_ptr_Function_float Function/g)).toHaveLength(2);
-    expect(text.match(/OpVariable %_ptr_Function_int Function/g)).toHaveLength(1);
+    expect(text).not.toMatch(/OpVariable %\w+ Function/);
+    // picked at the selection's merge; sum and i at the loop header.
+    expect(text.match(/OpPhi %float/g)).toHaveLength(2);
+    expect(text.match(/OpPhi %int/g)).toHaveLength(1);
   });
 
-  it('inlines helpers with one trailing return; a helper with an early return stays a call', () => {
+  it('inlines helpers; one with early returns in a one-iteration loop whose merge takes the returned values', () => {
     const text = dis(`RWStructuredBuffer<float> o;
 float twice(float v) { return v * 2; }
 float clampedInverse(float v) { if (v == 0) return 0; return 1 / v; }
 [numthreads(1, 1, 1)] void main() { o[0] = twice(o[1]) + twice(o[2]); o[3] = clampedInverse(o[4]); }`, {});
-    expect(text.match(/OpFunctionCall/g)).toHaveLength(1);
-    expect(text.match(/= OpFunction /g)).toHaveLength(2);
+    expect(text).not.toMatch(/OpFunctionCall/);
+    expect(text.match(/= OpFunction /g)).toHaveLength(1);
     expect(text.match(/OpFMul/g)).toHaveLength(2);
+    expect(text.match(/OpLoopMerge/g)).toHaveLength(1);
+    expect(text).toMatch(/OpPhi %float %float_0 %\d+ %\d+ %\d+/);
+  });
+
+  it('keeps a helper that returns from inside its own loop a call', () => {
+    const text = dis(`RWStructuredBuffer<float> o;
+int firstAbove(float limit) { for (int i = 0; i < 8; i++) { if (o[i] > limit) return i; } return -1; }
+[numthreads(1, 1, 1)] void main() { o[0] = firstAbove(o[1]); }`, {});
+    expect(text.match(/OpFunctionCall/g)).toHaveLength(1);
   });
 
   it('-fcgl and -O0 emit the unoptimised module', () => {
