@@ -23,8 +23,8 @@ const count = (text: string, op: string) => text.match(new RegExp(`\\b${op}\\b`,
 describe('float narrowing', () => {
   it('truncates before OpFConvert, clamps finite overflow, passes NaN/INF, and computes f32tof16 on bits', () => {
     const text = dis({});
-    // Two narrowings (float4 → half4, double → float) and the widening float4(h), one per component.
-    expect(count(text, 'OpFConvert')).toBe(6);
+    // Two narrowings (float4 → half4, double → float) and the widening float4(h), one vector conversion.
+    expect(count(text, 'OpFConvert')).toBe(3);
     expect(count(text, 'FClamp')).toBe(2);
     expect(count(text, 'Trunc')).toBe(2);
     expect(count(text, 'OpIsNan')).toBe(2);
@@ -35,7 +35,7 @@ describe('float narrowing', () => {
 
   it('with arithmetic: dxc gives DXC\'s bare OpFConvert and PackHalf2x16', () => {
     const text = dis({ arithmetic: 'dxc' });
-    expect(count(text, 'OpFConvert')).toBe(6);
+    expect(count(text, 'OpFConvert')).toBe(3);
     for (const op of ['FClamp', 'Trunc', 'OpIsNan', 'OpIsInf']) expect(count(text, op), op).toBe(0);
     expect(text).toMatch(/PackHalf2x16/);
   });
