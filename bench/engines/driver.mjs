@@ -14,12 +14,13 @@
 //   --target-env ENV  -fspv-target-env=ENV for every compile whose build names none (a code base built
 //              only for D3D12 has no Vulkan target; DXC's default, vulkan1.0, has no ray tracing or wave ops)
 
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { bundleSources } from '../bundle-sources.mjs';
 import { failureOf, printCauses, printTable, runWorkers, tally, validate, workerLoop } from '../compile-outcomes.mjs';
+import { windowsPath } from './windows-path.mjs';
 
 const OUTCOMES = ['valid', 'invalid', 'internal', 'rejected', 'option'];
 
@@ -71,21 +72,6 @@ export function dxcArgs(words) {
     else if (!w.startsWith('-') && !isSwitch(w)) out.push(w);
   }
   return out;
-}
-
-/**
- * The code bases are built on Windows, whose file names ignore case (`#include "RaytracingHlslCompat.h"`
- * for RayTracingHlslCompat.h): a missing path is looked up again one component at a time, ignoring case.
- */
-function windowsPath(path) {
-  if (existsSync(path)) return path;
-  const parent = dirname(path);
-  if (parent === path) return path;
-  const dir = windowsPath(parent);
-  const name = path.slice(parent.length + (parent.endsWith(sep) ? 0 : 1));
-  if (!existsSync(dir)) return path;
-  const match = readdirSync(dir).find((n) => n.toLowerCase() === name.toLowerCase());
-  return match ? join(dir, match) : path;
 }
 
 function caseInsensitiveHost(host) {

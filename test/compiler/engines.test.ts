@@ -3,14 +3,15 @@
 // passes to DXC, mapped by hlslc's own option parser; every module goes through spirv-val under its
 // target environment with the layout flag DXC's validator uses. Only shaders that compile today are
 // listed, so a regression in any construct they use fails here.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compile, formatDiagnostic } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { parseArgs } from '../../src/bin/args.js';
 import { validateSpirv } from '../helpers/tools.js';
+import { windowsPath } from '../../bench/engines/windows-path.mjs';
 
 const ENGINES = fileURLToPath(new URL('../../fixtures/engines/', import.meta.url));
 
@@ -60,21 +61,6 @@ const CASES: Record<string, EngineCase[]> = {
     { name: 'Raytracing fallback TopLevelComputeAABBs', argv: ['-spirv', '-T', 'cs_6_0', '-E', 'main', 'Libraries/D3D12RaytracingFallback/src/TopLevelComputeAABBs.hlsl'] },
   ],
 };
-
-/**
- * The samples build on Windows, whose file names ignore case (`#include "RaytracingHlslCompat.h"` for
- * RayTracingHlslCompat.h): a missing path is looked up again one component at a time, ignoring case.
- */
-function windowsPath(path: string): string {
-  if (existsSync(path)) return path;
-  const parent = dirname(path);
-  if (parent === path) return path;
-  const dir = windowsPath(parent);
-  const name = path.slice(parent.length + (parent.endsWith(sep) ? 0 : 1));
-  if (!existsSync(dir)) return path;
-  const match = readdirSync(dir).find((n) => n.toLowerCase() === name.toLowerCase());
-  return match ? join(dir, match) : path;
-}
 
 function caseInsensitiveHost(): ReturnType<typeof nodeHost> {
   const host = nodeHost();
