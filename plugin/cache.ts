@@ -6,12 +6,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Diagnostic } from '../compiler/diagnostics.js';
 import type { Reflection } from '../compiler/reflect/types.js';
 import type { CompiledEntryPoint, WgslOutput } from '../compiler/result.js';
 import { COMPILER_VERSION } from '../compiler/version.js';
 import { isMissingFile } from './node-host.js';
+import { EntryCache, type CacheEntry, type EntryCodec } from './entry-cache.js';
+
+export type { CacheStats } from './entry-cache.js';
 
 export interface CompiledShader {
   /** Set when SPIR-V was targeted. */
@@ -50,74 +53,23 @@ export function hashFile(path: string): string | null {
   }
 }
 
-interface Entry {
-  key: string;
-  fileHashes: FileHashes;
-  shader: CompiledShader;
+/** Compiled shaders by compile key (cacheKey()); entries are { key, fileHashes, shader } on disk, the SPIR-V in base64. */
+export class ShaderCache extends EntryCache<CompiledShader> {
+  constructor(dir: string | undefined) {
+    super(dir, SHADER_CODEC);
+  }
 }
 
-export interface CacheStats {
-  memoryHits: number;
-  diskHits: number;
-  misses: number;
-  /** Disk entries rejected: bad checksum, wrong key or unreadable JSON. */
-  corrupt: number;
-}
-
-export class ShaderCache {
-  private readonly memory = new Map<string, Entry>();
-  readonly stats: CacheStats = { memoryHits: 0, diskHits: 0, misses: 0, corrupt: 0 };
-
-  /** `dir`: disk cache directory, or undefined for memory only. */
-  constructor(readonly dir: string | undefined) {}
-
-  entryPath(key: string): string | undefined {
-    return this.dir === undefined ? undefined : join(this.dir, `${key}.json`);
-  }
-
-  async get(key: string): Promise<CompiledShader | undefined> {
-    return (await this.lookup(key))?.shader;
-  }
-
-  /** The entry of `key` with the content hashes of the files it read, when none has changed since. */
-  async lookup(key: string): Promise<{ shader: CompiledShader; fileHashes: FileHashes } | undefined> {
-    const remembered = this.memory.get(key);
-    if (remembered && filesUnchanged(remembered.fileHashes)) {
-      this.stats.memoryHits++;
-      return remembered;
-    }
-    const stored = await this.readDisk(key);
-    if (stored && filesUnchanged(stored.fileHashes)) {
-      this.memory.set(key, stored);
-      this.stats.diskHits++;
-      return stored;
-    }
-    this.stats.misses++;
-    return undefined;
-  }
-
-  async set(key: string, shader: CompiledShader, fileHashes: FileHashes): Promise<void> {
-    const entry: Entry = { key, fileHashes, shader };
-    this.memory.set(key, entry);
-    const path = this.entryPath(key);
-    if (path === undefined) return;
-    const body = JSON.stringify(
+const SHADER_CODEC: EntryCodec<CompiledShader> = {
+  format: FORMAT,
+  folder: '',
+  encode: ({ key, fileHashes, value: shader }) =>
+    JSON.stringify(
       { key, fileHashes, shader: { ...shader, spirv: shader.spirv && Buffer.from(shader.spirv.buffer, shader.spirv.byteOffset, shader.spirv.byteLength).toString('base64') } },
       (_, value: unknown) => (typeof value === 'bigint' ? { $bigint: value.toString() } : value),
-    );
-    await writeEntryFile(path, FORMAT, body);
-  }
-
-  private async readDisk(key: string): Promise<Entry | undefined> {
-    const path = this.entryPath(key);
-    if (path === undefined) return undefined;
-    const body = await readEntryFile(path, FORMAT);
-    if (body === undefined) return undefined;
-    const entry = body === null ? undefined : parseEntry(body, key);
-    if (!entry) this.stats.corrupt++;
-    return entry;
-  }
-}
+    ),
+  decode: parseEntry,
+};
 
 /** Writes `body` to `path` under `format` with its checksum, through a temp file and a rename. */
 export async function writeEntryFile(path: string, format: string, body: string): Promise<void> {
@@ -150,7 +102,7 @@ export async function readEntryFile(path: string, format: string): Promise<strin
   }
 }
 
-function parseEntry(body: string, key: string): Entry | undefined {
+function parseEntry(body: string, key: string): CacheEntry<CompiledShader> | undefined {
   try {
     const inner = JSON.parse(body, (_, value: unknown) =>
       value !== null && typeof value === 'object' && typeof (value as { $bigint?: unknown }).$bigint === 'string'
@@ -159,11 +111,11 @@ function parseEntry(body: string, key: string): Entry | undefined {
     ) as { key: string; fileHashes: FileHashes; shader: Omit<CompiledShader, 'spirv'> & { spirv?: string } };
     if (inner.key !== key) return undefined;
     const { spirv: base64, ...rest } = inner.shader;
-    if (base64 === undefined) return { key, fileHashes: inner.fileHashes, shader: rest };
+    if (base64 === undefined) return { key, fileHashes: inner.fileHashes, value: rest };
     const bytes = Buffer.from(base64, 'base64');
     const spirv = new Uint32Array(bytes.byteLength / 4);
     new Uint8Array(spirv.buffer).set(bytes);
-    return { key, fileHashes: inner.fileHashes, shader: { ...rest, spirv } };
+    return { key, fileHashes: inner.fileHashes, value: { ...rest, spirv } };
   } catch {
     return undefined;
   }

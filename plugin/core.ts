@@ -220,7 +220,7 @@ export class ShaderCore {
 
   private async compileUncached(key: string, id: string, request: CompileRequest): Promise<CompileOutcome> {
     const hit = await this.cache.lookup(key);
-    if (hit) return { ...hit, compiled: false };
+    if (hit) return { shader: hit.value, fileHashes: hit.fileHashes, compiled: false };
     this.stats.compiles++;
     const { result, fileHashes }: BackendOutput = await this.backend.compile(request);
     const files = result.files.length > 0 ? result.files : [request.file];

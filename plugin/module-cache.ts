@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../compiler/diagnostics.js';
-import { filesUnchanged, readEntryFile, sha256, writeEntryFile, type FileHashes } from './cache.js';
+import { sha256, type FileHashes } from './cache.js';
+import { EntryCache, type EntryCodec } from './entry-cache.js';
 import { runtimeFile } from './runtime-path.js';
 
 const FORMAT = 'unplugin-hlsl-module/1';
@@ -41,70 +42,26 @@ export interface CachedModule {
   asset?: SpirvAsset;
 }
 
-export interface ModuleCacheStats {
-  memoryHits: number;
-  diskHits: number;
-  misses: number;
-  /** Disk entries rejected: bad checksum, wrong key or unreadable JSON. */
-  corrupt: number;
+/** Generated modules by moduleKey(); entries are { key, fileHashes, module } on disk, in the cache's `modules` folder. */
+export class ModuleCache extends EntryCache<CachedModule> {
+  constructor(dir: string | undefined) {
+    super(dir, MODULE_CODEC);
+  }
 }
 
-interface Entry {
-  key: string;
-  fileHashes: FileHashes;
-  module: CachedModule;
-}
-
-export class ModuleCache {
-  private readonly memory = new Map<string, Entry>();
-  readonly stats: ModuleCacheStats = { memoryHits: 0, diskHits: 0, misses: 0, corrupt: 0 };
-
-  /** `dir`: the plugin's cache directory (entries go to its `modules` folder), or undefined for memory only. */
-  constructor(readonly dir: string | undefined) {}
-
-  entryPath(key: string): string | undefined {
-    return this.dir === undefined ? undefined : join(this.dir, 'modules', `${key}.json`);
-  }
-
-  async get(key: string): Promise<CachedModule | undefined> {
-    const remembered = this.memory.get(key);
-    if (remembered && filesUnchanged(remembered.fileHashes)) {
-      this.stats.memoryHits++;
-      return remembered.module;
-    }
-    const stored = await this.readDisk(key);
-    if (stored && filesUnchanged(stored.fileHashes)) {
-      this.memory.set(key, stored);
-      this.stats.diskHits++;
-      return stored.module;
-    }
-    this.stats.misses++;
-    return undefined;
-  }
-
-  async set(key: string, module: CachedModule, fileHashes: FileHashes): Promise<void> {
-    const entry: Entry = { key, fileHashes, module };
-    this.memory.set(key, entry);
-    const path = this.entryPath(key);
-    if (path !== undefined) await writeEntryFile(path, FORMAT, JSON.stringify(entry));
-  }
-
-  private async readDisk(key: string): Promise<Entry | undefined> {
-    const path = this.entryPath(key);
-    if (path === undefined) return undefined;
-    const body = await readEntryFile(path, FORMAT);
-    if (body === undefined) return undefined;
-    let entry: Entry | undefined;
+const MODULE_CODEC: EntryCodec<CachedModule> = {
+  format: FORMAT,
+  folder: 'modules',
+  encode: ({ key, fileHashes, value: module }) => JSON.stringify({ key, fileHashes, module }),
+  decode(body, key) {
     try {
-      const parsed = body === null ? undefined : (JSON.parse(body) as Entry);
-      entry = parsed?.key === key && typeof parsed.module?.code === 'string' ? parsed : undefined;
+      const parsed = JSON.parse(body) as { key?: string; fileHashes: FileHashes; module?: CachedModule };
+      return parsed.key === key && typeof parsed.module?.code === 'string' ? { key, fileHashes: parsed.fileHashes, value: parsed.module } : undefined;
     } catch {
-      entry = undefined;
+      return undefined;
     }
-    if (!entry) this.stats.corrupt++;
-    return entry;
-  }
-}
+  },
+};
 
 /**
  * A hash of the code that turns a compiled shader into a module: the generator (codegen/), the core
