@@ -918,7 +918,7 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
-    if (this.m.optimize && inlinable(callee)) return this.inlineCall(callee, args);
+    if (this.m.optimize && inlinable(callee, (v) => this.m.valueFacts.bindableParameter(callee, v))) return this.inlineCall(callee, args);
     this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer; redirected?: IrPlace }[] = [];
     args.forEach((a, i) => {
