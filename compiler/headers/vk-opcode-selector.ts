@@ -39,13 +39,13 @@ namespace util {
 // Arithmetic on values whose components are Component (a scalar, or a vector of it).
 template <class Component> class ArithmeticSelector;
 
-#define __UH_ARITHMETIC(Component, Neg, Add, Sub, Mul, Div)                          \
-  template <> class ArithmeticSelector<Component> {                                  \
-    template <class V> static V Negate(V x) { return __builtin_spv_##Neg(x); }       \
-    template <class V> static V Add(V x, V y) { return __builtin_spv_##Add(x, y); }  \
-    template <class V> static V Sub(V x, V y) { return __builtin_spv_##Sub(x, y); }  \
-    template <class V> static V Mul(V x, V y) { return __builtin_spv_##Mul(x, y); }  \
-    template <class V> static V Div(V x, V y) { return __builtin_spv_##Div(x, y); }  \
+#define __UH_ARITHMETIC(Component, OpNeg, OpAdd, OpSub, OpMul, OpDiv)                  \
+  template <> class ArithmeticSelector<Component> {                                    \
+    template <class V> static V Negate(V x) { return __builtin_spv_##OpNeg(x); }       \
+    template <class V> static V Add(V x, V y) { return __builtin_spv_##OpAdd(x, y); }  \
+    template <class V> static V Sub(V x, V y) { return __builtin_spv_##OpSub(x, y); }  \
+    template <class V> static V Mul(V x, V y) { return __builtin_spv_##OpMul(x, y); }  \
+    template <class V> static V Div(V x, V y) { return __builtin_spv_##OpDiv(x, y); }  \
   };
 
 __UH_ARITHMETIC(float, FNegate, FAdd, FSub, FMul, FDiv)
@@ -65,10 +65,10 @@ __UH_ARITHMETIC(uint16_t, SNegate, IAdd, ISub, IMul, UDiv)
 // yields unsigned, SConvert signed); integer sources convert to float by their own signedness.
 template <class From, class To> class ConversionSelector;
 
-#define __UH_CONVERSION(From, To, Op)                                                  \
-  template <> class ConversionSelector<From, To> {                                     \
+#define __UH_CONVERSION(FromType, ToType, OpConvert)                                    \
+  template <> class ConversionSelector<FromType, ToType> {                             \
     template <class Target, class Source> static Target Convert(Source x) {            \
-      return __builtin_spv_##Op<Target>(x);                                            \
+      return __builtin_spv_##OpConvert<Target>(x);                                     \
     }                                                                                  \
   };
 
