@@ -96,7 +96,8 @@ export function bindArguments(
         c.error(`template argument for '${p.name}' of '${entry.name}' must be a constant expression`, arg.loc);
         return undefined;
       }
-      const n = c.constantInt(arg, argScope);
+      // `template <bool B>`: true and false are the values 1 and 0.
+      const n = arg.kind === 'BoolLiteral' ? Number(arg.value) : c.constantInt(arg, argScope);
       if (n === undefined) return undefined;
       bound.push(n);
     }

@@ -7,7 +7,7 @@ import type { CompileOptions } from '../../../compiler/index.js';
 import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
 import { compileValid } from '../helpers.js';
 
-const compute: CompileOptions = { entryPoints: [{ name: 'main', stage: 'compute' }], profile: 'cs_6_0', hlslVersion: 2021 };
+const compute: CompileOptions = { entryPoints: [{ name: 'main', stage: 'compute' }], hlslVersion: 2021 };
 
 let gpu: GpuRunner;
 beforeAll(async () => {

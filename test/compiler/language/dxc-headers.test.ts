@@ -10,7 +10,7 @@ import { compile, type CompileOptions } from '../../../compiler/index.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
 import { compileValid } from '../helpers.js';
 
-const compute: CompileOptions = { entryPoints: [{ name: 'main', stage: 'compute' }], profile: 'cs_6_2', hlslVersion: 2021 };
+const compute: CompileOptions = { entryPoints: [{ name: 'main', stage: 'compute' }], hlslVersion: 2021 };
 const with16: CompileOptions = { ...compute, enable16BitTypes: true };
 const text = (source: string, options = compute) => disassembleSpirv(compileValid(source, options, ['vulkan1.3']).spirv);
 const errors = (source: string, options: CompileOptions = compute) =>
@@ -161,6 +161,16 @@ describe('templates the headers use', () => {
       RWStructuredBuffer<uint> o;
       [numthreads(1, 1, 1)] void main() { o[0] = Size<Real>::value * 100 + Size<double>::value * 10 + Size<int>::value; }`);
     expect(spv).toMatch(/OpConstant %uint 480\b/);
+  });
+
+  it('specializes a template of a bool parameter for false', () => {
+    const spv = text(`
+      template <bool B> struct Flag { static const bool value = B; static const uint bits = 1; };
+      template <> struct Flag<false> { static const bool value = false; static const uint bits = 2; };
+      RWStructuredBuffer<uint> o;
+      [numthreads(1, 1, 1)] void main() { o[0] = Flag<true>::bits * 10 + Flag<false>::bits + (Flag<true>::value ? 100 : 0); }`);
+    expect(spv).toMatch(/OpConstant %uint 12\b/); // bits: 1 for true, 2 for false
+    expect(spv).toMatch(/OpSelect %int %true %int_100/); // Flag<true>::value
   });
 
   it('reports a forward-declared template without a matching specialization, and misplaced specializations', () => {
