@@ -49,6 +49,11 @@ export function isDevicePointer(t: Type): boolean {
   return first?.kind === 'literal' && first.value === StorageClass.PhysicalStorageBuffer;
 }
 
+/** An inline OpTypePointer (vk::WorkgroupSpirvPointer, a device pointer written as SpirvOpaqueType). */
+export function isInlinePointer(t: Type): t is SpirvInlineType {
+  return t.kind === 'spirvType' && t.definition.opcode === Op.TypePointer;
+}
+
 /** The key TypeEmitter interns the same shape under (types.ts), where there is one. */
 function builderKey(opcode: number, operands: readonly number[]): string | undefined {
   if (opcode === Op.TypeVoid && operands.length === 0) return 'void';

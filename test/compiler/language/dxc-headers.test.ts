@@ -110,6 +110,23 @@ describe('<vk/spirv.h>', () => {
     expect(spv).not.toContain('OpCapability VariablePointers');
   });
 
+  it('refuses, unoptimised, the function variable a pointer argument would need', () => {
+    const source = `
+      #include <vk/spirv.h>
+      RWStructuredBuffer<int> data;
+      groupshared int shared_data[64];
+      [[vk::ext_instruction(/* OpLoad */ 61)]] int Load(vk::WorkgroupSpirvPointer<int> p);
+      int foo(vk::WorkgroupSpirvPointer<int> param) { return Load(param); }
+      [numthreads(64, 1, 1)] void main() { data[0] = foo(vk::GetGroupSharedAddress(shared_data[0])); }`;
+    const r = compile(source, { ...compute, optimizationLevel: 0 });
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      "<built-in:hlsl>/vk/spirv.h:70 'vk::SpirvOpaqueType<32, vk::Literal<4>, int>' is a SPIR-V pointer, which no function variable may hold: a local or a call argument of this type needs one here (optimising, a local assigned once and a parameter only read are values instead; not at -O0)",
+    ]);
+    // Written to, a parameter is a variable even when optimising.
+    const written = source.replace('{ return Load(param); }', '{ param = param; return Load(param); }');
+    expect(compile(written, compute).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([expect.stringContaining('is a SPIR-V pointer, which no function variable may hold')]);
+  });
+
   it('defines the SPIR-V enumerants', () => {
     const spv = text(`
       #include <vk/spirv.h>
