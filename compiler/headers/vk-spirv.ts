@@ -72,8 +72,8 @@ template <typename Pointee>
 using WorkgroupSpirvPointer =
     const vk::SpirvOpaqueType<32, vk::Literal<vk::integral_constant<uint, StorageClassWorkgroup> >, Pointee>;
 
-// The address of a groupshared object (OpCopyObject of its pointer). Only a groupshared object has a
-// Workgroup address: anything else is a type mismatch that spirv-val reports.
+// The address of a groupshared object (OpCopyObject of its pointer); the compiler refuses any other
+// argument, which has no Workgroup address.
 template <typename T>
 [[vk::ext_instruction(83)]] WorkgroupSpirvPointer<T> GetGroupSharedAddress([[vk::ext_reference]] T object);
 

@@ -127,6 +127,16 @@ describe('<vk/spirv.h>', () => {
     expect(compile(written, compute).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([expect.stringContaining('is a SPIR-V pointer, which no function variable may hold')]);
   });
 
+  it('takes the address of groupshared memory only', () => {
+    expect(errors(`
+      #include <vk/spirv.h>
+      RWStructuredBuffer<int> data;
+      [[vk::ext_instruction(/* OpLoad */ 61)]] int Load(vk::WorkgroupSpirvPointer<int> p);
+      [numthreads(1, 1, 1)] void main() { int x = data[1]; data[0] = Load(vk::GetGroupSharedAddress(x)); }`)).toEqual([
+      "5:101 argument 1 of 'GetGroupSharedAddress' must be a groupshared variable or element: the result is a Workgroup pointer",
+    ]);
+  });
+
   it('defines the SPIR-V enumerants', () => {
     const spv = text(`
       #include <vk/spirv.h>
