@@ -36,7 +36,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   for (const fn of overloads) {
     if (!fn.instances) candidates.push(fn);
     else {
-      const inst = instantiate(c, fn, args, site.templateArgs);
+      const inst = instantiate(c, fn, args, site.templateArgs, site.scope);
       if (inst) candidates.push(inst);
     }
   }
@@ -158,18 +158,19 @@ function signature(fn: FunctionSymbol): string {
  * parameter types (`T`, `vector<T, N>`, `matrix<T, R, C>`) against the argument types, and returns the
  * instantiation for those bindings (one per distinct binding).
  */
-function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explicit: ast.TemplateArg[] | undefined): FunctionSymbol | undefined {
+function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explicit: ast.TemplateArg[] | undefined, useScope: Scope): FunctionSymbol | undefined {
   const tparams = template.decl.templateParams!;
   const bound = new Map<string, Type | number>();
   const errorsBefore = c.sink.errorCount;
+  // Written arguments name types and constants where the call is (`f<T>(x)` inside another template).
   explicit?.forEach((a, i) => {
     const p = tparams[i];
     if (!p) return;
     if (p.paramKind === 'type' && a.kind === 'TypeSpec') {
-      const t = c.resolveType(a, template.scope, a.modifiers ?? []);
+      const t = c.resolveType(a, useScope, a.modifiers ?? []);
       if (t) bound.set(p.name, t);
     } else if (p.paramKind === 'value' && a.kind !== 'TypeSpec') {
-      const n = c.constantInt(a, template.scope);
+      const n = c.constantInt(a, useScope);
       if (n !== undefined) bound.set(p.name, n);
     }
   });

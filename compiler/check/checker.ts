@@ -53,7 +53,8 @@ import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resour
 import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
-import { defineOutOfLine, instantiateStruct } from './struct-templates.js';
+import { declareSpecialization, defineOutOfLine, instantiateStruct } from './struct-templates.js';
+import { instantiateAlias } from './alias-templates.js';
 import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable, stageTemplateType } from './stage-types.js';
 import { declareEnum, defineStaticMember } from './enums-and-statics.js';
@@ -176,8 +177,17 @@ export class Checker {
         return;
       case 'StructDecl':
         if (decl.templateParams?.length && !this.templatesAllowed(decl.templateLoc ?? decl.loc)) return;
-        if (decl.templateParams?.length) {
-          const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map(), outOfLine: [] });
+        if (decl.specializationArgs) {
+          if (!this.templatesAllowed(decl.templateLoc ?? decl.loc)) return;
+          declareSpecialization(this, decl, scope);
+        } else if (decl.templateParams?.length) {
+          const own = scope.own(decl.name);
+          // A forward-declared template (`template <class T> class S;`) is completed by its definition.
+          if (own?.kind === 'template' && (own.decl.forward || decl.forward)) {
+            if (!decl.forward) own.decl = decl;
+            return;
+          }
+          const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map(), outOfLine: [], specializations: new Map() });
           if (prev) this.error(`redefinition of '${decl.name}'`, decl.loc, decl.name.length);
         } else this.declareStruct(decl, scope);
         return;
@@ -205,7 +215,12 @@ export class Checker {
         declareEnum(this, decl, scope);
         return;
       case 'UsingDecl':
-        if (decl.alias) {
+        if (decl.alias?.templateParams) {
+          if (!this.templatesAllowed(decl.templateLoc ?? decl.loc)) return;
+          const { name, templateParams, type, attributes } = decl.alias;
+          const prev = scope.define({ kind: 'aliasTemplate', name, decl: { templateParams, type, ...(attributes ? { attributes } : {}) }, scope, loc: decl.loc });
+          if (prev) this.error(`redefinition of '${name}'`, decl.loc, name.length);
+        } else if (decl.alias) {
           const resolved = this.resolveType(decl.alias.type, scope, []);
           const t = resolved && withTypeRequirements(this, resolved, decl.alias.attributes, scope);
           if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
@@ -277,6 +292,7 @@ export class Checker {
     if (STAGE_TEMPLATE_TYPES.has(name)) return stageTemplateType(this, spec, scope);
     const entry = scope.lookup(name);
     if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
+    if (entry?.kind === 'aliasTemplate') return instantiateAlias(this, entry, spec, scope);
     if (entry?.kind === 'type') {
       if (args.length > 0) this.error(`'${name}' is not a template`, spec.loc, name.length);
       return entry.type;

@@ -178,6 +178,8 @@ export class ExpressionChecker {
   private lookupName(e: ast.NameExpr, scope: Scope) {
     if (!e.scopeType) return scope.lookup(e.name);
     const owner = this.c.resolveType(e.scopeType, scope, []);
+    // The type's error was reported (an undefined template instantiation): nothing more to say.
+    if (!owner) return { kind: 'invalid' as const, name: e.name, loc: e.loc };
     const members = owner?.kind === 'struct' ? this.c.structMembers.get(owner.id) : undefined;
     const rest = e.name.split('::').slice(e.scopeType.name.split('::').length);
     return rest.length === 1 ? members?.lookupMember(rest[0]!) : members?.lookup(rest.join('::'));

@@ -5,9 +5,9 @@
 // what the module needs once the function is part of it. The instruction is emitted as written:
 // spirv-val judges it, as DXC leaves it to.
 import type { SourceLocation } from '../diagnostics.js';
-import type { SpirvOperand, SpirvRequirements } from '../ir/ir.js';
+import type { IrPlace, SpirvOperand, SpirvRequirements } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { typeToString } from '../types.js';
+import { typeToString, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -114,6 +114,12 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
         return undefined;
       }
       if (!x.writable(a, a.loc)) return undefined;
+      if (opcode === OP_COPY_OBJECT && isWorkgroupPointer(fn.returnType) && !inWorkgroup(a.place)) {
+        // OpCopyObject of the reference as a Workgroup pointer (vk::GetGroupSharedAddress): any other
+        // storage class would be a pointer of another type, which spirv-val rejects.
+        c.error(`argument ${i + 1} of '${fn.name}' must be a groupshared variable or element: the result is a Workgroup pointer`, a.loc);
+        return undefined;
+      }
       operands.push({ kind: 'pointer', place: a.place });
     } else {
       const value = x.convert(a, p.type, a.loc, `argument ${i + 1} of '${fn.name}'`);
@@ -133,4 +139,21 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
   }
   const instruction = { opcode, ...(setArg ? { set: setArg.value } : {}), operands, requirements };
   return { type, loc, expr: { op: 'spirv', type, instruction }, readonly: true };
+}
+
+const OP_COPY_OBJECT = 83;
+const OP_TYPE_POINTER = 32;
+const STORAGE_CLASS_WORKGROUP = 4;
+
+/** An inline OpTypePointer in the Workgroup storage class (vk::WorkgroupSpirvPointer<T>). */
+function isWorkgroupPointer(t: Type): boolean {
+  if (t.kind !== 'spirvType' || t.definition.opcode !== OP_TYPE_POINTER) return false;
+  const storage = t.definition.operands[0];
+  return storage?.kind === 'literal' && storage.value === STORAGE_CLASS_WORKGROUP;
+}
+
+function inWorkgroup(place: IrPlace): boolean {
+  let p = place;
+  while (p.kind === 'member' || p.kind === 'element') p = p.base;
+  return p.kind === 'global' && p.global.space === 'workgroup';
 }

@@ -11,9 +11,67 @@ type TemplateEntry = Extract<SymbolEntry, { kind: 'template' }>;
 
 export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.TypeSpec, useScope: Scope): StructType | undefined {
   const params = entry.decl.templateParams!;
-  const args = spec.templateArgs ?? [];
+  const bound = bindArguments(c, entry, spec.templateArgs ?? [], spec.loc, spec.name.length, useScope);
+  if (!bound) return undefined;
+  const key = argumentKey(bound);
+  const known = entry.instances.get(key);
+  if (known) return known;
+  const special = entry.specializations.get(key);
+  if (special) {
+    // An explicit specialization is its own definition: no parameters are bound inside it.
+    const struct = c.declareStruct(special.decl, new Scope(special.scope, 'block'));
+    if (struct) {
+      entry.instances.set(key, struct);
+      entry.bindings.set(struct.id, bound);
+    }
+    return struct;
+  }
+  if (entry.decl.forward) {
+    const args = bound.map((b) => (typeof b === 'number' ? String(b) : typeToString(b))).join(', ');
+    c.error(`implicit instantiation of undefined template '${entry.name}<${args}>' (the template is only declared, and no explicit specialization matches)`, spec.loc, spec.name.length);
+    return undefined;
+  }
+  const scope = new Scope(entry.scope, 'block');
+  bindParams(c, scope, params, bound);
+  // DXC names an instantiation after its template (`Box`): the SPIR-V struct is `Box`, like the source's.
+  const struct = c.declareStruct(entry.decl, scope);
+  if (struct) {
+    entry.instances.set(key, struct);
+    entry.bindings.set(struct.id, bound);
+    for (const decl of entry.outOfLine) defineOutOfLine(c, entry, decl, struct);
+  }
+  return struct;
+}
+
+/** `template <> struct S<int> { … }`: records the definition under its arguments' key, for instantiateStruct. */
+export function declareSpecialization(c: Checker, decl: ast.StructDecl, scope: Scope): void {
+  const entry = scope.lookup(decl.name);
+  if (entry?.kind !== 'template') {
+    c.error(`explicit specialization of '${decl.name}', which is not a struct or class template`, decl.loc, decl.name.length);
+    return;
+  }
+  const bound = bindArguments(c, entry, decl.specializationArgs!, decl.loc, decl.name.length, scope);
+  if (!bound) return;
+  const key = argumentKey(bound);
+  if (entry.specializations.has(key) || entry.instances.has(key)) {
+    c.error(`redefinition of '${decl.name}' for these template arguments`, decl.loc, decl.name.length);
+    return;
+  }
+  entry.specializations.set(key, { decl, scope });
+}
+
+/** One template's arguments, defaults filled in: types resolved where written, constants evaluated. */
+export function bindArguments(
+  c: Checker,
+  entry: { name: string; scope: Scope; decl: { templateParams?: ast.TemplateParam[] } },
+  args: readonly ast.TemplateArg[],
+  loc: ast.TypeSpec['loc'],
+  length: number,
+  useScope: Scope,
+): (Type | number)[] | undefined {
+  const params = entry.decl.templateParams!;
   if (args.length > params.length) {
-    c.error(`too many template arguments for '${entry.name}' (${args.length} given, at most ${params.length})`, spec.loc, spec.name.length);
+    c.error(`too many template arguments for '${entry.name}' (${args.length} given, at most ${params.length})`, loc, length);
     return undefined;
   }
   const bound: (Type | number)[] = [];
@@ -22,7 +80,7 @@ export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.Ty
     // Defaults are evaluated where the template was declared; written arguments where they are used.
     const argScope = args[i] ? useScope : entry.scope;
     if (!arg) {
-      c.error(`too few template arguments for '${entry.name}': '${p.name}' has no default`, spec.loc, spec.name.length);
+      c.error(`too few template arguments for '${entry.name}': '${p.name}' has no default`, loc, length);
       return undefined;
     }
     if (p.paramKind === 'type') {
@@ -38,28 +96,21 @@ export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.Ty
         c.error(`template argument for '${p.name}' of '${entry.name}' must be a constant expression`, arg.loc);
         return undefined;
       }
-      const n = c.constantInt(arg, argScope);
+      // `template <bool B>`: true and false are the values 1 and 0.
+      const n = arg.kind === 'BoolLiteral' ? Number(arg.value) : c.constantInt(arg, argScope);
       if (n === undefined) return undefined;
       bound.push(n);
     }
   }
-  const key = bound.map((b) => (typeof b === 'number' ? String(b) : `${typeToString(b)}#${b.kind === 'struct' ? b.id : typeKey(b)}`)).join(',');
-  const known = entry.instances.get(key);
-  if (known) return known;
-  const scope = new Scope(entry.scope, 'block');
-  bindParams(c, scope, params, bound);
-  // DXC names an instantiation after its template (`Box`): the SPIR-V struct is `Box`, like the source's.
-  const struct = c.declareStruct(entry.decl, scope);
-  if (struct) {
-    entry.instances.set(key, struct);
-    entry.bindings.set(struct.id, bound);
-    for (const decl of entry.outOfLine) defineOutOfLine(c, entry, decl, struct);
-  }
-  return struct;
+  return bound;
+}
+
+export function argumentKey(bound: readonly (Type | number)[]): string {
+  return bound.map((b) => (typeof b === 'number' ? String(b) : `${typeToString(b)}#${b.kind === 'struct' ? b.id : typeKey(b)}`)).join(',');
 }
 
 /** Binds template parameters (by position) to an instantiation's arguments in `scope`. */
-function bindParams(c: Checker, scope: Scope, params: readonly ast.TemplateParam[], bound: readonly (Type | number)[]): void {
+export function bindParams(c: Checker, scope: Scope, params: readonly ast.TemplateParam[], bound: readonly (Type | number)[]): void {
   params.forEach((p, i) => {
     const value = bound[i];
     if (value === undefined) return;

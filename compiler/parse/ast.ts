@@ -161,6 +161,10 @@ export interface StructDecl extends NodeBase {
   templateParams?: TemplateParam[];
   /** Where `template` stands. */
   templateLoc?: SourceLocation;
+  /** `template <> struct S<int> { … }`: an explicit specialization of the template S for these arguments. */
+  specializationArgs?: TemplateArg[];
+  /** `template <class T> struct S;`: a template declared without a body (only its specializations define types). */
+  forward?: true;
   bases: TypeSpec[];
   /** Fields (VarDecl, possibly static), methods, nested types, typedefs. */
   members: Decl[];
@@ -203,7 +207,9 @@ export interface NamespaceDecl extends NodeBase {
 export interface UsingDecl extends NodeBase {
   kind: 'UsingDecl';
   /** `using A [[attributes]] = T;` */
-  alias?: { name: string; type: TypeSpec; attributes?: Attribute[] };
+  alias?: { name: string; type: TypeSpec; attributes?: Attribute[]; /** `template <typename T> using A = …;` */ templateParams?: TemplateParam[] };
+  /** Where `template` stands (alias templates). */
+  templateLoc?: SourceLocation;
   namespace?: string;
   /** `using ns::f;`: `name` (the last part) stands for `target` here. */
   member?: { name: string; target: string };

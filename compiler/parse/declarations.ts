@@ -115,9 +115,22 @@ function parseTemplated(p: ParserState, attributes: Attribute[], ctx: DeclContex
   p.scopes.push(new TypeScope(outer));
   const templateLoc = p.peek().loc;
   const params = parseTemplateParams(p);
+  if (params.length && p.atWord('using')) {
+    // `template <typename T> using A = Box<T>;`: an alias template, named outside the parameters' scope.
+    const decl = parseUsing(p);
+    p.scopes.pop();
+    if (!decl.alias) p.fail('only an alias declaration can follow a template parameter list here', decl.loc);
+    decl.alias.templateParams = params;
+    decl.templateLoc = templateLoc;
+    outer.types.add(decl.alias.name);
+    outer.templates.add(decl.alias.name);
+    return [decl];
+  }
   const decls = parseSpecified(p, [...attributes, ...parseAttributes(p)], ctx, outer, params);
   p.scopes.pop();
-  for (const d of decls) if ((d.kind === 'StructDecl' || d.kind === 'FunctionDecl') && d.templateParams) d.templateLoc = templateLoc;
+  for (const d of decls) {
+    if ((d.kind === 'StructDecl' && (d.templateParams || d.specializationArgs)) || (d.kind === 'FunctionDecl' && d.templateParams)) d.templateLoc = templateLoc;
+  }
   return decls;
 }
 
@@ -137,12 +150,16 @@ function parseSpecified(
   const decls: Decl[] = [];
   let type: TypeSpec;
   if (p.atWord('struct') || p.atWord('class') || p.atWord('interface')) {
+    const keyword = p.peek().text as StructDecl['keyword'];
     const spec = parseStructSpecifier(p, declScope, templateParams);
     type = spec.type;
-    if (!spec.decl && !templateParams && modifiers.length === 0 && p.accept(';')) {
+    if (!spec.decl && modifiers.length === 0 && p.accept(';')) {
       // `class S;`: a forward declaration names a type the code defines later (or only C++ uses).
       declScope.types.add(spec.type.name);
-      return [];
+      if (!templateParams?.length) return [];
+      // `template <class T> class S;`: the template exists (its explicit specializations may follow).
+      declScope.templates.add(spec.type.name);
+      return [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: [], members: [], templateParams, forward: true }];
     }
     if (spec.decl) {
       if (p.accept(';')) {
@@ -158,6 +175,7 @@ function parseSpecified(
       if (spec.decl.name) decls.push(spec.decl);
     }
   } else {
+    if (templateParams?.length === 0) p.fail("explicit specializations ('template <>') are supported for struct and class templates only");
     if (!atName(p) && !p.at('::')) p.fail(ctx === 'struct' ? 'expected member declaration' : 'expected a declaration');
     type = parseTypeSpec(p);
   }
@@ -387,6 +405,9 @@ function parseStructSpecifier(
   const attributes = parseAttributes(p);
   const nameToken = atName(p) ? p.next() : undefined;
   const name = nameToken?.text ?? '';
+  // `template <> struct S<int, float> { … }`: the arguments this explicit specialization is for.
+  const specializationArgs = templateParams?.length === 0 && nameToken && p.at('<') ? parseTemplateArgs(p) : undefined;
+  if (templateParams?.length === 0 && !specializationArgs) p.fail("expected template arguments after the name of an explicit specialization ('template <>')");
   if (!p.at('{') && !p.at(':')) {
     if (!nameToken) p.fail(`expected a name or '{' after '${keyword}'`);
     return { type: { kind: 'TypeSpec', loc: nameToken.loc, name } };
@@ -401,7 +422,8 @@ function parseStructSpecifier(
     while (p.accept(','));
   }
   const decl: StructDecl = { kind: 'StructDecl', loc: keywordToken.loc, attributes, keyword, name, bases, members: [] };
-  if (templateParams) decl.templateParams = templateParams;
+  if (specializationArgs) decl.specializationArgs = specializationArgs;
+  else if (templateParams) decl.templateParams = templateParams;
   const open = p.expect('{', `to open the ${keyword} body`);
   p.nested(() => {
     p.scopes.push(name ? declScope.child(name) : new TypeScope(p.scopes.current));

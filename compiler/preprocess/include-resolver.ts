@@ -2,12 +2,14 @@
 // include directories; `#include <x>` only in the include directories (DXC/clang order); then both
 // ask the host, which resolves like the embedder resolves imports (node_modules packages, aliases).
 // At each candidate path the virtual files win over the host. Every path is read at most once per call.
+// Last, `#include <x>` falls back to the headers the compiler provides (compiler/headers), as DXC does.
+import { builtinHeader } from '../headers/index.js';
 import type { CompilerHost } from '../host.js';
 import { dirname, isAbsolute, joinPath, normalizePath } from '../util/path.js';
 
 export interface IncludeLookup {
   /** The absolute path found, with its text. */
-  found?: { path: string; text: string };
+  found?: { path: string; text: string; builtin?: true };
   /** Every path tried, in order (for the "file not found" message). */
   tried: string[];
 }
@@ -52,6 +54,8 @@ export class IncludeResolver {
       if (path !== undefined && text !== undefined) return { found: { path, text }, tried: [...tried, ...resolved.searched] };
       tried.push(...resolved.searched);
     }
+    const builtin = angled ? builtinHeader(name) : undefined;
+    if (builtin) return { found: { ...builtin, builtin: true }, tried };
     return { tried };
   }
 

@@ -11,6 +11,7 @@ import { normalizePath } from '../util/path.js';
 import { evaluateCondition } from './condition.js';
 import { skipToGroupDirective, type Conditional } from './conditionals.js';
 import { MacroExpander, type ExpansionBudget, type ExpansionEnvironment } from './expander.js';
+import { isBuiltinHeaderName, unprovidedHeader } from '../headers/index.js';
 import { IncludeResolver } from './include-resolver.js';
 import { endOf } from './locations.js';
 import { parseDefine, sameDefinition, type Macro } from './macro.js';
@@ -338,15 +339,22 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     const includer = d.frame.file.path;
     const lookup = this.resolver.lookup(name, angled, includer);
     if (lookup.found === undefined) {
+      const unprovided = unprovidedHeader(name);
+      if (unprovided !== undefined) {
+        this.sink.error(`'${name}' is a header DXC provides built in, but this compiler does not provide it: ${unprovided}`, at.loc, at.text.length).include = name;
+        return undefined;
+      }
       const where =
         lookup.tried.length > 0
           ? `searched ${lookup.tried.join(', ')}`
           : `<${name}> is searched only in the include directories, and none were given`;
-      this.sink.error(`'${name}' file not found (${where})`, at.loc, at.text.length).include = name;
+      const hint = !angled && isBuiltinHeaderName(name) ? `; the built-in '${name}' is found by #include <${name}>` : '';
+      this.sink.error(`'${name}' file not found (${where}${hint})`, at.loc, at.text.length).include = name;
       return undefined;
     }
     const { path, text } = lookup.found;
-    if (!this.filesReadSet.has(path)) {
+    // A built-in header is no file: the embedder has nothing to watch.
+    if (!lookup.found.builtin && !this.filesReadSet.has(path)) {
       this.filesReadSet.add(path);
       this.filesRead.push(path);
     }

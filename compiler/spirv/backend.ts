@@ -38,7 +38,7 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     ...(options.allowedExtensions ? { allowedExtensions: options.allowedExtensions } : {}),
   });
   const errors = emitted.errors.map((e) =>
-    e.global ? { message: e.message, loc: e.global.loc, length: e.global.name.length } : e.entry ? { message: e.message, loc: e.entry.loc, length: e.entry.name.length } : { message: e.message },
+    e.loc ? { message: e.message, loc: e.loc } : e.global ? { message: e.message, loc: e.global.loc, length: e.global.name.length } : e.entry ? { message: e.message, loc: e.entry.loc, length: e.entry.name.length } : { message: e.message },
   );
   // -fspv-max-id: word 3 of the header is the id bound.
   const bound = emitted.spirv[3];

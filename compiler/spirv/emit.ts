@@ -1,5 +1,6 @@
 // The SPIR-V back end's module level: header, capabilities, resource variables with their storage
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
+import type { SourceLocation } from '../diagnostics.js';
 import { StageInputs } from './interpolate.js';
 import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
 import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
@@ -61,7 +62,7 @@ export interface EmitOptions {
 export interface EmitResult {
   spirv: Uint32Array;
   /** `global` or `entry` locates the error (the global's or the entry function's name). */
-  errors: { message: string; global?: IrGlobal; entry?: IrEntryPoint }[];
+  errors: { message: string; global?: IrGlobal; entry?: IrEntryPoint; loc?: SourceLocation }[];
 }
 
 export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
@@ -186,9 +187,11 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     for (const fn of ir.functions) walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && called.add(e.callee)) });
     for (const ep of ir.entryPoints) if (!called.has(ep.function) && inlinable(ep, m)) inlinedOnly.add(ep.function);
   }
+  const emitters = new Map<IrFunction, FunctionEmitter>();
   for (const fn of ir.functions) {
     if (inlinedOnly.has(fn)) continue;
     const fe = new FunctionEmitter(m);
+    emitters.set(fn, fe);
     const redirect = m.placeRedirects.get(fn);
     if (redirect) fe.redirect = redirect;
     functionCode.set(fn, fe.emitFunction(fn, m.functionId(fn)));
@@ -200,6 +203,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   }
   // Optimising, each wrapper holds its entry function's body; only functions they reach are emitted.
   const wrapperCode: number[][] = [];
+  const wrapperEmitters: FunctionEmitter[] = [];
   const reached = new Set<IrFunction>();
   const reach = (fn: IrFunction) => {
     if (reached.has(fn)) return;
@@ -225,11 +229,12 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     // Rasterizer-ordered views: a pixel shader runs its HLSL function inside the fragment interlock.
     const interlock = ep.stage === 'pixel' && !inline && reachesInterlock(ep, derivativeUses);
     const { id, interfaceIds } = stage.wrapper
-      ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies: inline ? [] : copiesOf(), inline, inlinePatchConstant: inline && inlinesPatchConstant(ep), copiesOf })
+      ? stage.wrapper({ m, fe, ep, srcId, errors: wrapperErrors, copies: inline ? [] : copiesOf(), inline, inlinePatchConstant: inline && inlinesPatchConstant(ep, m), copiesOf })
       : emitEntryWrapper(fe, ep, srcId, wrapperErrors, copiesOf, inline, interlock);
     const copies = copiesOf();
     errors.push(...wrapperErrors.map((message) => ({ message, entry: ep })));
     wrapperCode.push(fe.f.finish());
+    wrapperEmitters.push(fe);
     if (inline) {
       derivativeUses.set(ep.function, fe);
       m.rayTracing.emitters.set(ep.function, fe);
@@ -237,7 +242,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (optimize) {
       if (!inline) reach(ep.function);
       // A hull wrapper also calls the patch-constant function.
-      if ('patchConstant' in ep && !(inline && inlinesPatchConstant(ep))) reach(ep.patchConstant.function);
+      if ('patchConstant' in ep && !(inline && inlinesPatchConstant(ep, m))) reach(ep.patchConstant.function);
       for (const callee of fe.callees) reach(callee);
       if (ep.staticInit) reach(ep.staticInit);
     }
@@ -266,6 +271,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     if (interlockError) errors.push({ message: interlockError });
   }
+  errors.push(...storedPointerErrors([...wrapperEmitters, ...[...reached].flatMap((fn) => emitters.get(fn) ?? [])]));
   if (errors.length) return { spirv: new Uint32Array(), errors };
   // Unoptimised, functions come first as before; optimised, the entry points lead (as DXC's output).
   if (!optimize) for (const fn of ir.functions) b.functionCode(functionCode.get(fn)!);
@@ -401,21 +407,45 @@ function innerStructId(m: ModuleContext, g: IrGlobal, ctx: LayoutContext): numbe
   return m.types.type(innerStruct(g), ctx);
 }
 
+/** A function whose body can go where it is called (values.ts inlinable()), parameters judged once per compile. */
+function inlinableBody(fn: IrFunction, m: ModuleContext): boolean {
+  return inlinableFunction(fn, (v) => m.valueFacts.bindableParameter(fn, v));
+}
+
+/** A hull's patch-constant function returns only at its end: its body can go in the wrapper. */
+function inlinesPatchConstant(ep: IrEntryPoint, m: ModuleContext): boolean {
+  return 'patchConstant' in ep && ep.patchConstant.function !== ep.function && inlinableBody(ep.patchConstant.function, m);
+}
+
 /**
  * Whether an entry function may live only inlined in its wrapper: the plain wrapper's stages, and
  * not where function code must be the entry function's own (a stage wrapper calls it, a mesh
  * shader's outputs are redirected in it, ray-tracing calls and the fragment interlock are found in it).
  */
-/** A hull's patch-constant function returns only at its end: its body can go in the wrapper. */
-function inlinesPatchConstant(ep: IrEntryPoint): boolean {
-  return 'patchConstant' in ep && ep.patchConstant.function !== ep.function && inlinableFunction(ep.patchConstant.function);
-}
-
 function inlinable(ep: IrEntryPoint, m: ModuleContext): boolean {
   const stage = stageEmitter(ep);
   if ((stage.wrapper && !stage.inlines) || m.placeRedirects.has(ep.function)) return false;
   if (ep.stage !== 'vertex' && ep.stage !== 'pixel' && ep.stage !== 'compute' && ep.stage !== 'domain' && ep.stage !== 'hull' && !(RAY_STAGES as readonly string[]).includes(ep.stage)) return false;
   // The hull wrapper goes on after the entry function's body: it may return only at its end.
-  if (ep.stage === 'hull' && !inlinableFunction(ep.function)) return false;
+  if (ep.stage === 'hull' && !inlinableBody(ep.function, m)) return false;
   return !ep.globals.some((g) => g.rasterizerOrdered || (g.type.kind === 'resource' && g.type.rasterizerOrdered));
+}
+
+/**
+ * A logical pointer (vk::WorkgroupSpirvPointer) in a Function variable is invalid SPIR-V. DXC's
+ * legalization inlines calls and forwards such values; optimising, so do we where a parameter is only
+ * read and a local is stored once. What is left (-O0, a parameter written to) is refused here.
+ */
+function storedPointerErrors(emitters: readonly FunctionEmitter[]): EmitResult['errors'] {
+  const seen = new Set<string>();
+  const errors: EmitResult['errors'] = [];
+  for (const t of emitters.flatMap((fe) => fe.storedPointers)) {
+    if (seen.has(t.key)) continue;
+    seen.add(t.key);
+    errors.push({
+      message: `'${t.spelling}' is a SPIR-V pointer, which no function variable may hold: a local or a call argument of this type needs one here (optimising, a local assigned once and a parameter only read are values instead; not at -O0)`,
+      ...(t.loc ? { loc: t.loc } : {}),
+    });
+  }
+  return errors;
 }

@@ -4,7 +4,7 @@
 import { emitPrintf } from './printf.js';
 import { emitInterpolate, type StageInputs } from './interpolate.js';
 import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
-import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
+import { elementScalar, type MatrixType, type ScalarType, type SpirvInlineType, type Type } from '../types.js';
 import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { constantPath, inlinable, inlinableWithReturns, maskConstant, wholeVectorParts, type ValueFacts } from './values.js';
@@ -25,7 +25,7 @@ import { matrixShape, type LayoutContext, type TypeEmitter } from './types.js';
 import { layoutOf } from '../layout/index.js';
 import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
 import { applyDecorations } from './decorations.js';
-import { isDevicePointer } from './inline-types.js';
+import { isDevicePointer, isInlinePointer } from './inline-types.js';
 import { interlocked } from './interlock.js';
 import { SsaValues, type Edge } from './ssa.js';
 import { ifStmt, loop, selectionControl, switchStmt } from './control-flow.js';
@@ -132,6 +132,8 @@ export class FunctionEmitter {
   derivative?: string;
   /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
   readonly callees = new Set<IrFunction>();
+  /** Inline SPIR-V pointer types given a Function variable here, which logical addressing forbids (emit.ts refuses them). */
+  readonly storedPointers: SpirvInlineType[] = [];
   /** It accesses a rasterizer-ordered view (interlock.ts). */
   interlock?: boolean;
   /** Set for an entry function whose stage keeps some parameters elsewhere (stages/mesh.ts). */
@@ -334,6 +336,8 @@ export class FunctionEmitter {
 
   /** A Function-storage variable (declared in the entry block). */
   local(v: IrVar): Pointer {
+    // A PhysicalStorageBuffer pointer may live in a variable; a logical one may not.
+    if (isInlinePointer(v.type) && !isDevicePointer(v.type)) this.storedPointers.push(v.type);
     const id = this.b.id();
     this.f.variable(this.t.pointer(StorageClass.Function, this.t.type(v.type)), id, StorageClass.Function);
     // A variable holding a PhysicalStorageBuffer pointer must say whether it aliases (DXC: AliasedPointer).
@@ -850,7 +854,7 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
-    if (this.m.optimize && inlinable(callee)) return inlineCall(this, callee, args);
+    if (this.m.optimize && inlinable(callee, (v) => this.m.valueFacts.bindableParameter(callee, v))) return inlineCall(this, callee, args);
     if (this.m.optimize && inlinableWithReturns(callee)) return inlineCallWithReturns(this, callee, args);
     this.callees.add(callee);
     const temps: { tmp: Pointer; back?: Pointer; redirected?: IrPlace }[] = [];

@@ -2,7 +2,8 @@
 // instruction as written, operands being type ids, OpConstant ids or literal words, with the
 // capabilities and extensions its declaration asked for, declared once the module uses the type.
 // A scalar or vector shape is interned under the builder's own key, so that `OpTypeInt 32 0` written
-// inline and the compiler's uint stay one type (SPIR-V forbids duplicate non-aggregate types).
+// inline and the compiler's uint stay one type (SPIR-V forbids duplicate non-aggregate types); so is
+// a pointer, so that an inline pointer and the compiler's pointer to the same type are one type.
 import type { SpirvInlineType, Type } from '../types.js';
 import type { ModuleBuilder } from './builder.js';
 import { scalarWords } from './constants.js';
@@ -31,7 +32,8 @@ export function inlineSpirvType(b: ModuleBuilder, types: TypeEmitter, named: Set
   const shared = builderKey(def.opcode, operands);
   const id = b.intern(shared ?? `spirvType:${def.opcode}:${operands.join(',')}`, def.opcode, operands, 0);
   // A shape HLSL types also make (OpTypeInt 32 0 is uint) keeps the compiler's name; 8-bit integers are only inline.
-  const hlslShape = shared !== undefined && !(def.opcode === Op.TypeInt && operands[0] === 8);
+  // Pointers keep DXC's inline name (a shared pointer id is named once, whichever use came first).
+  const hlslShape = shared !== undefined && !(def.opcode === Op.TypeInt && operands[0] === 8) && def.opcode !== Op.TypePointer;
   if (!hlslShape && !named.has(id)) {
     named.add(id);
     b.name(id, 'spirvIntrinsicType');
@@ -47,6 +49,11 @@ export function isDevicePointer(t: Type): boolean {
   return first?.kind === 'literal' && first.value === StorageClass.PhysicalStorageBuffer;
 }
 
+/** An inline OpTypePointer (vk::WorkgroupSpirvPointer, a device pointer written as SpirvOpaqueType). */
+export function isInlinePointer(t: Type): t is SpirvInlineType {
+  return t.kind === 'spirvType' && t.definition.opcode === Op.TypePointer;
+}
+
 /** The key TypeEmitter interns the same shape under (types.ts), where there is one. */
 function builderKey(opcode: number, operands: readonly number[]): string | undefined {
   if (opcode === Op.TypeVoid && operands.length === 0) return 'void';
@@ -55,6 +62,8 @@ function builderKey(opcode: number, operands: readonly number[]): string | undef
   if (opcode === Op.TypeFloat && operands.length === 1) return `f${operands[0]}`;
   if (opcode === Op.TypeVector && operands.length === 2) return `v${operands[1]}:${operands[0]}`;
   if (opcode === Op.TypeMatrix && operands.length === 2) return `m${operands[1]}:${operands[0]}`;
+  // vk::WorkgroupSpirvPointer<T> is the pointer an access chain to a groupshared T has.
+  if (opcode === Op.TypePointer && operands.length === 2) return `ptr:${operands[0]}:${operands[1]}`;
   if (opcode === Op.TypeSampler && operands.length === 0) return 'sampler';
   if (opcode === Op.TypeAccelerationStructureKHR && operands.length === 0) return 'accel';
   if (opcode === Op.TypeRayQueryKHR && operands.length === 0) return 'rayQuery';

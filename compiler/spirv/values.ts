@@ -135,10 +135,12 @@ export class ValueFacts {
  * Whether a call can be replaced by the callee's body: no `return` but a trailing one (the value of
  * the call) and no `discard` (which would end the caller's block mid-expression).
  */
-export function inlinable(fn: IrFunction): boolean {
+export function inlinable(fn: IrFunction, bindable: (v: IrVar) => boolean): boolean {
   // Parameters that are references, not values (streams, ray queries, resources, device pointers), and
   // functions whose inline-SPIR-V attributes belong to them (execution modes, capabilities), stay calls.
-  if (fn.params.some((p) => !isPlainData(p.var.type)) || fn.executionModes?.length || fn.requirements || fn.decorations || fn.params.some((p) => p.var.decorations)) return false;
+  // An inline SPIR-V type (vk::WorkgroupSpirvPointer) may be a pointer, which no Function variable may
+  // hold: inlined only where the parameter is just the argument's value (read, never written).
+  if (fn.params.some((p) => !isPlainData(p.var.type) && !(p.var.type.kind === 'spirvType' && p.direction === 'in' && bindable(p.var))) || fn.executionModes?.length || fn.requirements || fn.decorations || fn.params.some((p) => p.var.decorations)) return false;
   const ok = (list: readonly IrStmt[], top: boolean): boolean =>
     list.every((s, i) => {
       switch (s.op) {
@@ -168,7 +170,7 @@ const MAX_INLINED_WITH_RETURNS = 40;
  * own loops and switches (where a branch to that merge would leave an inner construct).
  */
 export function inlinableWithReturns(fn: IrFunction): boolean {
-  if (fn.params.some((p) => !isPlainData(p.var.type)) || fn.executionModes?.length || fn.requirements) return false;
+  if (fn.params.some((p) => !isPlainData(p.var.type) || p.var.decorations) || fn.executionModes?.length || fn.requirements || fn.decorations) return false;
   // A large body stays one function: copies at every call would outgrow the call (the loop
   // construct around each copy costs as much as the call's copies in and out).
   let size = 0;
