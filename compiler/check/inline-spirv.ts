@@ -138,7 +138,7 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
     return undefined;
   }
   const instruction = { opcode, ...(setArg ? { set: setArg.value } : {}), operands, requirements };
-  return { type, loc, expr: { op: 'spirv', type, instruction }, readonly: true };
+  return { type, loc, expr: { op: 'spirv', type, instruction, loc }, readonly: true };
 }
 
 const OP_COPY_OBJECT = 83;

@@ -219,7 +219,7 @@ export type IrExpr =
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
   | { op: 'resource'; type: Type; call: ResourceCall }
   /** Inline SPIR-V: a call of a `[[vk::ext_instruction]]` function. */
-  | { op: 'spirv'; type: Type; instruction: SpirvInstruction }
+  | { op: 'spirv'; type: Type; instruction: SpirvInstruction; loc?: SourceLocation }
   /**
    * A pixel input read other than by its own interpolation: GetAttributeAtVertex (`vertex`, `arg` the
    * vertex index) and EvaluateAttributeAtSample/Centroid/Snapped (`sample` with the sample index,

@@ -341,7 +341,7 @@ export class FunctionWriter implements CodeSink {
       case 'resource':
         return writeResourceCall(this, e);
       case 'spirv':
-        throw unsupported(`inline SPIR-V (vk::ext_instruction ${e.instruction.set ? `${e.instruction.set} ` : ''}${e.instruction.opcode})`, undefined, 'WGSL has no inline SPIR-V');
+        throw unsupported(`inline SPIR-V (vk::ext_instruction ${e.instruction.set ? `${e.instruction.set} ` : ''}${e.instruction.opcode})`, e.loc, 'WGSL has no inline SPIR-V');
       case 'printf':
         throw unsupported('printf', e.loc, 'WGSL has no debug printf');
       case 'interpolate':
