@@ -5,6 +5,7 @@
 // and helper functions only through its legalization (inlining), which we do not have. One exception,
 // DXC's too: when the program calls GetAttributeAtVertex, a helper's `nointerpolation` parameter holds
 // all three vertices (T[3]); its name reads vertex 0, and its argument is an input or another such one.
+import { walk } from './resource-constants.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { InterpolateMode, IrEntryPoint, IrExpr, IrFunction, IrPlace } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
@@ -142,15 +143,10 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
 
 /** Does the program call GetAttributeAtVertex anywhere (then `nointerpolation` parameters carry all three vertices)? */
 export function callsGetAttributeAtVertex(program: unknown): boolean {
-  const seen = new Set<object>();
-  const visit = (node: unknown): boolean => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return false;
-    seen.add(node);
-    const n = node as { kind?: unknown; callee?: { kind?: unknown; name?: unknown } };
-    if (n.kind === 'Call' && n.callee?.kind === 'Name' && n.callee.name === 'GetAttributeAtVertex') return true;
-    return Object.values(node).some(visit);
-  };
-  return visit(program);
+  return walk(program, (node) => {
+    const n = node as { kind: string; callee?: { kind?: unknown; name?: unknown } };
+    return n.kind === 'Call' && n.callee?.kind === 'Name' && n.callee.name === 'GetAttributeAtVertex';
+  });
 }
 
 /**
