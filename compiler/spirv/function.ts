@@ -13,9 +13,8 @@ import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
 import { emitResourceCall, isTexelPlace, loadTexelPlace, storeTexelPlace } from './resources.js';
-import { narrowFloat } from './float-narrowing.js';
-import { definedDivRem, maskShiftAmount, nanToZero, saturatingFloatToInt, type ArithmeticMode } from './defined-arithmetic.js';
-import { binaryOpcode, conversionOpcode, FunctionControl, ScopeId } from './operators.js';
+import { definedDivRem, maskShiftAmount, type ArithmeticMode } from './defined-arithmetic.js';
+import { binaryOpcode, FunctionControl, ScopeId } from './operators.js';
 import type { StageIoOptions } from './stage-io.js';
 import type { CoherentVariables } from './memory-model.js';
 import { type BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
@@ -29,6 +28,7 @@ import { isDevicePointer, isInlinePointer } from './inline-types.js';
 import { interlocked } from './interlock.js';
 import { SsaValues, type Edge } from './ssa.js';
 import { ifStmt, loop, selectionControl, switchStmt } from './control-flow.js';
+import { convertValue, fromStorage, rebuild, toStorage } from './conversions.js';
 
 /** What the module emitter knows about each global: its variable, storage class and layout. */
 export interface GlobalInfo {
@@ -561,60 +561,15 @@ export class FunctionEmitter {
     this.nonUniform.spread(id, [ptr.id], ptr.type);
     if (ptr.storedType !== undefined && ptr.ctx) {
       // A renamed block has S's members: rebuild the plain S from them.
-      return this.rebuild(id, ptr.type, ptr.ctx, (part, pt) => this.fromStorage(part, pt, ptr.ctx!), false);
+      return rebuild(this, id, ptr.type, ptr.ctx, (part, pt) => fromStorage(this, part, pt, ptr.ctx!), false);
     }
-    return ptr.ctx ? this.fromStorage(id, ptr.type, ptr.ctx) : id;
+    return ptr.ctx ? fromStorage(this, id, ptr.type, ptr.ctx) : id;
   }
 
   storePtr(ptr: Pointer, value: number, type: Type): void {
     if (ptr.storedType !== undefined) throw new Error('internal: a whole read-only buffer block is never stored to');
-    const v = ptr.ctx ? this.toStorage(value, type, ptr.ctx) : value;
+    const v = ptr.ctx ? toStorage(this, value, type, ptr.ctx) : value;
     interlocked(this, ptr.interlocked, () => this.f.emit(Op.Store, [ptr.id, v, ...alignedAccess(ptr)]));
-  }
-
-  /** Converts a value loaded from a buffer (laid-out aggregates, bools as uint) to its plain type. */
-  private fromStorage(id: number, t: Type, ctx: LayoutContext): number {
-    if (!needsConversion(t)) return id;
-    if (t.kind === 'scalar' || t.kind === 'vector') {
-      const zero = this.zeroOf({ kind: 'scalar', base: 'uint', width: 32 }, t.kind === 'vector' ? t.size : 1);
-      const r = this.b.id();
-      this.f.emit(Op.INotEqual, [this.t.type(t), r, id, zero]);
-      return r;
-    }
-    return this.rebuild(id, t, ctx, (part, pt) => this.fromStorage(part, pt, ctx), false);
-  }
-
-  private toStorage(id: number, t: Type, ctx: LayoutContext): number {
-    if (!needsConversion(t)) return id;
-    if (t.kind === 'scalar' || t.kind === 'vector') {
-      const n = t.kind === 'vector' ? t.size : 1;
-      const u: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
-      const r = this.b.id();
-      this.f.emit(Op.Select, [this.t.vector(u, n), r, id, this.splatConst(u, 1, n), this.zeroOf(u, n)]);
-      return r;
-    }
-    return this.rebuild(id, t, ctx, (part, pt) => this.toStorage(part, pt, ctx), true);
-  }
-
-  /** Extracts every member of an aggregate, converts it, and constructs the other variant. */
-  private rebuild(id: number, t: Type, ctx: LayoutContext, convert: (part: number, t: Type) => number, toLayout: boolean): number {
-    const parts: [number, Type][] =
-      t.kind === 'struct'
-        ? t.fields.map((f, i) => [i, f.type])
-        : t.kind === 'array'
-          ? Array.from({ length: t.length ?? 0 }, (_, i) => [i, t.element] as [number, Type])
-          : t.kind === 'matrix'
-            ? Array.from({ length: t.rows }, (_, i) => [i, { kind: 'vector', element: t.element, size: t.cols } as Type] as [number, Type])
-            : [];
-    const fromCtx = toLayout ? undefined : ctx;
-    const ids = parts.map(([i, pt]) => {
-      const e = this.b.id();
-      this.f.emit(Op.CompositeExtract, [this.t.type(pt, fromCtx), e, id, i]);
-      return convert(e, pt);
-    });
-    const r = this.b.id();
-    this.f.emit(Op.CompositeConstruct, [this.t.type(t, toLayout ? ctx : undefined), r, ...ids]);
-    return r;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -770,42 +725,7 @@ export class FunctionEmitter {
 
   /** `guard` (float → int): 'none' converts bare, 'nan' keeps only NaN → 0 (opt/guard-elision.ts). */
   convert(value: number, from: Type, to: Type, guard?: GuardNeed): number {
-    const fs = elementScalar(from);
-    const ts = elementScalar(to);
-    if (!fs || !ts) throw new Error(`internal: conversion from non-numeric type`);
-    return this.perRow(to, [value], (t, [v]) => {
-      const count = componentCount(t);
-      if (ts.base === 'bool') {
-        if (fs.base === 'bool') return v!;
-        const id = this.b.id();
-        const zero = this.zeroOf(fs, count);
-        this.f.emit(fs.base === 'float' ? Op.FOrdNotEqual : Op.INotEqual, [this.t.type(t), id, v!, zero]);
-        return id;
-      }
-      if (fs.base === 'bool') {
-        const id = this.b.id();
-        this.f.emit(Op.Select, [this.t.type(t), id, v!, this.splatConst(ts, 1, count), this.zeroOf(ts, count)]);
-        return id;
-      }
-      if (fs.base === 'float' && ts.base !== 'float' && this.m.arithmetic === 'defined') {
-        if (guard === undefined) return saturatingFloatToInt(this, fs, ts, t, v!);
-        if (guard === 'nan') v = nanToZero(this, fs, t, v!);
-      }
-      if (fs.base === 'float' && ts.base === 'float' && ts.width < fs.width && this.m.arithmetic === 'defined') return narrowFloat(this, fs, ts, t, v!);
-      const opcode = conversionOpcode(fs, ts);
-      if (opcode === undefined) return v!;
-      const id = this.b.id();
-      if (opcode === Op.UConvert && ts.base === 'int') {
-        // OpUConvert yields an unsigned type: zero-extend to uint of the target width, then reinterpret.
-        const unsigned: ScalarType = { ...ts, base: 'uint' };
-        this.f.emit(Op.UConvert, [count > 1 ? this.t.vector(unsigned, count) : this.t.scalar(unsigned), id, v!]);
-        const cast = this.b.id();
-        this.f.emit(Op.Bitcast, [this.t.type(t), cast, id]);
-        return cast;
-      }
-      this.f.emit(opcode, [this.t.type(t), id, v!]);
-      return id;
-    }, from);
+    return convertValue(this, value, from, to, guard);
   }
 
   construct(type: Type, parts: number[]): number {
@@ -891,22 +811,6 @@ export class FunctionEmitter {
 export function isRelaxed(t: Type): boolean {
   const el = t.kind === 'array' ? undefined : elementScalar(t);
   return t.kind === 'array' ? isRelaxed(t.element) : !!el?.relaxed;
-}
-
-function needsConversion(t: Type): boolean {
-  switch (t.kind) {
-    case 'scalar':
-      return t.base === 'bool';
-    case 'vector':
-    case 'matrix':
-      return t.element.base === 'bool' || (t.kind === 'matrix' && matrixShape(t) === 'array');
-    case 'array':
-      return true;
-    case 'struct':
-      return true;
-    default:
-      return false;
-  }
 }
 
 /** Components of a value the back end holds as a scalar or vector (a 1xN or Nx1 matrix is a vector). */
