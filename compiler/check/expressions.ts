@@ -30,24 +30,21 @@ import { checkPrintf } from './printf.js';
 import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
 import { checkExecutionModeCall } from './inline-spirv.js';
-import { checkMethodCall, interlocked, isInterlocked, resourceIndex } from './methods.js';
-import { accessorIndex, checkAccessFullyMapped, textureMember } from './texture-methods.js';
+import { checkMethodCall, interlocked, isInterlocked } from './methods.js';
+import { checkAccessFullyMapped } from './texture-methods.js';
 import type { Scope } from './scope.js';
 import { checkSizeof } from './sizeof.js';
 import { isLvalue, isSimpleExpr, storeBitfield, storeScatter, toExpr, type Value } from './value.js';
-import { readBitfield } from './bitfields.js';
 import { halfValue } from './half-spelling.js';
-import { matrixMember } from './matrix-members.js';
 import { operatorCall } from './operator-overloads.js';
 import { checkInitializerList } from './initializer-lists.js';
+import { index, member } from './member-access.js';
 import { isHeapName, type HeapRef } from './descriptor-heaps.js';
-import { flattenedElement } from './flatten-arrays.js';
-import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf, type Held } from './resource-aliases.js';
+import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf } from './resource-aliases.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
 const COMPARE: Record<string, BinaryOperator> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
-const SWIZZLE_SETS = ['xyzw', 'rgba'];
 
 /**
  * Statements produced while checking an expression that must run before it (the write-back of
@@ -137,9 +134,9 @@ export class ExpressionChecker {
       case 'Call':
         return this.call(e, scope);
       case 'Member':
-        return this.member(e, scope);
+        return member(this.c, this, e, scope);
       case 'Index':
-        return this.index(e, scope);
+        return index(this.c, this, e, scope);
       case 'InitList':
         this.c.error(`initializer list is only allowed in a declaration`, e.loc);
         return undefined;
@@ -185,7 +182,7 @@ export class ExpressionChecker {
     return rest.length === 1 ? members?.lookupMember(rest[0]!) : members?.lookup(rest.join('::'));
   }
 
-  private name(e: ast.NameExpr, scope: Scope): Value | undefined {
+  name(e: ast.NameExpr, scope: Scope): Value | undefined {
     const entry = this.lookupName(e, scope);
     if (!entry && !e.scopeType && isHeapName(e.name)) return this.c.heaps.value(e.name, e.loc);
     if (!entry) {
@@ -506,7 +503,7 @@ export class ExpressionChecker {
     return { op: 'construct', type: t, parts: rows };
   }
 
-  private splat(scalarExpr: IrExpr, t: Type): IrExpr {
+  splat(scalarExpr: IrExpr, t: Type): IrExpr {
     return t.kind === 'scalar' ? scalarExpr : { op: 'splat', type: t, arg: scalarExpr };
   }
 
@@ -573,142 +570,6 @@ export class ExpressionChecker {
 
   // -------------------------------------------------------------------------------------------
   // Member access, swizzles, indexing
-
-  private member(e: ast.MemberExpr, scope: Scope): Value | undefined {
-    const obj = this.check(e.object, scope);
-    if (!obj) return undefined;
-    if (obj.heap) return this.c.heaps.untyped(obj as Value & { heap: HeapRef });
-    const t = obj.type;
-    if (t.kind === 'struct') {
-      // Fields of a base struct are reached through the unnamed member 0 of each derived struct.
-      const found = this.c.fieldPath(t, e.member);
-      // `t.M` of a static data member: the member itself (the object is not evaluated).
-      const staticMember = found ? undefined : this.c.structMembers.get(t.id)?.lookupMember(e.member);
-      if (staticMember?.kind === 'variable') return this.name({ kind: 'Name', loc: e.memberLoc, name: e.member }, this.c.structMembers.get(t.id)!);
-      if (!found) {
-        this.c.error(`no member named '${e.member}' in '${typeToString(t)}'`, e.memberLoc, e.member.length);
-        return undefined;
-      }
-      if (obj.held?.kind === 'struct') {
-        let h: Held = obj.held;
-        for (const index of found.path) h = (h as Held & { kind: 'struct' }).fields[index]!;
-        return heldValue(this.c, h, e.loc, obj.readonly);
-      }
-      let v: Value = obj;
-      let vt: Type = t;
-      for (const index of found.path) {
-        const ft: Type = (vt as StructType).fields[index]!.type;
-        v = v.place
-          ? { type: ft, loc: e.loc, place: { kind: 'member', base: v.place, index, type: ft }, readonly: obj.readonly }
-          : { type: ft, loc: e.loc, expr: { op: 'extract', type: ft, arg: this.rvalue(v), index }, readonly: true };
-        vt = ft;
-      }
-      if (found.bitfield) {
-        const what = `bit-field '${e.member}'`;
-        if (v.place) return { type: v.type, loc: e.loc, bitfield: { place: v.place, field: found.bitfield }, readonly: v.readonly, what };
-        return { type: v.type, loc: e.loc, expr: readBitfield(this.rvalue(v), v.type as ScalarType, found.bitfield), readonly: true, what };
-      }
-      return v;
-    }
-    if (t.kind === 'scalar' || t.kind === 'vector') return this.swizzle(obj, t.kind === 'scalar' ? 1 : t.size, e);
-    if (t.kind === 'matrix') return matrixMember(this.c, this, obj, t, e);
-    if (t.kind === 'resource') return textureMember(this.c, obj, t, e.member, e.loc, e.memberLoc);
-    this.c.error(`member reference base type '${typeToString(t)}' is not a structure`, e.memberLoc, e.member.length);
-    return undefined;
-  }
-
-  private swizzle(obj: Value, size: number, e: ast.MemberExpr): Value | undefined {
-    const name = e.member;
-    const set = SWIZZLE_SETS.find((s) => [...name].every((ch) => s.includes(ch)));
-    const comps = set ? [...name].map((ch) => set.indexOf(ch)) : [];
-    if (!set || name.length > 4 || comps.some((c) => c >= size)) {
-      this.c.error(`invalid swizzle '${name}' on '${typeToString(obj.type)}'`, e.memberLoc, name.length);
-      return undefined;
-    }
-    const el = elementScalar(obj.type)!;
-    const t = vector(el, comps.length);
-    const writable = !obj.readonly && new Set(comps).size === comps.length;
-    if (obj.type.kind === 'scalar') {
-      // `s.x` of a scalar in memory is that memory (`v.w.x = 1` assigns v.w).
-      if (comps.length === 1 && (obj.place || obj.bitfield)) return { ...obj, loc: e.loc };
-      const v = this.rvalue(obj);
-      return { type: t, loc: e.loc, expr: comps.length === 1 ? v : this.splat(v, t), readonly: true };
-    }
-    if (obj.swizzle) {
-      // A swizzle of a swizzle of a vector in memory selects from the same vector: still assignable.
-      const base = obj.swizzle;
-      const through = comps.map((k) => base.components[k]!);
-      if (through.length === 1) {
-        const elPlace: IrPlace = { kind: 'element', base: base.place, index: constExpr(INT, through[0]!), type: el };
-        return { type: el, loc: e.loc, place: elPlace, readonly: obj.readonly };
-      }
-      return { type: t, loc: e.loc, swizzle: { place: base.place, components: through }, readonly: obj.readonly || new Set(through).size !== through.length };
-    }
-    if (obj.place && comps.length === 1) {
-      return { type: el, loc: e.loc, place: { kind: 'element', base: obj.place, index: constExpr(INT, comps[0]!), type: el }, readonly: obj.readonly };
-    }
-    if (obj.place) return { type: t, loc: e.loc, swizzle: { place: obj.place, components: comps }, readonly: !writable };
-    const arg = this.rvalue(obj);
-    if (comps.length === 1) return { type: el, loc: e.loc, expr: { op: 'extract', type: el, arg, index: comps[0]! }, readonly: true };
-    return { type: t, loc: e.loc, expr: { op: 'swizzle', type: t, arg, components: comps }, readonly: true };
-  }
-
-  private index(e: ast.IndexExpr, scope: Scope): Value | undefined {
-    const obj = this.check(e.object, scope);
-    const idx = this.check(e.index, scope);
-    if (!obj || !idx) return undefined;
-    if (obj.heap) return this.c.heaps.index(this, obj as Value & { heap: HeapRef }, idx, e.loc);
-    if (obj.type.kind === 'struct') return operatorCall(this.c, this, '[]', obj, idx, e.loc, scope);
-    if (obj.accessor) return accessorIndex(this.c, this, obj, idx, e.loc);
-    // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
-    if (obj.type.kind === 'resource') return this.resourceIndex(obj, obj.type, idx, e.loc);
-    if (!isNumeric(idx.type) || idx.type.kind !== 'scalar' || idx.type.base === 'float') {
-      if (!(isNumeric(idx.type) && idx.type.kind === 'scalar')) {
-        this.c.error(`array subscript must be an integer, not '${typeToString(idx.type)}'`, idx.loc);
-        return undefined;
-      }
-    }
-    const t = obj.type;
-    if (t.kind === 'scalar') {
-      // A one-component vector (a row of an Nx1 matrix): the manual ignores the index, the only element is returned.
-      const k = constantIndex(this.coerce(idx, INT));
-      if (k !== undefined && k !== 0) {
-        this.c.error(`index ${k} is out of bounds for '${typeToString(t)}1'`, e.index.loc);
-        return undefined;
-      }
-      return obj;
-    }
-    let elementType: Type;
-    if (t.kind === 'array') elementType = t.element;
-    else if (t.kind === 'vector') elementType = t.element;
-    else if (t.kind === 'matrix') elementType = rowType(t);
-    else {
-      this.c.error(`subscripted value of type '${typeToString(t)}' is not an array, vector or matrix`, e.loc);
-      return undefined;
-    }
-    const index = this.coerce(idx, idx.type.kind === 'scalar' && idx.type.base === 'uint' ? UINT : INT);
-    const known = constantIndex(index);
-    const bound = t.kind === 'array' ? t.length : t.kind === 'vector' ? t.size : t.kind === 'matrix' ? t.rows : null;
-    if (known !== undefined && bound !== null && (known < 0 || known >= bound)) {
-      this.c.error(`index ${known} is out of bounds for '${typeToString(t)}'`, e.index.loc);
-      return undefined;
-    }
-    const root = obj.place?.kind === 'global' ? obj.place.global : undefined;
-    const flat = root && this.c.flattened.get(root);
-    if (root && flat) {
-      const place = flattenedElement(this.c, root, flat, index, elementType, e.index.loc);
-      return place && { type: elementType, loc: e.loc, place, readonly: obj.readonly };
-    }
-    if (obj.place) return { type: elementType, loc: e.loc, place: { kind: 'element', base: obj.place, index, type: elementType }, readonly: obj.readonly };
-    const arg = this.rvalue(obj);
-    if (known !== undefined) return { type: elementType, loc: e.loc, expr: { op: 'extract', type: elementType, arg, index: known }, readonly: true };
-    return { type: elementType, loc: e.loc, expr: { op: 'dynamicExtract', type: elementType, arg, index }, readonly: true };
-  }
-
-  /** `buf[i]` on structured buffers (element of the block's runtime array). */
-  private resourceIndex(obj: Value, t: import('../types.js').ResourceType, idx: Value, loc: SourceLocation): Value | undefined {
-    return resourceIndex(this.c, this, obj, t, idx, loc);
-  }
 
   // -------------------------------------------------------------------------------------------
   // Conversions
@@ -874,9 +735,6 @@ function isScalarValue(v: Value): boolean {
   return v.type.kind === 'scalar';
 }
 
-function constantIndex(e: IrExpr): number | undefined {
-  return e.op === 'const' && e.value.kind === 'scalar' && typeof e.value.value !== 'boolean' ? Number(e.value.value) : undefined;
-}
 
 
 /** `(S)0`: every scalar of the aggregate is the given scalar converted. */
