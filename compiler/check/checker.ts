@@ -7,31 +7,17 @@ import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '
 import type * as ast from '../parse/ast.js';
 import {
   arrayOf,
-  matrix,
-  scalar,
-  vector,
   VOID,
   type Bitfield,
   type Majorness,
-  type ResourceKind,
   type StructField,
   type StructType,
   type Type,
   typeKey,
   typeToString,
 } from '../types.js';
-import {
-  DEFAULT_FLOAT4_RESOURCES,
-  NEEDS_16BIT,
-  numericTypeByName,
-  RESOURCE_KINDS,
-  SAMPLER_NAMES,
-  scalarByName,
-  STAGE_TEMPLATE_TYPES,
-  VK_RESOURCE_KINDS,
-  ROV_KINDS,
-} from './builtin-types.js';
 import { assignBindings } from './bindings.js';
+import { resolveTypeName } from './type-names.js';
 import { DescriptorHeaps } from './descriptor-heaps.js';
 import { flattenArray } from './flatten-arrays.js';
 import { resourceGlobal } from './resource-globals.js';
@@ -40,23 +26,21 @@ export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spirv-decorations.js';
-import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, INLINE_SPIRV_TYPE_NAMES, refuseOpaqueUniform, resolveInlineSpirvType, withTypeRequirements } from './spirv-types.js';
+import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, refuseOpaqueUniform, withTypeRequirements } from './spirv-types.js';
 import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
 import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
-import { declareRayTypes, rayQueryMember, rayQueryType, shaderRecord } from './ray-types.js';
+import { declareRayTypes, rayQueryMember, shaderRecord } from './ray-types.js';
 import { declareVkNamespace } from './vk-namespace.js';
-import { bufferPointerType } from './buffer-pointers.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
-import { declareSpecialization, defineOutOfLine, instantiateStruct } from './struct-templates.js';
-import { instantiateAlias } from './alias-templates.js';
+import { declareSpecialization, defineOutOfLine } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
-import { refuseStreamVariable, stageTemplateType } from './stage-types.js';
+import { refuseStreamVariable } from './stage-types.js';
 import { declareEnum, defineStaticMember } from './enums-and-statics.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
@@ -250,7 +234,7 @@ export class Checker {
 
   /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
   resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
-    const named = this.resolveTypeName(spec, scope);
+    const named = resolveTypeName(this, spec, scope);
     const t = named && spec.arrayDims ? this.arrayType(named, spec.arrayDims, scope, false) : named;
     if (!t) return undefined;
     const explicit = modifiers.includes('row_major')
@@ -264,94 +248,6 @@ export class Checker {
             : undefined;
     const majorness = explicit ?? this.packMatrix;
     return majorness ? withMajorness(t, majorness) : t;
-  }
-
-  private resolveTypeName(spec: ast.TypeSpec, scope: Scope): Type | undefined {
-    if (spec.struct) return this.anonymousStruct(spec.struct, scope);
-    const name = spec.name;
-    const args = spec.templateArgs ?? [];
-    if (NEEDS_16BIT.has(name.replace(/[1-4](x[1-4])?$/, '')) && !this.enable16) {
-      this.error(`'${name}' requires -enable-16bit-types`, spec.loc, name.length);
-      return undefined;
-    }
-    if (name === 'void' && args.length === 0) return VOID;
-    const numeric = numericTypeByName(name, this.enable16);
-    if (numeric && args.length === 0) return numeric;
-    if (name === 'vector') return this.templateNumeric(spec, scope, 'vector');
-    if (name === 'matrix') return this.templateNumeric(spec, scope, 'matrix');
-    if (name in SAMPLER_NAMES) return { kind: 'sampler', comparison: SAMPLER_NAMES[name]! };
-    if (RESOURCE_KINDS.has(name)) return this.resourceType(spec, scope, name as ResourceKind);
-    if (VK_RESOURCE_KINDS[name]) return this.resourceType(spec, scope, VK_RESOURCE_KINDS[name]);
-    if (INLINE_SPIRV_TYPE_NAMES.has(name)) return resolveInlineSpirvType(this, spec, scope);
-    if (name === 'vk::BufferPointer') return bufferPointerType(this, name, args, scope, spec.loc);
-    if (ROV_KINDS[name]) {
-      const t = this.resourceType(spec, scope, ROV_KINDS[name]);
-      return t?.kind === 'resource' ? { ...t, rasterizerOrdered: true } : t;
-    }
-    if (name === 'RayQuery') return rayQueryType(this, spec, scope);
-    if (STAGE_TEMPLATE_TYPES.has(name)) return stageTemplateType(this, spec, scope);
-    const entry = scope.lookup(name);
-    if (entry?.kind === 'template') return instantiateStruct(this, entry, spec, scope);
-    if (entry?.kind === 'aliasTemplate') return instantiateAlias(this, entry, spec, scope);
-    if (entry?.kind === 'type') {
-      if (args.length > 0) this.error(`'${name}' is not a template`, spec.loc, name.length);
-      return entry.type;
-    }
-    this.error(entry ? `'${name}' does not name a type` : `unknown type name '${name}'`, spec.loc, name.length);
-    return undefined;
-  }
-
-  private templateNumeric(spec: ast.TypeSpec, scope: Scope, which: 'vector' | 'matrix'): Type | undefined {
-    const args = spec.templateArgs ?? [];
-    if (args.length === 0) return which === 'vector' ? numericTypeByName('float4', false) : numericTypeByName('float4x4', false);
-    const expected = which === 'vector' ? 2 : 3;
-    if (args.length !== expected) {
-      this.error(`'${which}' takes ${expected} template arguments`, spec.loc);
-      return undefined;
-    }
-    const elSpec = args[0]!;
-    // The element may be a typedef or a template parameter bound to a scalar.
-    const elType = elSpec.kind === 'TypeSpec' ? scalarByName(elSpec.name, this.enable16) ?? this.resolveType(elSpec, scope, []) : undefined;
-    const el = elType?.kind === 'scalar' ? elType : undefined;
-    if (!el) {
-      this.error(`'${which}' element type must be a scalar type`, elSpec.loc);
-      return undefined;
-    }
-    const dims = args.slice(1).map((a) => (a.kind === 'TypeSpec' ? undefined : this.constantInt(a, scope)));
-    if (dims.some((d) => d === undefined || d < 1 || d > 4)) {
-      this.error(`'${which}' dimensions must be constant integers from 1 to 4`, spec.loc);
-      return undefined;
-    }
-    return which === 'vector' ? vector(el, dims[0]!) : matrix(el, dims[0]!, dims[1]!);
-  }
-
-  private resourceType(spec: ast.TypeSpec, scope: Scope, kind: ResourceKind): Type | undefined {
-    const args = spec.templateArgs ?? [];
-    if (kind === 'ByteAddressBuffer' || kind === 'RWByteAddressBuffer') {
-      return { kind: 'resource', resource: kind, element: scalar('uint') };
-    }
-    if (kind === 'RaytracingAccelerationStructure') {
-      if (args.length) this.error(`'${kind}' is not a template`, spec.loc, kind.length);
-      return { kind: 'resource', resource: kind, element: VOID };
-    }
-    let element: Type | undefined;
-    if (args.length === 0) {
-      if (!DEFAULT_FLOAT4_RESOURCES.has(kind)) {
-        this.error(`'${kind}' requires a template argument`, spec.loc, kind.length);
-        return undefined;
-      }
-      element = numericTypeByName('float4', false);
-    } else {
-      const a = args[0]!;
-      if (a.kind !== 'TypeSpec') {
-        this.error(`template argument of '${kind}' must be a type`, a.loc);
-        return undefined;
-      }
-      element = this.resolveType(a, scope, a.modifiers ?? []);
-    }
-    if (!element) return undefined;
-    const samples = args[1] && args[1].kind !== 'TypeSpec' ? this.constantInt(args[1], scope) : undefined;
-    return samples !== undefined ? { kind: 'resource', resource: kind, element, samples } : { kind: 'resource', resource: kind, element };
   }
 
   /** `{ half: true }` for a type spelled with `half` while half is float (half-spelling.ts). */
@@ -407,7 +303,7 @@ export class Checker {
   private readonly anonymousStructs = new Map<ast.StructDecl, StructType>();
 
   /** `struct { … } s;` or `typedef struct { … } Name;` (then the struct takes the typedef's name, as in DXC). */
-  private anonymousStruct(decl: ast.StructDecl, scope: Scope, typedefName?: string): StructType | undefined {
+  anonymousStruct(decl: ast.StructDecl, scope: Scope, typedefName?: string): StructType | undefined {
     const known = this.anonymousStructs.get(decl);
     if (known) return known;
     const struct = this.declareStruct(decl, scope, typedefName);
