@@ -73,11 +73,15 @@ const SHADER_CODEC: EntryCodec<CompiledShader> = {
 
 /** Writes `body` to `path` under `format` with its checksum, through a temp file and a rename. */
 export async function writeEntryFile(path: string, format: string, body: string): Promise<void> {
-  const text = JSON.stringify({ format, checksum: sha256(body), body });
   await mkdir(dirname(path), { recursive: true });
+  await writeFileAtomically(path, JSON.stringify({ format, checksum: sha256(body), body }));
+}
+
+/** Writes `path` through a temp file and a rename: a concurrent reader never sees half a file. */
+export async function writeFileAtomically(path: string, contents: string | Uint8Array): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, text);
+    await writeFile(temp, contents);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });

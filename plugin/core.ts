@@ -298,7 +298,7 @@ export class ShaderCore {
     const spirv: SpirvSource = placed === undefined ? { kind: 'none' } : placed.source;
     const generated =
       exportKind === 'spirv'
-        ? spirvOnlyModule(spirv.kind === 'none' ? this.placeSpirv(parsed, shader, context).source : spirv)
+        ? spirvOnlyModule(placed?.source ?? this.placeSpirv(parsed, shader, context).source) // no SPIR-V: placeSpirv's internal error
         : this.generate({
             reflection: shader.reflection,
             // `?layout`: tables and writers only; the binary is neither inlined nor emitted.

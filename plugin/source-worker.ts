@@ -3,12 +3,11 @@
 // with esbuild (a dev dependency, installed wherever the sources are) into one JavaScript file,
 // as `npm run build` does. The bundle is kept in the temp directory with the content hash of each
 // source it was built from; while none has changed it is reused, so only the first pool pays.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashFile, sha256 } from './cache.js';
+import { hashFile, sha256, writeFileAtomically } from './cache.js';
 
 /** `compile-worker.ts` next to `pluginUrl`, bundled; undefined when the plugin is not running from source. */
 export async function sourceWorkerScript(pluginUrl: string = import.meta.url): Promise<URL | undefined> {
@@ -39,21 +38,8 @@ export async function sourceWorkerScript(pluginUrl: string = import.meta.url): P
   });
   const hashes = Object.fromEntries(Object.keys(result.metafile.inputs).map((file) => [file, hashFile(join(root, file))]));
   await mkdir(dir, { recursive: true });
-  // Each file through a temp file and a rename: a concurrent build never starts half a bundle.
-  const suffix = `${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents;
-  for (const [path, contents] of [
-    [bundle, code],
-    [manifest, JSON.stringify(hashes)],
-  ] as const) {
-    const temp = `${path}.${suffix}`;
-    try {
-      await writeFile(temp, contents);
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-  }
+  // Each file whole (a concurrent build never starts half a bundle), the bundle before its manifest.
+  await writeFileAtomically(bundle, result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents);
+  await writeFileAtomically(manifest, JSON.stringify(hashes));
   return pathToFileURL(bundle);
 }

@@ -4,6 +4,7 @@
 // pointers); `[[vk::ext_capability(N)]]` and `[[vk::ext_extension("name")]]` on a function declare
 // what the module needs once the function is part of it. The instruction is emitted as written:
 // spirv-val judges it, as DXC leaves it to.
+import { placeRoot } from '../ir/walk.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrPlace, SpirvOperand, SpirvRequirements } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -153,7 +154,6 @@ function isWorkgroupPointer(t: Type): boolean {
 }
 
 function inWorkgroup(place: IrPlace): boolean {
-  let p = place;
-  while (p.kind === 'member' || p.kind === 'element') p = p.base;
+  const p = placeRoot(place);
   return p.kind === 'global' && p.global.space === 'workgroup';
 }

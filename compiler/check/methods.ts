@@ -1,6 +1,7 @@
 // Resource methods: dispatch of `obj.Method(args)` on buffers, textures and subpass inputs, the
 // buffer methods of the manual's tables (structured, append/consume, byte-address), Interlocked*
 // (methods and global functions) and `buf[i]` on resources. Texture methods are in texture-methods.ts.
+import { placeRoot } from '../ir/walk.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { AtomicOperation, ImageOperands, IrExpr, IrGlobal, IrPlace, ResourceCall } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -344,8 +345,7 @@ export function interlocked(c: Checker, x: ExpressionChecker, name: string, args
 /** Atomics need memory a pointer can reach: buffers, groupshared, texels (through OpImageTexelPointer). */
 function atomicTarget(p: IrPlace): boolean {
   if (p.kind === 'texel') return true;
-  let base: IrPlace = p;
-  while (base.kind === 'member' || base.kind === 'element') base = base.base;
+  const base = placeRoot(p);
   // Memory at a device address (vk::BufferPointer.Get(), RawBufferLoad) is PhysicalStorageBuffer memory.
   return base.kind === 'address' || (base.kind === 'global' && (base.global.space === 'storage' || base.global.space === 'workgroup'));
 }

@@ -200,6 +200,13 @@ export function walkExpr(e: IrExpr, v: IrVisitor): void {
   }
 }
 
+/** The place a member/element path starts from (a variable, a texel, an address). */
+export function placeRoot(p: IrPlace): IrPlace {
+  let q = p;
+  while (q.kind === 'member' || q.kind === 'element') q = q.base;
+  return q;
+}
+
 /** The global a place is rooted at, if any. */
 export function rootGlobal(p: IrPlace): Extract<IrPlace, { kind: 'global' }>['global'] | undefined {
   switch (p.kind) {

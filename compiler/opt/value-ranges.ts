@@ -7,7 +7,7 @@
 // Integer results that could wrap become the type's whole range; float bounds are widened by a
 // small relative slack (rounding). Used by guard-elision.ts to drop guards a range makes unnecessary.
 import type { IrEntryPoint, IrExpr, IrFunction, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
-import { walkStmts } from '../ir/walk.js';
+import { placeRoot, walkStmts } from '../ir/walk.js';
 import { elementScalar, type ScalarType } from '../types.js';
 
 export interface Range {
@@ -53,8 +53,7 @@ const minMax = (values: number[], nan: boolean): Range => ({ lo: Math.min(...val
 
 /** The root local of a place, if it is one. */
 function rootLocal(p: IrPlace): IrVar | undefined {
-  let q = p;
-  while (q.kind === 'member' || q.kind === 'element') q = q.base;
+  const q = placeRoot(p);
   return q.kind === 'local' ? q.local : undefined;
 }
 

@@ -2,7 +2,7 @@
 import type { Backend, BackendError, SpirvCompile } from '../backend.js';
 import type { IrExpr } from '../ir/ir.js';
 import { isWaveIntrinsicName } from '../ir/intrinsics.js';
-import { walkStmts } from '../ir/walk.js';
+import { placeRoot, walkStmts } from '../ir/walk.js';
 import type { IrModule } from '../ir/ir.js';
 import type { ResolvedOptions } from '../options.js';
 import { reflect } from '../reflect/index.js';
@@ -89,8 +89,7 @@ function unknownFormatAtomicErrors(ir: IrModule, options: ResolvedOptions): Back
       const place = e.call.target.image;
       const image = place.type;
       if (image.kind !== 'resource' || image.format !== undefined) return;
-      let root = place;
-      while (root.kind === 'member' || root.kind === 'element') root = root.base;
+      const root = placeRoot(place);
       const global = root.kind === 'global' ? root.global : undefined;
       const message = `an atomic operation on a texel of ${global ? `'${global.name}'` : `a ${image.resource}`} needs an image format (R32ui, R32i, …): with -fspv-use-unknown-image-format give it [[vk::image_format("r32ui")]] (or r32i/r32f)`;
       errors.push(global ? { message, loc: global.loc, length: global.name.length } : { message });

@@ -5,7 +5,7 @@
 // holds exactly; the OpFConvert that follows is then exact on every driver. f32tof16 is computed on
 // the bits (its result is a uint), the same algorithm as the WGSL back end's.
 // With `arithmetic: 'dxc'` none of this is emitted: plain OpFConvert / PackHalf2x16, as DXC.
-import type { ScalarType, Type } from '../types.js';
+import { UINT, type ScalarType, type Type } from '../types.js';
 import { Op } from '../spirv-spec/spec.js';
 import { boolOf, op, splat, withElement } from './defined-arithmetic.js';
 import { constantId, type FunctionEmitter } from './function.js';
@@ -35,13 +35,12 @@ const glsl = (fe: FunctionEmitter, inst: number, type: Type, ...args: number[]) 
 
 /** The value with its low `dropped` mantissa bits cleared: truncation toward zero for a normal result. */
 function clearLowBits(fe: FunctionEmitter, from: ScalarType, ft: Type, x: number, dropped: number): number {
-  const u32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
   if (from.width === 32) {
-    const ut = withElement(ft, u32);
-    return op(fe, Op.Bitcast, ft, op(fe, Op.BitwiseAnd, ut, op(fe, Op.Bitcast, ut, x), splat(fe, u32, ut, (~0 << dropped) >>> 0)));
+    const ut = withElement(ft, UINT);
+    return op(fe, Op.Bitcast, ft, op(fe, Op.BitwiseAnd, ut, op(fe, Op.Bitcast, ut, x), splat(fe, UINT, ut, (~0 << dropped) >>> 0)));
   }
   // 64-bit: each component as two words (low word first), masked, and put back.
-  const words: Type = { kind: 'vector', element: u32, size: 2 };
+  const words: Type = { kind: 'vector', element: UINT, size: 2 };
   const low = dropped >= 32 ? 0 : (~0 << dropped) >>> 0;
   const high = dropped > 32 ? (~0 << (dropped - 32)) >>> 0 : 0xffffffff;
   const mask = (component: number) => op(fe, Op.Bitcast, from, op(fe, Op.BitwiseAnd, words, op(fe, Op.Bitcast, words, component), constantPair(fe, low, high)));
@@ -51,9 +50,8 @@ function clearLowBits(fe: FunctionEmitter, from: ScalarType, ft: Type, x: number
 }
 
 function constantPair(fe: FunctionEmitter, low: number, high: number): number {
-  const u32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
-  const parts: IrConst[] = [low, high].map((value) => ({ kind: 'scalar', type: u32, value }));
-  return constantId(fe.m, { kind: 'composite', type: { kind: 'vector', element: u32, size: 2 }, parts });
+  const parts: IrConst[] = [low, high].map((value) => ({ kind: 'scalar', type: UINT, value }));
+  return constantId(fe.m, { kind: 'composite', type: { kind: 'vector', element: UINT, size: 2 }, parts });
 }
 
 /** `x` (of `from`, shaped as `t`) converted to `to` as D3D rounds; `t` is the destination type. */
@@ -77,9 +75,8 @@ export function narrowFloat(fe: FunctionEmitter, from: ScalarType, to: ScalarTyp
  * converts (above); a NaN keeps its sign and the top payload bits, made quiet.
  */
 export function f32ToF16Bits(fe: FunctionEmitter, t: Type, x: number): number {
-  const u32: ScalarType = { kind: 'scalar', base: 'uint', width: 32 };
   const bt = boolOf(t);
-  const c = (v: number) => splat(fe, u32, t, v);
+  const c = (v: number) => splat(fe, UINT, t, v);
   const bits = op(fe, Op.Bitcast, t, x);
   const sign = op(fe, Op.BitwiseAnd, t, op(fe, Op.ShiftRightLogical, t, bits, c(16)), c(0x8000));
   const m = op(fe, Op.BitwiseAnd, t, bits, c(0x7fffffff));

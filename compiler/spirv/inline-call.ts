@@ -8,14 +8,13 @@ import type { IrCallArg, IrFunction, IrVar } from '../ir/ir.js';
 import { Op } from '../spirv-spec/spec.js';
 import type { FunctionEmitter, Pointer } from './function.js';
 import type { Edge } from './ssa.js';
-import { valueLocals } from './values.js';
 import { LoopControlMask } from './operators.js';
 
 /** Binds the parameters and locals of `callee`; returns the copies to write back and its value locals. */
 function enter(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]) {
   const backs: { back: Pointer; from: Pointer | IrVar }[] = [];
   // Parameters the body writes are value locals too where they qualify (SSA: no copy variable).
-  const values = valueLocals(callee, callee.params.map((p) => p.var));
+  const values = new Set(fe.m.valueFacts.inlinedValueLocals(callee));
   fe.ssa.count(callee.body);
   args.forEach((a, i) => {
     const p = callee.params[i]!;

@@ -97,11 +97,19 @@ export function valueLocals(fn: IrFunction, extra: readonly IrVar[] = []): Set<I
 /** Per-compile memo of valueLocals and parameter bindability by function: the IR does not change while it is emitted. */
 export class ValueFacts {
   private readonly locals = new Map<IrFunction, ReadonlySet<IrVar>>();
+  private readonly inlined = new Map<IrFunction, ReadonlySet<IrVar>>();
   private readonly bindable = new Map<IrFunction, { roots: Map<IrVar, number>; simpleLoads: Map<IrVar, number> }>();
 
   valueLocals(fn: IrFunction): ReadonlySet<IrVar> {
     let out = this.locals.get(fn);
     if (!out) this.locals.set(fn, (out = valueLocals(fn)));
+    return out;
+  }
+
+  /** As valueLocals, with the parameters counted as locals (a body inlined at a call: inline-call.ts). */
+  inlinedValueLocals(fn: IrFunction): ReadonlySet<IrVar> {
+    let out = this.inlined.get(fn);
+    if (!out) this.inlined.set(fn, (out = valueLocals(fn, fn.params.map((p) => p.var))));
     return out;
   }
 

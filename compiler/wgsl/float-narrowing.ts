@@ -3,17 +3,16 @@
 // subnormals kept. WGSL leaves the rounding of f16(x) and pack2x16float to the implementation (and
 // may assume no NaN or INF), so the half's bits are computed from the float's bits with integer
 // operations, the same algorithm on both targets.
+import { UINT } from '../types.js';
 import { vectorName } from './types.js';
 
 interface Sink {
   let(expr: string): string;
 }
 
-const U32 = { kind: 'scalar', base: 'uint', width: 32 } as const;
-
 /** The half bits (u32, or vecN<u32> for `n` > 1) of the f32 expression `x`. */
 export function f32ToF16Bits(w: Sink, x: string, n: number): string {
-  const u = vectorName(U32, n);
+  const u = vectorName(UINT, n);
   const c = (v: number) => `${u}(${v}u)`;
   const bits = w.let(`bitcast<${u}>(${x})`);
   const m = w.let(`${bits} & ${c(0x7fffffff)}`);

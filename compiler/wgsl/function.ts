@@ -3,7 +3,7 @@
 // expressions, each evaluated once into a `let` in IR order. `out`/`inout` parameters are
 // `ptr<function, T>`; callers pass a temporary and copy back, as the SPIR-V back end does.
 import type { GuardNeed, IrCallArg, IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar } from '../ir/ir.js';
-import { elementScalar, type MatrixType, type ScalarType, type Type } from '../types.js';
+import { elementScalar, UINT, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
 import { f32ToF16 } from './float-narrowing.js';
 import { writeIntrinsic } from './intrinsics.js';
@@ -401,8 +401,8 @@ export class FunctionWriter implements CodeSink {
         case 'shl':
         case 'shr': {
           // HLSL masks the shift amount to the operand's width; WGSL wants it u32 and in range.
-          const unsigned = `${vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n)}(${b})`;
-          const amount = guard === 'none' ? unsigned : `${unsigned} & ${vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n)}(${el.width - 1}u)`;
+          const unsigned = `${vectorName(UINT, n)}(${b})`;
+          const amount = guard === 'none' ? unsigned : `${unsigned} & ${vectorName(UINT, n)}(${el.width - 1}u)`;
           return `${a} ${op === 'shl' ? '<<' : '>>'} (${amount})`;
         }
         case 'bitand':
@@ -460,7 +460,7 @@ export class FunctionWriter implements CodeSink {
       if (fs.base === 'float' && ts.base !== 'float' && guard === 'nan') {
         // Classified by bits: WGSL may assume no NaN (see saturatingFloatToInt).
         const f = fs.width === 32 ? v : `${vectorName({ kind: 'scalar', base: 'float', width: 32 }, n)}(${v})`;
-        const u = vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n);
+        const u = vectorName(UINT, n);
         return `select(${target}(${f}), ${target}(${scalarLiteral(ts, 0)}), (bitcast<${u}>(${f}) & ${u}(0x7fffffffu)) > ${u}(0x7f800000u))`;
       }
       if (fs.base === 'float' && ts.base !== 'float' && guard !== 'none') return this.saturatingFloatToInt(v, fs, ts, n);
@@ -476,7 +476,7 @@ export class FunctionWriter implements CodeSink {
    * value is classified by its bits (magnitude ≥ 2^31 is 0x4f000000, ≥ 2^32 is 0x4f800000).
    */
   private saturatingFloatToInt(v: string, fs: ScalarType, ts: ScalarType, n: number): string {
-    const u = vectorName({ kind: 'scalar', base: 'uint', width: 32 }, n);
+    const u = vectorName(UINT, n);
     const f = fs.width === 32 ? v : `${vectorName({ kind: 'scalar', base: 'float', width: 32 }, n)}(${v})`;
     const bits = this.let(`bitcast<${u}>(${f})`);
     const magnitude = this.let(`${bits} & ${u}(0x7fffffffu)`);
