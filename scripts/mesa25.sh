@@ -22,22 +22,9 @@ if [[ -f "$stamp" && -f "$icd" && "$(cat "$stamp")" == "${packages[*]}" ]]; then
   exit 0
 fi
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/debs"
-echo "deb http://deb.debian.org/debian bookworm-backports main" >"$work/sources.list"
-apt_opts=(
-  -o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
-  -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache"
-)
-# apt drops privileges to _apt for downloads, which cannot write into our private temp dirs.
-[[ "$(id -u)" == 0 ]] && apt_opts+=(-o APT::Sandbox::User=root)
-apt-get "${apt_opts[@]}" update -qq
-(cd "$work/debs" && apt-get "${apt_opts[@]}" download -qq "${packages[@]}")
-
-rm -rf "$dest"
-mkdir -p "$dest/root"
-for deb in "$work"/debs/*.deb; do dpkg-deb -x "$deb" "$dest/root"; done
+# shellcheck source=lib/private-apt.sh
+source scripts/lib/private-apt.sh
+private_apt_unpack bookworm-backports "$dest" "${packages[@]}"
 lvp="$(find "$dest/root" -name libvulkan_lvp.so -print -quit)"
 [[ -n "$lvp" ]] || { echo "mesa25: libvulkan_lvp.so missing from mesa-vulkan-drivers" >&2; exit 1; }
 libdir="$(dirname "$lvp")"
