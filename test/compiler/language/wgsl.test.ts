@@ -3,13 +3,13 @@
 // stores, templates and operators plain functions, templated byte-address access word loads/stores).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
-import { openDawn, type Dawn } from '../wgsl/dawn.js';
+import { startWebGpu, type WebGpuRunner } from '../../webgpu/harness.js';
 
-let dawn: Dawn;
+let gpu: WebGpuRunner;
 beforeAll(async () => {
-  dawn = await openDawn();
+  gpu = await startWebGpu();
 });
-afterAll(() => dawn?.device.destroy());
+afterAll(() => gpu?.close());
 
 const SOURCES: Record<string, string> = {
   bitfields: `struct D { float head; uint index : 24; uint flags : 8; int delta : 5; int rest : 27; };
@@ -41,7 +41,7 @@ describe('issue 20 language forms through WGSL', () => {
     it(`${name} passes Tint`, async () => {
       const r = compile(source, { target: 'wgsl', entryPoints: [{ name: 'main', stage: 'compute' }] });
       expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
-      expect(await dawn.validate(r.wgsl!.code)).toBe('');
+      await gpu.compile(r.wgsl!.code);
     });
   }
 });
