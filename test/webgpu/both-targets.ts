@@ -14,8 +14,8 @@ import { compile, formatDiagnostic, type CompileOptions } from '../../compiler/i
 import type { DescriptorBinding, Reflection } from '../../compiler/reflect/types.js';
 import { startGpuRunner, type GpuRunner } from '../gpu/harness.js';
 import type { Binding as VulkanBinding, ComputeJob as VulkanComputeJob, ComputeResult, RenderJob as VulkanRenderJob, RenderResult } from '../gpu/types.js';
-import { startWebGpu, type WebGpuRunner } from './harness.js';
-import type { Binding as WebGpuBinding, WebGpuDriver, WebGpuFeature } from './types.js';
+import { startWebGpu, wgslFeatures, type WebGpuRunner } from './harness.js';
+import type { Binding as WebGpuBinding, WebGpuDriver } from './types.js';
 import { WGSL_GAPS, type WgslGap } from './wgsl-gaps.js';
 import { expectSameResults, otherLevelSpirv, unoptimisedWgsl } from './both-levels.js';
 
@@ -79,14 +79,6 @@ export async function expectListedWgslFailure(gap: WgslGap, run: () => unknown):
   }
   if (failure === undefined) throw new Error(`WGSL gap listed for "${currentCaseKey()}" (${gap.at}) but the case passes now: remove it from test/webgpu/wgsl-gaps.ts`);
   expect(String((failure as Error).message ?? failure)).toMatch(gap.error);
-}
-
-/** Features a WGSL module declares with `enable` (and only those: the application rule). */
-export function wgslFeatures(code: string): WebGpuFeature[] {
-  const features: WebGpuFeature[] = [];
-  if (/^\s*enable\s+[^;]*\bf16\b/m.test(code)) features.push('shader-f16');
-  if (/^\s*enable\s+[^;]*\bsubgroups\b/m.test(code)) features.push('subgroups');
-  return features;
 }
 
 /** The WGSL place of a Vulkan job's binding; undefined when the module declares none there (unused, so removed as DXC does). */

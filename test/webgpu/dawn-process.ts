@@ -72,7 +72,8 @@ function ownBytes<T extends ComputeResult>(result: T): T {
       if (!copy) copies.set(bytes, (copy = bytes.slice()));
       return [key, copy];
     }));
-  const pixels = 'pixels' in result && result.pixels instanceof Uint8Array ? { pixels: (result.pixels as Uint8Array).slice() } : {};
+  const targets = 'targetPixels' in result ? (result.targetPixels as Uint8Array[]).map((bytes) => bytes.slice()) : undefined;
+  const pixels = targets ? { pixels: targets[0]!, targetPixels: targets } : {};
   return { ...result, buffers: own(result.buffers), images: own(result.images), ...pixels };
 }
 
@@ -136,7 +137,7 @@ class DawnProcess implements WebGpuRunner {
 
   async renderTriangle(job: RenderJob): Promise<RenderResult> {
     const sent = ownBytes((await this.request({ method: 'renderTriangle', args: [job] })) as SentRenderResult);
-    return { ...sent, texel: (x: number, y: number) => decodeTexel(sent.pixels, sent.format, y * sent.width + x) };
+    return { ...sent, texel: (x: number, y: number, target = 0) => decodeTexel(sent.targetPixels[target]!, sent.format, y * sent.width + x) };
   }
 
   async close(): Promise<void> {

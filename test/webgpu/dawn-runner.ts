@@ -92,11 +92,13 @@ export class DawnRunner implements WebGpuRunner {
       const width = job.width ?? 64, height = job.height ?? 64, format = job.format ?? 'rgba8unorm';
       const what = `draw '${job.vertexEntry ?? 'main'}' + '${job.pixelEntry ?? 'main'}'`;
       let resources: JobResources | undefined;
-      let target: GPUTexture | undefined;
+      const targets: GPUTexture[] = [];
       try {
-        const { finishTarget, finishOutputs, commands, vertexBuffer } = await this.scoped(device, what, async () => {
+        const { finishTargets, finishOutputs, commands, vertexBuffer } = await this.scoped(device, what, async () => {
           resources = createResources(device, job.bindings ?? [], job.sentinel ?? DEFAULT_SENTINEL, true);
-          target = device.createTexture({ size: [width, height], format: format as GPUTextureFormat, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
+          for (let k = 0; k < (job.targets ?? 1); k++) {
+            targets.push(device.createTexture({ size: [width, height], format: format as GPUTextureFormat, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }));
+          }
           const vertexBuffers: GPUVertexBufferLayout[] = [];
           let vertexCount = job.vertexCount;
           const encoder = device.createCommandEncoder();
@@ -117,24 +119,26 @@ export class DawnRunner implements WebGpuRunner {
           const pipeline = device.createRenderPipeline({
             layout: device.createPipelineLayout({ bindGroupLayouts: resources.bindGroups.map((g) => g.layout) }),
             vertex: { module: vertexModule, entryPoint: job.vertexEntry ?? 'main', buffers: vertexBuffers },
-            fragment: { module: pixelModule, entryPoint: job.pixelEntry ?? 'main', targets: [{ format: format as GPUTextureFormat }] },
+            fragment: { module: pixelModule, entryPoint: job.pixelEntry ?? 'main', targets: targets.map(() => ({ format: format as GPUTextureFormat })) },
             primitive: { topology: 'triangle-list', cullMode: 'none' },
           });
           const [r, g, b, a] = job.clear ?? [0, 0, 0, 0];
-          const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: { r, g, b, a } }] });
+          const colorAttachments = targets.map((target): GPURenderPassColorAttachment => ({ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: { r, g, b, a } }));
+          const pass = encoder.beginRenderPass({ colorAttachments });
           pass.setPipeline(pipeline);
           for (const group of resources.bindGroups) pass.setBindGroup(group.index, group.group);
           if (vertexBuffer) pass.setVertexBuffer(0, vertexBuffer);
           pass.draw(vertexCount);
           pass.end();
           const extent = { width, height, layers: 1, bytesPerTexel: formatInfo(format).bytes };
-          const finishTarget = readTexture(device, encoder, target, extent);
+          const finishTargets = targets.map((target) => readTexture(device, encoder, target, extent));
           const finishOutputs = resources.readBack(encoder);
-          return { finishTarget, finishOutputs, commands: encoder.finish(), vertexBuffer };
+          return { finishTargets, finishOutputs, commands: encoder.finish(), vertexBuffer };
         });
         await this.submit(device, commands);
         vertexBuffer?.destroy();
-        const pixels = await finishTarget();
+        const targetPixels = await Promise.all(finishTargets.map((finish) => finish()));
+        const pixels = targetPixels[0]!;
         const outputs = splitOutputs(await finishOutputs(), job.bindings ?? []);
         return {
           ...outputs,
@@ -142,11 +146,12 @@ export class DawnRunner implements WebGpuRunner {
           height,
           format,
           pixels,
-          texel: (x: number, y: number) => decodeTexel(pixels, format, y * width + x),
+          targetPixels,
+          texel: (x: number, y: number, target = 0) => decodeTexel(targetPixels[target]!, format, y * width + x),
         };
       } finally {
         resources?.destroy();
-        target?.destroy();
+        for (const target of targets) target.destroy();
       }
     });
   }

@@ -17,7 +17,7 @@ import { driverEnvironment } from '../gpu/drivers.js';
 import { SWIFTSHADER_ICD } from './dawn.js';
 import { startDawnProcess } from './dawn-process.js';
 import { DawnRunner } from './dawn-runner.js';
-import type { ComputeJob, ComputeResult, WebGpuDriver, WebGpuRunner } from './types.js';
+import type { ComputeJob, ComputeResult, WebGpuDriver, WebGpuFeature, WebGpuRunner } from './types.js';
 
 export type * from './types.js';
 export { WebGpuSetupError, SWIFTSHADER_ICD } from './dawn.js';
@@ -59,4 +59,12 @@ export async function runCompute(job: ComputeJob, options: WebGpuOptions = {}): 
   } finally {
     await runner.close();
   }
+}
+
+/** Features a WGSL module declares with `enable` (and only those: the application rule). */
+export function wgslFeatures(code: string): WebGpuFeature[] {
+  const features: WebGpuFeature[] = [];
+  if (/^\s*enable\s+[^;]*\bf16\b/m.test(code)) features.push('shader-f16');
+  if (/^\s*enable\s+[^;]*\bsubgroups\b/m.test(code)) features.push('subgroups');
+  return features;
 }

@@ -103,16 +103,20 @@ export interface RenderJob extends JobCommon, DrawParameters {
   vertexWgsl: string;
   /** Default: the vertex module (one module with both entry points). */
   pixelWgsl?: string;
+  /** Colour targets at locations 0..n-1, all of `format` and cleared alike (default 1). */
+  targets?: number;
 }
 
 export interface RenderResult extends ComputeResult {
   width: number;
   height: number;
   format: FormatName;
-  /** Colour target, row-major from the top-left pixel, tightly packed. */
+  /** Colour target 0, row-major from the top-left pixel, tightly packed. */
   pixels: Uint8Array;
-  /** Decoded channels of pixel (x, y), see decodeTexel. */
-  texel(x: number, y: number): number[];
+  /** Every colour target's pixels, by location (`pixels` is the first). */
+  targetPixels: Uint8Array[];
+  /** Decoded channels of pixel (x, y) of colour target `target` (default 0), see decodeTexel. */
+  texel(x: number, y: number, target?: number): number[];
 }
 
 /** One message of getCompilationInfo(). */

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
 import type { ComputeResult } from '../../gpu/harness.js';
-import { runComputeOnBoth, startTargets, wgslFeatures, type Targets } from '../../webgpu/both-targets.js';
+import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
+import { wgslFeatures } from '../../webgpu/harness.js';
 import { startWebGpu, type WebGpuRunner } from '../../webgpu/harness.js';
 
 const f32 = (bits: number) => new Float32Array(new Uint32Array([bits]).buffer)[0]!;

@@ -4,13 +4,13 @@
 // what WGSL cannot express is a compile error naming the construct and the target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type EntryPointRequest } from '../../../compiler/index.js';
-import { openDawn, type Dawn } from './dawn.js';
+import { startWebGpu, wgslFeatures, type WebGpuRunner } from '../../webgpu/harness.js';
 
-let dawn: Dawn;
+let gpu: WebGpuRunner;
 beforeAll(async () => {
-  dawn = await openDawn();
+  gpu = await startWebGpu();
 });
-afterAll(() => dawn?.device.destroy());
+afterAll(() => gpu?.close());
 
 const VALID: Record<string, string> = {
   textures: `Texture2D<float4> tex : register(t1); SamplerState smp : register(s1); Texture2DArray<float> arr : register(t2);
@@ -72,7 +72,7 @@ describe('WGSL constructs', () => {
     it(`${name} passes Tint`, async () => {
       const r = compile(source, { target: 'wgsl', targetEnv: 'vulkan1.1', entryPoints: ENTRIES[name] ?? [{ name: 'main', stage: 'compute' }], ...(name === 'globalsDx' ? { layoutRule: 'dx' } : {}) });
       expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
-      expect(await dawn.validate(r.wgsl!.code)).toBe('');
+      await gpu.compile(r.wgsl!.code, wgslFeatures(r.wgsl!.code));
     });
   }
 });
@@ -92,7 +92,7 @@ describe('WGSL bindings', () => {
     expect(r.wgsl!.reflection.bindings.find((b) => b.name === 'pc')!.block).toEqual(r.reflection!.pushConstants[0]!.block);
     expect(r.wgsl!.code).toContain('@group(0) @binding(2) var g1_smp: sampler;');
     expect(r.wgsl!.code).toMatch(/@group\(2\) @binding\(0\) var<uniform> \w+: S_PC;/);
-    expect(await dawn.validate(r.wgsl!.code)).toBe('');
+    await gpu.compile(r.wgsl!.code, wgslFeatures(r.wgsl!.code));
   });
 });
 
@@ -125,7 +125,7 @@ describe('target checks belong to their back end', () => {
     const source = `RWStructuredBuffer<uint> o; [numthreads(32,1,1)] void main(uint i : SV_GroupIndex) { o[i] = WaveActiveSum(i); }`;
     const wgsl = compile(source, { target: 'wgsl' });
     expect(wgsl.diagnostics).toEqual([]);
-    expect(await dawn.validate(wgsl.wgsl!.code)).toBe('');
+    await gpu.compile(wgsl.wgsl!.code, wgslFeatures(wgsl.wgsl!.code));
     const spirv = compile(source, { target: ['spirv', 'wgsl'] });
     expect(spirv.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
       `1:93 'WaveActiveSum' requires Vulkan 1.1 (SPIR-V 1.3): compile with -fspv-target-env=vulkan1.1 or later`,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type LayoutRuleOption } from '../../../compiler/index.js';
 import { loadGenerated } from '../../plugin/codegen/load-generated.js';
-import { openDawn, type Dawn } from './dawn.js';
+import { startWebGpu, type WebGpuRunner } from '../../webgpu/harness.js';
 import { expectedReads, FIELDS, makeValue, matrixReads, scalarReads } from '../resources/layout-fields.js';
 
 /**
@@ -57,11 +57,11 @@ function makeFriendlyValue(seed: number) {
 }
 
 
-let dawn: Dawn;
+let gpu: WebGpuRunner;
 beforeAll(async () => {
-  dawn = await openDawn();
+  gpu = await startWebGpu();
 });
-afterAll(() => dawn?.device.destroy());
+afterAll(() => gpu?.close());
 
 /** Packs with the writer generated from the WGSL reflection, runs the WGSL on Dawn, compares every read. */
 async function roundTrip(fields: { decl: string; reads: string[] }[], make: (seed: number) => object, rule: LayoutRuleOption): Promise<string> {
@@ -79,12 +79,18 @@ async function roundTrip(fields: { decl: string; reads: string[] }[], make: (see
   const forCb = make(1);
   const forSb = [make(200), make(400)];
   const binding = (name: string) => wgsl.reflection.bindings.find((b) => b.name === name)!;
-  const [, , fromCb, fromSb] = await dawn.compute(wgsl.code, 'main', [1, 1, 1], [
-    { group: binding('cb').set, binding: binding('cb').binding, kind: 'uniform', data: new Uint8Array(cbLayout.create(forCb)) },
-    { group: binding('sb').set, binding: binding('sb').binding, kind: 'storage', data: new Uint8Array(sbLayout.createArray(2, forSb)) },
-    { group: binding('fromCb').set, binding: binding('fromCb').binding, kind: 'storage', size: reads.length * 4 },
-    { group: binding('fromSb').set, binding: binding('fromSb').binding, kind: 'storage', size: reads.length * 4 },
-  ]);
+  const slot = (name: string) => ({ group: binding(name).set, binding: binding(name).binding, name });
+  const { buffers } = await gpu.runCompute({
+    wgsl: wgsl.code,
+    groups: [1, 1, 1],
+    bindings: [
+      { ...slot('cb'), kind: 'uniform-buffer', data: new Uint8Array(cbLayout.create(forCb)) },
+      { ...slot('sb'), kind: 'read-only-storage-buffer', data: new Uint8Array(sbLayout.createArray(2, forSb)) },
+      { ...slot('fromCb'), kind: 'storage-buffer', size: reads.length * 4 },
+      { ...slot('fromSb'), kind: 'storage-buffer', size: reads.length * 4 },
+    ],
+  });
+  const fromCb = buffers.fromCb, fromSb = buffers.fromSb;
   const read = (bytes: Uint8Array) => [...new Float32Array(bytes.buffer, bytes.byteOffset, reads.length)];
   const labelled = (values: number[]) => Object.fromEntries(reads.map((r, k) => [r, values[k]]));
   expect(labelled(read(fromCb!))).toEqual(labelled(expectedReads(forCb, reads)));

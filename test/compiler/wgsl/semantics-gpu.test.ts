@@ -3,13 +3,13 @@
 // not recomputed). Inputs come from a cbuffer so that nothing is folded at compile time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '../../../compiler/index.js';
-import { openDawn, type Dawn, type JobBuffer } from './dawn.js';
+import { startWebGpu, type WebGpuRunner, type BufferBinding } from '../../webgpu/harness.js';
 
-let dawn: Dawn;
+let gpu: WebGpuRunner;
 beforeAll(async () => {
-  dawn = await openDawn();
+  gpu = await startWebGpu();
 });
-afterAll(() => dawn?.device.destroy());
+afterAll(() => gpu?.close());
 
 /** Compiles for WGSL, runs `main` with a cbuffer `In` (words) and returns `output`'s first `count` words. */
 async function run(source: string, input: number[], count: number, groups: [number, number, number] = [1, 1, 1], options: CompileOptions = {}): Promise<Uint32Array> {
@@ -17,13 +17,13 @@ async function run(source: string, input: number[], count: number, groups: [numb
   expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
   const wgsl = r.wgsl!;
   const find = (name: string) => wgsl.reflection.bindings.find((b) => b.name === name);
-  const buffers: JobBuffer[] = [];
+  const bindings: BufferBinding[] = [];
   const cb = find('In');
-  if (cb) buffers.push({ group: cb.set, binding: cb.binding, kind: 'uniform', data: new Uint8Array(new Uint32Array(input).buffer) });
+  // Uniform buffers are read in 16-byte rows: the binding covers whole rows.
+  if (cb) bindings.push({ group: cb.set, binding: cb.binding, kind: 'uniform-buffer', data: new Uint8Array(new Uint32Array(input).buffer), size: Math.ceil(input.length / 4) * 16 });
   const out = find('output')!;
-  buffers.push({ group: out.set, binding: out.binding, kind: 'storage', size: count * 4 });
-  const results = await dawn.compute(wgsl.code, 'main', groups, buffers);
-  const bytes = results[results.length - 1]!;
+  bindings.push({ group: out.set, binding: out.binding, kind: 'storage-buffer', size: count * 4, name: 'output' });
+  const bytes = (await gpu.runCompute({ wgsl: wgsl.code, groups, bindings })).buffers.output!;
   return new Uint32Array(bytes.buffer, bytes.byteOffset, count);
 }
 
@@ -130,7 +130,7 @@ describe('WGSL atomics, groupshared and barriers', () => {
        groupshared uint count;
        groupshared int doubled[64];
        [numthreads(64,1,1)] void main(uint i : SV_GroupIndex) {
-         if (i == 0) { count = 0; output[1] = 1000; output[2] = 5; }
+         if (i == 0) { count = 0; output[1] = 1000; output[2] = 5; output[3] = 0; }
          doubled[i] = (int)i * 2;
          AllMemoryBarrierWithGroupSync();
          InterlockedAdd(count, 1);

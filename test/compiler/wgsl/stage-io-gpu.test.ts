@@ -3,13 +3,13 @@
 // The pixel shader's SV_Position.w is HLSL's (the clip-space w, 2 here), not WGSL's reciprocal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
-import { openDawn, type Dawn } from './dawn.js';
+import { startWebGpu, type WebGpuRunner } from '../../webgpu/harness.js';
 
-let dawn: Dawn;
+let gpu: WebGpuRunner;
 beforeAll(async () => {
-  dawn = await openDawn();
+  gpu = await startWebGpu();
 });
-afterAll(() => dawn?.device.destroy());
+afterAll(() => gpu?.close());
 
 const SOURCE = `
 struct VSOut {
@@ -40,12 +40,14 @@ describe('WGSL stage I/O', () => {
     expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([]);
     // The WGSL uses the SPIR-V's locations, so the reflections agree on the interface.
     expect(r.wgsl!.reflection.entryPoints).toEqual(r.reflection!.entryPoints);
-    const [first, second] = await dawn.draw(r.wgsl!.code, 'vs', 'ps', 3, 2, 4);
+    const image = await gpu.renderTriangle({
+      vertexWgsl: r.wgsl!.code, vertexEntry: 'vs', pixelEntry: 'ps', vertexCount: 3,
+      targets: 2, format: 'rgba32float', width: 4, height: 4, clear: [-1, -1, -1, -1],
+    });
     for (let y = 0; y < 4; y++) {
       for (let x = 0; x < 4; x++) {
-        const k = (y * 4 + x) * 4;
-        expect([...first!.subarray(k, k + 4)]).toEqual([2, 7, 0.5, 0.5]);
-        expect([...second!.subarray(k, k + 4)]).toEqual([x + 0.5, y + 0.5, 0.25, 0.75]);
+        expect(image.texel(x, y, 0)).toEqual([2, 7, 0.5, 0.5]);
+        expect(image.texel(x, y, 1)).toEqual([x + 0.5, y + 0.5, 0.25, 0.75]);
       }
     }
   });
