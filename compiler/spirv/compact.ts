@@ -3,9 +3,10 @@
 // out unreachable functions) go, with their names and decorations, as do names and decorations of
 // ids no instruction defines any more (in functions left out); and, as DXC's optimised output,
 // names of function-local things (Function variables, parameters, functions other than entry points)
-// and of struct types that no module-scope variable holds. Names of module-scope variables, their
-// types and members (resources, blocks, stage variables), entry points and spec constants stay:
-// reflection reads them. With `dropUnusedInputs`, as DXC's optimizer (spirv-opt's ADCE without
+// and of struct types that no module-scope variable holds, and of builtin stage variables (DXC gives
+// them none at any level). Names of module-scope variables, their types and members (resources,
+// blocks, located stage variables), entry points and spec constants stay: reflection reads them.
+// With `dropUnusedInputs`, as DXC's optimizer (spirv-opt's ADCE without
 // -fspv-preserve-interface), Input variables nothing but the OpEntryPoint interface lists mention
 // go too; the other stage variables keep their locations and builtins. This is done here, on the
 // binary, because the IR has no stage variables (the back end makes them from the signature) and
@@ -213,6 +214,7 @@ function withoutRemoved(words: Uint32Array, i: Inst, removed: Uint8Array): Uint3
 function localNames(words: Uint32Array, list: Inst[]): Set<number> {
   const entries = new Set<number>();
   const local = new Set<number>();
+  const builtins = new Set<number>();
   const structs = new Set<number>();
   const held = new Set<number>();
   const typeOperands = new Map<number, number[]>();
@@ -229,9 +231,14 @@ function localNames(words: Uint32Array, list: Inst[]): Set<number> {
       case Op.FunctionParameter:
         local.add(words[o + 1]!);
         break;
+      case Op.Decorate:
+        if (words[o + 1] === Decoration.BuiltIn) builtins.add(words[o]!);
+        break;
       case Op.Variable:
         if (words[o + 2] === StorageClass.Function) local.add(words[o + 1]!);
         else moduleVarTypes.push(words[o]!);
+        // DXC never names builtin stage variables (reflection knows them by their BuiltIn).
+        if ((words[o + 2] === StorageClass.Input || words[o + 2] === StorageClass.Output) && builtins.has(words[o + 1]!)) local.add(words[o + 1]!);
         break;
       case Op.TypeStruct:
         structs.add(words[o]!);
