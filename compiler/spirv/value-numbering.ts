@@ -2,7 +2,8 @@
 // dominating one already computed (same opcode, result type and operands) goes, and its uses take
 // the earlier result — as spirv-opt's redundancy elimination in DXC's -O3. Pure instructions only:
 // access chains, composites, conversions, arithmetic, GLSL.std.450 functions, and loads from memory
-// nothing in the shader writes (inputs, uniform blocks, push constants, resource handles).
+// nothing in the shader writes (inputs, uniform blocks, push constants, resource handles; not
+// HelperInvocation, RayTmax or Volatile inputs, which change during the invocation).
 //
 // This runs on the binary, not the IR, because most repeats exist only after lowering: one IR node
 // becomes several instructions (a float3x3 cast of a matrix: extracts and shuffles; a vector
@@ -10,7 +11,7 @@
 // `(float3x3)ubo.m`) share their first instructions. A function holding an instruction whose operand
 // layout is not listed below (inline SPIR-V, rare extensions) is left as it is: a literal operand
 // must never be mistaken for an id.
-import { Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
+import { BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 
 interface Inst {
   at: number;
@@ -28,14 +29,25 @@ const ALL_IDS: Layout = {};
 /** Operand layouts of the opcodes a function may hold for the pass to run on it. */
 function layoutOf(op: number): Layout | undefined {
   if ((op >= 109 && op <= 124) || (op >= 126 && op <= 205) || (op >= 207 && op <= 215) || (op >= 227 && op <= 242)) return ALL_IDS;
+  // Subgroup operations (a GroupOperation literal in the reductions), ray queries (KHR getters too).
+  if ((op >= 333 && op <= 341) || (op >= 343 && op <= 348) || op === 365 || op === 366) return ALL_IDS;
+  if (op === 342 || (op >= 349 && op <= 364)) return { at: 4 };
+  if ((op >= 4473 && op <= 4479) || (op >= 6016 && op <= 6035)) return ALL_IDS;
   switch (op) {
     case Op.Undef: case 57 /* FunctionCall */: case 55 /* FunctionParameter */: case 56 /* FunctionEnd */:
     case 65: case 66: case 67 /* access chains */: case 80: case 83 /* CompositeConstruct, CopyObject */: case 84 /* Transpose */:
     case Op.SampledImage: case Op.Image: case 101: case 102: case 103: case 104: case 105: case 106: case 107:
     case 218: case 219: case 220: case 221 /* vertex emission */: case 224: case 225 /* barriers */:
     case Op.Phi: case 248 /* Label */: case 249 /* Branch */: case 252: case 253: case 254: case 255:
-    case Op.TerminateInvocation: case Op.DemoteToHelperInvocation:
+    case Op.TerminateInvocation: case Op.DemoteToHelperInvocation: case Op.IsHelperInvocationEXT:
+    case 60 /* ImageTexelPointer */: case 77: case 78 /* dynamic vector extract/insert */:
+    case 4445: case 4446: case 4448: case 4449 /* TraceRayKHR, ExecuteCallableKHR, IgnoreIntersection, TerminateRay */:
+    case 5334 /* ReportIntersectionKHR */: case 5294: case 5295 /* EmitMeshTasks, SetMeshOutputs */:
       return ALL_IDS;
+    case 8 /* Line */:
+      return { from: 2 };
+    case 68 /* ArrayLength: member index */:
+      return { at: 4 };
     case 12 /* ExtInst: instruction number */:
       return { at: 4 };
     case 54 /* Function */: case 59 /* Variable */:
@@ -63,7 +75,8 @@ function layoutOf(op: number): Layout | undefined {
 /** GLSL.std.450 instructions that are not functions of their operands' values (pointer operands). */
 const GLSL_IMPURE = new Set([35 /* Modf */, 37 /* Frexp */, 76, 77, 78 /* InterpolateAt* */]);
 
-const isTerminator = (op: number) => op === 249 || op === 250 || op === 251 || op === 252 || op === 253 || op === 254 || op === 255 || op === Op.TerminateInvocation;
+const isTerminator = (op: number) =>
+  op === 249 || op === 250 || op === 251 || op === 252 || op === 253 || op === 254 || op === 255 || op === Op.TerminateInvocation || op === 4448 || op === 4449 || op === 5294;
 
 function instructions(words: Uint32Array): Inst[] {
   const list: Inst[] = [];
@@ -75,12 +88,16 @@ function instructions(words: Uint32Array): Inst[] {
 function moduleFacts(words: Uint32Array, list: Inst[]) {
   const blocks = new Set<number>();
   const decorated = new Set<number>();
+  /** Inputs whose value changes during the invocation (after a demote, a reported intersection). */
+  const changing = new Set<number>();
   const pointee = new Map<number, number>();
   let glsl = -1;
   for (const i of list) {
     if (i.op === Op.Decorate || i.op === Op.DecorateId) {
       decorated.add(words[i.at + 1]!);
-      if (words[i.at + 2] === Decoration.Block) blocks.add(words[i.at + 1]!);
+      const d = words[i.at + 2];
+      if (d === Decoration.Block) blocks.add(words[i.at + 1]!);
+      if (d === Decoration.Volatile || (d === Decoration.BuiltIn && (words[i.at + 3] === BuiltIn.HelperInvocation || words[i.at + 3] === BuiltIn.RayTmaxKHR))) changing.add(words[i.at + 1]!);
     } else if (i.op === Op.ExtInstImport && String.fromCharCode(...new Uint8Array(words.buffer, words.byteOffset + (i.at + 2) * 4, 12)).startsWith('GLSL.std.450')) {
       glsl = words[i.at + 1]!;
     } else if (i.op === 32 /* TypePointer */) {
@@ -92,6 +109,7 @@ function moduleFacts(words: Uint32Array, list: Inst[]) {
     if (i.op !== 59 || i.length !== 4) continue;
     const sc = words[i.at + 3]!;
     const id = words[i.at + 2]!;
+    if (changing.has(id)) continue;
     if (sc === StorageClass.Input || sc === StorageClass.UniformConstant || sc === StorageClass.PushConstant) readOnly.add(id);
     else if (sc === StorageClass.Uniform && blocks.has(pointee.get(words[i.at + 1]!)!)) readOnly.add(id);
   }
@@ -121,8 +139,7 @@ export function numberValues(words: Uint32Array): Uint32Array {
     // Uses of a dropped result take the kept one (result type and id are never replaced ids).
     for (let w = 1; w < i.length; w++) {
       if ((layout.from !== undefined && w >= layout.from) || layout.at === w) continue;
-      const r = replace.get(out[start + w]!);
-      if (r !== undefined) out[start + w] = r;
+      if (replace.has(out[start + w]!)) out[start + w] = resolve(replace, out[start + w]!);
     }
   }
   return Uint32Array.from(out);
@@ -156,6 +173,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
     }
   }
   if (!blocks.length || blocks.some((b) => b.succ.some((s) => !byLabel.has(s)))) return;
+  dropTrivialPhis(words, fn, drop, replace);
   const idom = dominators(blocks, byLabel);
   const children = new Map<number, number[]>();
   for (const b of blocks) {
@@ -172,7 +190,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
       if (isTerminator(i.op)) continue;
       const operand = (w: number) => {
         const id = words[i.at + w]!;
-        return replace.get(id) ?? id;
+        return resolve(replace, id);
       };
       if ((i.op === 65 || i.op === 66) && root.has(operand(3))) root.set(words[i.at + 2]!, root.get(operand(3))!);
       const key = keyOf(words, i, operand, facts, root, label);
@@ -193,10 +211,44 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
   visit(blocks[0]!.label);
 }
 
+/** Follows replacements to the kept value. */
+function resolve(replace: Map<number, number>, id: number): number {
+  for (let next = replace.get(id); next !== undefined; next = replace.get(id)) id = next;
+  return id;
+}
+
+/**
+ * A phi whose incoming values are one value (besides itself: a loop-header phi of a value the loop
+ * never changes) is that value, which then dominates it (Braun et al., "Simple and Efficient
+ * Construction of SSA Form"); dropping one may make another trivial.
+ */
+function dropTrivialPhis(words: Uint32Array, fn: Inst[], drop: Set<Inst>, replace: Map<number, number>): void {
+  const phis = fn.filter((i) => i.op === Op.Phi);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const phi of phis) {
+      if (drop.has(phi)) continue;
+      const self = words[phi.at + 2]!;
+      let only: number | undefined;
+      let trivial = true;
+      for (let w = 3; w < phi.length; w += 2) {
+        const v = resolve(replace, words[phi.at + w]!);
+        if (v === self || v === only) continue;
+        if (only !== undefined) trivial = false;
+        only = v;
+      }
+      if (!trivial || only === undefined) continue;
+      replace.set(self, only);
+      drop.add(phi);
+      changed = true;
+    }
+  }
+}
+
 /** The value key of a pure instruction, or undefined for one that must stay. */
 function keyOf(words: Uint32Array, i: Inst, operand: (w: number) => number, facts: ReturnType<typeof moduleFacts>, root: Map<number, number>, label: number): string | undefined {
   const op = i.op;
-  const pure = op === 65 || op === 66 || (op >= 79 && op <= 84) || (op >= 109 && op <= 124) || (op >= 126 && op <= 205);
+  const pure = op === 65 || op === 66 || op === 77 || op === 78 || (op >= 79 && op <= 84) || (op >= 109 && op <= 124) || (op >= 126 && op <= 205);
   let scope = '';
   if (!pure) {
     if (op === Op.Load) {

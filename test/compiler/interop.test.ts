@@ -81,9 +81,9 @@ describe('-fspv-reflect', () => {
   it('without it, reflection still gives stage variables their semantics (from DXC-style names)', () => {
     const result = compile(PIXEL, { entryPoints: [{ name: 'main', stage: 'pixel' }] });
     const inputs = result.reflection!.entryPoints[0]!.inputs.map((v) => [v.name, v.semantic ?? null, v.builtin ?? null]);
-    // Optimised, builtin stage variables have no OpName (as DXC's): reflection knows them by their builtin.
+    // Optimised, builtin stage variables have no OpName (as DXC's): reflection names them after the builtin.
     expect(inputs).toEqual([
-      ['', null, 'FragCoord'],
+      ['gl_FragCoord', null, 'FragCoord'],
       ['in.var.TEXCOORD0', 'TEXCOORD0', null],
       ['in.var.MATERIAL', 'MATERIAL', null],
     ]);

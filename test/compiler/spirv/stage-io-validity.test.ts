@@ -43,7 +43,10 @@ describe('builtins', () => {
   it('decorates integer builtins read by a fragment shader Flat', () => {
     const source = `float4 main(uint p : SV_PrimitiveID, uint s : SV_SampleIndex, uint l : SV_RenderTargetArrayIndex) : SV_Target { return p + s + l; }`;
     const text = disassembleSpirv(compileValid(source, pixel(), ENVS).spirv);
-    for (const name of ['gl_PrimitiveId', 'gl_SampleId', 'gl_Layer']) expect(text).toMatch(new RegExp(`OpDecorate %${name} Flat`));
+    for (const builtin of ['PrimitiveId', 'SampleId', 'Layer']) {
+      const id = new RegExp(`OpDecorate (%\\w+) BuiltIn ${builtin}\n`).exec(text)![1]!;
+      expect(text).toMatch(new RegExp(`OpDecorate ${id} Flat`));
+    }
   });
 
   it('declares SPV_KHR_multiview for SV_ViewID only where MultiView is not core (SPIR-V 1.0)', () => {
