@@ -129,11 +129,14 @@ export function numberValues(words: Uint32Array): Uint32Array {
     n = end;
   }
   if (!drop.size) return words;
-  const out: number[] = Array.from(words.subarray(0, 5));
+  const out = new Uint32Array(words.length);
+  out.set(words.subarray(0, 5));
+  let length = 5;
   for (const i of list) {
     if (drop.has(i)) continue;
-    const start = out.length;
-    for (let w = i.at; w < i.at + i.length; w++) out.push(words[w]!);
+    const start = length;
+    out.set(words.subarray(i.at, i.at + i.length), start);
+    length += i.length;
     const layout = layoutOf(i.op);
     if (!layout || i.op === 54) continue;
     // Uses of a dropped result take the kept one (result type and id are never replaced ids).
@@ -142,7 +145,7 @@ export function numberValues(words: Uint32Array): Uint32Array {
       if (replace.has(out[start + w]!)) out[start + w] = resolve(replace, out[start + w]!);
     }
   }
-  return Uint32Array.from(out);
+  return out.slice(0, length);
 }
 
 interface Block {
