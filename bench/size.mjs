@@ -119,20 +119,27 @@ export async function runSizeBench(dirs = process.argv.slice(2).filter((a) => ex
         try {
           o0 = lib.compile(source, options(0));
           o3 = lib.compile(source, options(3));
-        } catch {
+        } catch (e) {
+          if (process.env.SIZE_WORST) console.log('throws', s.path, String(e).slice(0, 200));
           continue;
         }
-        if (!o0.success || !o3.success || !o0.spirv || !o3.spirv) continue;
+        if (!o0.success || !o3.success || !o0.spirv || !o3.spirv) {
+          if (process.env.SIZE_WORST) console.log('fails', s.path);
+          continue;
+        }
         const b0 = new Uint8Array(o0.spirv.buffer, o0.spirv.byteOffset, o0.spirv.byteLength);
         const b3 = new Uint8Array(o3.spirv.buffer, o3.spirv.byteOffset, o3.spirv.byteLength);
-        if (!valid(b0, env, tmp) || !valid(b3, env, tmp)) continue;
+        if (!valid(b0, env, tmp) || !valid(b3, env, tmp)) {
+          if (process.env.SIZE_WORST) console.log('invalid', s.path);
+          continue;
+        }
         const dxc = readFileSync(s.spv);
         stats.valid++;
         const d = { bytes: dxc.byteLength, ins: instructionCount(words(new Uint8Array(dxc))) };
         stats.dxc.push(d);
         stats.ours0.push({ bytes: b0.byteLength, ins: instructionCount(o0.spirv) });
         stats.ours3.push({ bytes: b3.byteLength, ins: instructionCount(o3.spirv) });
-        stats.perShader.push({ file: s.path.slice(dir.length + 1), ratio: b3.byteLength / d.bytes });
+        stats.perShader.push({ file: s.path.slice(dir.length + 1), ratio: b3.byteLength / d.bytes, excess: b3.byteLength - d.bytes });
         if (process.env.SIZE_TIME !== '0') {
           // The best of three alternating rounds per level: a busy machine's noise hits both alike.
           let t0 = Infinity;
@@ -164,7 +171,7 @@ export async function runSizeBench(dirs = process.argv.slice(2).filter((a) => ex
       rows.push(row);
       if (process.env.SIZE_WORST) {
         const worst = stats.perShader.sort((a, b) => b.ratio - a.ratio).slice(0, Number(process.env.SIZE_WORST));
-        console.table(worst.map((w) => ({ file: w.file, 'O3/DXC bytes': r(w.ratio) })));
+        console.table(worst.map((w) => ({ file: w.file, 'O3/DXC bytes': r(w.ratio), 'O3-DXC bytes': w.excess })));
       }
     }
   } finally {

@@ -180,6 +180,11 @@ export interface CompileOptions {
   afterPass?: (pass: string, module: import('./ir/ir.js').IrModule, changed: boolean) => void;
   /** `-fspv-preserve-bindings`: resources with a descriptor binding stay even when unused. */
   preserveBindings?: boolean;
+  /**
+   * `-fspv-preserve-interface`: above -O0, stage inputs the entry point never reads stay declared
+   * (by default they are left out as DXC's optimizer does; locations and builtins of the rest never move).
+   */
+  preserveInterface?: boolean;
   /** `-fspv-max-id N`: a module whose id bound exceeds N is an error. */
   maxId?: number;
   /** Output(s) to produce (`-target wgsl`; `-spirv` is the default). Default 'spirv'; an array asks for several. */
@@ -215,6 +220,8 @@ export interface ResolvedOptions {
   debugSourceName: string | undefined;
   /** Whether the optimising middle end and back-end cleanups run: -O1…-O3 (default) without -fcgl. */
   optimize: boolean;
+  /** Unread stage inputs stay when optimising (`-fspv-preserve-interface`). */
+  preserveInterface: boolean;
 }
 
 /** Fills the defaults (DXC's), de-duplicates the targets; the one place defaults are decided. */
@@ -244,6 +251,7 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     arithmetic: options.arithmetic ?? 'defined',
     debugSourceName: options.debugInfo ? (options.debugSourceName ?? filename) : undefined,
     optimize: (options.optimizationLevel ?? 3) > 0 && !options.codeGenHighLevel,
+    preserveInterface: options.preserveInterface ?? false,
   };
 }
 

@@ -33,12 +33,14 @@ function describe(
   inst: Parameters<LayoutBuilder['layoutOf']>[1],
 ): StageVariable {
   const { decorations } = module;
-  const stageVariable: StageVariable = { name: module.names.get(id) ?? '', type: layout.layoutOf(typeId, inst) };
+  const builtIn = decorations.literal(id, Decoration.BuiltIn);
+  // Optimised modules (DXC's, ours above -O0) leave builtin variables unnamed: named after the builtin.
+  const name = module.names.get(id) ?? (builtIn !== undefined ? `gl_${builtInName(builtIn)}` : '');
+  const stageVariable: StageVariable = { name, type: layout.layoutOf(typeId, inst) };
   const location = decorations.literal(id, Decoration.Location);
   if (location !== undefined) stageVariable.location = location;
   const component = decorations.literal(id, Decoration.Component);
   if (component !== undefined) stageVariable.component = component;
-  const builtIn = decorations.literal(id, Decoration.BuiltIn);
   if (builtIn !== undefined) stageVariable.builtin = builtInName(builtIn);
   const semantic = decorations.get(id, Decoration.UserSemantic)?.strings[0] ?? semanticFromName(stageVariable.name);
   if (semantic !== undefined) stageVariable.semantic = semantic;

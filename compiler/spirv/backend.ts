@@ -21,6 +21,7 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     reflect: options.reflect,
     arithmetic: options.arithmetic,
     optimize: options.optimize,
+    preserveInterface: options.preserveInterface,
     ...(options.debugSourceName !== undefined ? { debugSourceName: options.debugSourceName } : {}),
     stageIo: {
       invertY: options.invertY,

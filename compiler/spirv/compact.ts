@@ -3,10 +3,15 @@
 // out unreachable functions) go, with their names and decorations, as do names and decorations of
 // ids no instruction defines any more (in functions left out); and, as DXC's optimised output,
 // names of function-local things (Function variables, parameters, functions other than entry points)
-// and of struct types that no module-scope variable holds. Names of module-scope variables, their
-// types and members (resources, blocks, stage variables), entry points and spec constants stay:
-// reflection reads them.
-import { Op, StorageClass } from '../spirv-spec/spec.js';
+// and of struct types that no module-scope variable holds, and of builtin stage variables (DXC gives
+// them none at any level). Names of module-scope variables, their types and members (resources,
+// blocks, located stage variables), entry points and spec constants stay: reflection reads them.
+// With `dropUnusedInputs`, as DXC's optimizer (spirv-opt's ADCE without
+// -fspv-preserve-interface), Input variables nothing but the OpEntryPoint interface lists mention
+// go too; the other stage variables keep their locations and builtins. This is done here, on the
+// binary, because the IR has no stage variables (the back end makes them from the signature) and
+// only after inlining and dead-code removal is it known which ones the code still loads.
+import { BuiltIn, Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 
 /** Opcodes that declare a type (OpTypeVoid … OpTypeForwardPointer): removable when unreferenced. */
 const isType = (op: number) => op >= Op.TypeVoid && op <= Op.TypeForwardPointer;
@@ -85,11 +90,42 @@ function instructions(words: Uint32Array): Inst[] {
 export interface CompactOptions {
   /** Also drop names of function-local things and of struct types no module-scope variable holds. */
   stripLocalNames: boolean;
+  /** Also drop Input variables no instruction reads (out of the entry points' interfaces). */
+  dropUnusedInputs?: boolean;
+}
+
+/** Word offset (from the instruction's start) of an OpEntryPoint's first interface id: after its name. */
+function interfaceStart(words: Uint32Array, i: Inst): number {
+  let w = i.at + 3;
+  // The name's last word holds its terminating zero byte (every later byte of that word is zero too).
+  while (w < i.at + i.length && words[w]! >>> 24 !== 0) w++;
+  return w + 1 - i.at;
+}
+
+/**
+ * Input variables that may go when unread: all but those whose mere presence in the interface
+ * changes how the stage runs. An input decorated SampleId or SamplePosition, or with Sample
+ * interpolation, turns on sample shading in Vulkan (a pixel shader that declares SV_SampleIndex
+ * runs per sample in D3D), so it stays even when unread (DXC's optimizer drops it).
+ */
+function removableInputs(words: Uint32Array, list: Inst[]): Set<number> {
+  const keep = new Set<number>();
+  const inputs = new Set<number>();
+  for (const i of list) {
+    if (i.op === Op.Decorate) {
+      const d = words[i.at + 2];
+      if (d === Decoration.Sample || (d === Decoration.BuiltIn && (words[i.at + 3] === BuiltIn.SampleId || words[i.at + 3] === BuiltIn.SamplePosition))) keep.add(words[i.at + 1]!);
+    } else if (i.op === Op.Variable && words[i.at + 3] === StorageClass.Input) inputs.add(words[i.at + 2]!);
+  }
+  for (const id of keep) inputs.delete(id);
+  return inputs;
 }
 
 export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint32Array {
   const list = instructions(words);
-  const resultOf = (i: Inst): number | undefined => (isType(i.op) ? words[i.at + 1] : isConstant(i.op) || isPure(i.op) ? words[i.at + 2] : undefined);
+  const inputs = options.dropUnusedInputs ? removableInputs(words, list) : new Set<number>();
+  const resultOf = (i: Inst): number | undefined =>
+    isType(i.op) ? words[i.at + 1] : isConstant(i.op) || isPure(i.op) || (i.op === Op.Variable && inputs.has(words[i.at + 2]!)) ? words[i.at + 2] : undefined;
   // Per-id tables are arrays indexed by id (below the header's bound, or the largest result id):
   // a word at or past the end is a literal, never an id that has a result here.
   let size = words[3]!;
@@ -103,9 +139,13 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
   const addRefs = (i: Inst, delta: number) => {
     const own = resultOf(i);
     const literal = LITERALS_FROM[i.op];
+    // An entry point references its function and interface (not its execution model and name), and
+    // its interface list does not keep an input alive.
+    const interfaceFrom = i.op === Op.EntryPoint ? i.at + interfaceStart(words, i) : Infinity;
     for (let w = i.at + 1; w < i.at + i.length; w++) {
       const id = words[w]!;
       if (id === own && w === (isType(i.op) ? i.at + 1 : i.at + 2)) continue;
+      if (w < interfaceFrom ? interfaceFrom !== Infinity && w !== i.at + 2 : inputs.has(id)) continue;
       if (literal !== undefined && w - i.at >= literal[0] && (literal[1] === undefined || w - i.at <= literal[1])) continue;
       if (id < size) refs[id]! += delta;
     }
@@ -138,31 +178,43 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
     const at = definedAt(i.op);
     if (at !== undefined && i.length > at && words[i.at + at]! < size) mentioned[words[i.at + at]!] = 1;
   }
-  const kept: Inst[] = [];
+  const kept: Uint32Array[] = [];
   let length = 5;
   for (const i of list) {
     const id = resultOf(i);
     if (id !== undefined && removed[id]) continue;
     if (DESCRIBES.has(i.op) && !(words[i.at + 1]! < size && mentioned[words[i.at + 1]!])) continue;
     if ((i.op === Op.Name || i.op === Op.MemberName) && dropNames.has(words[i.at + 1]!)) continue;
-    kept.push(i);
-    length += i.length;
+    const inst = i.op === Op.EntryPoint && inputs.size ? withoutRemoved(words, i, removed) : words.subarray(i.at, i.at + i.length);
+    kept.push(inst);
+    length += inst.length;
   }
   if (length === words.length) return words;
   const result = new Uint32Array(length);
   result.set(words.subarray(0, 5));
   let at = 5;
-  for (const i of kept) {
-    result.set(words.subarray(i.at, i.at + i.length), at);
-    at += i.length;
+  for (const inst of kept) {
+    result.set(inst, at);
+    at += inst.length;
   }
   return result;
+}
+
+/** An OpEntryPoint without the removed ids of its interface list. */
+function withoutRemoved(words: Uint32Array, i: Inst, removed: Uint8Array): Uint32Array {
+  const from = interfaceStart(words, i);
+  const head = Array.from(words.subarray(i.at, i.at + from));
+  const ids = Array.from(words.subarray(i.at + from, i.at + i.length)).filter((id) => !(id < removed.length && removed[id]));
+  const inst = Uint32Array.from([...head, ...ids]);
+  inst[0] = (inst.length << 16) | Op.EntryPoint;
+  return inst;
 }
 
 /** Ids whose names DXC's optimised output does not keep. */
 function localNames(words: Uint32Array, list: Inst[]): Set<number> {
   const entries = new Set<number>();
   const local = new Set<number>();
+  const builtins = new Set<number>();
   const structs = new Set<number>();
   const held = new Set<number>();
   const typeOperands = new Map<number, number[]>();
@@ -179,9 +231,14 @@ function localNames(words: Uint32Array, list: Inst[]): Set<number> {
       case Op.FunctionParameter:
         local.add(words[o + 1]!);
         break;
+      case Op.Decorate:
+        if (words[o + 1] === Decoration.BuiltIn) builtins.add(words[o]!);
+        break;
       case Op.Variable:
         if (words[o + 2] === StorageClass.Function) local.add(words[o + 1]!);
         else moduleVarTypes.push(words[o]!);
+        // DXC never names builtin stage variables (reflection knows them by their BuiltIn).
+        if ((words[o + 2] === StorageClass.Input || words[o + 2] === StorageClass.Output) && builtins.has(words[o + 1]!)) local.add(words[o + 1]!);
         break;
       case Op.TypeStruct:
         structs.add(words[o]!);

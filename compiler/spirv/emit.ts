@@ -24,6 +24,7 @@ import { decorateResourceVariable, emitSpecConstant } from './resource-globals.j
 import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
 import { compactSpirv } from './compact.js';
+import { numberValues } from './value-numbering.js';
 import { walkStmts } from '../ir/walk.js';
 import { inlinable as inlinableFunction } from './values.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
@@ -43,6 +44,8 @@ export interface EmitOptions {
   arithmetic?: ArithmeticMode;
   /** -O1…-O3 without -fcgl: entry functions inlined into their wrappers, unreachable functions, dead types and local names left out. */
   optimize?: boolean;
+  /** `-fspv-preserve-interface`: optimising, unread stage inputs stay in the interface. */
+  preserveInterface?: boolean;
   /** `-Zi`: the file name recorded by OpString/OpSource. Without it, as DXC, only `OpSource HLSL 600`. */
   debugSourceName?: string;
   /** -fvk-invert-y, -fvk-use-dx-position-w, -fvk-support-nonzero-base-vertex/-instance. */
@@ -284,7 +287,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   errors.push(...extensionVersionErrors(b).map((message) => ({ message })));
   if (errors.length) return { spirv: new Uint32Array(), errors };
   const spirv = b.assemble();
-  return { spirv: optimize ? compactSpirv(spirv, { stripLocalNames: true }) : spirv, errors };
+  return { spirv: optimize ? compactSpirv(numberValues(spirv), { stripLocalNames: true, dropUnusedInputs: !options.preserveInterface }) : spirv, errors };
 }
 
 /** -fspv-entrypoint-name renames the module's one entry point (checked in emitSpirv). */

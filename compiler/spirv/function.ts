@@ -169,15 +169,25 @@ export class FunctionEmitter {
    * variable), and each `return` calls `onReturn`, which must terminate the block unless the body
    * returns only at its end (values.ts inlinable()).
    */
-  emitInlineBody(fn: IrFunction, params: Map<IrVar, { value: number } | { pointer: number }>, onReturn: (value: number | undefined) => void): void {
+  /**
+   * A parameter is bound to a value it only reads (`value`), held in a Function variable (`pointer`),
+   * or an SSA value local starting as `ssa` (undefined: undef) that the caller reads back at returns.
+   */
+  emitInlineBody(fn: IrFunction, params: Map<IrVar, { value: number } | { pointer: number } | { ssa: number | undefined }>, onReturn: (value: number | undefined) => void): void {
     for (const [v, p] of params) {
       if ('value' in p) this.bound.set(v, p.value);
-      else this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
+      else if ('pointer' in p) this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
     }
     if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
     for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
     this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
+    for (const [v, p] of params) {
+      if (!('ssa' in p)) continue;
+      this.valueLocals.add(v);
+      if (p.ssa === undefined) this.ssa.declare(v);
+      else this.ssa.current.set(v, p.ssa);
+    }
     // A wrapper code follows (a hull's): `onReturn` may leave the block open at a trailing return.
     let returned = false;
     this.onReturn = (value) => {

@@ -188,6 +188,7 @@ function finish(state: ArgState): ParsedArgs {
   if (state.optimizationLevel !== undefined) options.optimizationLevel = state.optimizationLevel;
   if (state.codeGenHighLevel) options.codeGenHighLevel = true;
   if (state.preserveBindings) options.preserveBindings = true;
+  if (state.preserveInterface) options.preserveInterface = true;
   if (state.target) options.target = state.target;
   Object.assign(options, state.flags);
   if (state.denorm) options.denorm = state.denorm;

@@ -65,6 +65,7 @@ export interface ArgState extends OutputRequests {
   optimizationLevel?: 0 | 1 | 2 | 3;
   codeGenHighLevel?: boolean;
   preserveBindings?: boolean;
+  preserveInterface?: boolean;
   /** `-target wgsl` (Slang's spelling); SPIR-V otherwise (`-spirv` is the default). */
   target?: CompileTarget;
   /** `-P` and its `-Fi` file. */
@@ -355,8 +356,9 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
     },
   },
   {
-    name: '-fspv-preserve-interface', form: 'flag', group: 'ignored',
-    help: 'keeps unused stage inputs and outputs: every stage variable of an entry point is always kept here',
+    name: '-fspv-preserve-interface', form: 'flag', group: 'spirv',
+    help: 'Keep stage inputs the entry point never reads (optimising, they are left out)',
+    apply: (s) => void (s.preserveInterface = true),
   },
   {
     name: '-fspv-entrypoint-name=', form: 'joined', metavar: '<name>', group: 'spirv',

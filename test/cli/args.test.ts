@@ -174,7 +174,7 @@ describe('parseArgs: outputs and CLI switches', () => {
 describe('parseArgs: accepted and ignored options', () => {
   const ignored = [
     ['-Vd'],
-    ['-fspv-fix-func-call-arguments'], ['-fspv-preserve-interface'],
+    ['-fspv-fix-func-call-arguments'],
     ['-nologo'], ['-Qembed_debug'], ['-Qstrip_priv'], ['-Qstrip_rootsignature'],
     ['-Zss'], ['-Zsb'], ['-Oconfig=--loop-unroll,--scalar-replacement=300'], ['-fspv-reduce-load-size'],
     ['-fspv-print-all'], ['-Qunused-arguments'], ['-Wall'],
@@ -249,6 +249,7 @@ describe('parseArgs: optimization options (they decide which unused resources st
     [['-O0', '-O2'], { optimizationLevel: 2 }],
     [['-fcgl'], { codeGenHighLevel: true }],
     [['-fspv-preserve-bindings'], { preserveBindings: true }],
+    [['-fspv-preserve-interface'], { preserveInterface: true }],
   ])('%j', (flags, expected) => {
     const parsed = parse(...BASE, ...flags);
     expect(parsed.errors).toEqual([]);

@@ -25,7 +25,7 @@ const lines = (spirv: Uint32Array, pattern: RegExp) => disassembleSpirv(spirv).s
 // A pixel shader with user semantics, and a compute shader with a counter buffer.
 const PIXEL = `
 struct VsOut { float4 pos : SV_Position; float2 uv : TEXCOORD0; nointerpolation uint id : MATERIAL; };
-float4 main(VsOut i) : SV_Target0 { return float4(i.uv, float(i.id), 1); }
+float4 main(VsOut i) : SV_Target0 { return float4(i.uv, float(i.id), i.pos.w); }
 `;
 const COUNTER = `
 RWStructuredBuffer<uint> items : register(u0);
@@ -81,6 +81,7 @@ describe('-fspv-reflect', () => {
   it('without it, reflection still gives stage variables their semantics (from DXC-style names)', () => {
     const result = compile(PIXEL, { entryPoints: [{ name: 'main', stage: 'pixel' }] });
     const inputs = result.reflection!.entryPoints[0]!.inputs.map((v) => [v.name, v.semantic ?? null, v.builtin ?? null]);
+    // Optimised, builtin stage variables have no OpName (as DXC's): reflection names them after the builtin.
     expect(inputs).toEqual([
       ['gl_FragCoord', null, 'FragCoord'],
       ['in.var.TEXCOORD0', 'TEXCOORD0', null],

@@ -34,30 +34,38 @@ function wrapper<S extends RayStage>(stage: S) {
     if (ep.params.length !== classes.length) errors.push(`internal: ${stage} entry '${ep.name}' has ${ep.params.length} parameters`);
     const variables = ep.params.map((p, i) => m.rayTracing.variable(undefined, classes[i]!, p.var.type, `${VARIABLE_NAMES[classes[i]!]}.${typeToString(p.var.type)}`));
     const id = beginWrapper(fe, ep as IrEntryPoint, copies);
-    const temps = ep.params.map((p) => fe.temp(p.var.type, `param.var.${p.var.name}`));
+    // Optimising, a parameter the body only reads is the loaded value, and one it writes an SSA value
+    // local where it qualifies (no copy variable); the rest are copies, as unoptimised.
+    const kinds = ep.params.map((p) =>
+      !inline ? 'copy' : p.direction === 'in' && m.valueFacts.bindableParameter(ep.function, p.var) ? 'value' : m.valueFacts.inlinedValueLocals(ep.function).has(p.var) ? 'ssa' : 'copy',
+    );
+    const temps = ep.params.map((p, i) => (kinds[i] === 'copy' ? fe.temp(p.var.type, `param.var.${p.var.name}`) : undefined));
+    const values: (number | undefined)[] = [];
     ep.params.forEach((p, i) => {
       if (p.direction === 'out') return;
       const value = fe.b.id();
       fe.f.emit(Op.Load, [fe.t.type(p.var.type), value, variables[i]!]);
-      fe.storePtr(temps[i]!, value, p.var.type);
+      values[i] = value;
+      if (temps[i]) fe.storePtr(temps[i]!, value, p.var.type);
     });
     const writeBack = () =>
       ep.params.forEach((p, i) => {
         // Attributes are read-only; the payload and callable data go back to the caller.
         if (p.direction === 'in' || classes[i] === StorageClass.HitAttributeKHR) return;
-        fe.f.emit(Op.Store, [variables[i]!, fe.loadPtr(temps[i]!)]);
+        fe.f.emit(Op.Store, [variables[i]!, temps[i] ? fe.loadPtr(temps[i]!) : fe.ssa.current.get(p.var)!]);
       });
     if (inline) {
       // Optimising: the entry function's body here; the variables it touches are this emitter's.
       m.rayTracing.emitters.set(ep.function, fe);
-      fe.emitInlineBody(ep.function, new Map(ep.params.map((p, i) => [p.var, { pointer: temps[i]!.id }] as const)), () => {
+      const bind = (i: number) => (kinds[i] === 'value' ? { value: values[i]! } : kinds[i] === 'ssa' ? { ssa: values[i] } : { pointer: temps[i]!.id });
+      fe.emitInlineBody(ep.function, new Map(ep.params.map((p, i) => [p.var, bind(i)] as const)), () => {
         writeBack();
         fe.f.terminate(Op.Return);
       });
       storeBuiltinCopies(fe, copiesOf?.() ?? []);
       fe.f.emit(Op.FunctionEnd, []);
     } else {
-      fe.f.emit(Op.FunctionCall, [fe.t.void(), fe.b.id(), srcId, ...temps.map((x) => x.id)]);
+      fe.f.emit(Op.FunctionCall, [fe.t.void(), fe.b.id(), srcId, ...temps.map((x) => x!.id)]);
       writeBack();
       endWrapper(fe);
     }

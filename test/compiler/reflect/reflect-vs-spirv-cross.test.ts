@@ -127,8 +127,9 @@ describe.each(compiledFixtures)('$file ($compiler)', (fixture) => {
 
   it('matches built-ins, components, semantics and interpolation with the disassembly', () => {
     const entry = ours.entryPoints[0]!;
-    for (const variable of [...entry.inputs, ...entry.outputs]) {
-      const decorations = stageVariableDecorations(disassembly, variable.name);
+    const all = [...entry.inputs.map((v) => [v, 'Input'] as const), ...entry.outputs.map((v) => [v, 'Output'] as const)];
+    for (const [variable, storage] of all) {
+      const decorations = stageVariableDecorations(disassembly, variable.name, storage);
       expect(variable.builtin).toBe(decorations.builtin);
       expect(variable.component).toBe(decorations.component);
       expect(variable.semantic).toBe(decorations.semantic);
@@ -200,14 +201,20 @@ describe.each(compiledFixtures)('$file ($compiler)', (fixture) => {
   }
 });
 
-/** Decorations of the Input/Output variable named `name`, read from spirv-dis's friendly-name output. */
-function stageVariableDecorations(disassembly: string, name: string) {
+/**
+ * Decorations of the Input/Output variable named `name`, read from spirv-dis's friendly-name output.
+ * An unnamed builtin variable (optimised output) is the one of `storage` decorated with the builtin
+ * its reflected name `gl_<BuiltIn>` gives.
+ */
+function stageVariableDecorations(disassembly: string, name: string, storage: 'Input' | 'Output') {
   const lines = disassembly.split('\n');
-  const tokens = lines
+  const named = lines
     .map((line) => /^OpName (%\S+) "(.*)"$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null && m[2] === name)
     .map((m) => m[1]!);
-  const token = tokens.find((t) => lines.some((line) => new RegExp(`^${escape(t)} = OpVariable \\S+ (Input|Output)`).test(line)));
+  const builtin = /^gl_(\w+)$/.exec(name)?.[1];
+  const byBuiltin = builtin === undefined ? [] : lines.map((line) => new RegExp(`^OpDecorate (%\\S+) BuiltIn ${builtin}$`).exec(line)?.[1]).filter((t): t is string => t !== undefined);
+  const token = [...named, ...byBuiltin].find((t) => lines.some((line) => new RegExp(`^${escape(t)} = OpVariable \\S+ ${storage}`).test(line)));
   if (token === undefined) throw new Error(`no Input/Output variable named ${name} in the disassembly`);
   const decorations = lines.filter((line) => line.startsWith(`OpDecorate ${token} `) || line.startsWith(`OpDecorateString ${token} `));
   const value = (decoration: string) =>

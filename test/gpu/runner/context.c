@@ -40,8 +40,13 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
                                                  VkDebugUtilsMessageTypeFlagsEXT types,
                                                  const VkDebugUtilsMessengerCallbackDataEXT *data,
                                                  void *user) {
-  (void)types;
   Context *ctx = user;
+  /* Vulkan allows a stage to leave outputs of the one before (or vertex attributes) unconsumed; an
+     optimised module (as DXC's) does not declare inputs it never reads, so only this performance
+     hint, never a validation message, is let through. */
+  if (types == VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT && data->pMessageIdName &&
+      strcmp(data->pMessageIdName, "UNASSIGNED-CoreValidation-Shader-OutputNotConsumed") == 0)
+    return VK_FALSE;
   const char *level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning";
   buf_printf(&ctx->messages, "%s[%s] %s\n", level, data->pMessageIdName ? data->pMessageIdName : "?",
              data->pMessage ? data->pMessage : "");

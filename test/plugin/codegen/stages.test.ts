@@ -48,10 +48,12 @@ describe('geometry and tessellation stages in reflection and the generated modul
     expect(hs.executionModes).toEqual(expect.arrayContaining(['Quads', 'SpacingEqual', 'VertexOrderCw', 'OutputVertices']));
     expect(ds.executionModes).toEqual(['Quads']);
     expect(hs.outputs.filter((v) => v.builtin).map((v) => v.builtin).sort()).toEqual(['TessLevelInner', 'TessLevelOuter']);
-    expect(ds.inputs.filter((v) => v.builtin).map((v) => v.builtin).sort()).toEqual(['TessCoord', 'TessLevelInner', 'TessLevelOuter']);
-    // Locations agree across the hull's outputs and the domain's inputs.
+    // The domain entry does not read the tess levels: optimised, as DXC's, those inputs are not declared.
+    expect(ds.inputs.filter((v) => v.builtin).map((v) => v.builtin).sort()).toEqual(['TessCoord']);
+    // Locations agree across the hull's outputs and the domain's inputs (those it reads).
     const located = (vars: typeof hs.outputs) => vars.filter((v) => v.location !== undefined).map((v) => [v.semantic, v.location]);
-    expect(located(ds.inputs)).toEqual(located(hs.outputs));
+    expect(located(ds.inputs).length).toBeGreaterThan(0);
+    expect(located(hs.outputs)).toEqual(expect.arrayContaining(located(ds.inputs)));
     const { exports } = await loadGenerated({ reflection: reflection!, spirv: { kind: 'inline', words: spirv } });
     const [terrain, heightMap, sampler] = exports.descriptorSetLayouts[0].bindings;
     const HULL = vk('VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT');
