@@ -87,6 +87,8 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
+  /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): the module uses that memory model. */
+  vulkanMemoryModel = false;
   /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
   readonly unwritten = new Set<IrVar>();
   /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
@@ -146,6 +148,7 @@ export class Checker {
       defaultMajorness: this.defaultMajorness,
       sourceFile: filename,
       ...(this.legalizedResources ? { legalizedResources: true } : {}),
+      ...(this.vulkanMemoryModel ? { vulkanMemoryModel: true } : {}),
     };
   }
 
@@ -207,7 +210,7 @@ export class Checker {
         } else if (decl.alias) {
           const resolved = this.resolveType(decl.alias.type, scope, []);
           const t = resolved && withTypeRequirements(this, resolved, decl.alias.attributes, scope);
-          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.aliasMembers(t), ...this.halfFlag(decl.alias.type, scope) });
         } else if (decl.member) {
           const target = scope.lookup(decl.member.target);
           if (!target) this.error(`no member named '${decl.member.name}' in '${decl.member.target.slice(0, decl.member.target.lastIndexOf('::')) || '::'}'`, decl.loc);
@@ -330,7 +333,7 @@ export class Checker {
         continue;
       }
       if (member.kind !== 'VarDecl') {
-        if (member.kind === 'StructDecl' || member.kind === 'TypedefDecl' || member.kind === 'EnumDecl') this.declare(member, inner);
+        if (member.kind === 'StructDecl' || member.kind === 'TypedefDecl' || member.kind === 'EnumDecl' || member.kind === 'UsingDecl') this.declare(member, inner);
         else this.error(`this member kind is not supported in structs`, member.loc);
         continue;
       }
@@ -424,8 +427,14 @@ export class Checker {
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
-      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.halfFlag(decl.type, scope) });
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.aliasMembers(t), ...this.halfFlag(decl.type, scope) });
     }
+  }
+
+  /** A typedef or alias of a struct names its members too (`using M = Box<int>; M::make()`). */
+  private aliasMembers(t: Type): { members?: Scope } {
+    const members = t.kind === 'struct' ? this.structMembers.get(t.id) : undefined;
+    return members ? { members } : {};
   }
 
   private declareFunction(decl: ast.FunctionDecl, scope: Scope, thisType?: StructType): void {
@@ -456,7 +465,7 @@ export class Checker {
     }
     let symbol: FunctionSymbol | undefined;
     if (decl.templateParams?.length) {
-      symbol = { kind: 'function', name, decl, params: [], returnType: VOID, scope, lowering: false, instances: new Map() };
+      symbol = { kind: 'function', name, decl, params: [], returnType: VOID, scope, lowering: false, instances: new Map(), ...(thisType ? { thisType } : {}) };
     } else {
       symbol = this.functionSymbol(decl, name, scope, scope, thisType);
       if (!symbol) {

@@ -176,7 +176,7 @@ function parsePostfix(p: ParserState, operand: Expr): Expr {
         if (m.kind !== 'identifier') p.fail("expected a member name after '.'");
         p.next();
         expr = { kind: 'Member', loc: t.loc, object: expr, member: m.text, memberLoc: m.loc };
-        const templateArgs = tryTemplateArgsBeforeCall(p, false);
+        const templateArgs = tryTemplateArgsBeforeCall(p, p.scopes.memberTemplates.has(m.text));
         if (templateArgs) expr.templateArgs = templateArgs;
         break;
       }
@@ -270,7 +270,7 @@ function parseNameOrConstruct(p: ParserState): Expr {
         }
         const member: Expr = { kind: 'Name', loc: q.loc, name: parts.join('::'), scopeType: type };
         if (p.at('<')) {
-          const templateArgs = tryTemplateArgsBeforeCall(p, false);
+          const templateArgs = tryTemplateArgsBeforeCall(p, p.scopes.memberTemplates.has(parts[parts.length - 1]!));
           if (templateArgs) member.templateArgs = templateArgs;
         }
         return member;

@@ -117,7 +117,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return { rule: options.layoutRule, buffer: 'storage', defaultMajorness: ir.defaultMajorness };
     },
     finiteMathOnly: options.finiteMathOnly ?? false,
-    vulkanMemoryModel: options.vulkanMemoryModel ?? false,
+    vulkanMemoryModel: (options.vulkanMemoryModel ?? false) || !!ir.vulkanMemoryModel,
     coherent: new Set(),
     stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
     optimize: !!options.optimize,
