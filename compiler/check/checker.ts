@@ -2,6 +2,7 @@
 // (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import { BUILTIN_HEADER_DIR } from '../headers/index.js';
 import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
@@ -17,7 +18,7 @@ import {
   typeToString,
 } from '../types.js';
 import { assignBindings } from './bindings.js';
-import { resolveTypeName } from './type-names.js';
+import { aliasMembers, resolveTypeName } from './type-names.js';
 import { DescriptorHeaps } from './descriptor-heaps.js';
 import { flattenArray } from './flatten-arrays.js';
 import { resourceGlobal } from './resource-globals.js';
@@ -210,7 +211,7 @@ export class Checker {
         } else if (decl.alias) {
           const resolved = this.resolveType(decl.alias.type, scope, []);
           const t = resolved && withTypeRequirements(this, resolved, decl.alias.attributes, scope);
-          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.aliasMembers(t), ...this.halfFlag(decl.alias.type, scope) });
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...aliasMembers(this, t), ...this.halfFlag(decl.alias.type, scope) });
         } else if (decl.member) {
           const target = scope.lookup(decl.member.target);
           if (!target) this.error(`no member named '${decl.member.name}' in '${decl.member.target.slice(0, decl.member.target.lastIndexOf('::')) || '::'}'`, decl.loc);
@@ -236,7 +237,20 @@ export class Checker {
   // Types
 
   /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
+  /** The outermost type spelled in the user's source being resolved: where a built-in header's inline types are "written". */
+  typeUseSite: SourceLocation | undefined;
+
   resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
+    const outermost = this.typeUseSite === undefined && !spec.loc.file.startsWith(BUILTIN_HEADER_DIR);
+    if (outermost) this.typeUseSite = spec.loc;
+    try {
+      return this.resolveTypeAt(spec, scope, modifiers);
+    } finally {
+      if (outermost) this.typeUseSite = undefined;
+    }
+  }
+
+  private resolveTypeAt(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
     const named = resolveTypeName(this, spec, scope);
     const t = named && spec.arrayDims ? this.arrayType(named, spec.arrayDims, scope, false) : named;
     if (!t) return undefined;
@@ -427,14 +441,8 @@ export class Checker {
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
-      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.aliasMembers(t), ...this.halfFlag(decl.type, scope) });
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...aliasMembers(this, t), ...this.halfFlag(decl.type, scope) });
     }
-  }
-
-  /** A typedef or alias of a struct names its members too (`using M = Box<int>; M::make()`). */
-  private aliasMembers(t: Type): { members?: Scope } {
-    const members = t.kind === 'struct' ? this.structMembers.get(t.id) : undefined;
-    return members ? { members } : {};
   }
 
   private declareFunction(decl: ast.FunctionDecl, scope: Scope, thisType?: StructType): void {

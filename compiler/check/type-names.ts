@@ -126,3 +126,9 @@ function enclosingTemplate(c: Checker, id: number, name: string): Extract<Symbol
   }
   return undefined;
 }
+
+/** A typedef or alias of a struct names its members too (`using M = Box<int>; M::make()`). */
+export function aliasMembers(c: Checker, t: Type): { members?: Scope } {
+  const members = t.kind === 'struct' ? c.structMembers.get(t.id) : undefined;
+  return members ? { members } : {};
+}

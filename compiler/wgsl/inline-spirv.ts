@@ -10,6 +10,7 @@ import { typeToString } from '../types.js';
 import { unsupported, type WgslError } from './errors.js';
 
 const WHY = 'WGSL has no inline SPIR-V';
+const OP_TYPE_COOPERATIVE_MATRIX_KHR = 4456;
 
 export function inlineSpirvError(ir: IrModule): WgslError | undefined {
   const seen = new Set<Type>();
@@ -18,6 +19,9 @@ export function inlineSpirvError(ir: IrModule): WgslError | undefined {
     seen.add(t);
     switch (t.kind) {
       case 'spirvType':
+        if (t.definition.opcode === OP_TYPE_COOPERATIVE_MATRIX_KHR) {
+          return unsupported(`the cooperative matrix (vk::khr::CooperativeMatrix, SPV_KHR_cooperative_matrix)`, t.loc ?? fallback, 'WGSL has no cooperative matrices');
+        }
         return unsupported(`the inline SPIR-V type '${typeToString(t)}'`, t.loc ?? fallback, WHY);
       case 'array':
       case 'resource':
