@@ -120,7 +120,8 @@ describe('<vk/spirv.h>', () => {
       [numthreads(64, 1, 1)] void main() { data[0] = foo(vk::GetGroupSharedAddress(shared_data[0])); }`;
     const r = compile(source, { ...compute, optimizationLevel: 0 });
     expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
-      "<built-in:hlsl>/vk/spirv.h:70 'vk::SpirvOpaqueType<32, vk::Literal<4>, int>' is a SPIR-V pointer, which no function variable may hold: a local or a call argument of this type needs one here (optimising, a local assigned once and a parameter only read are values instead; not at -O0)",
+      // At the user's spelling of the type (the parameter of foo), not the header's alias.
+      "/input.hlsl:6 'vk::SpirvOpaqueType<32, vk::Literal<4>, int>' is a SPIR-V pointer, which no function variable may hold: a local or a call argument of this type needs one here (optimising, a local assigned once and a parameter only read are values instead; not at -O0)",
     ]);
     // Written to, a parameter is a variable even when optimising.
     const written = source.replace('{ return Load(param); }', '{ param = param; return Load(param); }');
