@@ -2,9 +2,15 @@
 // runner/coopmat.c): a test picks a shape and component types from them instead of assuming one.
 import { FrameWriter, JOB_KIND, TAG, u32At, type ResultRecord } from './protocol.js';
 
-/** VkComponentTypeKHR by value. */
-export const COMPONENT_TYPES = ['float16', 'float32', 'float64', 'sint8', 'sint16', 'sint32', 'sint64', 'uint8', 'uint16', 'uint32', 'uint64'] as const;
-export type ComponentType = (typeof COMPONENT_TYPES)[number];
+/** VkComponentTypeKHR by value (core values, then those of later extensions: VK_KHR_shader_bfloat16, VK_EXT_shader_float8). */
+const COMPONENT_TYPES: Readonly<Record<number, string>> = {
+  ...Object.fromEntries(['float16', 'float32', 'float64', 'sint8', 'sint16', 'sint32', 'sint64', 'uint8', 'uint16', 'uint32', 'uint64'].map((t, i) => [i, t])),
+  1000141000: 'bfloat16',
+  1000491002: 'float8_e4m3',
+  1000491003: 'float8_e5m2',
+};
+/** 'float32', 'sint8', … ('VkComponentTypeKHR(N)' for a value this list does not name). */
+export type ComponentType = string;
 
 /** VkScopeKHR by value. */
 const SCOPES: Readonly<Record<number, CooperativeMatrixScope>> = { 1: 'device', 2: 'workgroup', 3: 'subgroup', 5: 'queueFamily' };
@@ -34,11 +40,7 @@ export function decodeCooperativeMatrixProperties(records: readonly ResultRecord
   const record = records.find((r) => r.tag === TAG.coopmatOut);
   if (!record) throw new Error('gpu runner: cooperative matrix query without a result record');
   const count = u32At(record.payload, 0);
-  const type = (v: number): ComponentType => {
-    const t = COMPONENT_TYPES[v];
-    if (!t) throw new Error(`gpu runner: unknown VkComponentTypeKHR ${v}`);
-    return t;
-  };
+  const type = (v: number): ComponentType => COMPONENT_TYPES[v] ?? `VkComponentTypeKHR(${v})`;
   return Array.from({ length: count }, (_, i) => {
     const w = (k: number) => u32At(record.payload, 1 + 9 * i + k);
     const scope = SCOPES[w(8)];
