@@ -163,6 +163,44 @@ function layoutJob(gpu: GpuRunner, c: Candidate): Promise<ComputeResult> {
   });
 }
 
+// Component-wise operations, Splat, element access over GetLength() and a conversion to float: every
+// component passes through them alike, so the result does not depend on which invocation holds which.
+const ELEMENTWISE_SHADER = `
+  #include <vk/khr/cooperative_matrix.h>
+  [[vk::binding(0)]] StructuredBuffer<ELEMENT> xs;
+  [[vk::binding(1)]] StructuredBuffer<ELEMENT> ys;
+  [[vk::binding(2)]] RWStructuredBuffer<ELEMENT> target;
+  [[vk::binding(3)]] RWStructuredBuffer<float> wide;
+  [numthreads(32, 1, 1)] void elementwise() {
+    using Tile = vk::khr::CooperativeMatrixAccumulator<ELEMENT, vk::ScopeSubgroup, ROWS, COLS>;
+    Tile x = Tile::Load<vk::CooperativeMatrixLayoutRowMajorKHR>(xs, 0, COLS);
+    Tile y = Tile::Load<vk::CooperativeMatrixLayoutRowMajorKHR>(ys, 0, COLS);
+    Tile r = ((x + y) * y - x * (ELEMENT)3) / Tile::Splat((ELEMENT)2) + x.negate();
+    for (uint i = 0; i < r.GetLength(); ++i) r.Set(r.Get(i) * (ELEMENT)2 + (ELEMENT)1, i);
+    r.Store<vk::CooperativeMatrixLayoutRowMajorKHR>(target, 0, COLS);
+    r.cast<float>().Store<vk::CooperativeMatrixLayoutRowMajorKHR>(wide, 0, COLS);
+  }`;
+
+/** The element-wise result by a plain loop over the inputs. */
+const elementwise = (x: number, y: number) => (((x + y) * y - x * 3) / 2 - x) * 2 + 1;
+
+function elementwiseJob(gpu: GpuRunner, c: Candidate): Promise<ComputeResult> {
+  const compiled = compileValid(ELEMENTWISE_SHADER, options(c, { ROWS: String(c.M), COLS: String(c.N) }, 'elementwise'), ['vulkan1.3']);
+  const count = c.M * c.N;
+  return gpu.runCompute({
+    spirv: compiled.spirv,
+    entry: 'elementwise',
+    groups: [1, 1, 1],
+    bindings: [
+      { binding: 0, kind: 'storage-buffer', data: encode(c, values(count, 4)) },
+      { binding: 1, kind: 'storage-buffer', data: encode(c, values(count, 5)) },
+      { binding: 2, kind: 'storage-buffer', size: count * (c.component === 'float16' ? 2 : 4), name: 'target' },
+      { binding: 3, kind: 'storage-buffer', size: count * 4, name: 'wide' },
+    ],
+    extensions: EXTENSIONS,
+  });
+}
+
 let gpu: GpuRunner;
 beforeAll(async () => {
   gpu = await startGpuRunner({ driver: 'lavapipe-mesa25' });
@@ -173,10 +211,12 @@ describe('cooperative matrices on the driver', () => {
   /** The query and every candidate's jobs, sent together; settled results by candidate. */
   async function runAll() {
     const query = gpu.cooperativeMatrixProperties();
-    const jobs = CANDIDATES.map((c) => ({ c, gemm: gemmJob(gpu, problem(c)), layout: layoutJob(gpu, c) }));
+    const jobs = CANDIDATES.map((c) => ({ c, gemm: gemmJob(gpu, problem(c)), layout: layoutJob(gpu, c), elementwise: elementwiseJob(gpu, c) }));
     const settle = <T>(p: Promise<T>) => p.then((value) => ({ value }), (error: Error) => ({ error }));
     const props = await settle(query);
-    const settled = await Promise.all(jobs.map(async (j) => ({ c: j.c, gemm: await settle(j.gemm), layout: await settle(j.layout) })));
+    const settled = await Promise.all(
+      jobs.map(async (j) => ({ c: j.c, gemm: await settle(j.gemm), layout: await settle(j.layout), elementwise: await settle(j.elementwise) })),
+    );
     return { props, settled };
   }
   let results: ReturnType<typeof runAll> | undefined;
@@ -219,5 +259,14 @@ describe('cooperative matrices on the driver', () => {
         expect([r, col, out[r * STORE_STRIDE + col]]).toEqual([r, col, expected]);
       }
     }
+  });
+
+  it('computes component-wise, splats, reads and writes components and converts to float', async (ctx) => {
+    const { c, elementwise: run } = await chosen(ctx);
+    if ('error' in run) throw run.error;
+    const count = c.M * c.N;
+    const expected = values(count, 4).map((x, i) => elementwise(x, values(count, 5)[i]!));
+    expect(decode(c, run.value.buffers.target!, count)).toEqual(expected);
+    expect([...new Float32Array(run.value.buffers.wide!.slice(0, count * 4).buffer)]).toEqual(expected);
   });
 });
