@@ -175,6 +175,16 @@ describe('language the header needs', () => {
     expect(spv).toMatch(/OpAccessChain %_ptr_StorageBuffer_float %o %int_0 %uint_3/);
   });
 
+  it("accepts C++'s `template` disambiguator after `::` and `.`, as DXC's own header writes calls", () => {
+    const spv = text(`
+      #include <vk/opcode_selector.h>
+      RWStructuredBuffer<int4> i4; RWStructuredBuffer<float4> f4;
+      template <class T> struct W { T v; template <class U> U as() { return (U)v; } };
+      template <class F, class T> vector<T, 4> conv(vector<F, 4> x) { return vk::util::ConversionSelector<F, T>::template Convert<vector<T, 4> >(x); }
+      [numthreads(1, 1, 1)] void main() { f4[0] = conv<int, float>(i4[0]); W<int> w; w.v = i4[1].x; f4[1].x = w.template as<float>(); }`);
+    expect(spv.match(/= OpConvertSToF /g)?.length).toBe(2);
+  });
+
   it('finds a namespace function by its struct arguments (argument-dependent lookup)', () => {
     const spv = text(`
       namespace geo { struct P { float x; }; float len(P p) { return abs(p.x); } }
