@@ -88,7 +88,7 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
-  /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): the module uses that memory model. */
+  /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): so does the module. */
   vulkanMemoryModel = false;
   /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
   readonly unwritten = new Set<IrVar>();
@@ -236,18 +236,14 @@ export class Checker {
   // -------------------------------------------------------------------------------------------
   // Types
 
-  /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
   /** The outermost type spelled in the user's source being resolved: where a built-in header's inline types are "written". */
   typeUseSite: SourceLocation | undefined;
 
+  /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
   resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
-    const outermost = this.typeUseSite === undefined && !spec.loc.file.startsWith(BUILTIN_HEADER_DIR);
-    if (outermost) this.typeUseSite = spec.loc;
-    try {
-      return this.resolveTypeAt(spec, scope, modifiers);
-    } finally {
-      if (outermost) this.typeUseSite = undefined;
-    }
+    if (this.typeUseSite !== undefined || spec.loc.file.startsWith(BUILTIN_HEADER_DIR)) return this.resolveTypeAt(spec, scope, modifiers);
+    this.typeUseSite = spec.loc;
+    try { return this.resolveTypeAt(spec, scope, modifiers); } finally { this.typeUseSite = undefined; }
   }
 
   private resolveTypeAt(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
