@@ -16,7 +16,7 @@ const BUILTIN_HEADERS: ReadonlyMap<string, string> = new Map([
   ['vk/khr/cooperative_matrix.impl', '#include <vk/khr/cooperative_matrix.h>\n'],
 ]);
 
-/** Headers DXC ships that this compiler does not, with the reason (said when one is included). */
+/** Headers DXC ships that this compiler does not, with the reason (said when one is included); none of vk/ now. */
 const NOT_PROVIDED: ReadonlyMap<string, string> = new Map<string, string>();
 
 /** The built-in header written `name` (as in `#include <vk/spirv.h>`), if there is one. */
