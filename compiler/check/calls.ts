@@ -5,7 +5,8 @@ import { isPerVertexParam, perVertexArgument } from './attribute-evaluation.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrCallArg } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { elementScalar, INT, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
+import { elementScalar, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
+import { defineValueParam } from './struct-templates.js';
 import type { Checker } from './checker.js';
 import { conversionCost } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -15,7 +16,7 @@ import type { Value } from './value.js';
 import { holdsResource } from './resource-aliases.js';
 import { needsSpecialization, specializedCall } from './resource-calls.js';
 import { viewType } from './resource-decls.js';
-import { inlineSpirvCall, isInlineSpirv } from './inline-spirv.js';
+import { cooperativeMatrixLengthCall, inlineSpirvCall, isCooperativeMatrixLength, isInlineSpirv } from './inline-spirv.js';
 import { extTypeDefCall, isExtTypeDef } from './spirv-types.js';
 
 export interface CallSite {
@@ -88,6 +89,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   const fn = best[0]!.fn;
   const pass = (i: number, callArgs: IrCallArg[]): boolean => passArgument(c, x, fn, i, args[i], callArgs);
   if (isInlineSpirv(fn)) return inlineSpirvCall(c, x, fn, args, loc);
+  if (isCooperativeMatrixLength(fn)) return cooperativeMatrixLengthCall(c, fn, loc);
   if (isExtTypeDef(fn)) return extTypeDefCall(c, x, fn, args, loc);
   // Resources in parameters, `this` or the result: lowered per combination of argument resources.
   if (needsSpecialization(fn)) return specializedCall(c, x, fn, self, args, loc, pass);
@@ -162,6 +164,9 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
   const tparams = template.decl.templateParams!;
   const bound = new Map<string, Type | number>();
   const errorsBefore = c.sink.errorCount;
+  // More written arguments than parameters, or a constant for a type parameter (or the reverse): not
+  // this template (`Load<Mask, Layout>` is not the overload whose second parameter is a type).
+  if (explicit && (explicit.length > tparams.length || explicit.some((a, i) => (tparams[i]!.paramKind === 'type') !== (a.kind === 'TypeSpec')))) return undefined;
   // Written arguments name types and constants where the call is (`f<T>(x)` inside another template).
   explicit?.forEach((a, i) => {
     const p = tparams[i];
@@ -182,8 +187,28 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
       return;
     }
     const dims: [ast.TemplateArg | undefined, number][] = [];
+    const named = targs.length ? template.scope.lookup(spec.name) : undefined;
+    // `A<T>` of an alias template: the aliased type with the alias's parameters replaced by these arguments.
+    if (named?.kind === 'aliasTemplate') {
+      deduce(substituteAlias(named.decl.templateParams, named.decl.type, targs), t);
+      return;
+    }
+    // `RWStructuredBuffer<T>` against a resource binds T to its element type.
+    if (t.kind === 'resource' && targs.length === 1 && targs[0]!.kind === 'TypeSpec' && !named) {
+      deduce(targs[0] as ast.TypeSpec, t.element);
+      return;
+    }
+    // `vk::SpirvOpaqueType<Op, …, T>` against an inline type of the same opcode: type operands bind.
+    if (t.kind === 'spirvType' && (spec.name === 'vk::SpirvOpaqueType' || spec.name === 'vk::SpirvType')) {
+      const operandArgs = targs.slice(spec.name === 'vk::SpirvType' ? 3 : 1);
+      t.definition.operands.forEach((o, i) => {
+        const arg = operandArgs[i];
+        if (o.kind === 'type' && arg?.kind === 'TypeSpec') deduce(arg, o.type);
+      });
+      return;
+    }
     // `Box<T>` against an instantiation of the struct template Box: its arguments bind T.
-    const owner = t.kind === 'struct' && targs.length ? template.scope.lookup(spec.name) : undefined;
+    const owner = t.kind === 'struct' && targs.length ? named : undefined;
     const structArgs = owner?.kind === 'template' && t.kind === 'struct' ? owner.bindings.get(t.id) : undefined;
     if (structArgs) {
       targs.forEach((arg, i) => {
@@ -212,11 +237,8 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
       value = p.default.kind === 'TypeSpec' ? c.resolveType(p.default, template.scope, []) : c.constantInt(p.default, template.scope);
     }
     if (value === undefined) return undefined;
-    if (typeof value === 'number') {
-      const type = INT;
-      const place = { kind: 'local' as const, local: { id: c.newId(), name: p.name, type }, type };
-      scope.define({ kind: 'variable', name: p.name, type, place, readonly: true, constant: { kind: 'scalar', type, value }, loc: p.loc });
-    } else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
+    if (typeof value === 'number') defineValueParam(c, scope, p, value);
+    else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
   }
   if (c.sink.errorCount > errorsBefore) return undefined;
   const key = tparams.map((p) => {
@@ -240,4 +262,29 @@ function halfDiffers(a: Value, p: FunctionSymbol['params'][number]): boolean {
 function spelled(t: Type, half: boolean | undefined): string {
   const text = typeToString(t);
   return half ? text.replace(/\bfloat/, 'half') : text;
+}
+
+/**
+ * An alias template's aliased type with its parameters replaced by a use's arguments, for deduction
+ * only (`CooperativeMatrixA<T, s, R, K>` → `CooperativeMatrix<T, s, R, K, MatrixA>`): the
+ * instantiation's own parameter types are resolved afterwards and checked against the arguments.
+ */
+function substituteAlias(params: readonly ast.TemplateParam[], type: ast.TypeSpec, args: readonly ast.TemplateArg[]): ast.TypeSpec {
+  const replacement = (name: string): ast.TemplateArg | undefined => {
+    const i = params.findIndex((p) => p.name === name);
+    return i >= 0 ? args[i] : undefined;
+  };
+  const visit = (spec: ast.TypeSpec): ast.TypeSpec => {
+    if (!spec.templateArgs) return spec;
+    const templateArgs = spec.templateArgs.map((a): ast.TemplateArg => {
+      if (a.kind === 'TypeSpec') {
+        const r = a.templateArgs ? undefined : replacement(a.name);
+        return r ?? visit(a);
+      }
+      return a.kind === 'Name' ? (replacement(a.name) ?? a) : a;
+    });
+    return { ...spec, templateArgs };
+  };
+  const whole = type.templateArgs ? undefined : replacement(type.name);
+  return whole?.kind === 'TypeSpec' ? whole : visit(type);
 }

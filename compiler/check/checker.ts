@@ -2,6 +2,7 @@
 // (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import { BUILTIN_HEADER_DIR } from '../headers/index.js';
 import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
@@ -17,7 +18,7 @@ import {
   typeToString,
 } from '../types.js';
 import { assignBindings } from './bindings.js';
-import { resolveTypeName } from './type-names.js';
+import { aliasMembers, resolveTypeName } from './type-names.js';
 import { DescriptorHeaps } from './descriptor-heaps.js';
 import { flattenArray } from './flatten-arrays.js';
 import { resourceGlobal } from './resource-globals.js';
@@ -87,6 +88,8 @@ export class Checker {
   readonly structBases = new Map<number, StructType>();
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
+  /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): so does the module. */
+  vulkanMemoryModel = false;
   /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
   readonly unwritten = new Set<IrVar>();
   /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
@@ -146,6 +149,7 @@ export class Checker {
       defaultMajorness: this.defaultMajorness,
       sourceFile: filename,
       ...(this.legalizedResources ? { legalizedResources: true } : {}),
+      ...(this.vulkanMemoryModel ? { vulkanMemoryModel: true } : {}),
     };
   }
 
@@ -207,7 +211,7 @@ export class Checker {
         } else if (decl.alias) {
           const resolved = this.resolveType(decl.alias.type, scope, []);
           const t = resolved && withTypeRequirements(this, resolved, decl.alias.attributes, scope);
-          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...aliasMembers(this, t), ...this.halfFlag(decl.alias.type, scope) });
         } else if (decl.member) {
           const target = scope.lookup(decl.member.target);
           if (!target) this.error(`no member named '${decl.member.name}' in '${decl.member.target.slice(0, decl.member.target.lastIndexOf('::')) || '::'}'`, decl.loc);
@@ -232,8 +236,17 @@ export class Checker {
   // -------------------------------------------------------------------------------------------
   // Types
 
+  /** The outermost type spelled in the user's source being resolved: where a built-in header's inline types are "written". */
+  typeUseSite: SourceLocation | undefined;
+
   /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
   resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
+    if (this.typeUseSite !== undefined || spec.loc.file.startsWith(BUILTIN_HEADER_DIR)) return this.resolveTypeAt(spec, scope, modifiers);
+    this.typeUseSite = spec.loc;
+    try { return this.resolveTypeAt(spec, scope, modifiers); } finally { this.typeUseSite = undefined; }
+  }
+
+  private resolveTypeAt(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
     const named = resolveTypeName(this, spec, scope);
     const t = named && spec.arrayDims ? this.arrayType(named, spec.arrayDims, scope, false) : named;
     if (!t) return undefined;
@@ -330,7 +343,7 @@ export class Checker {
         continue;
       }
       if (member.kind !== 'VarDecl') {
-        if (member.kind === 'StructDecl' || member.kind === 'TypedefDecl' || member.kind === 'EnumDecl') this.declare(member, inner);
+        if (member.kind === 'StructDecl' || member.kind === 'TypedefDecl' || member.kind === 'EnumDecl' || member.kind === 'UsingDecl') this.declare(member, inner);
         else this.error(`this member kind is not supported in structs`, member.loc);
         continue;
       }
@@ -424,7 +437,7 @@ export class Checker {
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
-      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.halfFlag(decl.type, scope) });
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...aliasMembers(this, t), ...this.halfFlag(decl.type, scope) });
     }
   }
 
@@ -456,7 +469,7 @@ export class Checker {
     }
     let symbol: FunctionSymbol | undefined;
     if (decl.templateParams?.length) {
-      symbol = { kind: 'function', name, decl, params: [], returnType: VOID, scope, lowering: false, instances: new Map() };
+      symbol = { kind: 'function', name, decl, params: [], returnType: VOID, scope, lowering: false, instances: new Map(), ...(thisType ? { thisType } : {}) };
     } else {
       symbol = this.functionSymbol(decl, name, scope, scope, thisType);
       if (!symbol) {

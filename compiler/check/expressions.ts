@@ -26,6 +26,7 @@ import { commonScalar, commonShape, conversionCost, withScalar, type NumericType
 import { checkUserCall } from './calls.js';
 import { checkApart, lazyLogical, lazySelect, mergeEffects, mustBeLazy } from './short-circuit.js';
 import { checkIntrinsicCall, isIntrinsic } from './intrinsics.js';
+import { argumentDependentLookup } from './argument-lookup.js';
 import { checkPrintf } from './printf.js';
 import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
@@ -530,8 +531,9 @@ export class ExpressionChecker {
     if (entry?.kind === 'invalid') return undefined; // a function whose signature had an error
     if (args.some((a) => !a)) return undefined;
     const values = args as Value[];
-    if (entry?.kind === 'functions') {
-      return checkUserCall(this.c, this, entry.overloads, values, { name, loc: e.loc, scope, ...(e.callee.templateArgs ? { templateArgs: e.callee.templateArgs } : {}) });
+    const found = entry ?? (e.callee.scopeType || name.includes('::') ? undefined : argumentDependentLookup(this.c, name, values));
+    if (found?.kind === 'functions') {
+      return checkUserCall(this.c, this, found.overloads, values, { name, loc: e.loc, scope, ...(e.callee.templateArgs ? { templateArgs: e.callee.templateArgs } : {}) });
     }
     if (!entry && isInterlocked(name)) return interlocked(this.c, this, name, values, e.loc);
     if (!entry && name === 'CheckAccessFullyMapped') return checkAccessFullyMapped(this.c, this, values, e.loc);

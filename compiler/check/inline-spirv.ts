@@ -8,7 +8,7 @@ import { placeRoot } from '../ir/walk.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrPlace, SpirvOperand, SpirvRequirements } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { typeToString, type Type } from '../types.js';
+import { typeToString, UINT, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -30,6 +30,7 @@ export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], s
     if (a.name === 'vk::ext_capability') {
       const n = c.attrInt(a, 0, scope);
       if (n !== undefined) capabilities.push(n);
+      if (n === CAPABILITY_VULKAN_MEMORY_MODEL) c.vulkanMemoryModel = true;
     } else if (a.name === 'vk::ext_extension') {
       const arg = a.args[0];
       if (arg?.kind !== 'StringLiteral') c.error(`'vk::ext_extension' needs the extension's name as a string`, a.loc);
@@ -114,7 +115,9 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
         c.error(`argument ${i + 1} of '${fn.name}' is a reference ([[vk::ext_reference]]): it must be a variable or element`, a.loc);
         return undefined;
       }
-      if (!x.writable(a, a.loc)) return undefined;
+      // A read-only buffer's element is a reference too (DXC's cooperative matrix loads take one); what
+      // the instruction does through it is the source's to say, as for any inline instruction.
+      if (!inReadOnlyBuffer(a.place) && !x.writable(a, a.loc)) return undefined;
       if (opcode === OP_COPY_OBJECT && isWorkgroupPointer(fn.returnType) && !inWorkgroup(a.place)) {
         // OpCopyObject of the reference as a Workgroup pointer (vk::GetGroupSharedAddress): any other
         // storage class would be a pointer of another type, which spirv-val rejects.
@@ -142,7 +145,30 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
   return { type, loc, expr: { op: 'spirv', type, instruction, loc }, readonly: true };
 }
 
+/**
+ * DXC's `__builtin_spv_CooperativeMatrixLengthKHR<M>()` (declared without a body, as DXC's header has
+ * it): OpCooperativeMatrixLengthKHR, whose operand is the type M itself, which no ext_instruction
+ * parameter can give.
+ */
+export function isCooperativeMatrixLength(fn: FunctionSymbol): boolean {
+  return fn.name === '__builtin_spv_CooperativeMatrixLengthKHR' && !fn.decl.body && fn.decl.templateParams?.length === 1 && fn.params.length === 0;
+}
+
+export function cooperativeMatrixLengthCall(c: Checker, fn: FunctionSymbol, loc: SourceLocation): Value | undefined {
+  const entry = fn.scope.lookup(fn.decl.templateParams![0]!.name);
+  const type = entry?.kind === 'type' ? entry.type : undefined;
+  if (type?.kind !== 'spirvType' || type.definition.opcode !== OP_TYPE_COOPERATIVE_MATRIX_KHR) {
+    c.error(`'${fn.name}' takes a cooperative matrix type (OpTypeCooperativeMatrixKHR) as its template argument`, loc, fn.name.length);
+    return undefined;
+  }
+  const instruction = { opcode: OP_COOPERATIVE_MATRIX_LENGTH_KHR, operands: [{ kind: 'type' as const, type }], requirements: { capabilities: [], extensions: [] } };
+  return { type: UINT, loc, expr: { op: 'spirv', type: UINT, instruction, loc }, readonly: true };
+}
+
+const OP_TYPE_COOPERATIVE_MATRIX_KHR = 4456;
+const OP_COOPERATIVE_MATRIX_LENGTH_KHR = 4460;
 const OP_COPY_OBJECT = 83;
+const CAPABILITY_VULKAN_MEMORY_MODEL = 5345;
 const OP_TYPE_POINTER = 32;
 const STORAGE_CLASS_WORKGROUP = 4;
 
@@ -156,4 +182,10 @@ function isWorkgroupPointer(t: Type): boolean {
 function inWorkgroup(place: IrPlace): boolean {
   const p = placeRoot(place);
   return p.kind === 'global' && p.global.space === 'workgroup';
+}
+
+/** An element of a StructuredBuffer (or another read-only storage or uniform buffer). */
+function inReadOnlyBuffer(place: IrPlace): boolean {
+  const p = placeRoot(place);
+  return p.kind === 'global' && (p.global.space === 'storage' || p.global.space === 'uniform');
 }

@@ -15,7 +15,7 @@ import { choosesResources, constantKey, mayWrite } from './resource-constants.js
 import { evaluateConstant } from './constant-eval.js';
 import { conversionCost } from './conversions.js';
 import { Scope, type FunctionSymbol } from './scope.js';
-import { lowerFunctionBody } from './statements.js';
+import { defineFieldsByName, lowerFunctionBody } from './statements.js';
 import { indexKey, rebaseIndex } from './returned-indices.js';
 import type { Value } from './value.js';
 
@@ -92,6 +92,12 @@ export function bindSelf(c: Checker, symbol: FunctionSymbol, spec: Specializatio
   const t = symbol.thisType!;
   const held = bindHeld(c, caller, t, 'this', fn, spec.indexVars, 'inout', flow, loc, `assigning a resource to a member of 'this' inside a method is not supported yet`);
   const fields = new Scope(outer, 'block');
+  if (held?.kind === 'data' && held.type.kind === 'struct') {
+    // A struct of plain data whose method takes a resource parameter: `this` is an ordinary inout parameter.
+    fields.define({ kind: 'variable', name: 'this', type: t, place: held.place, readonly: false, loc });
+    defineFieldsByName(c, fields, held.place, held.type, loc);
+    return fields;
+  }
   if (!held || held.kind !== 'struct') return fields;
   fields.define({ kind: 'variable', name: 'this', type: t, place: { kind: 'local', local: { id: c.newId(), name: 'this', type: t }, type: t }, readonly: false, loc, held });
   const define = (h: Held & { kind: 'struct' }, st: StructType): void => {

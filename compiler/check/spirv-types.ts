@@ -115,7 +115,8 @@ export function resolveInlineSpirvType(c: Checker, spec: ast.TypeSpec, scope: Sc
   const definition: SpirvTypeDefinition = { opcode, operands, capabilities: [], extensions: [] };
   const key = `${sized ? `spv:${size}:${alignment}` : 'opaque'}:${opcode}:${operands.map(operandKey).join(',')}`;
   const spelling = `${name}<${[...words, ...operands.map(operandSpelling)].join(', ')}>`;
-  return sized ? { kind: 'spirvType', definition, key, spelling, loc: spec.loc, size, alignment } : { kind: 'spirvType', definition, key, spelling, loc: spec.loc };
+  const loc = c.typeUseSite ?? spec.loc;
+  return sized ? { kind: 'spirvType', definition, key, spelling, loc, size, alignment } : { kind: 'spirvType', definition, key, spelling, loc };
 }
 
 function typeOperand(c: Checker, a: ast.TemplateArg, scope: Scope, owner: string): SpirvTypeOperand | undefined {

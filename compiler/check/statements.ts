@@ -35,6 +35,18 @@ interface FunctionState {
   result?: Held;
 }
 
+/** A method's fields by name through `this`, bases' first so that a derived field hides a base field of the same name. */
+export function defineFieldsByName(c: Checker, fields: Scope, place: IrPlace, t: StructType, loc: SourceLocation): void {
+  const base = c.structBases.get(t.id);
+  if (base) defineFieldsByName(c, fields, { kind: 'member', base: place, index: 0, type: base }, base, loc);
+  t.fields.forEach((f, index) => {
+    if (base && index === 0) return;
+    const member: IrPlace = { kind: 'member', base: place, index, type: f.type };
+    if (f.bitfields) for (const b of f.bitfields) fields.define({ kind: 'variable', name: b.name, type: f.type, place: member, readonly: false, loc, bitfield: b });
+    else fields.define({ kind: 'variable', name: f.name, type: f.type, place: member, readonly: false, loc });
+  });
+}
+
 export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Specialization): IrFunction | undefined {
   const decl = symbol.decl;
   const returnsResource = holdsResource(symbol.returnType);
@@ -50,18 +62,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
     const fields = new Scope(outer, 'block');
     const selfPlace: IrPlace = { kind: 'local', local: self, type: symbol.thisType };
     fields.define({ kind: 'variable', name: 'this', type: symbol.thisType, place: selfPlace, readonly: false, loc: decl.loc });
-    // Fields by name, bases' first so that a derived field hides a base field of the same name.
-    const defineFields = (place: IrPlace, t: StructType): void => {
-      const base = c.structBases.get(t.id);
-      if (base) defineFields({ kind: 'member', base: place, index: 0, type: base }, base);
-      t.fields.forEach((f, index) => {
-        if (base && index === 0) return;
-        const member: IrPlace = { kind: 'member', base: place, index, type: f.type };
-        if (f.bitfields) for (const b of f.bitfields) fields.define({ kind: 'variable', name: b.name, type: f.type, place: member, readonly: false, loc: decl.loc, bitfield: b });
-        else fields.define({ kind: 'variable', name: f.name, type: f.type, place: member, readonly: false, loc: decl.loc });
-      });
-    };
-    defineFields(selfPlace, symbol.thisType);
+    defineFieldsByName(c, fields, selfPlace, symbol.thisType, decl.loc);
     outer = fields;
   }
   const scope = new Scope(outer, 'function');

@@ -114,11 +114,21 @@ export function bindParams(c: Checker, scope: Scope, params: readonly ast.Templa
   params.forEach((p, i) => {
     const value = bound[i];
     if (value === undefined) return;
-    if (typeof value === 'number') {
-      const place = { kind: 'local' as const, local: { id: c.newId(), name: p.name, type: INT }, type: INT };
-      scope.define({ kind: 'variable', name: p.name, type: INT, place, readonly: true, constant: { kind: 'scalar', type: INT, value }, loc: p.loc });
-    } else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
+    if (typeof value === 'number') defineValueParam(c, scope, p, value);
+    else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
   });
+}
+
+/**
+ * A value template parameter bound to `value`: a constant of its declared type when that is a 32-bit
+ * integer or an enum (`Scope scope` stays a vk::Scope, so it passes where one is expected), else int.
+ */
+export function defineValueParam(c: Checker, scope: Scope, p: ast.TemplateParam, value: number): void {
+  const declared = p.valueType ? c.resolveType(p.valueType, scope, []) : undefined;
+  const type = declared?.kind === 'scalar' && (declared.base === 'int' || declared.base === 'uint') && declared.width === 32 ? declared : INT;
+  const constant = type.base === 'uint' ? value >>> 0 : value | 0;
+  const place = { kind: 'local' as const, local: { id: c.newId(), name: p.name, type }, type };
+  scope.define({ kind: 'variable', name: p.name, type, place, readonly: true, constant: { kind: 'scalar', type, value: constant }, loc: p.loc });
 }
 
 /**

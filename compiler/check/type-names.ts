@@ -18,7 +18,7 @@ import {
 } from './builtin-types.js';
 import type { Checker } from './checker.js';
 import { rayQueryType } from './ray-types.js';
-import type { Scope } from './scope.js';
+import type { Scope, SymbolEntry } from './scope.js';
 import { INLINE_SPIRV_TYPE_NAMES, resolveInlineSpirvType } from './spirv-types.js';
 import { stageTemplateType } from './stage-types.js';
 import { instantiateStruct } from './struct-templates.js';
@@ -52,7 +52,11 @@ export function resolveTypeName(c: Checker, spec: ast.TypeSpec, scope: Scope): T
   if (entry?.kind === 'template') return instantiateStruct(c, entry, spec, scope);
   if (entry?.kind === 'aliasTemplate') return instantiateAlias(c, entry, spec, scope);
   if (entry?.kind === 'type') {
-    if (args.length > 0) c.error(`'${name}' is not a template`, spec.loc, name.length);
+    if (args.length === 0) return entry.type;
+    // Inside a struct template its name alone is the instantiation; with arguments it is the template.
+    const template = entry.type.kind === 'struct' ? enclosingTemplate(c, entry.type.id, name) : undefined;
+    if (template) return instantiateStruct(c, template, spec, scope);
+    c.error(`'${name}' is not a template`, spec.loc, name.length);
     return entry.type;
   }
   c.error(entry ? `'${name}' does not name a type` : `unknown type name '${name}'`, spec.loc, name.length);
@@ -112,4 +116,19 @@ function resourceType(c: Checker, spec: ast.TypeSpec, scope: Scope, kind: Resour
   if (!element) return undefined;
   const samples = args[1] && args[1].kind !== 'TypeSpec' ? c.constantInt(args[1], scope) : undefined;
   return samples !== undefined ? { kind: 'resource', resource: kind, element, samples } : { kind: 'resource', resource: kind, element };
+}
+
+/** The struct template `name` whose instantiation the struct `id` is, found outward from its members. */
+function enclosingTemplate(c: Checker, id: number, name: string): Extract<SymbolEntry, { kind: 'template' }> | undefined {
+  for (let s: Scope | undefined = c.structMembers.get(id); s; s = s.parent) {
+    const e = s.own(name);
+    if (e?.kind === 'template') return e;
+  }
+  return undefined;
+}
+
+/** A typedef or alias of a struct names its members too (`using M = Box<int>; M::make()`). */
+export function aliasMembers(c: Checker, t: Type): { members?: Scope } {
+  const members = t.kind === 'struct' ? c.structMembers.get(t.id) : undefined;
+  return members ? { members } : {};
 }

@@ -242,8 +242,11 @@ export interface SpirvInstruction {
   requirements: SpirvRequirements;
 }
 
-/** An id of a value, a literal word (`[[vk::ext_literal]]` parameters) or a pointer (`[[vk::ext_reference]]`). */
-export type SpirvOperand = { kind: 'value'; value: IrExpr } | { kind: 'literal'; value: number } | { kind: 'pointer'; place: IrPlace };
+/**
+ * An id of a value, a literal word (`[[vk::ext_literal]]` parameters), a pointer (`[[vk::ext_reference]]`)
+ * or a type's id (OpCooperativeMatrixLengthKHR's operand).
+ */
+export type SpirvOperand = { kind: 'value'; value: IrExpr } | { kind: 'literal'; value: number } | { kind: 'pointer'; place: IrPlace } | { kind: 'type'; type: Type };
 
 export interface SpirvRequirements {
   capabilities: number[];
@@ -440,4 +443,9 @@ export interface IrModule {
    * (what DXC's legalization does; at -O0 that legalization still drops unused resources).
    */
   legalizedResources?: boolean;
+  /**
+   * Inline SPIR-V declares the VulkanMemoryModel capability (`<vk/khr/cooperative_matrix.h>` does): the
+   * module takes the Vulkan memory model, as DXC upgrades such a module (-fspv-use-vulkan-memory-model).
+   */
+  vulkanMemoryModel?: boolean;
 }

@@ -161,7 +161,7 @@ class Printer {
       case 'resource':
         return this.resource(e.call);
       case 'spirv':
-        return `spirv.${e.instruction.opcode}(${e.instruction.operands.map((o) => (o.kind === 'value' ? this.expr(o.value) : o.kind === 'pointer' ? `&${this.place(o.place)}` : String(o.value))).join(', ')})`;
+        return `spirv.${e.instruction.opcode}(${e.instruction.operands.map((o) => (o.kind === 'value' ? this.expr(o.value) : o.kind === 'pointer' ? `&${this.place(o.place)}` : o.kind === 'type' ? typeToString(o.type) : String(o.value))).join(', ')})`;
     }
   }
 

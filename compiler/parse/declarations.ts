@@ -191,6 +191,7 @@ function parseSpecified(
       return [];
     }
     if (templateParams) declScope.templates.add(name.parts[name.parts.length - 1]!);
+    if (templateParams && ctx === 'struct') p.scopes.memberTemplates.add(name.parts[name.parts.length - 1]!);
     return [fn];
   }
   if (templateParams) p.fail('only structs and functions can be templates', nameLoc);

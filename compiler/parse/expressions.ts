@@ -171,12 +171,14 @@ function parsePostfix(p: ParserState, operand: Expr): Expr {
         break;
       case '.': {
         p.next();
+        // `obj.template f<T>()`: the member is a template (C++'s disambiguator).
+        const saysTemplate = p.atWord('template') && p.peek(1).kind === 'identifier' ? (p.next(), true) : false;
         const m = p.peek();
         // Any identifier may follow `.` (swizzles, fields, methods like `Sample`).
         if (m.kind !== 'identifier') p.fail("expected a member name after '.'");
         p.next();
         expr = { kind: 'Member', loc: t.loc, object: expr, member: m.text, memberLoc: m.loc };
-        const templateArgs = tryTemplateArgsBeforeCall(p, false);
+        const templateArgs = tryTemplateArgsBeforeCall(p, saysTemplate || p.scopes.memberTemplates.has(m.text));
         if (templateArgs) expr.templateArgs = templateArgs;
         break;
       }
@@ -261,16 +263,23 @@ function parseNameOrConstruct(p: ParserState): Expr {
   if (p.scopes.isType(q.parts, q.global)) {
     if (p.at('(') || p.at('<')) {
       const type = finishTypeSpec(p, q);
-      if (type.templateArgs && p.at('::') && atName(p, 1)) {
-        // `Box<int>::member`: a static member or nested name of a template instantiation.
+      const nextName = (at: number) => atName(p, at) || (p.atWord('template', at) && atName(p, at + 1));
+      if (type.templateArgs && p.at('::') && nextName(1)) {
+        // `Box<int>::member`: a static member or nested name of a template instantiation;
+        // `Sel<A, B>::template Convert<T>(x)` says that the member is a template, as C++ does.
         const parts = [...q.parts];
-        while (p.at('::') && atName(p, 1)) {
+        let saysTemplate = false;
+        while (p.at('::') && nextName(1)) {
           p.next();
+          if (p.atWord('template')) {
+            p.next();
+            saysTemplate = true;
+          }
           parts.push(p.next().text);
         }
         const member: Expr = { kind: 'Name', loc: q.loc, name: parts.join('::'), scopeType: type };
         if (p.at('<')) {
-          const templateArgs = tryTemplateArgsBeforeCall(p, false);
+          const templateArgs = tryTemplateArgsBeforeCall(p, saysTemplate || p.scopes.memberTemplates.has(parts[parts.length - 1]!));
           if (templateArgs) member.templateArgs = templateArgs;
         }
         return member;

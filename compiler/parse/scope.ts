@@ -27,6 +27,12 @@ export class TypeScope {
 /** The scopes visible at the parser's position, innermost last. */
 export class ScopeStack {
   readonly global = new TypeScope();
+  /**
+   * Names of member function templates of any struct: after `.` or `Type::` such a name followed by
+   * `<` starts template arguments (`m.Store<Layout>(…)`, `Alias::Load<Layout>(…)`), since the parser
+   * cannot tell which struct an object or alias has.
+   */
+  readonly memberTemplates = new Set<string>();
   private readonly stack: TypeScope[] = [this.global];
 
   constructor() {
@@ -96,6 +102,7 @@ export class ScopeStack {
   isTemplate(parts: readonly string[], global = false): boolean {
     const last = parts[parts.length - 1]!;
     if (parts.length === 1 && !global) return this.findUnqualified(last, true);
+    if (this.memberTemplates.has(last) && this.isType(parts.slice(0, -1), global)) return true;
     const owner = this.resolveScope(parts.slice(0, -1), global);
     return owner !== undefined && has(owner, last, true);
   }

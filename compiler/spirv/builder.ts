@@ -83,6 +83,12 @@ export class ModuleBuilder {
     }
   }
 
+  /** Every instruction of the global section (types, constants, variables), as scanFunctionCode. */
+  scanGlobals(visit: (opcode: number, words: readonly number[], at: number) => void): void {
+    const words = this.globals;
+    for (let at = 0; at < words.length; at += words[at]! >>> 16 || 1) visit(words[at]! & 0xffff, words, at);
+  }
+
   /** Rewrites function code: `map` returns an instruction's new operands, or undefined to keep it. */
   mapFunctionCode(map: (opcode: number, operands: number[]) => number[] | undefined): void {
     this.functions.forEach((words, i) => {

@@ -31,6 +31,7 @@ import { TypeEmitter, type LayoutContext } from './types.js';
 import { SPIRV_VERSION } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
 import { useVulkanMemoryModel } from './memory-model.js';
+import { declare16BitStorage } from './storage-16bit.js';
 import { disallowedExtensionErrors } from './extension-policy.js';
 import { RayTracingModule } from './ray-tracing.js';
 import { RAY_STAGES, type RayStage } from '../ir/ray-tracing.js';
@@ -120,7 +121,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return { rule: options.layoutRule, buffer: 'storage', defaultMajorness: ir.defaultMajorness };
     },
     finiteMathOnly: options.finiteMathOnly ?? false,
-    vulkanMemoryModel: options.vulkanMemoryModel ?? false,
+    vulkanMemoryModel: (options.vulkanMemoryModel ?? false) || !!ir.vulkanMemoryModel,
     coherent: new Set(),
     stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
     optimize: !!options.optimize,
@@ -282,6 +283,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   if (optimize) for (const fn of ir.functions) if (reached.has(fn)) b.functionCode(functionCode.get(fn)!);
   if (options.floatControls?.ieeeStrict) decorateNoContraction(b);
   if (m.vulkanMemoryModel) useVulkanMemoryModel(b, types, m.coherent);
+  declare16BitStorage(b);
   const disallowed = disallowedExtensionErrors(b.declaredExtensions(), options.allowedExtensions, m.vulkanMemoryModel);
   errors.push(...disallowed.map((message) => ({ message })));
   errors.push(...extensionVersionErrors(b).map((message) => ({ message })));

@@ -4,6 +4,7 @@ import type { ModuleBuilder } from './builder.js';
 
 /** Extension → the SPIR-V 1.x minor version that made it core. */
 const CORE_SINCE: Record<string, number> = {
+  SPV_KHR_16bit_storage: 3,
   SPV_KHR_multiview: 3,
   SPV_KHR_shader_draw_parameters: 3,
   SPV_KHR_device_group: 3,

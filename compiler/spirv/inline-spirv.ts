@@ -45,7 +45,11 @@ export function emitInlineSpirv(fe: FunctionEmitter, e: Extract<IrExpr, { op: 's
     fe.b.capability(subgroup);
   }
   // Operands folded first: a memory-semantics or scope id must be an OpConstant (`A | B` of macros is one).
-  const operands = inst.operands.map((o) => (o.kind === 'value' ? fe.expr(foldTree(o.value)) : o.kind === 'literal' ? o.value >>> 0 : fe.place(o.place).id));
+  const operands = inst.operands.map((o) => {
+    if (o.kind === 'value') return fe.expr(foldTree(o.value));
+    if (o.kind === 'literal') return o.value >>> 0;
+    return o.kind === 'type' ? fe.t.type(o.type) : fe.place(o.place).id;
+  });
   const voidResult = e.type.kind === 'void';
   if (inst.set !== undefined) {
     const id = fe.b.id();

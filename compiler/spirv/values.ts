@@ -209,12 +209,16 @@ export function maskConstant(c: IrConst, mask: number): IrConst {
   return { ...c, value: typeof v === 'bigint' ? v & BigInt(mask) : typeof v === 'number' ? v & mask : v };
 }
 
-/** Numbers, vectors, matrices and structs/arrays of them: what a call may copy in and out. */
+/** Numbers, vectors, matrices, cooperative matrices and structs/arrays of them: what a call may copy in and out. */
 export function isPlainData(t: Type): boolean {
   if (t.kind === 'array') return isPlainData(t.element);
   if (t.kind === 'struct') return t.fields.every((f) => isPlainData(f.type));
+  if (t.kind === 'spirvType') return t.definition.opcode === OP_TYPE_COOPERATIVE_MATRIX_KHR;
   return t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix';
 }
+
+/** A cooperative matrix (vk::khr::CooperativeMatrix's inline type) is a value like a matrix. */
+const OP_TYPE_COOPERATIVE_MATRIX_KHR = 4456;
 
 /**
  * A vector built of the components of one vector, in order, each converted alike (`float2(u.xy)`

@@ -10,15 +10,24 @@ import { typeToString } from '../types.js';
 import { unsupported, type WgslError } from './errors.js';
 
 const WHY = 'WGSL has no inline SPIR-V';
+const OP_TYPE_COOPERATIVE_MATRIX_KHR = 4456;
 
 export function inlineSpirvError(ir: IrModule): WgslError | undefined {
+  // Cooperative matrices first: what the source means, not the helper types their header also uses.
+  return firstInlineSpirv(ir, true) ?? firstInlineSpirv(ir, false);
+}
+
+function firstInlineSpirv(ir: IrModule, matricesOnly: boolean): WgslError | undefined {
   const seen = new Set<Type>();
   const checkType = (t: Type, fallback: SourceLocation | undefined): WgslError | undefined => {
     if (seen.has(t)) return undefined;
     seen.add(t);
     switch (t.kind) {
       case 'spirvType':
-        return unsupported(`the inline SPIR-V type '${typeToString(t)}'`, t.loc ?? fallback, WHY);
+        if (t.definition.opcode === OP_TYPE_COOPERATIVE_MATRIX_KHR) {
+          return unsupported(`the cooperative matrix (vk::khr::CooperativeMatrix, SPV_KHR_cooperative_matrix)`, t.loc ?? fallback, 'WGSL has no cooperative matrices');
+        }
+        return matricesOnly ? undefined : unsupported(`the inline SPIR-V type '${typeToString(t)}'`, t.loc ?? fallback, WHY);
       case 'array':
       case 'resource':
       case 'stream':
@@ -27,7 +36,7 @@ export function inlineSpirvError(ir: IrModule): WgslError | undefined {
         return checkType(t.pointee, fallback);
       case 'struct':
         for (const f of t.fields) {
-          const e = attributesError(f.decorations, f.requirements, fallback) ?? checkType(f.type, fallback);
+          const e = (matricesOnly ? undefined : attributesError(f.decorations, f.requirements, fallback)) ?? checkType(f.type, fallback);
           if (e) return e;
         }
         return undefined;
@@ -35,15 +44,17 @@ export function inlineSpirvError(ir: IrModule): WgslError | undefined {
         return undefined;
     }
   };
-  const checkVar = (v: IrVar) => attributesError(v.decorations, v.requirements, undefined) ?? checkType(v.type, undefined);
+  const attributes = (d: readonly SpirvDecoration[] | undefined, r: SpirvRequirements | undefined, fallback: SourceLocation | undefined) =>
+    matricesOnly ? undefined : attributesError(d, r, fallback);
+  const checkVar = (v: IrVar) => attributes(v.decorations, v.requirements, undefined) ?? checkType(v.type, undefined);
   for (const g of ir.globals) {
-    const e = attributesError(g.decorations, g.requirements, g.loc) ?? checkType(g.type, g.loc);
+    const e = attributes(g.decorations, g.requirements, g.loc) ?? checkType(g.type, g.loc);
     if (e) return e;
   }
   for (const fn of ir.functions) {
-    const mode = fn.executionModes?.[0];
+    const mode = matricesOnly ? undefined : fn.executionModes?.[0];
     if (mode) return unsupported(`the SPIR-V execution mode ${mode.mode} (vk::ext_execution_mode, [[vk::spvexecutionmode]])`, mode.loc, WHY);
-    const e = attributesError(fn.decorations, fn.requirements, undefined) ?? [...fn.params.map((p) => p.var), ...fn.locals].map(checkVar).find((x) => x) ?? checkType(fn.returnType, undefined);
+    const e = attributes(fn.decorations, fn.requirements, undefined) ?? [...fn.params.map((p) => p.var), ...fn.locals].map(checkVar).find((x) => x) ?? checkType(fn.returnType, undefined);
     if (e) return e;
   }
   return undefined;

@@ -3,7 +3,7 @@
 # recorded jobs to the runner on the driver VK_DRIVER_FILES names (NVIDIA's by default) with the
 # validation layer on, and write the result stream to $OUT.
 set -uo pipefail
-lane=test/gpu/.lane
+lane="${HLSL_LANE_DIR:-test/gpu/.lane}"
 for f in "$lane"/debs/*.deb; do dpkg -x "$f" /; done
 ldconfig
 gunzip -kf "$lane/layer/libVkLayer_khronos_validation.so.gz"
@@ -12,8 +12,15 @@ export VK_LAYER_PATH="$PWD/$lane/layer" LD_LIBRARY_PATH="$PWD/$lane/layer${LD_LI
 export XDG_RUNTIME_DIR="$(mktemp -d)"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$OUT/device.txt" 2>&1 || true
 chmod +x "$lane/runner"
+run=("$lane/runner")
+if [[ -d "$lane/trixie" ]]; then
+  # Bundled by HLSL_LANE_TRIXIE=1: trixie's loader and validation layer, through trixie's C runtime.
+  export VK_LAYER_PATH="$PWD/$lane/trixie/layer"
+  chmod +x "$lane/trixie/lib/ld-linux-x86-64.so.2"
+  run=("$lane/trixie/lib/ld-linux-x86-64.so.2" --library-path "$PWD/$lane/trixie/lib:/usr/local/nvidia/lib64:/usr/lib/x86_64-linux-gnu" "$lane/runner")
+fi
 start=$(date +%s%N)
-"$lane/runner" <"$lane/jobs.stream" >"$OUT/results.stream" 2>"$OUT/runner-stderr.txt"
+"${run[@]}" <"$lane/jobs.stream" >"$OUT/results.stream" 2>"$OUT/runner-stderr.txt"
 status=$?
 echo "runner exit $status after $(( ($(date +%s%N) - start) / 1000000 )) ms; $(wc -c <"$OUT/results.stream") result bytes for $(wc -l <"$lane/index.txt") jobs"
 tail -c 2000 "$OUT/runner-stderr.txt"

@@ -21,4 +21,17 @@ opts=(-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists="
 apt-get "${opts[@]}" update -qq
 (cd "$lane/debs" && apt-get "${opts[@]}" download -qq libvulkan1 libglvnd0 libglx0 libgl1 libegl1 libopengl0 libgles2)
 rm -rf "$apt_state"
+# HLSL_LANE_TRIXIE=1: also bundle trixie's Vulkan loader and validation layer (1.4.309) with the C/C++
+# runtime they need; device.sh then starts the runner through that runtime's dynamic loader. Debian 12's
+# layer (1.3.239) refuses VK_KHR_cooperative_matrix's structures as unknown, and its loader makes the
+# newer layer warn about NVIDIA's instance functions.
+if [[ "${HLSL_LANE_TRIXIE:-}" == 1 ]]; then
+  # shellcheck source=../lib/private-apt.sh
+  source scripts/lib/private-apt.sh
+  private_apt_unpack trixie "$lane/trixie/root" libvulkan1 vulkan-validationlayers libc6 libstdc++6 libgcc-s1
+  mkdir -p "$lane/trixie/lib" "$lane/trixie/layer"
+  cp -a "$lane/trixie/root/root/usr/lib/x86_64-linux-gnu/." "$lane/trixie/lib/"
+  cp "$lane/trixie/root/root/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json" "$lane/trixie/layer/"
+  rm -rf "$lane/trixie/root" "$lane/trixie/lib/gconv"
+fi
 echo "recorded $(wc -l <"$lane/index.txt") jobs; bundle: $(du -sh "$lane" | cut -f1) in $lane"

@@ -51,6 +51,8 @@ describe('no extension nothing asked for', () => {
       ...(entryPoints.some((e) => e.stage === 'mesh' || e.stage === 'amplification') ? ['OpExtension "SPV_EXT_mesh_shader"'] : []),
       ...(entryPoints.some((e) => RAY_STAGES.includes(e.stage as RayStage)) ? ['OpExtension "SPV_KHR_ray_tracing"'] : []),
       ...(/\bRayQuery</.test(text) ? ['OpExtension "SPV_KHR_ray_query"'] : []),
+      // Cooperative matrices by vk::khr::CooperativeMatrix (the header's types declare it).
+      ...(/<vk\/khr\/cooperative_matrix\.h>/.test(text) ? ['OpExtension "SPV_KHR_cooperative_matrix"'] : []),
     ];
     expect(lines(spirv, /OpExtension /)).toEqual(asked);
     expect(lines(spirv, /OpString |UserSemantic|CounterBuffer/)).toEqual([]);

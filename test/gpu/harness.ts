@@ -16,6 +16,7 @@ import { RunnerProcess } from './runner-process.js';
 import type { GpuDriver } from './drivers.js';
 import { spirvWords } from './spirv-requirements.js';
 import { encodeMeshJob } from './encode-mesh-job.js';
+import { decodeCooperativeMatrixProperties, encodeCooperativeMatrixQuery, type CooperativeMatrixProperties } from './cooperative-matrix-query.js';
 import type { ComputeJob, ComputeResult, MeshDrawJob, RayTracingJob, RenderJob, RenderResult, SpirvInput } from './types.js';
 import { validateSpirv } from '../helpers/tools.js';
 
@@ -24,6 +25,7 @@ export { decodeTexel, FORMATS, type FormatName } from './formats.js';
 export { GpuSetupError } from './runner-build.js';
 export { DEFAULT_SENTINEL } from './encode-job.js';
 export type { GpuDriver } from './drivers.js';
+export type { ComponentType, CooperativeMatrixProperties, CooperativeMatrixScope } from './cooperative-matrix-query.js';
 
 export interface GpuRunnerOptions {
   /**
@@ -111,6 +113,13 @@ export class GpuRunner {
     const records = await this.request(encodeRayTracingJob(job));
     checkStatus(records, `ray-tracing pipeline '${job.raygen.entry}' + '${job.miss.entry}' + '${job.closestHit.entry}'`);
     return decodeOutputs(records, job.bindings ?? []);
+  }
+
+  /** The cooperative matrix configurations the driver offers (VK_KHR_cooperative_matrix; Mesa 25 lavapipe). */
+  async cooperativeMatrixProperties(): Promise<CooperativeMatrixProperties[]> {
+    const records = await this.request(encodeCooperativeMatrixQuery());
+    checkStatus(records, 'cooperative matrix properties query');
+    return decodeCooperativeMatrixProperties(records);
   }
 
   async close(): Promise<void> {

@@ -26,12 +26,13 @@ export const TAG = {
   targetOut: 103,
   bufferElementOut: 104,
   imageElementOut: 105,
+  coopmatOut: 106,
 } as const;
 
 /** Flags of a descriptor-array binding record (runner.h ARRAY_*). */
 export const ARRAY_FLAGS = { partiallyBound: 1, variableCount: 2 } as const;
 
-export const JOB_KIND = { compute: 1, draw: 2, mesh: 3, rayTrace: 4 } as const;
+export const JOB_KIND = { compute: 1, draw: 2, mesh: 3, rayTrace: 4, coopmatQuery: 5 } as const;
 export const RAY_STAGE_INDEX = { raygen: 0, miss: 1, closestHit: 2, anyHit: 3, callable: 4, intersection: 5 } as const;
 export const STAGE_INDEX = { compute: 0, vertex: 1, fragment: 2, geometry: 3, tessellationControl: 4, tessellationEvaluation: 5, task: 6, mesh: 7 } as const;
 export const STATUS = { ok: 0, validation: 1, error: 2 } as const;

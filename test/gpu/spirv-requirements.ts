@@ -100,6 +100,8 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [5378, 'FragmentShaderPixelInterlockEXT', ['fragmentShaderPixelInterlock']],
       // VK_KHR_fragment_shader_barycentric: PerVertexKHR inputs and BaryCoordKHR.
       [5284, 'FragmentBarycentricKHR', ['fragmentShaderBarycentric']],
+      // VK_KHR_cooperative_matrix (test/gpu/runner/coopmat.c lists the shapes a driver offers).
+      [6022, 'CooperativeMatrixKHR', ['cooperativeMatrix']],
       [5379, 'DemoteToHelperInvocation', ['shaderDemoteToHelperInvocation']],
       [6016, 'DotProductInputAll', ['shaderIntegerDotProduct']],
       [6017, 'DotProductInput4x8Bit', ['shaderIntegerDotProduct']],
@@ -139,6 +141,7 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_EXT_mesh_shader', 'VK_EXT_mesh_shader'],
   ['SPV_KHR_ray_query', 'VK_KHR_ray_query'],
   ['SPV_KHR_ray_tracing', 'VK_KHR_ray_tracing_pipeline'],
+  ['SPV_KHR_cooperative_matrix', 'VK_KHR_cooperative_matrix'],
 ]);
 
 /** SPIR-V execution models of the stages the harness runs. */

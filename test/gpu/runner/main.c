@@ -48,7 +48,8 @@ static void execute(Context *ctx, const uint8_t *frame, size_t size, ByteBuf *re
   JobObjects objs = {0};
   bool ok = parse_job(ctx, frame, size, &job) && context_ensure_device(ctx, job.features, job.extensions);
   if (ok && !has_messages(ctx))
-    ok = job.kind == JOB_COMPUTE    ? run_compute(ctx, &job, &objs, &outputs)
+    ok = job.kind == JOB_COOPMAT_QUERY ? run_coopmat_query(ctx, &outputs)
+         : job.kind == JOB_COMPUTE    ? run_compute(ctx, &job, &objs, &outputs)
          : job.kind == JOB_MESH     ? run_mesh_draw(ctx, &job, &objs, &outputs)
          : job.kind == JOB_RAYTRACE ? run_raytrace(ctx, &job, &objs, &outputs)
                                     : run_draw(ctx, &job, &objs, &outputs);

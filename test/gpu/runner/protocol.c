@@ -195,7 +195,8 @@ bool parse_job(Context *ctx, const uint8_t *frame, size_t size, Job *job) {
     }
     at += 8 + ((len + 3) & ~(size_t)3);
   }
-  if (job->kind != JOB_COMPUTE && job->kind != JOB_DRAW && job->kind != JOB_MESH && job->kind != JOB_RAYTRACE)
+  if (job->kind != JOB_COMPUTE && job->kind != JOB_DRAW && job->kind != JOB_MESH && job->kind != JOB_RAYTRACE &&
+      job->kind != JOB_COOPMAT_QUERY)
     return fail(ctx, "job kind missing");
   return true;
 }

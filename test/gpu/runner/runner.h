@@ -9,6 +9,33 @@
 #include <stdint.h>
 #include <vulkan/vulkan.h>
 
+/* VK_KHR_cooperative_matrix postdates Debian 12's Vulkan headers (1.3.239): the few declarations the
+ * runner needs, values from the Vulkan registry. */
+#ifndef VK_KHR_cooperative_matrix
+#define VK_KHR_cooperative_matrix 1
+#define VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME "VK_KHR_cooperative_matrix"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR ((VkStructureType)1000506000)
+#define VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR ((VkStructureType)1000506001)
+typedef uint32_t VkComponentTypeKHR; /* FLOAT16 0, FLOAT32 1, FLOAT64 2, SINT8..64 3..6, UINT8..64 7..10 */
+typedef uint32_t VkScopeKHR;         /* DEVICE 1, WORKGROUP 2, SUBGROUP 3, QUEUE_FAMILY 5 */
+typedef struct VkPhysicalDeviceCooperativeMatrixFeaturesKHR {
+  VkStructureType sType;
+  void *pNext;
+  VkBool32 cooperativeMatrix;
+  VkBool32 cooperativeMatrixRobustBufferAccess;
+} VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
+typedef struct VkCooperativeMatrixPropertiesKHR {
+  VkStructureType sType;
+  void *pNext;
+  uint32_t MSize, NSize, KSize;
+  VkComponentTypeKHR AType, BType, CType, ResultType;
+  VkBool32 saturatingAccumulation;
+  VkScopeKHR scope;
+} VkCooperativeMatrixPropertiesKHR;
+typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)(VkPhysicalDevice, uint32_t *,
+                                                                                   VkCooperativeMatrixPropertiesKHR *);
+#endif
+
 /* ---- wire tags (mirrored in protocol.ts) ---- */
 enum {
   TAG_KIND = 1,       /* u32 JobKind */
@@ -34,12 +61,13 @@ enum {
   TAG_TARGET_OUT = 103, /* colour attachment bytes */
   TAG_BUFFER_ELEMENT_OUT = 104, /* u32 set, binding, array element + bytes (descriptor-array entries) */
   TAG_IMAGE_ELEMENT_OUT = 105,  /* u32 set, binding, array element + bytes */
+  TAG_COOPMAT_OUT = 106,        /* u32 count + count x 9 u32: VkCooperativeMatrixPropertiesKHR from MSize on (coopmat.c) */
 };
 
 /* Binding flags of a descriptor-array slot (TAG_BINDING_ARRAY), mapped to VkDescriptorBindingFlagBits. */
 enum { ARRAY_PARTIALLY_BOUND = 1, ARRAY_VARIABLE_COUNT = 2 };
 
-typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_MESH = 3, JOB_RAYTRACE = 4 } JobKind;
+typedef enum { JOB_COMPUTE = 1, JOB_DRAW = 2, JOB_MESH = 3, JOB_RAYTRACE = 4, JOB_COOPMAT_QUERY = 5 } JobKind;
 /* The modules of a ray-tracing job (raytracing.c): one shader group each. */
 typedef enum {
   RAY_STAGE_RAYGEN = 0,
@@ -198,6 +226,7 @@ typedef struct {
   VkPhysicalDeviceShaderClockFeaturesKHR clock;
   VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
   VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR barycentric;
+  VkPhysicalDeviceCooperativeMatrixFeaturesKHR cooperative_matrix;
 } ExtensionFeatures;
 typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
 /* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
@@ -299,6 +328,8 @@ bool run_raytrace(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 void raytrace_destroy(Context *ctx, JobObjects *objs);
 bool run_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
 bool run_mesh_draw(Context *ctx, const Job *job, JobObjects *objs, ByteBuf *out);
+/* coopmat.c: the driver's vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR list (TAG_COOPMAT_OUT) */
+bool run_coopmat_query(Context *ctx, ByteBuf *out);
 /* draw.c pieces mesh.c shares: the colour target, fixed pipeline state, render pass begin/end + readback */
 bool draw_create_target(Context *ctx, const Job *job, JobObjects *objs);
 bool draw_create_pipeline(Context *ctx, const Job *job, JobObjects *objs, const VkPipelineShaderStageCreateInfo *stages,
