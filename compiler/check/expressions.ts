@@ -355,6 +355,10 @@ export class ExpressionChecker {
       if (!ok) invalidate(target.held);
       return ok ? value : undefined;
     }
+    if (target?.type.kind === 'node') {
+      this.c.error(`a node object is bound where it is declared: it cannot be assigned`, startOf(e.target));
+      return undefined;
+    }
     if (target && holdsRayQuery(target.type)) {
       this.c.error(`a RayQuery cannot be assigned or copied: each query variable is one traversal`, startOf(e.target));
       return undefined;

@@ -370,6 +370,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     }
     // `RayQuery<F> q = RayQuery<F>();` declares it, as DXC; any other initializer would copy a query.
     const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
+    if (t.kind === 'node' && (!d.init || d.arrayDims.length)) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);

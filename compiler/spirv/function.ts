@@ -125,7 +125,8 @@ export class FunctionEmitter {
   emitFunction(fn: IrFunction, id: number): number[] {
     const ret = this.t.type(fn.returnType);
     // A stream parameter carries no data: Append writes the entry's output variables directly.
-    const params = fn.params.filter((p) => p.var.type.kind !== 'stream');
+    // Nor does a node object: the node stage's redirect names it (node-objects.ts).
+    const params = fn.params.filter((p) => p.var.type.kind !== 'stream' && p.var.type.kind !== 'node');
     const paramPtrs = params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
     declareRequirements(this, fn.requirements);
@@ -142,8 +143,8 @@ export class FunctionEmitter {
       this.relax(pid, p.var.type);
     });
     this.f.label(this.b.id());
-    if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
-    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    if (this.m.optimize) this.valueLocals = new Set([...this.m.valueFacts.valueLocals(fn)].filter((v) => v.type.kind !== 'node'));
+    for (const v of fn.locals) if (!this.valueLocals.has(v) && v.type.kind !== 'node') this.local(v);
     this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
     this.stmts(fn.body);
@@ -174,8 +175,8 @@ export class FunctionEmitter {
       if ('value' in p) this.bound.set(v, p.value);
       else this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
     }
-    if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
-    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    if (this.m.optimize) this.valueLocals = new Set([...this.m.valueFacts.valueLocals(fn)].filter((v) => v.type.kind !== 'node'));
+    for (const v of fn.locals) if (!this.valueLocals.has(v) && v.type.kind !== 'node') this.local(v);
     this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
     // A wrapper code follows (a hull's): `onReturn` may leave the block open at a trailing return.

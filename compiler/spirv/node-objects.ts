@@ -1,0 +1,205 @@
+// Work-graph node objects in SPIR-V (SPV_AMDX_shader_enqueue, as DXC lowers them): each node
+// parameter of a node entry has its own OpTypeNodePayloadArrayAMDX of its record struct, decorated
+// with what the parameter's attributes say (node name, max records, …). The input is a
+// NodePayloadAMDX variable; an output is only its type, which OpAllocateNodePayloadsAMDX returns a
+// pointer to. A node object's place is a pointer to its payload array, a record an access chain into
+// it. SPIR-V has no NodePayloadAMDX function parameters, so node objects stay in the entry function
+// (the checker refuses them elsewhere) and the redirect below owns every place rooted at one.
+import type { IrFunction, IrPlace, IrVar, NodeCall, NodeParamInfo } from '../ir/ir.js';
+import { placeRoot } from '../ir/walk.js';
+import { Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
+import { typeToString, UINT, type NodeType, type StructType, type Type } from '../types.js';
+import { encodeString } from './builder.js';
+import type { FunctionEmitter, ModuleContext, PlaceRedirect, Pointer } from './function.js';
+import { ScopeId } from './operators.js';
+
+/** What a node-typed variable stands for: a parameter's payload array type, and a pointer where one exists. */
+interface NodeBinding {
+  arrayType: number;
+  /** The input's variable, or the allocated records' pointer. */
+  pointer?: number;
+  /** An output parameter (array): allocations of it take this type. */
+  output?: boolean;
+}
+
+function isNode(t: Type): t is NodeType {
+  return t.kind === 'node';
+}
+
+/** OpConstantStringAMDX: the node names of decorations and execution modes. */
+export function amdxString(m: ModuleContext, text: string): number {
+  return m.b.intern(`amdxString:${text}`, Op.ConstantStringAMDX, encodeString(text), 0);
+}
+
+export class NodeRedirect implements PlaceRedirect {
+  private readonly bindings = new Map<IrVar, NodeBinding>();
+  /** Module variables of the entry's interface (its input). */
+  readonly interfaceIds: number[] = [];
+
+  constructor(
+    private readonly m: ModuleContext,
+    fn: IrFunction,
+    params: readonly (NodeParamInfo | undefined)[],
+    private readonly errors: string[],
+  ) {
+    const arrays = fn.params.map((p) => (isNode(p.var.type) ? this.payloadArray(p.var, p.var.type) : undefined));
+    fn.params.forEach((p, i) => {
+      const t = p.var.type;
+      if (!isNode(t)) return;
+      const arrayType = arrays[i]!;
+      const info = params[i];
+      if (/Input/.test(t.object)) {
+        const id = m.b.id();
+        m.b.global(Op.Variable, [m.types.pointer(StorageClass.NodePayloadAMDX, arrayType), id, StorageClass.NodePayloadAMDX]);
+        m.b.name(id, p.var.name);
+        this.interfaceIds.push(id);
+        this.bindings.set(p.var, { arrayType, pointer: id });
+        if (t.object.includes('Dispatch') && t.record.kind === 'struct') dispatchGrid(m, t.record);
+      } else this.bindings.set(p.var, { arrayType, output: true });
+      if (info) this.decorate(arrayType, info, /Output/.test(t.object), arrays);
+    });
+  }
+
+  /** One payload array type per parameter: its decorations are the parameter's. */
+  private payloadArray(v: IrVar, t: NodeType): number {
+    return this.m.b.intern(`nodePayloadArray:${v.id}`, Op.TypeNodePayloadArrayAMDX, [this.m.types.type(t.record)], 0);
+  }
+
+  private decorate(id: number, info: NodeParamInfo, output: boolean, arrays: (number | undefined)[]): void {
+    const { b, types } = this.m;
+    if (output) {
+      b.decorateId(id, Decoration.PayloadNodeNameAMDX, amdxString(this.m, info.name));
+      if (info.baseIndex) b.decorateId(id, Decoration.PayloadNodeBaseIndexAMDX, types.uintConst(info.baseIndex));
+    }
+    b.decorateId(id, Decoration.NodeMaxPayloadsAMDX, types.uintConst(info.maxRecords ?? 1));
+    const shared = info.sharesWith !== undefined ? arrays[info.sharesWith] : undefined;
+    if (shared !== undefined) b.decorateId(id, Decoration.NodeSharesPayloadLimitsWithAMDX, shared);
+    if (info.sparse) b.decorate(id, Decoration.PayloadNodeSparseArrayAMDX);
+    if (info.arraySize !== undefined) b.decorateId(id, Decoration.PayloadNodeArraySizeAMDX, types.uintConst(info.arraySize));
+  }
+
+  owns(p: IrPlace): boolean {
+    const root = placeRoot(p);
+    return root.kind === 'local' && this.bindings.has(root.local) || (root.kind === 'local' && isNode(root.local.type));
+  }
+
+  pointer(fe: FunctionEmitter, p: IrPlace): Pointer {
+    switch (p.kind) {
+      case 'local': {
+        const pointer = this.bindings.get(p.local)?.pointer;
+        if (pointer === undefined) {
+          this.errors.push(`node object '${p.local.name}' of type '${typeToString(p.type)}' has no records here: allocate them with GetThreadNodeOutputRecords or GetGroupNodeOutputRecords`);
+          return { id: 0, type: p.type, storageClass: StorageClass.NodePayloadAMDX };
+        }
+        return { id: pointer, type: p.type, storageClass: StorageClass.NodePayloadAMDX };
+      }
+      case 'member':
+        return fe.chainTo(this.pointer(fe, p.base), [fe.t.intConst(p.index)], p.type);
+      case 'element': {
+        const base = this.pointer(fe, p.base);
+        // A 1xN matrix is a SPIR-V vector: its only row is the vector itself.
+        if (base.type.kind === 'matrix' && base.type.rows === 1) return { ...base, type: p.type };
+        return fe.chainTo(base, [fe.expr(p.index)], p.type);
+      }
+      default:
+        throw new Error(`internal: a ${p.kind} place under a node object`);
+    }
+  }
+
+  load(fe: FunctionEmitter, p: IrPlace): number {
+    if (isNode(p.type)) {
+      this.errors.push(`node object of type '${typeToString(p.type)}' used as a value: node objects are used only through their methods and records`);
+      return 0;
+    }
+    return fe.loadPtr(this.pointer(fe, p));
+  }
+
+  store(fe: FunctionEmitter, p: IrPlace, value: number): void {
+    if (p.kind === 'local' && isNode(p.type)) {
+      // `ThreadNodeOutputRecords<R> r = output.Get…Records(n)`: r names the allocation's pointer.
+      const binding = this.bindings.get(p.local);
+      if (binding) this.errors.push(`node object '${p.local.name}' is assigned twice`);
+      else this.bindings.set(p.local, { arrayType: 0, pointer: value });
+      return;
+    }
+    fe.storePtr(this.pointer(fe, p), value, p.type);
+  }
+
+  /** The payload array type of the output a node call names. */
+  outputArray(p: IrPlace): number | undefined {
+    const root = placeRoot(p);
+    return root.kind === 'local' ? this.bindings.get(root.local)?.arrayType : undefined;
+  }
+
+  /**
+   * A NodePayloadAMDX variable of an output's payload array, declared on first use: IsValid asks
+   * about the output itself, which SPIR-V names by a pointer (as DXC passes its parameter).
+   */
+  outputVariable(p: IrPlace): number | undefined {
+    const root = placeRoot(p);
+    const binding = root.kind === 'local' ? this.bindings.get(root.local) : undefined;
+    if (!binding?.output || root.kind !== 'local') return undefined;
+    if (binding.pointer === undefined) {
+      binding.pointer = this.m.b.id();
+      this.m.b.global(Op.Variable, [this.m.types.pointer(StorageClass.NodePayloadAMDX, binding.arrayType), binding.pointer, StorageClass.NodePayloadAMDX]);
+      this.m.b.name(binding.pointer, root.local.name);
+      this.interfaceIds.push(binding.pointer);
+    }
+    return binding.pointer;
+  }
+}
+
+/**
+ * DXC's PayloadDispatchIndirectAMDX: the record member with the SV_DispatchGrid semantic (searched
+ * through nested structs) says where a dispatch node's grid size is.
+ */
+function dispatchGrid(m: ModuleContext, s: StructType): boolean {
+  for (const [i, f] of s.fields.entries()) {
+    if (f.semantic?.toLowerCase() === 'sv_dispatchgrid') {
+      m.b.memberDecorate(m.types.type(s), i, Decoration.PayloadDispatchIndirectAMDX);
+      return true;
+    }
+    if (f.type.kind === 'struct' && dispatchGrid(m, f.type)) return true;
+  }
+  return false;
+}
+
+function redirectOf(fe: FunctionEmitter): NodeRedirect {
+  if (!(fe.redirect instanceof NodeRedirect)) throw new Error('internal: a node method outside a node entry function');
+  return fe.redirect;
+}
+
+/** The node methods (ir.ts NodeCall). */
+export function emitNodeCall(fe: FunctionEmitter, call: NodeCall): number {
+  const { b, t } = fe;
+  const result = (opcode: number, type: number, operands: number[]): number => {
+    const id = b.id();
+    fe.f.emit(opcode, [type, id, ...operands]);
+    return id;
+  };
+  switch (call.kind) {
+    case 'nodeRecursionLevels':
+      return fe.loadPtr({ id: fe.builtinInput('RemainingRecursionLevelsAMDX', UINT), type: UINT, storageClass: StorageClass.Private });
+    case 'nodeCount':
+      return result(Op.NodePayloadArrayLengthAMDX, t.scalar(UINT), [fe.place(call.input).id]);
+    case 'nodeFinishSharing':
+      return result(Op.FinishWritingNodePayloadAMDX, t.bool(), [fe.place(call.input).id]);
+    case 'nodeComplete':
+      fe.f.emit(Op.EnqueueNodePayloadsAMDX, [fe.place(call.records).id]);
+      return 0;
+    case 'nodeAllocate': {
+      const array = redirectOf(fe).outputArray(call.output);
+      if (array === undefined) throw new Error('internal: an allocation from an unknown node output');
+      const scope = t.uintConst(call.group ? ScopeId.Workgroup : ScopeId.Invocation);
+      const count = fe.expr(call.count);
+      const index = call.index ? fe.expr(call.index) : t.uintConst(0);
+      return result(Op.AllocateNodePayloadsAMDX, t.pointer(StorageClass.NodePayloadAMDX, array), [scope, count, index]);
+    }
+    case 'nodeValid': {
+      const output = redirectOf(fe).outputVariable(call.output);
+      if (output === undefined) throw new Error('internal: IsValid of an unknown node output');
+      const index = call.index ? fe.expr(call.index) : t.uintConst(0);
+      return result(Op.IsNodePayloadValidAMDX, t.bool(), [output, index]);
+    }
+  }
+}
