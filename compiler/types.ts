@@ -102,6 +102,8 @@ export interface StructType {
   fields: StructField[];
   /** Identity of the declaration, so that two structs with the same shape stay distinct. */
   id: number;
+  /** `struct [NodeTrackRWInputSharing] R`: a work-graph record whose cross-group sharing is tracked. */
+  trackRWInputSharing?: true;
 }
 
 export type Interpolation = 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample';

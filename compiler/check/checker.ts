@@ -314,6 +314,7 @@ export class Checker {
 
   declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
     const struct: StructType = { kind: 'struct', name: typeName, fields: [], id: this.newId() };
+    if (decl.attributes.some((a) => a.name.toLowerCase() === 'nodetrackrwinputsharing')) struct.trackRWInputSharing = true;
     const base = this.structBase(decl, scope);
     // A derived struct's member scope sees its base's members (methods, static members, nested types).
     const inner = new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');

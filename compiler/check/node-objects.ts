@@ -151,6 +151,18 @@ export function nodeMethod(c: Checker, x: ExpressionChecker, obj: Value, t: Node
   return undefined;
 }
 
+/**
+ * `records = other;` names other's records from here on: only in the block that declares `records`
+ * and unconditionally, so that every later use sees one allocation (SPIR-V keeps it as a pointer
+ * value, which no variable or phi may hold).
+ */
+export function nodeAssignable(c: Checker, e: ast.AssignExpr, scope: Scope, conditional: boolean): boolean {
+  const name = e.target.kind === 'Name' ? e.target.name : undefined;
+  if (name !== undefined && e.op === '=' && !conditional && scope.own(name)) return true;
+  c.error(`a node object can be assigned only with '=', unconditionally, in the block that declares it`, e.loc);
+  return false;
+}
+
 /** Node objects are a node entry's parameters (refused elsewhere: they have no storage of their own). */
 export function refuseNodeParameter(c: Checker, decl: ast.FunctionDecl, t: Type, p: ast.Param): boolean {
   if (t.kind !== 'node') return false;

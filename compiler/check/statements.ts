@@ -323,8 +323,8 @@ function breakUnless(cond: IrExpr): IrStmt {
   return { op: 'if', cond, then: [], else: [{ op: 'break' }] };
 }
 
-/** Ray calls that act (advance a query, trace, report, call, end the invocation) even when their value is unused. */
-const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'reportHit', 'callShader', 'rayTerminate']);
+/** Ray and node calls that act (advance a query, trace, report, call, end the invocation; allocate, enqueue or finish node records) even when their value is unused. */
+const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'reportHit', 'callShader', 'rayTerminate', 'nodeAllocate', 'nodeComplete', 'nodeFinishSharing']);
 
 function hasEffect(v: Value): boolean {
   const e = v.expr;

@@ -110,6 +110,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     arithmetic: options.arithmetic ?? 'defined',
+    defaultMajorness: ir.defaultMajorness,
     physicalStorage: () => {
       b.capability(Capability.PhysicalStorageBufferAddresses);
       requireExtension(b, 'SPV_KHR_physical_storage_buffer');

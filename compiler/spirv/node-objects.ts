@@ -12,14 +12,22 @@ import { typeToString, UINT, type NodeType, type StructType, type Type } from '.
 import { encodeString } from './builder.js';
 import type { FunctionEmitter, ModuleContext, PlaceRedirect, Pointer } from './function.js';
 import { ScopeId } from './operators.js';
+import type { LayoutContext } from './types.js';
 
 /** What a node-typed variable stands for: a parameter's payload array type, and a pointer where one exists. */
+/** Records are laid out as DXC lays them out (its Scalar rule), explicitly: the application reads and writes them. */
+function recordLayout(m: ModuleContext): LayoutContext {
+  return { rule: 'scalar', buffer: 'storage', defaultMajorness: m.defaultMajorness };
+}
+
 interface NodeBinding {
   arrayType: number;
   /** The input's variable, or the allocated records' pointer. */
   pointer?: number;
   /** An output parameter (array): allocations of it take this type. */
   output?: boolean;
+  /** A local naming allocated records. */
+  records?: boolean;
 }
 
 function isNode(t: Type): t is NodeType {
@@ -48,13 +56,15 @@ export class NodeRedirect implements PlaceRedirect {
       if (!isNode(t)) return;
       const arrayType = arrays[i]!;
       const info = params[i];
+      // The record's SV_DispatchGrid member, for inputs and for outputs to dynamically sized nodes.
+      if (t.record.kind === 'struct') dispatchGrid(m, t.record);
       if (/Input/.test(t.object)) {
         const id = m.b.id();
         m.b.global(Op.Variable, [m.types.pointer(StorageClass.NodePayloadAMDX, arrayType), id, StorageClass.NodePayloadAMDX]);
         m.b.name(id, p.var.name);
         this.interfaceIds.push(id);
         this.bindings.set(p.var, { arrayType, pointer: id });
-        if (t.object.includes('Dispatch') && t.record.kind === 'struct') dispatchGrid(m, t.record);
+        if (t.record.kind === 'struct' && t.record.trackRWInputSharing) m.b.decorate(m.types.type(t.record, recordLayout(m)), Decoration.TrackFinishWritingAMDX);
       } else this.bindings.set(p.var, { arrayType, output: true });
       if (info) this.decorate(arrayType, info, /Output/.test(t.object), arrays);
     });
@@ -62,7 +72,7 @@ export class NodeRedirect implements PlaceRedirect {
 
   /** One payload array type per parameter: its decorations are the parameter's. */
   private payloadArray(v: IrVar, t: NodeType): number {
-    return this.m.b.intern(`nodePayloadArray:${v.id}`, Op.TypeNodePayloadArrayAMDX, [this.m.types.type(t.record)], 0);
+    return this.m.b.intern(`nodePayloadArray:${v.id}`, Op.TypeNodePayloadArrayAMDX, [this.m.types.type(t.record, recordLayout(this.m))], 0);
   }
 
   private decorate(id: number, info: NodeParamInfo, output: boolean, arrays: (number | undefined)[]): void {
@@ -83,23 +93,28 @@ export class NodeRedirect implements PlaceRedirect {
     return root.kind === 'local' && this.bindings.has(root.local) || (root.kind === 'local' && isNode(root.local.type));
   }
 
+  /** One access chain from the node object to the place, as DXC folds them. */
   pointer(fe: FunctionEmitter, p: IrPlace): Pointer {
+    const indices: number[] = [];
+    let q = p;
+    for (; q.kind === 'member' || q.kind === 'element'; q = q.base) {
+      // A 1xN matrix is a SPIR-V vector: its only row is the vector itself.
+      if (q.kind === 'element' && q.base.type.kind === 'matrix' && q.base.type.rows === 1) continue;
+      indices.unshift(q.kind === 'member' ? fe.t.intConst(q.index) : fe.expr(q.index));
+    }
+    const root = this.root(q);
+    return indices.length ? fe.chainTo(root, indices, p.type) : root;
+  }
+
+  private root(p: IrPlace): Pointer {
     switch (p.kind) {
       case 'local': {
         const pointer = this.bindings.get(p.local)?.pointer;
         if (pointer === undefined) {
           this.errors.push(`node object '${p.local.name}' of type '${typeToString(p.type)}' has no records here: allocate them with GetThreadNodeOutputRecords or GetGroupNodeOutputRecords`);
-          return { id: 0, type: p.type, storageClass: StorageClass.NodePayloadAMDX };
+          return { id: 0, type: p.type, storageClass: StorageClass.NodePayloadAMDX, ctx: recordLayout(this.m) };
         }
-        return { id: pointer, type: p.type, storageClass: StorageClass.NodePayloadAMDX };
-      }
-      case 'member':
-        return fe.chainTo(this.pointer(fe, p.base), [fe.t.intConst(p.index)], p.type);
-      case 'element': {
-        const base = this.pointer(fe, p.base);
-        // A 1xN matrix is a SPIR-V vector: its only row is the vector itself.
-        if (base.type.kind === 'matrix' && base.type.rows === 1) return { ...base, type: p.type };
-        return fe.chainTo(base, [fe.expr(p.index)], p.type);
+        return { id: pointer, type: p.type, storageClass: StorageClass.NodePayloadAMDX, ctx: recordLayout(this.m) };
       }
       default:
         throw new Error(`internal: a ${p.kind} place under a node object`);
@@ -107,19 +122,18 @@ export class NodeRedirect implements PlaceRedirect {
   }
 
   load(fe: FunctionEmitter, p: IrPlace): number {
-    if (isNode(p.type)) {
-      this.errors.push(`node object of type '${typeToString(p.type)}' used as a value: node objects are used only through their methods and records`);
-      return 0;
-    }
+    // A whole node object (`records = other`) is its pointer.
+    if (isNode(p.type)) return this.pointer(fe, p).id;
     return fe.loadPtr(this.pointer(fe, p));
   }
 
   store(fe: FunctionEmitter, p: IrPlace, value: number): void {
     if (p.kind === 'local' && isNode(p.type)) {
       // `ThreadNodeOutputRecords<R> r = output.Get…Records(n)`: r names the allocation's pointer.
+      // The checker allows a later `r = other` only where it dominates every use that follows.
       const binding = this.bindings.get(p.local);
-      if (binding) this.errors.push(`node object '${p.local.name}' is assigned twice`);
-      else this.bindings.set(p.local, { arrayType: 0, pointer: value });
+      if (binding && !binding.records) this.errors.push(`node parameter '${p.local.name}' cannot be assigned`);
+      else this.bindings.set(p.local, { arrayType: 0, pointer: value, records: true });
       return;
     }
     fe.storePtr(this.pointer(fe, p), value, p.type);
@@ -151,12 +165,12 @@ export class NodeRedirect implements PlaceRedirect {
 
 /**
  * DXC's PayloadDispatchIndirectAMDX: the record member with the SV_DispatchGrid semantic (searched
- * through nested structs) says where a dispatch node's grid size is.
+ * through nested structs, decorating the struct that has it) says where a node's grid size is.
  */
 function dispatchGrid(m: ModuleContext, s: StructType): boolean {
   for (const [i, f] of s.fields.entries()) {
     if (f.semantic?.toLowerCase() === 'sv_dispatchgrid') {
-      m.b.memberDecorate(m.types.type(s), i, Decoration.PayloadDispatchIndirectAMDX);
+      m.b.memberDecorate(m.types.type(s, recordLayout(m)), i, Decoration.PayloadDispatchIndirectAMDX);
       return true;
     }
     if (f.type.kind === 'struct' && dispatchGrid(m, f.type)) return true;

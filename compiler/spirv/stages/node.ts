@@ -37,6 +37,8 @@ export const nodeStages: Pick<StageEmitters, 'node'> = {
       endWrapper(fe);
       const { b, types } = m;
       const u = (n: number) => types.uintConst(n);
+      // LocalSize first, then the AMDX modes, as DXC orders them.
+      b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize);
       if (ep.launch !== 'broadcasting') b.executionMode(id, ExecutionMode.CoalescingAMDX);
       b.executionModeId(id, ExecutionMode.ShaderIndexAMDX, u(ep.nodeIndex));
       if (ep.maxRecursion !== undefined) b.executionModeId(id, ExecutionMode.MaxNodeRecursionAMDX, u(ep.maxRecursion));
@@ -45,6 +47,6 @@ export const nodeStages: Pick<StageEmitters, 'node'> = {
       else if (ep.maxDispatchGrid) b.executionModeId(id, ExecutionMode.MaxNumWorkgroupsAMDX, ...ep.maxDispatchGrid.map(u));
       return { id, interfaceIds: [...stageIds, ...redirect.interfaceIds] };
     },
-    modes: (b, id, ep) => b.executionMode(id, ExecutionMode.LocalSize, ...ep.workgroupSize),
+    modes: () => {},
   },
 };
