@@ -32,6 +32,7 @@ import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-eva
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, rayQueryMember, shaderRecord } from './ray-types.js';
+import { declareBarrierFlags } from './barriers.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
@@ -107,6 +108,7 @@ export class Checker {
     this.exprs = new ExpressionChecker(this);
     declareVkNamespace(this, this.global);
     declareRayTypes(this, this.global);
+    declareBarrierFlags(this, this.global);
   }
 
   newId(): number {

@@ -151,6 +151,15 @@ export function nodeMethod(c: Checker, x: ExpressionChecker, obj: Value, t: Node
   return undefined;
 }
 
+/** `GetRemainingRecursionLevels()`: the RemainingRecursionLevelsAMDX builtin. */
+export function remainingRecursionLevels(c: Checker, args: Value[], loc: SourceLocation): Value | undefined {
+  if (args.length) {
+    c.error(`'GetRemainingRecursionLevels' takes no arguments`, loc);
+    return undefined;
+  }
+  return call(UINT, { kind: 'nodeRecursionLevels', loc }, loc);
+}
+
 /**
  * `records = other;` names other's records from here on: only in the block that declares `records`
  * and unconditionally, so that every later use sees one allocation (SPIR-V keeps it as a pointer

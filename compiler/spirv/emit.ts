@@ -29,7 +29,7 @@ import { inlinable as inlinableFunction } from './values.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 import { SPIRV_VERSION } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
-import { useVulkanMemoryModel } from './memory-model.js';
+import { barriersOnOutputMemory, useVulkanMemoryModel } from './memory-model.js';
 import { disallowedExtensionErrors } from './extension-policy.js';
 import { RayTracingModule } from './ray-tracing.js';
 import { RAY_STAGES, type RayStage } from '../ir/ray-tracing.js';
@@ -118,7 +118,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return { rule: options.layoutRule, buffer: 'storage', defaultMajorness: ir.defaultMajorness };
     },
     finiteMathOnly: options.finiteMathOnly ?? false,
-    vulkanMemoryModel: options.vulkanMemoryModel ?? false,
+    vulkanMemoryModel: (options.vulkanMemoryModel ?? false) || barriersOnOutputMemory(ir),
     coherent: new Set(),
     stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
     optimize: !!options.optimize,
