@@ -356,7 +356,7 @@ export class ExpressionChecker {
       if (!ok) invalidate(target.held);
       return ok ? value : undefined;
     }
-    if (target?.type.kind === 'node' && !nodeAssignable(this.c, e, scope, this.conditionalArms > 0)) return undefined;
+    if (target?.type.kind === 'node' && !nodeAssignable(this.c, e, scope, this.conditionalArms > 0, startOf(e.target))) return undefined;
     if (target && holdsRayQuery(target.type)) {
       this.c.error(`a RayQuery cannot be assigned or copied: each query variable is one traversal`, startOf(e.target));
       return undefined;

@@ -165,10 +165,10 @@ export function remainingRecursionLevels(c: Checker, args: Value[], loc: SourceL
  * and unconditionally, so that every later use sees one allocation (SPIR-V keeps it as a pointer
  * value, which no variable or phi may hold).
  */
-export function nodeAssignable(c: Checker, e: ast.AssignExpr, scope: Scope, conditional: boolean): boolean {
+export function nodeAssignable(c: Checker, e: ast.AssignExpr, scope: Scope, conditional: boolean, loc: SourceLocation): boolean {
   const name = e.target.kind === 'Name' ? e.target.name : undefined;
   if (name !== undefined && e.op === '=' && !conditional && scope.own(name)) return true;
-  c.error(`a node object can be assigned only with '=', unconditionally, in the block that declares it`, e.loc);
+  c.error(`a node object can be assigned only with '=', unconditionally, in the block that declares it`, loc);
   return false;
 }
 

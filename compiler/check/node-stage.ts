@@ -73,7 +73,8 @@ export function nodePayload(s: PayloadSite): NodeStageInfo | undefined {
   const launchText = launchAttr ? string(c, launchAttr, 0)?.toLowerCase() : 'broadcasting';
   const launch = LAUNCHES.find((l) => l === launchText);
   if (!launch) {
-    if (launchText !== undefined) c.error(`[NodeLaunch] expects one of ${LAUNCHES.map((l) => `"${l}"`).join(', ')}`, launchAttr!.args[0]?.loc ?? launchAttr!.loc);
+    if (launchText === 'mesh') c.error(`[NodeLaunch("mesh")]: mesh nodes are not supported (DXC's SPIR-V back end has none either)`, launchAttr!.args[0]?.loc ?? launchAttr!.loc);
+    else if (launchText !== undefined) c.error(`[NodeLaunch] expects one of ${LAUNCHES.map((l) => `"${l}"`).join(', ')}`, launchAttr!.args[0]?.loc ?? launchAttr!.loc);
     return undefined;
   }
   const info: NodeStageInfo = {
