@@ -195,8 +195,12 @@ function localNames(words: Uint32Array, list: Inst[]): Set<number> {
         break;
       case Op.TypeArray:
       case Op.TypeRuntimeArray:
-      case Op.TypeNodePayloadArrayAMDX:
         typeOperands.set(words[o]!, [words[o + 1]!]);
+        break;
+      case Op.TypeNodePayloadArrayAMDX:
+        // A node's records are interface types, as DXC keeps them named.
+        typeOperands.set(words[o]!, [words[o + 1]!]);
+        moduleVarTypes.push(words[o]!);
         break;
     }
   }

@@ -5,7 +5,10 @@
 // OpNodePayloadArrayLengthAMDX / OpFinishWritingNodePayloadAMDX, the AMDX execution modes, SM 6.8
 // Barrier's flags. Unlike DXC (whose tests disable validation for this), no NodePayloadAMDX pointer
 // crosses a function boundary: every module passes spirv-val (SPIRV-Tools 2025.1 for vulkan1.3).
-// Nothing here executes: see the report of issue 15 for why lavapipe cannot run these.
+// Nothing here executes: Mesa 25.0.7 lavapipe advertises VK_AMDX_shader_enqueue (spec version 2) and
+// creates a device with it, but its ICD resolves none of the extension's commands
+// (vkCreateExecutionGraphPipelinesAMDX, vkCmdDispatchGraphAMDX, … are NULL from vk_icdGetInstanceProcAddr
+// and vkGetDeviceProcAddr; the build leaves out provisional entry points), so no graph can be built.
 import { describe, expect, it } from 'vitest';
 import { compile, formatDiagnostic, type CompileOptions } from '../../../compiler/index.js';
 import { disassembleSpirv } from '../../helpers/tools.js';
@@ -60,7 +63,6 @@ describe('node shaders: the broadcasting core', () => {
       expect(text).toMatch(/OpExecutionMode %main LocalSize 64 1 1\n\s*OpExecutionModeId %main ShaderIndexAMDX %uint_0\n\s*OpExecutionModeId %main StaticNumWorkgroupsAMDX %uint_256 %uint_1 %uint_1/);
       expect(text).not.toContain('CoalescingAMDX');
       // One payload array type per parameter: the output's named after it, both with their max records.
-      // (Optimising drops the names of record structs no module variable holds: find them by decoration.)
       const name = idOf(text, /OpConstantStringAMDX "output"/);
       const outArr = new RegExp(`OpDecorateId (%\\S+) PayloadNodeNameAMDX ${name}`).exec(text)![1]!;
       const inArr = [...text.matchAll(/(%\S+) = OpTypeNodePayloadArrayAMDX/g)].map((m) => m[1]!).find((id) => id !== outArr)!;
@@ -71,7 +73,8 @@ describe('node shaders: the broadcasting core', () => {
       // The input is a NodePayloadAMDX variable; records are laid out explicitly (DXC's scalar rule).
       expect(text).toMatch(/%input = OpVariable %_ptr_NodePayloadAMDX_\S+ NodePayloadAMDX/);
       expect(text).toContain('OpMemberDecorate %RECORD 2 Offset 8');
-      expect(text).toMatch(/OpMemberDecorate (%OUT_RECORD|%_struct_\d+) 1 Offset 4/);
+      expect(text).toContain('OpMemberDecorate %OUT_RECORD 1 Offset 4');
+      expect(text).toMatch(new RegExp(`${outArr} = OpTypeNodePayloadArrayAMDX %OUT_RECORD`));
       // input.Get().b: one chain, record 0 then member 1.
       expect(text).toMatch(/OpAccessChain %_ptr_NodePayloadAMDX_uint %input %uint_0 %int_1/);
       // GetThreadNodeOutputRecords(1): Invocation scope (4), one record, shader index 0 (node.output-complete.hlsl).
