@@ -86,6 +86,11 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
     return undefined;
   }
   const fn = best[0]!.fn;
+  // A node entry's node objects cannot be passed on (SPIR-V has no NodePayloadAMDX parameters).
+  if (fn.params.some((p) => p.type.kind === 'node')) {
+    c.error(`'${name}' takes node objects: a node entry point cannot be called`, loc, name.length);
+    return undefined;
+  }
   const pass = (i: number, callArgs: IrCallArg[]): boolean => passArgument(c, x, fn, i, args[i], callArgs);
   if (isInlineSpirv(fn)) return inlineSpirvCall(c, x, fn, args, loc);
   if (isExtTypeDef(fn)) return extTypeDefCall(c, x, fn, args, loc);

@@ -42,7 +42,7 @@ import { addBitfield } from './bitfields.js';
 import { declareSpecialization, defineOutOfLine } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable } from './stage-types.js';
-import { refuseNodeParameter } from './node-objects.js';
+import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
 import { declareEnum, defineStaticMember } from './enums-and-statics.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
@@ -346,6 +346,7 @@ export class Checker {
       const base = this.resolveType(member.type, inner, member.modifiers);
       if (!base) continue;
       if (rayQueryMember(this, base, member.loc)) continue;
+      if (refuseNodeVariable(this, base, member.declarators[0]?.name ?? '', member.loc, false)) continue;
       for (const d of member.declarators) {
         if (d.bitfieldWidth) {
           if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
@@ -490,7 +491,7 @@ export class Checker {
   /** Resolves a function's signature in `typeScope`; its body will see `bodyScope`. */
   functionSymbol(decl: ast.FunctionDecl, name: string, typeScope: Scope, bodyScope: Scope, thisType?: StructType): FunctionSymbol | undefined {
     const returnType = this.resolveType(decl.returnType, typeScope, decl.modifiers);
-    if (!returnType) return undefined;
+    if (!returnType || refuseNodeVariable(this, returnType, `${name}()`, decl.nameLoc, false)) return undefined;
     const params: ParamInfo[] = [];
     for (const p of decl.params) {
       const base = this.resolveType(p.type, typeScope, p.modifiers);
@@ -614,7 +615,7 @@ export class Checker {
     const groupshared = decl.modifiers.includes('groupshared');
     for (const d of decl.declarators) {
       let t = this.arrayType(base, d.arrayDims, scope, true);
-      if (!t || refuseStreamVariable(this, t, d.name, d.loc)) continue;
+      if (!t || refuseStreamVariable(this, t, d.name, d.loc) || refuseNodeVariable(this, t, d.name, d.loc, false)) continue;
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       if (d.name.includes('::')) {
         defineStaticMember(this, d, t, scope);

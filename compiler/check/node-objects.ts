@@ -172,6 +172,21 @@ export function nodeAssignable(c: Checker, e: ast.AssignExpr, scope: Scope, cond
   return false;
 }
 
+/**
+ * Where a node object may live besides a node entry's parameters: only output records, in a local
+ * initialised where it is declared. Globals, struct members, arrays and copies of inputs or outputs
+ * would be node objects no entry binds. True after reporting one.
+ */
+export function refuseNodeVariable(c: Checker, t: Type, name: string, loc: SourceLocation, local: boolean): boolean {
+  let inner = t;
+  while (inner.kind === 'array') inner = inner.element;
+  if (inner.kind !== 'node') return false;
+  if (local && t.kind === 'node' && nodeRole(t) === 'records') return false;
+  const what = local ? 'a local node object must be output records (GroupNodeOutputRecords or ThreadNodeOutputRecords)' : 'node objects are only parameters of node entry points and their output records locals';
+  c.error(`'${name}' of type '${typeToString(t)}': ${what}`, loc, name.length || 1);
+  return true;
+}
+
 /** Node objects are a node entry's parameters (refused elsewhere: they have no storage of their own). */
 export function refuseNodeParameter(c: Checker, decl: ast.FunctionDecl, t: Type, p: ast.Param): boolean {
   if (t.kind !== 'node') return false;

@@ -17,6 +17,7 @@ import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
+import { refuseNodeVariable } from './node-objects.js';
 import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
 import { refuseStorageClass } from './spirv-types.js';
 
@@ -355,7 +356,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
   }
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
-    if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
+    if (!t || refuseStreamVariable(c, t, d.name, d.loc) || refuseNodeVariable(c, t, d.name, d.loc, true)) continue;
     if (t.kind === 'array' && t.length === null) {
       if (d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       else {
@@ -370,7 +371,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     }
     // `RayQuery<F> q = RayQuery<F>();` declares it, as DXC; any other initializer would copy a query.
     const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
-    if (t.kind === 'node' && (!d.init || d.arrayDims.length)) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
+    if (t.kind === 'node' && !d.init) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
@@ -400,7 +401,7 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
   const isConst = decl.modifiers.includes('const');
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
-    if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
+    if (!t || refuseStreamVariable(c, t, d.name, d.loc) || refuseNodeVariable(c, t, d.name, d.loc, false)) continue;
     if (holdsResource(t)) {
       refuseSpirvAttributes(c, decl.attributes, 'a static resource alias');
       declareStaticAlias(c, d, t, scope);

@@ -247,6 +247,26 @@ describe('node shaders: what is refused, with a location', () => {
     ]);
   });
 
+  it('node objects anywhere but entry parameters and output-records locals; calls of node entries', () => {
+    const source = `${HEADER}static ThreadNodeOutputRecords<R> g;
+struct S { NodeOutput<R> m; };
+ThreadNodeOutputRecords<R> make() { }
+[Shader("node")] [NodeLaunch("thread")]
+void other(ThreadNodeInputRecord<R> input) {}
+[Shader("node")] [NodeLaunch("thread")]
+void main(ThreadNodeInputRecord<R> input, NodeOutput<R> o) {
+  NodeOutput<R> copy = o;
+  other(input);
+}`;
+    expect(errorsOf(source)).toEqual([
+      `/input.hlsl:2:35: error: 'g' of type 'ThreadNodeOutputRecords<R>': node objects are only parameters of node entry points and their output records locals`,
+      `/input.hlsl:3:12: error: 'm' of type 'NodeOutput<R>': node objects are only parameters of node entry points and their output records locals`,
+      `/input.hlsl:4:28: error: 'make()' of type 'ThreadNodeOutputRecords<R>': node objects are only parameters of node entry points and their output records locals`,
+      `/input.hlsl:9:17: error: 'copy' of type 'NodeOutput<R>': a local node object must be output records (GroupNodeOutputRecords or ThreadNodeOutputRecords)`,
+      `/input.hlsl:10:3: error: 'other' takes node objects: a node entry point cannot be called`,
+    ]);
+  });
+
   it('node-object assignment under a condition, and records without an initializer', () => {
     const source = `${HEADER}[Shader("node")] [NodeLaunch("thread")]
 void main(NodeOutput<R> o, uint3 id : SV_DispatchThreadID) {
