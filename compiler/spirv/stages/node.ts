@@ -2,10 +2,21 @@
 // point whose node parameters live in node-objects.ts's redirect; its other parameters are system
 // values read as a compute shader's. The launch, dispatch grid, recursion and shader index
 // attributes are execution modes (their operands ids: OpExecutionModeId).
+import type { BackendError } from '../../backend.js';
+import type { IrEntryPoint } from '../../ir/ir.js';
+import type { TargetEnv } from '../../options.js';
 import { Capability, ExecutionMode, ExecutionModel, Op } from '../../spirv-spec/spec.js';
 import { amdxString, NodeRedirect } from '../node-objects.js';
 import { beginWrapper, declareStageVariables, endWrapper, flatten, loadLeaves, storeBuiltinCopies, type Leaf } from '../stage-io.js';
 import type { StageEmitters } from './index.js';
+
+/** SPV_AMDX_shader_enqueue is a Vulkan 1.3 extension (DXC asks for vulkan1.3): node entries need that target. */
+export function nodeTargetErrors(entries: readonly IrEntryPoint[], targetEnv: TargetEnv): BackendError[] {
+  if (targetEnv === 'vulkan1.3') return [];
+  return entries
+    .filter((ep) => ep.stage === 'node')
+    .map((ep) => ({ message: `node shader '${ep.name}' needs SPV_AMDX_shader_enqueue, a Vulkan 1.3 extension: compile with -fspv-target-env=vulkan1.3`, loc: ep.loc, length: ep.name.length }));
+}
 
 export const nodeStages: Pick<StageEmitters, 'node'> = {
   node: {

@@ -297,6 +297,14 @@ void main(DispatchNodeInputRecord<R> input, EmptyNodeOutput e) {
     ]);
   });
 
+  it('targets before Vulkan 1.3', () => {
+    for (const targetEnv of ['vulkan1.0', 'vulkan1.1', 'vulkan1.2'] as const) {
+      expect(errorsOf(`${HEADER}[Shader("node")] [NodeLaunch("thread")] void main(ThreadNodeInputRecord<R> r) {}`, { targetEnv })).toEqual([
+        `/input.hlsl:2:46: error: node shader 'main' needs SPV_AMDX_shader_enqueue, a Vulkan 1.3 extension: compile with -fspv-target-env=vulkan1.3`,
+      ]);
+    }
+  });
+
   it('mesh nodes (DXC has none either) and the WGSL back end', () => {
     expect(errorsOf(`${HEADER}[Shader("node")] [NodeLaunch("mesh")] [NumThreads(1, 1, 1)] void main() {}`)[0]).toMatch(/^\/input\.hlsl:2:30: error: \[NodeLaunch\("mesh"\)\]: mesh nodes are not supported/);
     const wgsl = compile(`${HEADER}[Shader("node")] [NodeLaunch("thread")] void main(ThreadNodeInputRecord<R> r) {}`, { target: 'wgsl' });
