@@ -127,6 +127,10 @@ export function nodeMethod(c: Checker, x: ExpressionChecker, obj: Value, t: Node
       return call(UINT, { kind: 'nodeCount', input: self.place, loc }, loc);
     case 'FinishedCrossGroupSharing':
       if (t.object !== 'RWDispatchNodeInputRecord' || !count(0)) break;
+      if (t.record.kind === 'struct' && !t.record.trackRWInputSharing) {
+        c.error(`Use of FinishedCrossGroupSharing() requires NodeTrackRWInputSharing attribute to be specified on the record struct type`, memberLoc, method.length);
+        return undefined;
+      }
       return call(BOOL, { kind: 'nodeFinishSharing', input: self.place, loc }, loc);
     case 'OutputComplete':
       if (role !== 'records' || !count(0)) break;

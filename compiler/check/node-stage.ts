@@ -3,6 +3,7 @@
 // into SPV_AMDX_shader_enqueue execution modes and payload-array decorations.
 import type { NodeLaunch, NodeParamInfo, NodeStageInfo, WorkgroupSize } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
+import type { NodeObject, StructType } from '../types.js';
 import type { Checker } from './checker.js';
 import type { PayloadSite } from './stage-payloads.js';
 
@@ -96,14 +97,46 @@ export function nodePayload(s: PayloadSite): NodeStageInfo | undefined {
   const share = find(decl.attributes, 'nodeshareinputof');
   const shareInputOf = share && nodeId(c, share);
   if (shareInputOf) info.shareInputOf = shareInputOf;
-  const inputs = entry.params.filter((p) => p.var.type.kind === 'node' && nodeKind(p.var.type) === 'input');
-  if (inputs.length > 1) {
-    c.error(`node entry point '${decl.name}' has ${inputs.length} input records; a node has at most one`, decl.nameLoc, decl.name.length);
-    return undefined;
-  }
-  return info;
+  return launchErrors(s, info) ? undefined : info;
 }
 
-function nodeKind(t: import('../types.js').NodeType): string {
-  return /Input/.test(t.object) ? 'input' : 'output';
+/** The node input objects each launch takes (DXC's Sema rules for node entries). */
+const LAUNCH_INPUTS: Record<NodeLaunch, { objects: readonly NodeObject[]; spelled: string }> = {
+  broadcasting: { objects: ['DispatchNodeInputRecord', 'RWDispatchNodeInputRecord'], spelled: 'DispatchNodeInputRecord or RWDispatchNodeInputRecord' },
+  coalescing: { objects: ['GroupNodeInputRecords', 'RWGroupNodeInputRecords', 'EmptyNodeInput'], spelled: 'GroupNodeInputRecords, RWGroupNodeInputRecords, or EmptyNodeInput' },
+  thread: { objects: ['ThreadNodeInputRecord', 'RWThreadNodeInputRecord'], spelled: 'ThreadNodeInputRecord or RWThreadNodeInputRecord' },
+};
+
+/** What a node entry's attributes and input must agree on; true after reporting. */
+function launchErrors(s: PayloadSite, info: NodeStageInfo): boolean {
+  const { c, decl, entry } = s;
+  const at = (loc = decl.nameLoc, length = decl.name.length) => [loc, length] as const;
+  const before = c.sink.errorCount;
+  const { launch } = info;
+  if (launch === 'thread' && s.attrs.numthreads && s.attrs.numthreads.some((n) => n !== 1)) c.error(`Thread launch nodes must have a thread group size of (1,1,1)`, ...at(s.sites.numthreads?.loc, s.sites.numthreads?.name.length));
+  if (launch !== 'thread' && !s.attrs.numthreads && !s.sites.numthreads) c.error(`Node shader '${decl.name}' with ${launch} launch type requires 'NumThreads' attribute`, ...at());
+  const dispatch = find(decl.attributes, 'nodedispatchgrid');
+  const maxDispatch = find(decl.attributes, 'nodemaxdispatchgrid');
+  if (launch === 'broadcasting') {
+    if (dispatch && maxDispatch) c.error(`Node shader '${decl.name}' may not use both 'NodeDispatchGrid' and 'NodeMaxDispatchGrid'`, ...at(maxDispatch.loc, maxDispatch.name.length));
+    else if (!dispatch && !maxDispatch) c.error(`Broadcasting node shader '${decl.name}' must have either the NodeDispatchGrid or NodeMaxDispatchGrid attribute`, ...at());
+  } else {
+    for (const attr of [dispatch, maxDispatch]) if (attr) c.error(`'${attr.name}' may only be used with broadcasting nodes`, ...at(attr.loc, attr.name.length));
+  }
+  const inputs = entry.params.flatMap((p, i) => (p.var.type.kind === 'node' && /Input/.test(p.var.type.object) ? [{ type: p.var.type, param: decl.params[i]! }] : []));
+  if (inputs.length > 1) c.error(`Node shader '${decl.name}' may not have more than one input record`, ...at(inputs[1]!.param.loc, inputs[1]!.param.name.length || 1));
+  const allowed = LAUNCH_INPUTS[launch];
+  for (const input of inputs) {
+    if (!allowed.objects.includes(input.type.object)) c.error(`'${input.type.object}' may not be used with ${launch} nodes (only ${allowed.spelled})`, ...at(input.param.loc, input.param.name.length || 1));
+  }
+  if (maxDispatch && launch === 'broadcasting' && !inputs.some((x) => x.type.record.kind === 'struct' && hasDispatchGrid(x.type.record))) {
+    c.error(`Broadcasting node shader '${decl.name}' with NodeMaxDispatchGrid attribute must declare an input record containing a field with SV_DispatchGrid semantic`, ...at());
+  }
+  const recursion = find(decl.attributes, 'nodemaxrecursiondepth');
+  if (recursion && info.maxRecursion !== undefined && info.maxRecursion > 32) c.error(`NodeMaxRecursionDepth may not exceed 32`, ...at(recursion.loc, recursion.name.length));
+  return c.sink.errorCount > before;
+}
+
+function hasDispatchGrid(s: StructType): boolean {
+  return s.fields.some((f) => f.semantic?.toLowerCase() === 'sv_dispatchgrid' || (f.type.kind === 'struct' && hasDispatchGrid(f.type)));
 }

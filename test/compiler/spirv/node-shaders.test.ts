@@ -119,8 +119,9 @@ describe('node shaders: attributes', () => {
       void coalesce([MaxRecords(8)] GroupNodeInputRecords<R> input) {}
       [Shader("node")] [NodeLaunch("thread")] [NodeShareInputOf("coalesce", 2)]
       void thread(ThreadNodeInputRecord<R> input) {}
+      struct G { uint3 grid : SV_DispatchGrid; };
       [Shader("node")] [NodeLaunch("broadcasting")] [NodeMaxDispatchGrid(64, 2, 1)] [NumThreads(8, 8, 1)]
-      void broadcast(DispatchNodeInputRecord<R> input) {}
+      void broadcast(DispatchNodeInputRecord<G> input) {}
     `);
     expect(text).toContain('OpExecutionMode %coalesce LocalSize 32 1 1');
     expect(text).toContain('OpExecutionMode %coalesce CoalescingAMDX');
@@ -294,6 +295,36 @@ void main(DispatchNodeInputRecord<R> input, EmptyNodeOutput e) {
     expect(errors.slice(1)).toEqual([
       `/input.hlsl:5:5: error: no method 'GetThreadNodeOutputRecords' with 1 argument on 'EmptyNodeOutput'`,
       `/input.hlsl:6:18: error: no method 'Count' with 0 arguments on 'DispatchNodeInputRecord<R>'`,
+    ]);
+  });
+
+  it("what a node's launch, attributes and input must agree on (DXC's Sema rules, its words)", () => {
+    const source = `${HEADER}struct G { uint3 grid : SV_DispatchGrid; };
+[Shader("node")] [NodeLaunch("thread")] [NumThreads(2, 1, 1)]
+void t(ThreadNodeInputRecord<R> r) {}
+[Shader("node")] [NodeLaunch("coalescing")]
+void c(DispatchNodeInputRecord<R> r) {}
+[Shader("node")] [NodeLaunch("broadcasting")] [NumThreads(1, 1, 1)]
+void b0(DispatchNodeInputRecord<R> r) {}
+[Shader("node")] [NodeLaunch("broadcasting")] [NumThreads(1, 1, 1)] [NodeDispatchGrid(1, 1, 1)] [NodeMaxDispatchGrid(4, 1, 1)]
+void b1(DispatchNodeInputRecord<G> r) {}
+[Shader("node")] [NodeLaunch("broadcasting")] [NumThreads(1, 1, 1)] [NodeMaxDispatchGrid(4, 1, 1)]
+void b2(DispatchNodeInputRecord<R> r) {}
+[Shader("node")] [NodeLaunch("thread")] [NodeDispatchGrid(1, 1, 1)] [NodeMaxRecursionDepth(33)]
+void t2(ThreadNodeInputRecord<R> r, ThreadNodeInputRecord<R> s) {}
+[Shader("node")] [NodeLaunch("broadcasting")] [NumThreads(1, 1, 1)] [NodeDispatchGrid(1, 1, 1)]
+void f(RWDispatchNodeInputRecord<R> r) { bool done = r.FinishedCrossGroupSharing(); }`;
+    expect(errorsOf(source)).toEqual([
+      `/input.hlsl:3:42: error: Thread launch nodes must have a thread group size of (1,1,1)`,
+      `/input.hlsl:6:6: error: Node shader 'c' with coalescing launch type requires 'NumThreads' attribute`,
+      `/input.hlsl:6:8: error: 'DispatchNodeInputRecord' may not be used with coalescing nodes (only GroupNodeInputRecords, RWGroupNodeInputRecords, or EmptyNodeInput)`,
+      `/input.hlsl:8:6: error: Broadcasting node shader 'b0' must have either the NodeDispatchGrid or NodeMaxDispatchGrid attribute`,
+      `/input.hlsl:9:98: error: Node shader 'b1' may not use both 'NodeDispatchGrid' and 'NodeMaxDispatchGrid'`,
+      `/input.hlsl:12:6: error: Broadcasting node shader 'b2' with NodeMaxDispatchGrid attribute must declare an input record containing a field with SV_DispatchGrid semantic`,
+      `/input.hlsl:13:42: error: 'NodeDispatchGrid' may only be used with broadcasting nodes`,
+      `/input.hlsl:14:37: error: Node shader 't2' may not have more than one input record`,
+      `/input.hlsl:13:70: error: NodeMaxRecursionDepth may not exceed 32`,
+      `/input.hlsl:16:56: error: Use of FinishedCrossGroupSharing() requires NodeTrackRWInputSharing attribute to be specified on the record struct type`,
     ]);
   });
 
