@@ -28,6 +28,8 @@ interface NodeBinding {
   output?: boolean;
   /** A local naming allocated records. */
   records?: boolean;
+  /** An output's `[NodeID(name, index)]` index: IsValid's node index without a subscript (as DXC). */
+  baseIndex?: number;
 }
 
 function isNode(t: Type): t is NodeType {
@@ -65,7 +67,7 @@ export class NodeRedirect implements PlaceRedirect {
         this.interfaceIds.push(id);
         this.bindings.set(p.var, { arrayType, pointer: id });
         if (t.record.kind === 'struct' && t.record.trackRWInputSharing) m.b.decorate(m.types.type(t.record, recordLayout(m)), Decoration.TrackFinishWritingAMDX);
-      } else this.bindings.set(p.var, { arrayType, output: true });
+      } else this.bindings.set(p.var, { arrayType, output: true, baseIndex: info?.baseIndex ?? 0 });
       if (info) this.decorate(arrayType, info, /Output/.test(t.object), arrays);
     });
   }
@@ -149,7 +151,7 @@ export class NodeRedirect implements PlaceRedirect {
    * A NodePayloadAMDX variable of an output's payload array, declared on first use: IsValid asks
    * about the output itself, which SPIR-V names by a pointer (as DXC passes its parameter).
    */
-  outputVariable(p: IrPlace): number | undefined {
+  outputVariable(p: IrPlace): { variable: number; baseIndex: number } | undefined {
     const root = placeRoot(p);
     const binding = root.kind === 'local' ? this.bindings.get(root.local) : undefined;
     if (!binding?.output || root.kind !== 'local') return undefined;
@@ -159,7 +161,7 @@ export class NodeRedirect implements PlaceRedirect {
       this.m.b.name(binding.pointer, root.local.name);
       this.interfaceIds.push(binding.pointer);
     }
-    return binding.pointer;
+    return { variable: binding.pointer, baseIndex: binding.baseIndex ?? 0 };
   }
 }
 
@@ -212,8 +214,8 @@ export function emitNodeCall(fe: FunctionEmitter, call: NodeCall): number {
     case 'nodeValid': {
       const output = redirectOf(fe).outputVariable(call.output);
       if (output === undefined) throw new Error('internal: IsValid of an unknown node output');
-      const index = call.index ? fe.expr(call.index) : t.uintConst(0);
-      return result(Op.IsNodePayloadValidAMDX, t.bool(), [output, index]);
+      const index = call.index ? fe.expr(call.index) : t.uintConst(output.baseIndex);
+      return result(Op.IsNodePayloadValidAMDX, t.bool(), [output.variable, index]);
     }
   }
 }

@@ -191,8 +191,9 @@ describe('node shaders: methods and intrinsics', () => {
       struct R { uint v; };
       RWBuffer<uint> buf0;
       [Shader("node")] [NodeLaunch("coalescing")] [NumThreads(16, 1, 1)] [NodeMaxRecursionDepth(4)]
-      void main([MaxRecords(16)] GroupNodeInputRecords<R> inputs, NodeOutput<R> output, [MaxRecords(8)] EmptyNodeOutput empty, uint gi : SV_GroupIndex) {
-        buf0[0] = inputs.Count() + (output.IsValid() ? 1 : 0) + GetRemainingRecursionLevels();
+      void main([MaxRecords(16)] GroupNodeInputRecords<R> inputs, NodeOutput<R> output, [MaxRecords(8)] EmptyNodeOutput empty,
+                [NodeID("more", 5)] NodeOutput<R> more, NodeOutputArray<R> many, uint gi : SV_GroupIndex) {
+        buf0[0] = inputs.Count() + (output.IsValid() ? 1 : 0) + GetRemainingRecursionLevels() + (more.IsValid() ? 1 : 0) + (many[gi].IsValid() ? 2 : 0);
         empty.GroupIncrementOutputCount(2);
         output.ThreadIncrementOutputCount(1);
         buf0[1] = inputs[gi].v;
@@ -201,6 +202,9 @@ describe('node shaders: methods and intrinsics', () => {
     // IsValid asks about the output's payload array, through a NodePayloadAMDX variable of it.
     expect(text).toMatch(/%output = OpVariable %_ptr_NodePayloadAMDX_\S+ NodePayloadAMDX/);
     expect(text).toMatch(/OpIsNodePayloadValidAMDX %bool %output %uint_0/);
+    // Without a subscript, [NodeID]'s index is the node index (DXC); with one, the subscript.
+    expect(text).toMatch(/OpIsNodePayloadValidAMDX %bool %more %uint_5/);
+    expect(text).toMatch(/OpIsNodePayloadValidAMDX %bool %many %(gi|\d+)\n/);
     expect(text).toMatch(/OpDecorate %gl_RemainingRecursionLevelsAMDX BuiltIn RemainingRecursionLevelsAMDX/);
     expect(text).toMatch(/OpAllocateNodePayloadsAMDX %\S+ %uint_2 %uint_2 %uint_0/);
     expect(text).toMatch(/OpAllocateNodePayloadsAMDX %\S+ %uint_4 %uint_1 %uint_0/);
