@@ -497,7 +497,7 @@ export class Checker {
       const base = this.resolveType(p.type, typeScope, p.modifiers);
       if (!base) return undefined;
       const t = this.arrayType(base, p.arrayDims, typeScope, false);
-      if (!t || refuseNodeParameter(this, decl, t, p)) return undefined;
+      if (!t || refuseNodeParameter(this, t, p)) return undefined;
       // HLSL passes a RayQuery by reference (one query object): as an inout place, which the back end
       // passes as the caller's variable itself, never a copy that would split its state in two.
       const direction = t.kind === 'rayQuery' || p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))

@@ -5,7 +5,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, NodeCall } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { BOOL, UINT, VOID, typeToString, type NodeObject, type NodeType, type Type } from '../types.js';
+import { BOOL, UINT, VOID, sameType, typeToString, type NodeObject, type NodeType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Scope } from './scope.js';
@@ -191,12 +191,25 @@ export function refuseNodeVariable(c: Checker, t: Type, name: string, loc: Sourc
   return true;
 }
 
-/** Node objects are a node entry's parameters (refused elsewhere: they have no storage of their own). */
-export function refuseNodeParameter(c: Checker, decl: ast.FunctionDecl, t: Type, p: ast.Param): boolean {
-  if (t.kind !== 'node') return false;
-  const shader = decl.attributes.find((a) => a.name.toLowerCase() === 'shader');
-  const arg = shader?.args[0];
-  if (arg?.kind === 'StringLiteral' && arg.value.toLowerCase() === 'node') return false;
-  c.error(`parameter '${p.name}' of type '${typeToString(t)}': node objects can only be parameters of a [Shader("node")] entry point`, p.loc, p.name.length || 1);
+/** Whether a function is a `[Shader("node")]` entry. */
+export function isNodeEntry(decl: ast.FunctionDecl): boolean {
+  const arg = decl.attributes.find((a) => a.name.toLowerCase() === 'shader')?.args[0];
+  return arg?.kind === 'StringLiteral' && arg.value.toLowerCase() === 'node';
+}
+
+/** A node object parameter is a reference to the caller's: only `in` (its records are written through it). */
+export function refuseNodeParameter(c: Checker, t: Type, p: ast.Param): boolean {
+  if (t.kind !== 'node' || !p.modifiers.some((m) => m === 'out' || m === 'inout')) return false;
+  c.error(`parameter '${p.name}' of type '${typeToString(t)}': a node object is passed by reference, never 'out' or 'inout'`, p.loc, p.name.length || 1);
   return true;
+}
+
+/**
+ * A node object argument: the caller's whole node object (a parameter or records local), which the
+ * callee's parameter names (the back end inlines such calls: SPIR-V has no NodePayloadAMDX parameters).
+ */
+export function nodeArgument(c: Checker, a: Value, t: NodeType): IrPlace | undefined {
+  if (a.place?.kind === 'local' && sameType(a.type, t)) return a.place;
+  c.error(`a '${typeToString(t)}' argument must be a node object variable of that type${a.place?.kind === 'element' ? ' (an element of a node output array cannot be passed on)' : ''}`, a.loc);
+  return undefined;
 }

@@ -30,6 +30,7 @@ import { TypeEmitter, type LayoutContext } from './types.js';
 import { SPIRV_VERSION } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
 import { barriersOnOutputMemory, useVulkanMemoryModel } from './memory-model.js';
+import { takesNodeObjects } from './node-objects.js';
 import { disallowedExtensionErrors } from './extension-policy.js';
 import { RayTracingModule } from './ray-tracing.js';
 import { RAY_STAGES, type RayStage } from '../ir/ray-tracing.js';
@@ -183,6 +184,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const optimize = !!options.optimize;
   // Optimising, an entry function no other function calls lives only inlined in its wrapper.
   const inlinedOnly = new Set<IrFunction>();
+  // Helpers taking node objects exist only inlined (node-objects.ts), at every optimisation level.
+  const entryFunctions = new Set(ir.entryPoints.map((ep) => ep.function));
+  for (const fn of ir.functions) if (takesNodeObjects(fn) && !entryFunctions.has(fn)) inlinedOnly.add(fn);
   if (optimize) {
     const called = new Set<IrFunction>();
     for (const fn of ir.functions) walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && called.add(e.callee)) });
@@ -275,7 +279,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   errors.push(...storedPointerErrors([...wrapperEmitters, ...[...reached].flatMap((fn) => emitters.get(fn) ?? [])]));
   if (errors.length) return { spirv: new Uint32Array(), errors };
   // Unoptimised, functions come first as before; optimised, the entry points lead (as DXC's output).
-  if (!optimize) for (const fn of ir.functions) b.functionCode(functionCode.get(fn)!);
+  if (!optimize) for (const fn of ir.functions) if (!inlinedOnly.has(fn)) b.functionCode(functionCode.get(fn)!);
   for (const code of wrapperCode) b.functionCode(code);
   if (optimize) for (const fn of ir.functions) if (reached.has(fn)) b.functionCode(functionCode.get(fn)!);
   if (options.floatControls?.ieeeStrict) decorateNoContraction(b);

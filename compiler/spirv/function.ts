@@ -9,6 +9,7 @@ import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { constantPath, inlinable, inlinableWithReturns, maskConstant, wholeVectorParts } from './values.js';
 import { inlineCall, inlineCallWithReturns } from './inline-call.js';
+import { inlineNodeCall, takesNodeObjects } from './node-objects.js';
 import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
@@ -693,6 +694,7 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    if (takesNodeObjects(callee)) return inlineNodeCall(this, callee, args);
     if (this.m.optimize && inlinable(callee, (v) => this.m.valueFacts.bindableParameter(callee, v))) return inlineCall(this, callee, args);
     if (this.m.optimize && inlinableWithReturns(callee)) return inlineCallWithReturns(this, callee, args);
     this.callees.add(callee);

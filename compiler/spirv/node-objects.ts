@@ -5,13 +5,15 @@
 // pointer to. A node object's place is a pointer to its payload array, a record an access chain into
 // it. SPIR-V has no NodePayloadAMDX function parameters, so node objects stay in the entry function
 // (the checker refuses them elsewhere) and the redirect below owns every place rooted at one.
-import type { IrFunction, IrPlace, IrVar, NodeCall, NodeParamInfo } from '../ir/ir.js';
+import type { IrCallArg, IrFunction, IrPlace, IrVar, NodeCall, NodeParamInfo } from '../ir/ir.js';
 import { placeRoot } from '../ir/walk.js';
 import { Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
 import { typeToString, UINT, type NodeType, type StructType, type Type } from '../types.js';
 import { encodeString } from './builder.js';
 import type { FunctionEmitter, ModuleContext, PlaceRedirect, Pointer } from './function.js';
 import { ScopeId } from './operators.js';
+import { inlineCall, inlineCallWithReturns } from './inline-call.js';
+import { inlinable, inlinableWithReturns } from './values.js';
 import type { LayoutContext } from './types.js';
 
 /** What a node-typed variable stands for: a parameter's payload array type, and a pointer where one exists. */
@@ -141,6 +143,18 @@ export class NodeRedirect implements PlaceRedirect {
     fe.storePtr(this.pointer(fe, p), value, p.type);
   }
 
+  /** An error of the entry this redirect belongs to. */
+  refuse(message: string): void {
+    this.errors.push(message);
+  }
+
+  /** A helper's node object parameter, inlined: the caller's node object under another name. */
+  alias(v: IrVar, arg: IrPlace): void {
+    const binding = arg.kind === 'local' ? this.bindings.get(arg.local) : undefined;
+    if (binding) this.bindings.set(v, binding);
+    else this.errors.push(`internal: node object argument '${arg.kind === 'local' ? arg.local.name : arg.kind}' has no binding`);
+  }
+
   /** The payload array type of the output a node call names. */
   outputArray(p: IrPlace): number | undefined {
     const root = placeRoot(p);
@@ -178,6 +192,29 @@ function dispatchGrid(m: ModuleContext, s: StructType): boolean {
     if (f.type.kind === 'struct' && dispatchGrid(m, f.type)) return true;
   }
   return false;
+}
+
+/** A function (not a node entry) with node object parameters: only ever inlined into its callers. */
+export function takesNodeObjects(fn: IrFunction): boolean {
+  return fn.params.some((p) => p.var.type.kind === 'node');
+}
+
+/**
+ * A call passing node objects, inlined at every optimisation level (SPIR-V has no NodePayloadAMDX
+ * function parameters): the callee's node parameters name the caller's objects, the rest is an
+ * ordinary inlined call.
+ */
+export function inlineNodeCall(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]): number {
+  const redirect = redirectOf(fe);
+  callee.params.forEach((p, i) => {
+    const a = args[i];
+    if (p.var.type.kind === 'node' && a?.kind === 'place') redirect.alias(p.var, a.place);
+  });
+  const plain = { ...callee, params: callee.params.filter((p) => p.var.type.kind !== 'node') };
+  if (inlinable(plain, (v) => fe.m.valueFacts.bindableParameter(callee, v))) return inlineCall(fe, callee, args);
+  if (inlinableWithReturns(plain)) return inlineCallWithReturns(fe, callee, args);
+  redirect.refuse(`'${callee.name}' takes node objects, so it is inlined, but it cannot be (a return or discard inside a loop or switch, or a body too large): restructure it or inline it by hand`);
+  return 0;
 }
 
 function redirectOf(fe: FunctionEmitter): NodeRedirect {

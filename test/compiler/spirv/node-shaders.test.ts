@@ -185,6 +185,43 @@ describe('node shaders: attributes', () => {
   });
 });
 
+describe('node shaders: helper functions taking node objects', () => {
+  const HELPERS = `
+struct R { uint v; float3 p; };
+void emit(NodeOutput<R> o, uint v, float3 p) {
+  ThreadNodeOutputRecords<R> r = o.GetThreadNodeOutputRecords(1);
+  r.Get().v = v;
+  r.Get().p = p;
+  r.OutputComplete();
+}
+uint total(GroupNodeInputRecords<R> inputs) {
+  uint sum = 0;
+  for (uint i = 0; i < inputs.Count(); i++) sum += inputs[i].v;
+  return sum;
+}
+void forward(NodeOutput<R> o, uint v) {
+  if (v == 0) return;
+  emit(o, v, float3(1, 2, 3));
+}
+[Shader("node")] [NodeLaunch("coalescing")] [NumThreads(8, 1, 1)]
+void main([MaxRecords(8)] GroupNodeInputRecords<R> inputs, NodeOutput<R> out1) {
+  uint s = total(inputs);
+  emit(out1, s, float3(0, 0, 0));
+  forward(out1, s);
+}`;
+  for (const optimizationLevel of [0, 3] as const) {
+    it(`are inlined at every call, their parameters naming the caller's node objects (-O${optimizationLevel})`, () => {
+      const text = dis(HELPERS, { optimizationLevel });
+      // No function but the entry's (and its wrapper) remains: every helper lives inlined.
+      expect([...text.matchAll(/= OpFunction /g)].length).toBe(2);
+      expect(text).toMatch(/OpNodePayloadArrayLengthAMDX %uint %inputs/);
+      const allocations = [...text.matchAll(/(%\S+) = OpAllocateNodePayloadsAMDX %\S+ %uint_4 %uint_1 %uint_0/g)].map((m) => m[1]);
+      expect(allocations).toHaveLength(2);
+      expect([...text.matchAll(/OpEnqueueNodePayloadsAMDX (%\S+)/g)].map((m) => m[1])).toEqual(allocations);
+    });
+  }
+});
+
 describe('node shaders: methods and intrinsics', () => {
   it('Count, IsValid, Group/ThreadIncrementOutputCount and GetRemainingRecursionLevels', () => {
     const text = dis(`
@@ -246,9 +283,16 @@ describe('node shaders: methods and intrinsics', () => {
 
 describe('node shaders: what is refused, with a location', () => {
   const HEADER = `struct R { uint v; };\n`;
-  it('node objects as parameters of other functions', () => {
-    expect(errorsOf(`${HEADER}void helper(NodeOutput<R> o) {}\n[Shader("node")] [NodeLaunch("thread")] void main(NodeOutput<R> o) {}`)).toEqual([
-      `/input.hlsl:2:13: error: parameter 'o' of type 'NodeOutput<R>': node objects can only be parameters of a [Shader("node")] entry point`,
+  it('node object arguments: whole node objects, by reference', () => {
+    const source = `${HEADER}void take(NodeOutput<R> o) {}
+void give(out NodeOutput<R> o) {}
+[Shader("node")] [NodeLaunch("thread")]
+void main(ThreadNodeInputRecord<R> input, NodeOutputArray<R> many) {
+  take(many[1]);
+}`;
+    expect(errorsOf(source)).toEqual([
+      `/input.hlsl:3:11: error: parameter 'o' of type 'NodeOutput<R>': a node object is passed by reference, never 'out' or 'inout'`,
+      `/input.hlsl:6:12: error: a 'NodeOutput<R>' argument must be a node object variable of that type (an element of a node output array cannot be passed on)`,
     ]);
   });
 
@@ -268,7 +312,7 @@ void main(ThreadNodeInputRecord<R> input, NodeOutput<R> o) {
       `/input.hlsl:3:12: error: 'm' of type 'NodeOutput<R>': node objects are only parameters of node entry points and their output records locals`,
       `/input.hlsl:4:28: error: 'make()' of type 'ThreadNodeOutputRecords<R>': node objects are only parameters of node entry points and their output records locals`,
       `/input.hlsl:9:17: error: 'copy' of type 'NodeOutput<R>': a local node object must be output records (GroupNodeOutputRecords or ThreadNodeOutputRecords)`,
-      `/input.hlsl:10:3: error: 'other' takes node objects: a node entry point cannot be called`,
+      `/input.hlsl:10:3: error: 'other' is a node entry point: it cannot be called`,
     ]);
   });
 
