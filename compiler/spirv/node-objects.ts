@@ -4,7 +4,7 @@
 // NodePayloadAMDX variable; an output is only its type, which OpAllocateNodePayloadsAMDX returns a
 // pointer to. A node object's place is a pointer to its payload array, a record an access chain into
 // it. SPIR-V has no NodePayloadAMDX function parameters, so node objects stay in the entry function
-// (the checker refuses them elsewhere) and the redirect below owns every place rooted at one.
+// (helpers taking them are inlined: inlineNodeCall) and the redirect below owns every place rooted at one.
 import type { IrCallArg, IrFunction, IrPlace, IrVar, NodeCall, NodeParamInfo } from '../ir/ir.js';
 import { placeRoot } from '../ir/walk.js';
 import { Decoration, Op, StorageClass } from '../spirv-spec/spec.js';
