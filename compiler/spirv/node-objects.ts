@@ -162,18 +162,18 @@ export class NodeRedirect implements PlaceRedirect {
   }
 
   /**
-   * A NodePayloadAMDX variable of an output's payload array, declared on first use: IsValid asks
-   * about the output itself, which SPIR-V names by a pointer (as DXC passes its parameter).
+   * A Function variable of an output's payload array, declared on first use: IsValid asks about the
+   * output itself, which SPIR-V names by a pointer, as DXC passes its output parameter's variable
+   * (never read or written; a NodePayloadAMDX variable would read as a second input payload).
    */
-  outputVariable(p: IrPlace): { variable: number; baseIndex: number } | undefined {
+  outputVariable(fe: FunctionEmitter, p: IrPlace): { variable: number; baseIndex: number } | undefined {
     const root = placeRoot(p);
     const binding = root.kind === 'local' ? this.bindings.get(root.local) : undefined;
     if (!binding?.output || root.kind !== 'local') return undefined;
     if (binding.pointer === undefined) {
       binding.pointer = this.m.b.id();
-      this.m.b.global(Op.Variable, [this.m.types.pointer(StorageClass.NodePayloadAMDX, binding.arrayType), binding.pointer, StorageClass.NodePayloadAMDX]);
+      fe.f.variable(fe.t.pointer(StorageClass.Function, binding.arrayType), binding.pointer, StorageClass.Function);
       this.m.b.name(binding.pointer, root.local.name);
-      this.interfaceIds.push(binding.pointer);
     }
     return { variable: binding.pointer, baseIndex: binding.baseIndex ?? 0 };
   }
@@ -249,7 +249,7 @@ export function emitNodeCall(fe: FunctionEmitter, call: NodeCall): number {
       return result(Op.AllocateNodePayloadsAMDX, t.pointer(StorageClass.NodePayloadAMDX, array), [scope, count, index]);
     }
     case 'nodeValid': {
-      const output = redirectOf(fe).outputVariable(call.output);
+      const output = redirectOf(fe).outputVariable(fe, call.output);
       if (output === undefined) throw new Error('internal: IsValid of an unknown node output');
       const index = call.index ? fe.expr(call.index) : t.uintConst(output.baseIndex);
       return result(Op.IsNodePayloadValidAMDX, t.bool(), [output.variable, index]);
