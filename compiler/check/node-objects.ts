@@ -1,7 +1,8 @@
 // Work-graph node objects (SM 6.8 node shaders): the input-record, output and output-record types,
-// their methods and indexing. A node object is a place rooted at a node entry's parameter or at a
-// local initialised from GetThreadNodeOutputRecords/GetGroupNodeOutputRecords; a record of it is
-// its `element` place (Get() is element 0), so member reads and writes are ordinary places.
+// their methods and indexing. A node object is a place rooted at a node entry's parameter, a
+// helper's parameter (a reference to the caller's object) or a local initialised from
+// GetThreadNodeOutputRecords/GetGroupNodeOutputRecords; a record of it is its `element` place
+// (Get() is element 0), so member reads and writes are ordinary places.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, NodeCall } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
