@@ -102,6 +102,8 @@ export interface StructType {
   fields: StructField[];
   /** Identity of the declaration, so that two structs with the same shape stay distinct. */
   id: number;
+  /** `struct [NodeTrackRWInputSharing] R`: a work-graph record whose cross-group sharing is tracked. */
+  trackRWInputSharing?: true;
 }
 
 export type Interpolation = 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample';
@@ -188,6 +190,32 @@ export interface RayQueryType {
   flags: number;
 }
 
+/**
+ * A work-graph node object (SM 6.8 node shaders): an input record, an output, or the records
+ * allocated for an output. `record` is the record struct (an empty struct for the Empty* kinds).
+ * Node objects live only as a node entry's parameters and the locals initialised from them.
+ */
+export type NodeObject =
+  | 'DispatchNodeInputRecord'
+  | 'RWDispatchNodeInputRecord'
+  | 'GroupNodeInputRecords'
+  | 'RWGroupNodeInputRecords'
+  | 'ThreadNodeInputRecord'
+  | 'RWThreadNodeInputRecord'
+  | 'EmptyNodeInput'
+  | 'NodeOutput'
+  | 'EmptyNodeOutput'
+  | 'NodeOutputArray'
+  | 'EmptyNodeOutputArray'
+  | 'GroupNodeOutputRecords'
+  | 'ThreadNodeOutputRecords';
+
+export interface NodeType {
+  kind: 'node';
+  object: NodeObject;
+  record: Type;
+}
+
 export interface VoidType {
   kind: 'void';
 }
@@ -245,7 +273,7 @@ export interface SpirvInlineType {
   alignment?: number;
 }
 
-export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | PointerType | RayQueryType | SpirvInlineType | VoidType;
+export type Type = ScalarType | VectorType | MatrixType | ArrayType | StructType | ResourceType | SamplerType | StreamType | PointerType | RayQueryType | SpirvInlineType | NodeType | VoidType;
 
 // ---------------------------------------------------------------------------------------------
 // Constructors and predicates
@@ -333,6 +361,8 @@ export function sameType(a: Type, b: Type): boolean {
     }
     case 'spirvType':
       return a.key === (b as SpirvInlineType).key;
+    case 'node':
+      return a.object === (b as NodeType).object && sameType(a.record, (b as NodeType).record);
     case 'void':
       return true;
   }
@@ -383,6 +413,8 @@ export function typeToString(t: Type): string {
       return `vk::BufferPointer<${typeToString(t.pointee)}${t.alignment ? `, ${t.alignment}` : ''}>`;
     case 'spirvType':
       return t.spelling;
+    case 'node':
+      return t.object.startsWith('Empty') ? t.object : `${t.object}<${typeToString(t.record)}>`;
     case 'void':
       return 'void';
   }

@@ -22,7 +22,7 @@ const OPTION_NAME: Record<ExternalTool, string> = { dxc: 'dxcPath', glslang: 'gl
 const DXC_PROFILE: Record<ShaderStage, string> = {
   vertex: 'vs', hull: 'hs', domain: 'ds', geometry: 'gs', pixel: 'ps', compute: 'cs', mesh: 'ms',
   amplification: 'as', raygeneration: 'lib', intersection: 'lib', anyhit: 'lib', closesthit: 'lib',
-  miss: 'lib', callable: 'lib',
+  miss: 'lib', callable: 'lib', node: 'lib',
 };
 
 /** glslangValidator's `-S` stage names. */

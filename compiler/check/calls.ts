@@ -1,6 +1,7 @@
 // Calls of user functions: overload resolution (ranked by the worst implicit conversion any argument
 // needs), HLSL 2021 template instantiation per deduced argument types, default arguments, member
 // functions with their hidden `this`, and in/out/inout argument passing.
+import { isNodeEntry, nodeArgument } from './node-objects.js';
 import { isPerVertexParam, perVertexArgument } from './attribute-evaluation.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrCallArg } from '../ir/ir.js';
@@ -87,6 +88,10 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
     return undefined;
   }
   const fn = best[0]!.fn;
+  if (isNodeEntry(fn.decl)) {
+    c.error(`'${name}' is a node entry point: it cannot be called`, loc, name.length);
+    return undefined;
+  }
   const pass = (i: number, callArgs: IrCallArg[]): boolean => passArgument(c, x, fn, i, args[i], callArgs);
   if (isInlineSpirv(fn)) return inlineSpirvCall(c, x, fn, args, loc);
   if (isCooperativeMatrixLength(fn)) return cooperativeMatrixLengthCall(c, fn, loc);
@@ -122,6 +127,11 @@ function passArgument(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, i: n
       if (!v) return false;
       callArgs.push({ kind: 'value', value: v });
       return true;
+    }
+    if (p.type.kind === 'node') {
+      const place = nodeArgument(c, a, p.type);
+      if (place) callArgs.push({ kind: 'place', place });
+      return !!place;
     }
     if (p.direction === 'in') {
       const v = x.convert(a, p.type, a.loc, 'argument');

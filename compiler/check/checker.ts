@@ -33,6 +33,7 @@ import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-eva
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, rayQueryMember, shaderRecord } from './ray-types.js';
+import { declareBarrierFlags } from './barriers.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
@@ -42,6 +43,7 @@ import { addBitfield } from './bitfields.js';
 import { declareSpecialization, defineOutOfLine } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable } from './stage-types.js';
+import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
 import { declareEnum, defineStaticMember } from './enums-and-statics.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
@@ -109,6 +111,7 @@ export class Checker {
     this.exprs = new ExpressionChecker(this);
     declareVkNamespace(this, this.global);
     declareRayTypes(this, this.global);
+    declareBarrierFlags(this, this.global);
   }
 
   newId(): number {
@@ -326,6 +329,7 @@ export class Checker {
 
   declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
     const struct: StructType = { kind: 'struct', name: typeName, fields: [], id: this.newId() };
+    if (decl.attributes.some((a) => a.name.toLowerCase() === 'nodetrackrwinputsharing')) struct.trackRWInputSharing = true;
     const base = this.structBase(decl, scope);
     // A derived struct's member scope sees its base's members (methods, static members, nested types).
     const inner = new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
@@ -355,6 +359,7 @@ export class Checker {
       const base = this.resolveType(member.type, inner, member.modifiers);
       if (!base) continue;
       if (rayQueryMember(this, base, member.loc)) continue;
+      if (refuseNodeVariable(this, base, member.declarators[0]?.name ?? '', member.loc, false)) continue;
       for (const d of member.declarators) {
         if (d.bitfieldWidth) {
           if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
@@ -499,13 +504,13 @@ export class Checker {
   /** Resolves a function's signature in `typeScope`; its body will see `bodyScope`. */
   functionSymbol(decl: ast.FunctionDecl, name: string, typeScope: Scope, bodyScope: Scope, thisType?: StructType): FunctionSymbol | undefined {
     const returnType = this.resolveType(decl.returnType, typeScope, decl.modifiers);
-    if (!returnType) return undefined;
+    if (!returnType || refuseNodeVariable(this, returnType, `${name}()`, decl.nameLoc, false)) return undefined;
     const params: ParamInfo[] = [];
     for (const p of decl.params) {
       const base = this.resolveType(p.type, typeScope, p.modifiers);
       if (!base) return undefined;
       const t = this.arrayType(base, p.arrayDims, typeScope, false);
-      if (!t) return undefined;
+      if (!t || refuseNodeParameter(this, t, p)) return undefined;
       // HLSL passes a RayQuery by reference (one query object): as an inout place, which the back end
       // passes as the caller's variable itself, never a copy that would split its state in two.
       const direction = t.kind === 'rayQuery' || p.modifiers.includes('inout') || (p.modifiers.includes('in') && p.modifiers.includes('out'))
@@ -623,7 +628,7 @@ export class Checker {
     const groupshared = decl.modifiers.includes('groupshared');
     for (const d of decl.declarators) {
       let t = this.arrayType(base, d.arrayDims, scope, true);
-      if (!t || refuseStreamVariable(this, t, d.name, d.loc)) continue;
+      if (!t || refuseStreamVariable(this, t, d.name, d.loc) || refuseNodeVariable(this, t, d.name, d.loc, false)) continue;
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       if (d.name.includes('::')) {
         defineStaticMember(this, d, t, scope);

@@ -32,6 +32,7 @@ const SHADER_ATTRIBUTE_STAGES: Record<string, ShaderStage> = {
   closesthit: 'closesthit',
   miss: 'miss',
   callable: 'callable',
+  node: 'node',
 };
 
 const INTERPOLATION_MODIFIERS: readonly Interpolation[] = ['linear', 'centroid', 'nointerpolation', 'noperspective', 'sample'];
@@ -56,10 +57,11 @@ export function collectEntryPoints(c: Checker, requests: EntryPointRequest[] | u
     return out;
   }
   for (const fn of functionsOf(c)) {
-    const shaderAttr = fn.decl.attributes.find((a) => a.name === 'shader');
+    // Attribute names and stage strings are case-insensitive, as in DXC (`[Shader("node")]`).
+    const shaderAttr = fn.decl.attributes.find((a) => a.name.toLowerCase() === 'shader');
     if (shaderAttr) {
       const arg = shaderAttr.args[0];
-      const stage = arg?.kind === 'StringLiteral' ? SHADER_ATTRIBUTE_STAGES[arg.value] : undefined;
+      const stage = arg?.kind === 'StringLiteral' ? SHADER_ATTRIBUTE_STAGES[arg.value.toLowerCase()] : undefined;
       if (!stage) c.error(`unknown shader stage in [shader(...)]; expected one of ${Object.keys(SHADER_ATTRIBUTE_STAGES).join(', ')}`, shaderAttr.loc);
       else out.push({ symbol: fn, stage });
     } else if (fn.decl.attributes.some((a) => a.name === 'numthreads')) out.push({ symbol: fn, stage: 'compute' });

@@ -1,6 +1,7 @@
 // Type-checks expressions and lowers them to IR expressions and places.
 import { binaryEnumRefusal, enumResult, implicitEnumRefusal, unaryEnumRefusal, withoutEnum } from './enum-types.js';
 import { holdsRayQuery } from './ray-types.js';
+import { nodeAssignable } from './node-objects.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { BinaryOperator, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -356,6 +357,7 @@ export class ExpressionChecker {
       if (!ok) invalidate(target.held);
       return ok ? value : undefined;
     }
+    if (target?.type.kind === 'node' && !nodeAssignable(this.c, e, scope, this.conditionalArms > 0, startOf(e.target))) return undefined;
     if (target && holdsRayQuery(target.type)) {
       this.c.error(`a RayQuery cannot be assigned or copied: each query variable is one traversal`, startOf(e.target));
       return undefined;

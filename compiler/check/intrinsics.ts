@@ -15,6 +15,8 @@ import { checkWaveCall, isWaveIntrinsic } from './wave-intrinsics.js';
 import { isUnsupportedIntrinsic, rejectUnsupportedIntrinsic } from './unsupported-intrinsics.js';
 import { checkReadClock, VK_INTRINSICS } from './vk-namespace.js';
 import { checkMeshIntrinsic, MESH_INTRINSICS } from './mesh-intrinsics.js';
+import { checkBarrier } from './barriers.js';
+import { remainingRecursionLevels } from './node-objects.js';
 import { checkRayTracingIntrinsic, isRayTracingIntrinsic } from './ray-tracing-intrinsics.js';
 import { checkNonUniformResourceIndex, NON_UNIFORM_INTRINSICS } from './non-uniform.js';
 
@@ -60,12 +62,14 @@ const ARITY: Record<Signature, number> = {
 };
 
 export function isIntrinsic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name) || NON_UNIFORM_INTRINSICS.has(name) || isAttributeIntrinsic(name);
+  return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name) || NON_UNIFORM_INTRINSICS.has(name) || isAttributeIntrinsic(name) || name === 'Barrier' || name === 'GetRemainingRecursionLevels';
 }
 
 export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
   if (isUnsupportedIntrinsic(name)) return rejectUnsupportedIntrinsic(c, name, loc);
   if (name === 'vk::ReadClock') return checkReadClock(c, x, args, loc);
+  if (name === 'Barrier') return checkBarrier(c, x, args, loc);
+  if (name === 'GetRemainingRecursionLevels') return remainingRecursionLevels(c, args, loc);
   if (MESH_INTRINSICS.has(name)) return checkMeshIntrinsic(c, x, name, args, loc);
   if (isRayTracingIntrinsic(name)) return checkRayTracingIntrinsic(c, x, name, args, loc);
   if (name === 'NonUniformResourceIndex') return checkNonUniformResourceIndex(c, x, args, loc);

@@ -12,6 +12,7 @@ import { constExpr, rowType, type ExpressionChecker } from './expressions.js';
 import { flattenedElement } from './flatten-arrays.js';
 import { matrixMember } from './matrix-members.js';
 import { resourceIndex } from './methods.js';
+import { nodeIndex } from './node-objects.js';
 import { operatorCall } from './operator-overloads.js';
 import { heldValue, type Held } from './resource-aliases.js';
 import type { Scope } from './scope.js';
@@ -112,6 +113,7 @@ export function index(c: Checker, x: ExpressionChecker, e: ast.IndexExpr, scope:
   if (obj.accessor) return accessorIndex(c, x, obj, idx, e.loc);
   // Textures take vector coordinates; resourceIndex checks the index of every resource kind.
   if (obj.type.kind === 'resource') return resourceIndex(c, x, obj, obj.type, idx, e.loc);
+  if (obj.type.kind === 'node') return nodeIndex(c, x, obj, obj.type, idx, e.loc);
   if (!isNumeric(idx.type) || idx.type.kind !== 'scalar' || idx.type.base === 'float') {
     if (!(isNumeric(idx.type) && idx.type.kind === 'scalar')) {
       c.error(`array subscript must be an integer, not '${typeToString(idx.type)}'`, idx.loc);

@@ -27,6 +27,7 @@ import { checkRayQueryMethod } from './ray-query.js';
 import { loadRaw, storeRaw, unsupportedRawType } from './byte-address-templates.js';
 import { streamMethod } from './stage-types.js';
 import { bufferPointerMethod } from './buffer-pointers.js';
+import { nodeMethod } from './node-objects.js';
 
 /** Interlocked* (global functions and RWByteAddressBuffer methods) → atomic operation (manual's table). */
 const INTERLOCKED: Record<string, AtomicOperation> = {
@@ -55,6 +56,7 @@ export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, ca
   if (t.kind === 'rayQuery') return checkRayQueryMethod({ c, x, obj, method: callee.member, args, loc }, t);
   if (t.kind === 'stream') return streamMethod(c, x, obj, t, callee, args, loc);
   if (t.kind === 'pointer') return bufferPointerMethod(c, x, obj, callee.member, args, loc);
+  if (t.kind === 'node') return nodeMethod(c, x, obj, t, callee.member, args, loc, callee.memberLoc);
   if (t.kind !== 'resource') {
     c.error(`member reference base type '${typeToString(t)}' has no methods`, callee.memberLoc, callee.member.length);
     return undefined;

@@ -54,7 +54,7 @@ function oneOf<T extends string>(values: readonly T[]) {
 
 const HANDLERS: { [K in keyof StageAttributes]-?: Handler<K> } = {
   numthreads: {
-    stages: ['compute', 'mesh', 'amplification'],
+    stages: ['compute', 'mesh', 'amplification', 'node'],
     parse(c, attr) {
       const dims = [0, 1, 2].map((i) => c.attrInt(attr, i, c.global));
       if (dims.some((d) => d === undefined || d < 1)) {

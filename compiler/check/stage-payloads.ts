@@ -7,6 +7,7 @@ import type { ShaderStage } from '../common/stage.js';
 import type { Checker } from './checker.js';
 import { amplificationPayload, meshPayload } from './mesh-stage.js';
 import { rayTracingEntry } from './ray-tracing-entries.js';
+import { nodePayload } from './node-stage.js';
 import { readStageAttributes, type StageAttributes, type StageAttributeSite } from './stage-attributes.js';
 
 export interface PayloadSite {
@@ -172,6 +173,7 @@ const BUILDERS: { [S in ShaderStage]: Builder<S> } = {
   closesthit: rayTracingEntry('closesthit'),
   miss: rayTracingEntry('miss'),
   callable: rayTracingEntry('callable'),
+  node: nodePayload,
 };
 
 /** The stage's payload for an entry, or undefined after reporting what is missing. */

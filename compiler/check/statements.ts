@@ -17,6 +17,7 @@ import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
+import { refuseNodeVariable } from './node-objects.js';
 import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
 import { refuseStorageClass } from './spirv-types.js';
 
@@ -324,8 +325,8 @@ function breakUnless(cond: IrExpr): IrStmt {
   return { op: 'if', cond, then: [], else: [{ op: 'break' }] };
 }
 
-/** Ray calls that act (advance a query, trace, report, call, end the invocation) even when their value is unused. */
-const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'reportHit', 'callShader', 'rayTerminate']);
+/** Ray and node calls that act (advance a query, trace, report, call, end the invocation; allocate, enqueue or finish node records) even when their value is unused. */
+const RAY_EFFECTS: ReadonlySet<string> = new Set(['rayQuery', 'traceRay', 'reportHit', 'callShader', 'rayTerminate', 'nodeAllocate', 'nodeComplete', 'nodeFinishSharing']);
 
 function hasEffect(v: Value): boolean {
   const e = v.expr;
@@ -356,7 +357,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
   }
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
-    if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
+    if (!t || refuseStreamVariable(c, t, d.name, d.loc) || refuseNodeVariable(c, t, d.name, d.loc, true)) continue;
     if (t.kind === 'array' && t.length === null) {
       if (d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       else {
@@ -371,6 +372,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     }
     // `RayQuery<F> q = RayQuery<F>();` declares it, as DXC; any other initializer would copy a query.
     const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
+    if (t.kind === 'node' && !d.init) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
@@ -400,7 +402,7 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
   const isConst = decl.modifiers.includes('const');
   for (const d of decl.declarators) {
     let t = c.arrayType(base, d.arrayDims, scope, true);
-    if (!t || refuseStreamVariable(c, t, d.name, d.loc)) continue;
+    if (!t || refuseStreamVariable(c, t, d.name, d.loc) || refuseNodeVariable(c, t, d.name, d.loc, false)) continue;
     if (holdsResource(t)) {
       refuseSpirvAttributes(c, decl.attributes, 'a static resource alias');
       declareStaticAlias(c, d, t, scope);

@@ -18,6 +18,7 @@ import {
 } from './builtin-types.js';
 import type { Checker } from './checker.js';
 import { rayQueryType } from './ray-types.js';
+import { isNodeObjectName, nodeObjectType } from './node-objects.js';
 import type { Scope, SymbolEntry } from './scope.js';
 import { INLINE_SPIRV_TYPE_NAMES, resolveInlineSpirvType } from './spirv-types.js';
 import { stageTemplateType } from './stage-types.js';
@@ -47,6 +48,7 @@ export function resolveTypeName(c: Checker, spec: ast.TypeSpec, scope: Scope): T
     return t?.kind === 'resource' ? { ...t, rasterizerOrdered: true } : t;
   }
   if (name === 'RayQuery') return rayQueryType(c, spec, scope);
+  if (isNodeObjectName(name)) return nodeObjectType(c, spec, scope, name);
   if (STAGE_TEMPLATE_TYPES.has(name)) return stageTemplateType(c, spec, scope);
   const entry = scope.lookup(name);
   if (entry?.kind === 'template') return instantiateStruct(c, entry, spec, scope);

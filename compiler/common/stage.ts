@@ -15,4 +15,6 @@ export type ShaderStage =
   | 'anyhit'
   | 'closesthit'
   | 'miss'
-  | 'callable';
+  | 'callable'
+  /** A work-graph node (SM 6.8, lib_6_8): SPV_AMDX_shader_enqueue. */
+  | 'node';

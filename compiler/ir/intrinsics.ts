@@ -18,6 +18,8 @@ export const INTRINSIC_NAMES = [
   // Barriers.
   'GroupMemoryBarrier', 'GroupMemoryBarrierWithGroupSync', 'DeviceMemoryBarrier', 'DeviceMemoryBarrierWithGroupSync',
   'AllMemoryBarrier', 'AllMemoryBarrierWithGroupSync',
+  // SM 6.8 Barrier(memory type flags, semantic flags): two uint constants.
+  'Barrier',
   // Wave and quad intrinsics.
   'WaveGetLaneCount', 'WaveGetLaneIndex', 'WaveIsFirstLane', 'WaveActiveAnyTrue', 'WaveActiveAllTrue', 'WaveActiveBallot',
   'WaveActiveCountBits', 'WavePrefixCountBits', 'WaveActiveAllEqual', 'WaveReadLaneFirst', 'WaveReadLaneAt', 'WaveActiveSum',

@@ -180,7 +180,29 @@ export type ResourceCall =
   /** CallShader(index, data): `data` is read and written. */
   | { kind: 'callShader'; index: IrExpr; data: IrPlace; loc: SourceLocation }
   /** IgnoreHit (`ignore`) or AcceptHitAndEndSearch: ends the any-hit invocation. */
-  | { kind: 'rayTerminate'; ignore: boolean; loc: SourceLocation };
+  | { kind: 'rayTerminate'; ignore: boolean; loc: SourceLocation }
+  | NodeCall;
+
+/**
+ * Work-graph node methods (SM 6.8; ir/ir.ts NodeType objects are places rooted at a node entry's
+ * parameters or at locals initialised once). A record of a node object is its `element` place.
+ */
+export type NodeCall =
+  /**
+   * Get{Thread,Group}NodeOutputRecords(count) (and the Increment*OutputCount forms, whose result is
+   * unused) on `output`, an output or an element `index` of an output array: the records' object.
+   */
+  | { kind: 'nodeAllocate'; output: IrPlace; index?: IrExpr; count: IrExpr; group: boolean; loc: SourceLocation }
+  /** OutputComplete() on allocated records. */
+  | { kind: 'nodeComplete'; records: IrPlace; loc: SourceLocation }
+  /** IsValid() on an output (or an element `index` of an output array). */
+  | { kind: 'nodeValid'; output: IrPlace; index?: IrExpr; loc: SourceLocation }
+  /** Count() of GroupNodeInputRecords. */
+  | { kind: 'nodeCount'; input: IrPlace; loc: SourceLocation }
+  /** FinishedCrossGroupSharing() of a RWDispatchNodeInputRecord. */
+  | { kind: 'nodeFinishSharing'; input: IrPlace; loc: SourceLocation }
+  /** GetRemainingRecursionLevels(). */
+  | { kind: 'nodeRecursionLevels'; loc: SourceLocation };
 
 export type BinaryOperator =
   | 'add' | 'sub' | 'mul' | 'div' | 'rem'
@@ -425,6 +447,36 @@ export interface StagePayloads {
   closesthit: Record<never, never>;
   miss: Record<never, never>;
   callable: Record<never, never>;
+  /** Work-graph nodes (SPV_AMDX_shader_enqueue; spirv/stages/node.ts). */
+  node: NodeStageInfo;
+}
+
+export type NodeLaunch = 'broadcasting' | 'coalescing' | 'thread';
+
+/** The attributes of a node entry (`[NodeLaunch]`, `[NodeDispatchGrid]`, …) and its node parameters. */
+export interface NodeStageInfo {
+  workgroupSize: WorkgroupSize;
+  launch: NodeLaunch;
+  /** `[NodeID("name", index)]`: only the index reaches SPIR-V (ShaderIndexAMDX). */
+  nodeIndex: number;
+  dispatchGrid?: WorkgroupSize;
+  maxDispatchGrid?: WorkgroupSize;
+  maxRecursion?: number;
+  shareInputOf?: { name: string; index: number };
+  /** Per parameter: what its node object is declared with (absent for a system-value parameter). */
+  nodeParams: (NodeParamInfo | undefined)[];
+}
+
+export interface NodeParamInfo {
+  /** The output's node name: `[NodeID]`'s, else the parameter's. */
+  name: string;
+  /** `[NodeID(name, index)]`'s index: the base of an output array. */
+  baseIndex: number;
+  maxRecords?: number;
+  /** `[MaxRecordsSharedWith(p)]`: that parameter's index. */
+  sharesWith?: number;
+  sparse: boolean;
+  arraySize?: number;
 }
 
 /** An entry point of one stage: `stage` discriminates, and brings that stage's payload. */

@@ -148,6 +148,22 @@ function mapCall(c: ResourceCall, m: IrMapper): ResourceCall {
     case 'callShader':
       out = { ...c, index: e(c.index), data: p(c.data) };
       break;
+    case 'nodeAllocate':
+      out = { ...c, output: p(c.output), ...(c.index ? { index: e(c.index) } : {}), count: e(c.count) };
+      break;
+    case 'nodeValid':
+      out = { ...c, output: p(c.output), ...(c.index ? { index: e(c.index) } : {}) };
+      break;
+    case 'nodeComplete':
+      out = { ...c, records: p(c.records) };
+      break;
+    case 'nodeCount':
+    case 'nodeFinishSharing':
+      out = { ...c, input: p(c.input) };
+      break;
+    case 'nodeRecursionLevels':
+      out = c;
+      break;
   }
   out = keep(c, out);
   return m.call?.(out) ?? out;

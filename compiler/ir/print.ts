@@ -210,6 +210,17 @@ class Printer {
         return `CallShader(${this.expr(c.index)}, &${this.place(c.data)})`;
       case 'rayTerminate':
         return c.ignore ? 'IgnoreHit()' : 'AcceptHitAndEndSearch()';
+      case 'nodeAllocate':
+        return `nodeAllocate.${c.group ? 'group' : 'thread'}(${[this.place(c.output), ...(c.index ? [this.expr(c.index)] : []), this.expr(c.count)].join(', ')})`;
+      case 'nodeValid':
+        return `nodeValid(${[this.place(c.output), ...(c.index ? [this.expr(c.index)] : [])].join(', ')})`;
+      case 'nodeComplete':
+        return `nodeComplete(${this.place(c.records)})`;
+      case 'nodeCount':
+      case 'nodeFinishSharing':
+        return `${c.kind}(${this.place(c.input)})`;
+      case 'nodeRecursionLevels':
+        return 'GetRemainingRecursionLevels()';
     }
   }
 }

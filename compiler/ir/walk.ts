@@ -136,6 +136,21 @@ function walkCall(c: ResourceCall, v: IrVisitor): void {
     case 'callShader':
       walkExpr(c.index, v);
       return walkPlace(c.data, v);
+    case 'nodeAllocate':
+      walkPlace(c.output, v);
+      if (c.index) walkExpr(c.index, v);
+      return walkExpr(c.count, v);
+    case 'nodeValid':
+      walkPlace(c.output, v);
+      if (c.index) walkExpr(c.index, v);
+      return;
+    case 'nodeComplete':
+      return walkPlace(c.records, v);
+    case 'nodeCount':
+    case 'nodeFinishSharing':
+      return walkPlace(c.input, v);
+    case 'nodeRecursionLevels':
+      return;
   }
 }
 

@@ -184,10 +184,11 @@ export function layoutType(ctx: LayoutContext, t: Type, where: string): Layout {
     case 'sampler':
     case 'rayQuery':
     case 'stream':
+    case 'node':
     case 'void':
       throw new LayoutError(
         `${where} has type '${typeToString(t)}', which cannot be stored in a buffer: ` +
-          (t.kind === 'void' ? 'void has no size' : t.kind === 'stream' ? 'streams have no memory layout' : 'resources and samplers have no memory layout'),
+          (t.kind === 'void' ? 'void has no size' : t.kind === 'stream' ? 'streams have no memory layout' : t.kind === 'node' ? 'node objects have no memory layout' : 'resources and samplers have no memory layout'),
       );
   }
 }

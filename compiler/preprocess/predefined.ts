@@ -27,6 +27,7 @@ export const SHADER_KIND: Readonly<Record<ShaderStage | 'library', number>> = {
   callable: 12,
   mesh: 13,
   amplification: 14,
+  node: 15,
 };
 
 /** The stage constants DXC predefines (it has none for the ray tracing kinds). */

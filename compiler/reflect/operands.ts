@@ -41,6 +41,9 @@ const resultOnly: ReadonlySet<number> = new Set([
   TypeCooperativeMatrixKHR,
   TypeHitObjectNV,
   TypeCooperativeMatrixNV,
+  // SPV_AMDX_shader_enqueue: a type, and a string constant without a result type.
+  Op.TypeNodePayloadArrayAMDX,
+  Op.ConstantStringAMDX,
 ]);
 
 /** Instructions that define no id. */
@@ -105,6 +108,7 @@ const noResult: ReadonlySet<number> = new Set([
   Op.BeginInvocationInterlockEXT,
   Op.EndInvocationInterlockEXT,
   Op.DemoteToHelperInvocation,
+  Op.EnqueueNodePayloadsAMDX,
 ]);
 
 const knownOpcodes: ReadonlySet<number> = new Set<number>(Object.values(Op));

@@ -46,6 +46,7 @@ const opaqueTypes: ReadonlySet<number> = new Set([
   Op.TypeCooperativeMatrixKHR,
   Op.TypeHitObjectNV,
   Op.TypeCooperativeMatrixNV,
+  Op.TypeNodePayloadArrayAMDX,
 ]);
 
 /** Decodes a type declaration, or returns undefined when `inst` does not declare a type. */

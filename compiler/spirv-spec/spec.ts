@@ -325,6 +325,14 @@ export const Op = {
   TypeRayQueryKHR: 4472,
   TypeCooperativeMatrixKHR: 4456,
   TypeHitObjectNV: 5281,
+  // SPV_AMDX_shader_enqueue (work graphs).
+  AllocateNodePayloadsAMDX: 5074,
+  EnqueueNodePayloadsAMDX: 5075,
+  TypeNodePayloadArrayAMDX: 5076,
+  FinishWritingNodePayloadAMDX: 5078,
+  NodePayloadArrayLengthAMDX: 5090,
+  IsNodePayloadValidAMDX: 5101,
+  ConstantStringAMDX: 5103,
   TypeCooperativeMatrixNV: 5358,
   RayQueryInitializeKHR: 4473,
   RayQueryTerminateKHR: 4474,
@@ -455,6 +463,13 @@ export const ExecutionMode = {
   StencilRefReplacingEXT: 5027,
   OutputLinesEXT: 5269,
   OutputPrimitivesEXT: 5270,
+  // SPV_AMDX_shader_enqueue.
+  CoalescingAMDX: 5069,
+  MaxNodeRecursionAMDX: 5071,
+  StaticNumWorkgroupsAMDX: 5072,
+  ShaderIndexAMDX: 5073,
+  MaxNumWorkgroupsAMDX: 5077,
+  SharesInputWithAMDX: 5102,
   DerivativeGroupQuadsNV: 5289,
   DerivativeGroupLinearNV: 5290,
   OutputTrianglesEXT: 5298,
@@ -488,6 +503,7 @@ export const StorageClass = {
   ShaderRecordBufferKHR: 5343,
   PhysicalStorageBuffer: 5349,
   TaskPayloadWorkgroupEXT: 5402,
+  NodePayloadAMDX: 5068,
 } as const;
 
 export const Dim = {
@@ -609,6 +625,15 @@ export const Decoration = {
   /** HlslSemanticGOOGLE (OpDecorateString). */
   UserSemantic: 5635,
   UserTypeGOOGLE: 5636,
+  // SPV_AMDX_shader_enqueue.
+  NodeSharesPayloadLimitsWithAMDX: 5019,
+  NodeMaxPayloadsAMDX: 5020,
+  TrackFinishWritingAMDX: 5078,
+  PayloadNodeNameAMDX: 5091,
+  PayloadNodeBaseIndexAMDX: 5098,
+  PayloadNodeSparseArrayAMDX: 5099,
+  PayloadNodeArraySizeAMDX: 5100,
+  PayloadDispatchIndirectAMDX: 5105,
 } as const;
 
 export const BuiltIn = {
@@ -694,6 +719,8 @@ export const BuiltIn = {
   IncomingRayFlagsKHR: 5351,
   RayGeometryIndexKHR: 5352,
   CullMaskKHR: 6021,
+  RemainingRecursionLevelsAMDX: 5021,
+  ShaderIndexAMDX: 5073,
 } as const;
 
 export const Capability = {
@@ -794,4 +821,5 @@ export const Capability = {
   DemoteToHelperInvocation: 5379,
   DotProductInput4x8BitPacked: 6018,
   DotProduct: 6019,
+  ShaderEnqueueAMDX: 5067,
 } as const;

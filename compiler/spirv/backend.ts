@@ -9,6 +9,7 @@ import { reflect } from '../reflect/index.js';
 import { emitSpirv } from './emit.js';
 import { unknownExtensionErrors } from './extension-policy.js';
 import { rayTracingErrors } from './ray-tracing-checks.js';
+import { nodeTargetErrors } from './stages/node.js';
 
 export type { SpirvCompile };
 
@@ -54,7 +55,7 @@ export const spirvBackend: Backend = {
   target: 'spirv',
   emit(ir, context) {
     // Checked only when SPIR-V is the output: the WGSL back end reflects the SPIR-V for layouts alone.
-    const unavailable = [...targetEnvErrors(ir, context.options), ...unknownFormatAtomicErrors(ir, context.options), ...rayTracingErrors(ir.entryPoints, context.options.targetEnv, context.options.allowedExtensions?.includes('SPV_NV_ray_tracing') ?? false)];
+    const unavailable = [...targetEnvErrors(ir, context.options), ...unknownFormatAtomicErrors(ir, context.options), ...rayTracingErrors(ir.entryPoints, context.options.targetEnv, context.options.allowedExtensions?.includes('SPV_NV_ray_tracing') ?? false), ...nodeTargetErrors(ir.entryPoints, context.options.targetEnv)];
     if (unavailable.length) return { errors: unavailable };
     const { output, errors } = context.spirv();
     return output ? { errors, result: { spirv: output.spirv, reflection: output.reflection } } : { errors };

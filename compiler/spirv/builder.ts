@@ -122,6 +122,11 @@ export class ModuleBuilder {
     append(this.executionModes, Op.ExecutionMode, [fn, mode, ...literals]);
   }
 
+  /** OpExecutionModeId: a mode whose operands are ids (the AMDX node modes). */
+  executionModeId(fn: number, mode: number, ...operandIds: number[]): void {
+    append(this.executionModes, Op.ExecutionModeId, [fn, mode, ...operandIds]);
+  }
+
   source(language: number, version: number, fileId?: number): void {
     append(this.debugSource, Op.Source, fileId === undefined ? [language, version] : [language, version, fileId]);
   }

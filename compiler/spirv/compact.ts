@@ -27,7 +27,7 @@ const isPure = (op: number) =>
 const DESCRIBES = new Set<number>([Op.Name, Op.MemberName, Op.Decorate, Op.MemberDecorate, Op.DecorateId, Op.DecorateString, Op.MemberDecorateString]);
 
 /** Instructions whose result id is their first operand (types, labels, strings, imports, groups). */
-const RESULT_FIRST = new Set<number>([Op.Label, Op.String, Op.ExtInstImport, Op.DecorationGroup]);
+const RESULT_FIRST = new Set<number>([Op.Label, Op.String, Op.ExtInstImport, Op.DecorationGroup, Op.TypeNodePayloadArrayAMDX, Op.ConstantStringAMDX]);
 /**
  * Instructions without a result id (the rest have result type then result id). An opcode missing
  * here is read as having one: at worst a dead name stays.
@@ -35,7 +35,7 @@ const RESULT_FIRST = new Set<number>([Op.Label, Op.String, Op.ExtInstImport, Op.
 const NO_RESULT = new Set<number>([
   0, 3, 4, 5, 6, 8, 10, 14, 15, 16, 17, 56, 62, 63, 71, 72, 74, 75, 99, 218, 219, 220, 221, 224, 225, 228, 246, 247,
   249, 250, 251, 252, 253, 254, 255, 317, 331, 332, 4416, 4445, 4446, 4448, 4449, 4473, 4474, 4475, 4476, 5294, 5295,
-  5364, 5365, 5380, 5632, 5633,
+  5364, 5365, 5380, 5632, 5633, Op.EnqueueNodePayloadsAMDX,
 ]);
 
 /** Where an instruction's result id is (word offset from its start), or undefined. */
@@ -60,6 +60,7 @@ const LITERALS_FROM: Record<number, [number, number?]> = {
   [Op.TypeImage]: [3],
   [Op.TypePointer]: [2, 2],
   [Op.Constant]: [3],
+  [Op.ConstantStringAMDX]: [2],
   [Op.Variable]: [3, 3],
   [Op.Function]: [3, 3],
   [Op.ExtInst]: [4, 4],
@@ -151,6 +152,8 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
     }
   };
   for (const i of list) if (!DESCRIBES.has(i.op)) addRefs(i, 1);
+  // OpDecorateId's operands (AMDX node names and record counts) are constants it keeps alive.
+  for (const i of list) if (i.op === Op.DecorateId) for (let w = i.at + 3; w < i.at + i.length; w++) if (words[w]! < size) refs[words[w]!]! += 1;
   const removed = new Uint8Array(size);
   /** The instruction defining each id with a removable result (index into list + 1; 0: none). */
   const byId = new Int32Array(size);
@@ -250,6 +253,11 @@ function localNames(words: Uint32Array, list: Inst[]): Set<number> {
       case Op.TypeArray:
       case Op.TypeRuntimeArray:
         typeOperands.set(words[o]!, [words[o + 1]!]);
+        break;
+      case Op.TypeNodePayloadArrayAMDX:
+        // A node's records are interface types, as DXC keeps them named.
+        typeOperands.set(words[o]!, [words[o + 1]!]);
+        moduleVarTypes.push(words[o]!);
         break;
     }
   }

@@ -30,7 +30,8 @@ import { inlinable as inlinableFunction } from './values.js';
 import { TypeEmitter, type LayoutContext } from './types.js';
 import { SPIRV_VERSION } from '../common/target-env.js';
 import { declareFloatControls, decorateNoContraction, type FloatControls } from './float-controls.js';
-import { useVulkanMemoryModel } from './memory-model.js';
+import { barriersOnOutputMemory, useVulkanMemoryModel } from './memory-model.js';
+import { takesNodeObjects } from './node-objects.js';
 import { declare16BitStorage } from './storage-16bit.js';
 import { disallowedExtensionErrors } from './extension-policy.js';
 import { RayTracingModule } from './ray-tracing.js';
@@ -114,6 +115,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     },
     glsl: () => (glslId ??= b.extInstImport('GLSL.std.450')),
     arithmetic: options.arithmetic ?? 'defined',
+    defaultMajorness: ir.defaultMajorness,
     physicalStorage: () => {
       b.capability(Capability.PhysicalStorageBufferAddresses);
       requireExtension(b, 'SPV_KHR_physical_storage_buffer');
@@ -121,7 +123,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       return { rule: options.layoutRule, buffer: 'storage', defaultMajorness: ir.defaultMajorness };
     },
     finiteMathOnly: options.finiteMathOnly ?? false,
-    vulkanMemoryModel: (options.vulkanMemoryModel ?? false) || !!ir.vulkanMemoryModel,
+    vulkanMemoryModel: (options.vulkanMemoryModel ?? false) || !!ir.vulkanMemoryModel || barriersOnOutputMemory(ir),
     coherent: new Set(),
     stageIo: { ...NO_STAGE_IO_OPTIONS, ...options.stageIo },
     optimize: !!options.optimize,
@@ -186,6 +188,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const optimize = !!options.optimize;
   // Optimising, an entry function no other function calls lives only inlined in its wrapper.
   const inlinedOnly = new Set<IrFunction>();
+  // Helpers taking node objects exist only inlined (node-objects.ts), at every optimisation level.
+  const entryFunctions = new Set(ir.entryPoints.map((ep) => ep.function));
+  for (const fn of ir.functions) if (takesNodeObjects(fn) && !entryFunctions.has(fn)) inlinedOnly.add(fn);
   if (optimize) {
     const called = new Set<IrFunction>();
     for (const fn of ir.functions) walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && called.add(e.callee)) });
@@ -278,7 +283,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   errors.push(...storedPointerErrors([...wrapperEmitters, ...[...reached].flatMap((fn) => emitters.get(fn) ?? [])]));
   if (errors.length) return { spirv: new Uint32Array(), errors };
   // Unoptimised, functions come first as before; optimised, the entry points lead (as DXC's output).
-  if (!optimize) for (const fn of ir.functions) b.functionCode(functionCode.get(fn)!);
+  if (!optimize) for (const fn of ir.functions) if (!inlinedOnly.has(fn)) b.functionCode(functionCode.get(fn)!);
   for (const code of wrapperCode) b.functionCode(code);
   if (optimize) for (const fn of ir.functions) if (reached.has(fn)) b.functionCode(functionCode.get(fn)!);
   if (options.floatControls?.ieeeStrict) decorateNoContraction(b);

@@ -9,6 +9,7 @@ import { FunctionBuilder, type ModuleBuilder } from './builder.js';
 import { emitIntrinsic } from './intrinsics.js';
 import { constantPath, inlinable, inlinableWithReturns, maskConstant, wholeVectorParts } from './values.js';
 import { inlineCall, inlineCallWithReturns } from './inline-call.js';
+import { inlineNodeCall, takesNodeObjects } from './node-objects.js';
 import { constantId } from './constants.js';
 
 export { constantId, scalarWords } from './constants.js';
@@ -125,7 +126,8 @@ export class FunctionEmitter {
   emitFunction(fn: IrFunction, id: number): number[] {
     const ret = this.t.type(fn.returnType);
     // A stream parameter carries no data: Append writes the entry's output variables directly.
-    const params = fn.params.filter((p) => p.var.type.kind !== 'stream');
+    // Nor does a node object: the node stage's redirect names it (node-objects.ts).
+    const params = fn.params.filter((p) => p.var.type.kind !== 'stream' && p.var.type.kind !== 'node');
     const paramPtrs = params.map((p) => this.t.pointer(StorageClass.Function, this.t.type(p.var.type)));
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
     declareRequirements(this, fn.requirements);
@@ -142,8 +144,8 @@ export class FunctionEmitter {
       this.relax(pid, p.var.type);
     });
     this.f.label(this.b.id());
-    if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
-    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    if (this.m.optimize) this.valueLocals = new Set([...this.m.valueFacts.valueLocals(fn)].filter((v) => v.type.kind !== 'node'));
+    for (const v of fn.locals) if (!this.valueLocals.has(v) && v.type.kind !== 'node') this.local(v);
     this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
     this.stmts(fn.body);
@@ -178,8 +180,8 @@ export class FunctionEmitter {
       if ('value' in p) this.bound.set(v, p.value);
       else if ('pointer' in p) this.locals.set(v, { id: p.pointer, type: v.type, storageClass: StorageClass.Function });
     }
-    if (this.m.optimize) this.valueLocals = new Set(this.m.valueFacts.valueLocals(fn));
-    for (const v of fn.locals) if (!this.valueLocals.has(v)) this.local(v);
+    if (this.m.optimize) this.valueLocals = new Set([...this.m.valueFacts.valueLocals(fn)].filter((v) => v.type.kind !== 'node'));
+    for (const v of fn.locals) if (!this.valueLocals.has(v) && v.type.kind !== 'node') this.local(v);
     this.ssa.count(fn.body);
     for (const v of this.valueLocals) this.ssa.declare(v);
     for (const [v, p] of params) {
@@ -702,6 +704,7 @@ export class FunctionEmitter {
 
   /** Copy-in/copy-out through Function variables: SPIR-V pointer arguments must be variables. */
   private call(callee: IrFunction, args: IrCallArg[], type: Type): number {
+    if (takesNodeObjects(callee)) return inlineNodeCall(this, callee, args);
     if (this.m.optimize && inlinable(callee, (v) => this.m.valueFacts.bindableParameter(callee, v))) return inlineCall(this, callee, args);
     if (this.m.optimize && inlinableWithReturns(callee)) return inlineCallWithReturns(this, callee, args);
     this.callees.add(callee);

@@ -18,6 +18,8 @@ function enter(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]) {
   fe.ssa.count(callee.body);
   args.forEach((a, i) => {
     const p = callee.params[i]!;
+    // A node object parameter names the caller's (node-objects.ts inlineNodeCall binds it).
+    if (p.var.type.kind === 'node') return;
     if (a.kind === 'value' && fe.m.valueFacts.bindableParameter(callee, p.var)) {
       fe.bound.set(p.var, fe.expr(a.value));
       values.delete(p.var);
@@ -45,6 +47,7 @@ function enter(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]) {
     }
   });
   for (const v of callee.locals) {
+    if (v.type.kind === 'node') continue; // records: values the node redirect binds
     if (values.has(v)) (fe.valueLocals.add(v), fe.ssa.declare(v));
     else if (!fe.locals.has(v)) fe.local(v);
   }

@@ -65,6 +65,23 @@ const BARRIERS: Record<string, [number | undefined, number, number]> = {
   AllMemoryBarrierWithGroupSync: [ScopeId.Workgroup, ScopeId.Device, MemorySemantics.AcquireRelease | MemorySemantics.UniformMemory | MemorySemantics.WorkgroupMemory | MemorySemantics.ImageMemory],
 };
 
+/**
+ * SM 6.8 Barrier(memory, semantics), as DXC lowers it: the scope from DEVICE_SCOPE/GROUP_SCOPE, UAV,
+ * groupshared and node-output memory as Uniform, Workgroup and Output memory, GROUP_SYNC an
+ * OpControlBarrier at workgroup scope; both zero is nothing.
+ */
+function sm68Barrier(fe: FunctionEmitter, args: IrExpr[]): number {
+  const [memory, semantics] = args.map((a) => (a.op === 'const' && a.value.kind === 'scalar' ? Number(a.value.value) : -1));
+  if (memory === undefined || semantics === undefined || memory < 0 || semantics < 0) throw new Error('internal: Barrier with non-constant flags');
+  if (!(memory | semantics)) return 0;
+  const scope = semantics & 4 ? ScopeId.Device : semantics & 2 ? ScopeId.Workgroup : ScopeId.Invocation;
+  const mask = MemorySemantics.AcquireRelease | (memory & 1 ? MemorySemantics.UniformMemory : 0) | (memory & 2 ? MemorySemantics.WorkgroupMemory : 0) | (memory & 8 ? MemorySemantics.OutputMemory : 0);
+  const [memId, semId] = [fe.memoryScope(scope), fe.t.uintConst(mask)];
+  if (semantics & 1) fe.f.emit(Op.ControlBarrier, [fe.t.uintConst(ScopeId.Workgroup), memId, semId]);
+  else fe.f.emit(Op.MemoryBarrier, [memId, semId]);
+  return 0;
+}
+
 function kind(s: ScalarType): 'float' | 'sint' | 'uint' {
   return s.base === 'float' ? 'float' : s.base === 'int' ? 'sint' : 'uint';
 }
@@ -81,6 +98,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
     else fe.f.emit(Op.ControlBarrier, [t.uintConst(exec), memId, semId]);
     return 0;
   }
+  if (name === 'Barrier') return sm68Barrier(fe, e.args);
   if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
   if (name === 'vk::ReadClock') return readClock(fe, e);
   if (name === 'pack8' || name === 'unpack8s' || name === 'unpack8u' || name === 'dot4u8packed' || name === 'dot4i8packed') return emitPacked8(fe, e);

@@ -2,7 +2,8 @@
 // UpgradeMemoryModel) changes: the memory model, its capability and extension, Device scopes become
 // QueueFamily (FunctionEmitter.memoryScope), and globallycoherent buffers lose their Coherent
 // decoration: their loads make visible and their stores make available, at QueueFamily scope.
-import type { IrGlobal } from '../ir/ir.js';
+import type { IrGlobal, IrModule } from '../ir/ir.js';
+import { walkStmts } from '../ir/walk.js';
 import { Capability, MemoryModel, Op } from '../spirv-spec/spec.js';
 import type { ModuleBuilder } from './builder.js';
 import { requireExtension } from './extensions.js';
@@ -44,6 +45,22 @@ export function useVulkanMemoryModel(b: ModuleBuilder, types: TypeEmitter, coher
     if (opcode === Op.Store && pointers.has(operands[0]!)) return withAccess(operands, 2, MakePointerAvailable | NonPrivatePointer, scope);
     return undefined;
   });
+}
+
+/**
+ * A Barrier on NODE_OUTPUT_MEMORY has OutputMemory semantics, which need the Vulkan memory model:
+ * DXC then upgrades the whole module to it, as -fspv-use-vulkan-memory-model does.
+ */
+export function barriersOnOutputMemory(ir: IrModule): boolean {
+  let found = false;
+  for (const fn of ir.functions) {
+    walkStmts(fn.body, {
+      expr: (e) => {
+        if (e.op === 'intrinsic' && e.name === 'Barrier' && e.args[0]?.op === 'const' && e.args[0].value.kind === 'scalar' && Number(e.args[0].value.value) & 8) found = true;
+      },
+    });
+  }
+  return found;
 }
 
 function withAccess(operands: number[], maskAt: number, bits: number, scope: number): number[] {

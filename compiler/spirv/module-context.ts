@@ -1,7 +1,7 @@
 // What a function emitter shares with the module emitter (globals, builder, options, per-module
 // state of the stages) and the pointers it passes around.
 import type { IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
-import type { Type } from '../types.js';
+import type { Majorness, Type } from '../types.js';
 import type { BuiltIn } from '../spirv-spec/spec.js';
 import type { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
@@ -43,6 +43,8 @@ export interface ModuleContext {
   streamOutput(fe: FunctionEmitter, value: number, type: Type): void;
   /** Set by a geometry stage's prepare(): the stream's output variables, for the entry's interface. */
   streamInterface?: { type: Type; ids: number[] };
+  /** Majorness of matrices declared without one (-Zpc/-Zpr), for layouts a stage chooses itself. */
+  defaultMajorness: Majorness;
   /** The layout of memory reached through device addresses (a storage buffer's), declaring what it needs on first use. */
   physicalStorage(): LayoutContext;
   /** -ffinite-math-only: float min/max are FMin/FMax instead of NaN-aware NMin/NMax. */

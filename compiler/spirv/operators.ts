@@ -63,4 +63,5 @@ export const MemorySemantics = {
   UniformMemory: 0x40,
   WorkgroupMemory: 0x100,
   ImageMemory: 0x800,
+  OutputMemory: 0x1000,
 } as const;

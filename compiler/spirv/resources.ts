@@ -9,6 +9,7 @@ import { Capability, ImageFormat, Op, StorageClass } from '../spirv-spec/spec.js
 import { imageFormatOf } from './types.js';
 import { interlocked } from './interlock.js';
 import { rootGlobal } from '../ir/walk.js';
+import { emitNodeCall } from './node-objects.js';
 import { emitRayQueryCall } from './ray-query.js';
 import { emitRayTracingCall } from './ray-tracing.js';
 
@@ -231,6 +232,13 @@ export function emitResourceCall(fe: FunctionEmitter, e: Extract<IrExpr, { op: '
     case 'callShader':
     case 'rayTerminate':
       return emitRayTracingCall(fe, call, e.type);
+    case 'nodeAllocate':
+    case 'nodeComplete':
+    case 'nodeValid':
+    case 'nodeCount':
+    case 'nodeFinishSharing':
+    case 'nodeRecursionLevels':
+      return emitNodeCall(fe, call);
   }
 }
 

@@ -128,6 +128,8 @@ export class TypeEmitter {
         return this.rayQuery();
       case 'spirvType':
         return inlineSpirvType(this.b, this, this.named, t);
+      case 'node':
+        // Node objects are pointers the node stage emitter declares per parameter (stages/node.ts).
       case 'stream':
         // Streams carry no data: the back end drops stream parameters (see stages/geometry.ts).
         throw new Error(`internal: a value of type '${typeToString(t)}' reached the SPIR-V type emitter`);

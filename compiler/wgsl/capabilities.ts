@@ -63,6 +63,7 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
       if (c.kind === 'raySystemValue' || c.kind === 'traceRay' || c.kind === 'reportHit' || c.kind === 'callShader' || c.kind === 'rayTerminate') {
         throw unsupported(`the ray-tracing intrinsic '${c.kind === 'raySystemValue' ? c.value : c.kind}'`, c.loc, 'WebGPU has no ray-tracing stages');
       }
+      if (c.kind.startsWith('node')) throw unsupported('work-graph node methods', 'loc' in c ? c.loc : undefined, 'WebGPU has no work graphs');
       if ((c.kind === 'sample' || c.kind === 'gather') && c.dref) {
         const g = rootGlobal(c.image);
         if (g) usage.depthTextures.add(g);

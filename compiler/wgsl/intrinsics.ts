@@ -36,7 +36,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   isinf: 'expand', isfinite: 'expand', all: 'expand', any: 'expand', dot: 'expand', mul: 'expand', bitcast: 'expand',
   f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
   GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
-  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', 'vk::ReadClock': 'expand',
+  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', Barrier: 'expand', 'vk::ReadClock': 'expand',
   pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
   SetMeshOutputCounts: 'expand', DispatchMesh: 'expand',
   NonUniformResourceIndex: 'expand',
@@ -65,6 +65,15 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       w.line('storageBarrier();');
       w.line('workgroupBarrier();');
       return '';
+    case 'Barrier': {
+      // SM 6.8: with GROUP_SYNC, UAV memory is storageBarrier(), groupshared workgroupBarrier().
+      const [memory, semantics] = e.args.map((a) => (a.op === 'const' && a.value.kind === 'scalar' ? Number(a.value.value) : 0));
+      if (!(memory! | semantics!)) return '';
+      if (!(semantics! & 1) || memory! & 0xc) throw unsupported(`'Barrier' without GROUP_SYNC or on node memory`, e.loc, 'WGSL barriers always synchronise the workgroup, and WebGPU has no work graphs');
+      if (memory! & 1) w.line('storageBarrier();');
+      if (memory! & 2) w.line('workgroupBarrier();');
+      return '';
+    }
     case 'GroupMemoryBarrier':
     case 'DeviceMemoryBarrier':
     case 'AllMemoryBarrier':

@@ -193,6 +193,13 @@ export function writeResourceCall(w: FunctionWriter, e: Extract<IrExpr, { op: 'r
     case 'callShader':
     case 'rayTerminate':
       throw unsupported('ray tracing', call.loc, 'WebGPU has no ray-tracing stages');
+    case 'nodeAllocate':
+    case 'nodeComplete':
+    case 'nodeValid':
+    case 'nodeCount':
+    case 'nodeFinishSharing':
+    case 'nodeRecursionLevels':
+      throw unsupported('work-graph node methods', call.loc, 'WebGPU has no work graphs');
     case 'arrayLength': {
       const block = w.place(call.buffer);
       if (block.kind === 'ref') {

@@ -117,6 +117,8 @@ export function wgslType(t: Type, structs: StructNames): string {
       throw unsupported(`the buffer pointer type '${typeToString(t)}'`, undefined, 'WebGPU has no buffer device addresses');
     case 'spirvType':
       throw unsupported(`the inline SPIR-V type '${typeToString(t)}'`, undefined, 'WGSL has no inline SPIR-V');
+    case 'node':
+      throw unsupported(`the node object type '${typeToString(t)}'`, undefined, 'WebGPU has no work graphs');
   }
 }
 

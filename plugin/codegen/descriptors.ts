@@ -23,6 +23,8 @@ const VK_SHADER_STAGE: Record<ShaderStage, number> = {
   miss: 0x800,
   intersection: 0x1000,
   callable: 0x2000,
+  /** VK_AMDX_shader_enqueue: node shaders are compute shaders. */
+  node: 0x20,
 };
 
 /** VkDescriptorType values (vulkan_core.h). */

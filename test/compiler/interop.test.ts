@@ -46,13 +46,14 @@ describe('no extension nothing asked for', () => {
     const text = source(file);
     const entryPoints = fixtureEntries(text);
     const spirv = build(text, { filename: `/project/${file}`, entryPoints, targetEnv: env });
-    // Mesh shading and ray tracing are extensions the source asks for by its stages; ray queries by RayQuery.
+    // Mesh shading, ray tracing and work graphs are extensions the source asks for by its stages; ray queries by RayQuery.
     const asked = [
       ...(entryPoints.some((e) => e.stage === 'mesh' || e.stage === 'amplification') ? ['OpExtension "SPV_EXT_mesh_shader"'] : []),
       ...(entryPoints.some((e) => RAY_STAGES.includes(e.stage as RayStage)) ? ['OpExtension "SPV_KHR_ray_tracing"'] : []),
       ...(/\bRayQuery</.test(text) ? ['OpExtension "SPV_KHR_ray_query"'] : []),
       // Cooperative matrices by vk::khr::CooperativeMatrix (the header's types declare it).
       ...(/<vk\/khr\/cooperative_matrix\.h>/.test(text) ? ['OpExtension "SPV_KHR_cooperative_matrix"'] : []),
+      ...(entryPoints.some((e) => e.stage === 'node') ? ['OpExtension "SPV_AMDX_shader_enqueue"'] : []),
     ];
     expect(lines(spirv, /OpExtension /)).toEqual(asked);
     expect(lines(spirv, /OpString |UserSemantic|CounterBuffer/)).toEqual([]);

@@ -12,6 +12,7 @@ import { graphicsStages } from './graphics.js';
 import { meshStages } from './mesh.js';
 import { rayTracingStages } from './ray-tracing.js';
 import { tessellationStages } from './tessellation.js';
+import { nodeStages } from './node.js';
 
 /** A builtin that function code reads through a Private copy, and this entry's Input variable for it. */
 export interface BuiltinCopy {
@@ -60,6 +61,7 @@ export const STAGE_EMITTERS: StageEmitters = {
   ...tessellationStages,
   ...meshStages,
   ...rayTracingStages,
+  ...nodeStages,
 };
 
 /** The table's row for an entry's stage, typed for that entry. */

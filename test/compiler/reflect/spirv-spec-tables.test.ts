@@ -68,6 +68,11 @@ const decorationOperands: Partial<Record<keyof typeof Decoration, string>> = {
   CounterBuffer: '%1',
   UserSemantic: '"S"',
   UserTypeGOOGLE: '"T"',
+  NodeSharesPayloadLimitsWithAMDX: '%1',
+  NodeMaxPayloadsAMDX: '%1',
+  PayloadNodeNameAMDX: '%1',
+  PayloadNodeBaseIndexAMDX: '%1',
+  PayloadNodeArraySizeAMDX: '%1',
 };
 
 /** Decorations spirv-as wants through OpDecorateId / OpDecorateString. */
@@ -76,6 +81,11 @@ const decorationOpcodeOf: Partial<Record<keyof typeof Decoration, number>> = {
   AlignmentId: Op.DecorateId,
   MaxByteOffsetId: Op.DecorateId,
   CounterBuffer: Op.DecorateId,
+  NodeSharesPayloadLimitsWithAMDX: Op.DecorateId,
+  NodeMaxPayloadsAMDX: Op.DecorateId,
+  PayloadNodeNameAMDX: Op.DecorateId,
+  PayloadNodeBaseIndexAMDX: Op.DecorateId,
+  PayloadNodeArraySizeAMDX: Op.DecorateId,
   UserSemantic: Op.DecorateString,
   UserTypeGOOGLE: Op.DecorateString,
 };
@@ -97,9 +107,14 @@ const executionModeOperands: Partial<Record<keyof typeof ExecutionMode, string>>
   RoundingModeRTE: '32',
   RoundingModeRTZ: '32',
   OutputPrimitivesEXT: '1',
+  MaxNodeRecursionAMDX: '%1',
+  StaticNumWorkgroupsAMDX: '%1 %1 %1',
+  ShaderIndexAMDX: '%1',
+  MaxNumWorkgroupsAMDX: '%1 %1 %1',
+  SharesInputWithAMDX: '%1 %1',
 };
 
-const executionModeIdModes = new Set(['SubgroupsPerWorkgroupId', 'LocalSizeId', 'LocalSizeHintId']);
+const executionModeIdModes = new Set(['SubgroupsPerWorkgroupId', 'LocalSizeId', 'LocalSizeHintId', 'MaxNodeRecursionAMDX', 'StaticNumWorkgroupsAMDX', 'ShaderIndexAMDX', 'MaxNumWorkgroupsAMDX', 'SharesInputWithAMDX']);
 
 describe('compiler/spirv-spec/spec.ts agrees with SPIRV-Tools', () => {
   it('BuiltIn', () => expectTable(BuiltIn, 'builtins', (n) => `OpDecorate %1 BuiltIn ${n}`, Op.Decorate, 3));
