@@ -14,7 +14,7 @@ import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { ValueFacts } from './values.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { AddressingModel, BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
+import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { requireExtension } from './extensions.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
@@ -53,6 +53,8 @@ export interface EmitOptions {
   floatControls?: FloatControls;
   finiteMathOnly?: boolean;
   vulkanMemoryModel?: boolean;
+  /** -fspv-enable-maximal-reconvergence: MaximallyReconvergesKHR on every entry point. */
+  maximalReconvergence?: boolean;
   /** -fspv-entrypoint-name: the SPIR-V name of the module's one entry point. */
   entryPointName?: string;
   /** -fspv-extension: undefined allows every extension. */
@@ -254,6 +256,10 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     stage.modes(b, id, ep);
     if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
+    if (options.maximalReconvergence) {
+      requireExecutionMode(b, ExecutionMode.MaximallyReconvergesKHR);
+      b.executionMode(id, ExecutionMode.MaximallyReconvergesKHR);
+    }
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
     if (derivativeError) errors.push({ message: derivativeError });
     const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));

@@ -42,6 +42,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
                                                  void *user) {
   (void)types;
   Context *ctx = user;
+  if (layer_gap(data->pMessageIdName, data->pMessage)) return VK_FALSE;
   const char *level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning";
   buf_printf(&ctx->messages, "%s[%s] %s\n", level, data->pMessageIdName ? data->pMessageIdName : "?",
              data->pMessage ? data->pMessage : "");

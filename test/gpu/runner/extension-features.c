@@ -1,5 +1,5 @@
 /* Device features that live in an extension's feature struct (mesh shaders, ray tracing, ray
- * queries, shader clock, fragment interlock, fragment barycentrics). A struct joins the feature chain only when the job names its extension, so a feature
+ * queries, shader clock, fragment interlock, fragment barycentrics, maximal reconvergence). A struct joins the feature chain only when the job names its extension, so a feature
  * is enabled only together with the extension the test asked for, and drivers without the
  * extension (Mesa 22.3) never see its struct. */
 #include "runner.h"
@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef enum { EXT_MESH, EXT_RAY_QUERY, EXT_RAY_PIPELINE, EXT_ACCELERATION, EXT_CLOCK, EXT_INTERLOCK, EXT_BARYCENTRIC } ExtStruct;
+typedef enum { EXT_MESH, EXT_RAY_QUERY, EXT_RAY_PIPELINE, EXT_ACCELERATION, EXT_CLOCK, EXT_INTERLOCK, EXT_BARYCENTRIC, EXT_RECONVERGENCE } ExtStruct;
 
 static const struct {
   const char *extension;
@@ -32,6 +32,9 @@ static const struct {
     [EXT_BARYCENTRIC] = {VK_KHR_FRAGMENT_SHADER_BARYCENTRIC_EXTENSION_NAME,
                          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FRAGMENT_SHADER_BARYCENTRIC_FEATURES_KHR,
                          offsetof(ExtensionFeatures, barycentric)},
+    [EXT_RECONVERGENCE] = {VK_KHR_SHADER_MAXIMAL_RECONVERGENCE_EXTENSION_NAME,
+                           VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR,
+                           offsetof(ExtensionFeatures, reconvergence)},
 };
 #define EXT_STRUCT_COUNT (sizeof EXT_STRUCTS / sizeof EXT_STRUCTS[0])
 
@@ -55,6 +58,7 @@ static const struct {
     FIELD(EXT_INTERLOCK, interlock, fragmentShaderPixelInterlock),
     FIELD(EXT_INTERLOCK, interlock, fragmentShaderShadingRateInterlock),
     FIELD(EXT_BARYCENTRIC, barycentric, fragmentShaderBarycentric),
+    FIELD(EXT_RECONVERGENCE, reconvergence, shaderMaximalReconvergence),
 };
 #undef FIELD
 

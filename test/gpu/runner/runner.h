@@ -189,6 +189,21 @@ const char *vk_result_name(VkResult r);
  * before anything invalid reaches the driver. */
 static inline bool has_messages(const Context *ctx) { return ctx->message_count > 0; }
 
+/* Debian 12's Vulkan headers (1.3.239) predate VK_KHR_shader_maximal_reconvergence (Mesa 25 has it):
+ * its feature struct as the registry defines it. */
+#ifndef VK_KHR_shader_maximal_reconvergence
+#define VK_KHR_SHADER_MAXIMAL_RECONVERGENCE_EXTENSION_NAME "VK_KHR_shader_maximal_reconvergence"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR ((VkStructureType)1000434000)
+typedef struct VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR {
+  VkStructureType sType;
+  void *pNext;
+  VkBool32 shaderMaximalReconvergence;
+} VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR;
+#endif
+
+/* layer-gaps.c: the layer's "unknown extension" messages for extensions newer than it */
+bool layer_gap(const char *id, const char *message);
+
 /* extension-features.c: feature structs of device extensions, chained only for named extensions */
 typedef struct {
   VkPhysicalDeviceMeshShaderFeaturesEXT mesh;
@@ -198,6 +213,7 @@ typedef struct {
   VkPhysicalDeviceShaderClockFeaturesKHR clock;
   VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
   VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR barycentric;
+  VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR reconvergence;
 } ExtensionFeatures;
 typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
 /* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
