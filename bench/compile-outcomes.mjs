@@ -5,8 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
+
+/**
+ * The tests' spirv-val: SPIRV-Tools 2025.1 from scripts/spirv-tools.sh first on the PATH (as vitest.config.ts
+ * puts it), so modules Debian 12's 2023.1 cannot decode (maximal reconvergence, …) are judged here the same.
+ */
+const SPIRV_TOOLS_BIN = join(process.env.HLSL_SPIRV_TOOLS_DIR || fileURLToPath(new URL('../.cache/spirv-tools', import.meta.url)), 'bin');
+const VALIDATOR_ENV = { ...process.env, PATH: `${SPIRV_TOOLS_BIN}:${process.env.PATH ?? ''}` };
 
 /** hlslc's target environments by spirv-val's names where they differ. */
 const SPIRV_VAL_ENV = { 'vulkan1.1spirv1.4': 'vulkan1.1spv1.4', 'universal1.5': 'spv1.5' };
@@ -20,7 +27,7 @@ export function validate(spirv, targetEnv, layoutRule, scratch) {
   writeFileSync(path, new Uint8Array(spirv.buffer, spirv.byteOffset, spirv.byteLength));
   const env = SPIRV_VAL_ENV[targetEnv] ?? targetEnv;
   const layoutFlag = layoutRule === 'dx' || layoutRule === 'scalar' ? ['--scalar-block-layout'] : layoutRule === 'gl' ? [] : ['--relax-block-layout'];
-  const r = spawnSync('spirv-val', ['--target-env', env, ...layoutFlag, path], { encoding: 'utf8' });
+  const r = spawnSync('spirv-val', ['--target-env', env, ...layoutFlag, path], { encoding: 'utf8', env: VALIDATOR_ENV });
   if (r.error) throw r.error;
   return r.status === 0 ? undefined : (r.stdout + r.stderr).trim();
 }
