@@ -252,7 +252,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(stage.modelFor?.(b) ?? model, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    const executionModel = stage.modelFor?.(b) ?? model;
+    b.entryPoint(executionModel, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     stage.modes(b, id, ep);
     if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
@@ -260,7 +261,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
       requireExecutionMode(b, ExecutionMode.MaximallyReconvergesKHR);
       b.executionMode(id, ExecutionMode.MaximallyReconvergesKHR);
     }
-    const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
+    const derivativeError = declareDerivatives(b, id, ep, derivativeUses, options.allowedExtensions, executionModel);
     if (derivativeError) errors.push({ message: derivativeError });
     const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));
     // vk::ext_execution_mode calls and [[vk::spvexecutionmode]] in the functions this entry point runs.

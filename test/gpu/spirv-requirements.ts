@@ -59,6 +59,9 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [4427, 'DrawParameters', ['shaderDrawParameters']],
       // Extension features (test/gpu/runner/extension-features.c): enabled with the named extension only.
       [4472, 'RayQueryKHR', ['rayQuery']],
+      // Compute derivative groups: the NV or KHR feature struct, whichever extension the module declares.
+      [5288, 'ComputeDerivativeGroupQuadsKHR', ['computeDerivativeGroupQuads']],
+      [5350, 'ComputeDerivativeGroupLinearKHR', ['computeDerivativeGroupLinear']],
       [4479, 'RayTracingKHR', ['rayTracingPipeline']],
       [5283, 'MeshShadingEXT', ['meshShader']],
       [4433, 'StorageBuffer16BitAccess', ['storageBuffer16BitAccess']],
@@ -140,6 +143,8 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_KHR_ray_query', 'VK_KHR_ray_query'],
   ['SPV_KHR_ray_tracing', 'VK_KHR_ray_tracing_pipeline'],
   ['SPV_KHR_maximal_reconvergence', 'VK_KHR_shader_maximal_reconvergence'],
+  ['SPV_NV_compute_shader_derivatives', 'VK_NV_compute_shader_derivatives'],
+  ['SPV_KHR_compute_shader_derivatives', 'VK_KHR_compute_shader_derivatives'],
 ]);
 
 /**

@@ -201,6 +201,11 @@ typedef struct VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR {
 } VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR;
 #endif
 
+/* VK_KHR_compute_shader_derivatives (newer than those headers) promoted the NV extension: same struct and sType. */
+#ifndef VK_KHR_compute_shader_derivatives
+#define VK_KHR_COMPUTE_SHADER_DERIVATIVES_EXTENSION_NAME "VK_KHR_compute_shader_derivatives"
+#endif
+
 /* layer-gaps.c: the layer's "unknown extension" messages for extensions newer than it */
 bool layer_gap(const char *id, const char *message);
 
@@ -214,6 +219,8 @@ typedef struct {
   VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
   VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR barycentric;
   VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR reconvergence;
+  VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives_nv;
+  VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives_khr;
 } ExtensionFeatures;
 typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
 /* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
