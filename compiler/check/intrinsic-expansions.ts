@@ -163,6 +163,16 @@ function writeOut(x: ExpressionChecker, target: Value, e: IrExpr, t: Type): void
 
 /** sincos(x, out s, out c): GLSL Sin and Cos (manual). */
 function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const byRows = matrixRows(x, v!);
+  if (byRows) {
+    // Row by row, as DXC (GLSL Sin and Cos take scalars and vectors).
+    if (!outArgument(c, x, 'sincos', s!) || !outArgument(c, x, 'sincos', k!)) return undefined;
+    const { t, rows } = byRows;
+    const each = (name: 'sin' | 'cos'): IrExpr => ({ op: 'construct', type: t, parts: rows.map((r) => intrinsic(r.type, name, [r])) });
+    writeOut(x, s!, each('sin'), t);
+    writeOut(x, k!, each('cos'), t);
+    return value(VOID, { op: 'const', type: BOOL, value: { kind: 'scalar', type: BOOL, value: true } }, loc);
+  }
   const t = floatShape(c, 'sincos', v!);
   if (!t || !outArgument(c, x, 'sincos', s!) || !outArgument(c, x, 'sincos', k!)) return undefined;
   const arg = x.spill(x.coerce(v!, t), t);

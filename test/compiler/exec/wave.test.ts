@@ -44,6 +44,11 @@ const SLOTS: [string, string][] = [
   ['quadY', 'QuadReadAcrossY(t)'],
   ['quadDiagonal', 'QuadReadAcrossDiagonal(t)'],
   ['quadLane', 'QuadReadLaneAt(t, 3)'],
+  ['quadAny', 'QuadAny(t % 8 == 5) ? 1u : 0u'],
+  ['quadAll', 'QuadAll(t % 8 != 6) ? 1u : 0u'],
+  // A matrix compared row by row (DXC): row 0 is the same in the wave, row 1 differs per lane.
+  ['allEqualMatrix', 'dot(uint2(WaveActiveAllEqual(float2x2(t / WaveGetLaneCount(), 1, t, 2))[0]), uint2(1, 2)) + 4 * dot(uint2(WaveActiveAllEqual(float2x2(t / WaveGetLaneCount(), 1, t, 2))[1]), uint2(1, 2))'],
+  ['allEqual1x1', 'WaveActiveAllEqual((float1x1)(t / WaveGetLaneCount())) ? 1u : 0u'],
 ];
 
 const SOURCE = `
@@ -96,6 +101,11 @@ function expected(t: number, s: number): Record<string, number> {
     quadY: t ^ 2,
     quadDiagonal: t ^ 3,
     quadLane: (t & ~3) + 3,
+    // Quads are threads 4q..4q+3: one of them is 5 mod 8 only in quads 8m+4..8m+7; 6 mod 8 likewise.
+    quadAny: (t & ~3) % 8 === 4 ? 1 : 0,
+    quadAll: (t & ~3) % 8 === 4 ? 0 : 1,
+    allEqualMatrix: 3 + 4 * (s === 1 ? 3 : 2),
+    allEqual1x1: 1,
   };
 }
 
