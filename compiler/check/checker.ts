@@ -653,7 +653,8 @@ export class Checker {
           ...spirvAttributes(this, decl.attributes, scope),
         };
         let constant: IrConst | undefined;
-        if (d.init && groupshared) this.error(`groupshared variable '${d.name}' cannot have an initializer`, d.init.loc);
+        // DXC ignores it with a warning (groupshared memory is undefined at the start of a group; nothing may write it first).
+        if (d.init && groupshared) this.sink.warning(`Initializer of external global will be ignored: groupshared variable '${d.name}' starts undefined`, d.init.loc, 1, [], 'ignored-initializer');
         else if (d.init) {
           // A constant initializer becomes the variable's initial value; any other runs at the start of
           // every entry point, in declaration order, from the static-initialization function.

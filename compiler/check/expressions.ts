@@ -745,6 +745,11 @@ function isScalarValue(v: Value): boolean {
 
 
 
+/** The zero of a numeric or aggregate type (every scalar 0), or undefined for opaque types. */
+export function zeroOf(t: Type): IrExpr | undefined {
+  return zeroConst(t, constExpr(INT, 0));
+}
+
 /** `(S)0`: every scalar of the aggregate is the given scalar converted. */
 function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {
   if (t.kind === 'scalar') return { op: 'convert', type: t, arg: value };

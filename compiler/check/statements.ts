@@ -11,6 +11,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
+import { zeroOf } from './expressions.js';
 import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
@@ -93,7 +94,13 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   c.exprs.effects = saved.effects;
   c.exprs.newLocal = saved.newLocal;
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
-    c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
+    // DXC warns (-Wreturn-type) and returns an undefined value there; zero is one such value, the same on every target.
+    const zero = returnsResource ? undefined : zeroOf(symbol.returnType);
+    if (!zero) c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
+    else {
+      c.sink.warning(`non-void function '${decl.name}' does not return a value on every path: it returns zero where it ends`, endOf(decl.body!), 1, [], 'return-type');
+      fn.body.push({ op: 'return', value: zero });
+    }
   }
   if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, fn, spec, state.returns);
   return fn;
