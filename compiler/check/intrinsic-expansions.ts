@@ -24,6 +24,7 @@ import { constExpr, type ExpressionChecker } from './expressions.js';
 import { isLvalue, type Value } from './value.js';
 import { PACKED_8BIT_INTRINSICS } from './packed-8bit.js';
 import { asdouble } from './double-bits.js';
+import { msad4 } from './msad4.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -43,6 +44,7 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   and: [[2], (c, x, a, loc) => logical(c, x, 'and', a, loc)],
   or: [[2], (c, x, a, loc) => logical(c, x, 'or', a, loc)],
   isnormal: [[1], isnormal],
+  msad4: [[3], msad4],
   ...PACKED_8BIT_INTRINSICS,
 };
 
