@@ -25,6 +25,7 @@ import { isLvalue, type Value } from './value.js';
 import { PACKED_8BIT_INTRINSICS } from './packed-8bit.js';
 import { asdouble } from './double-bits.js';
 import { msad4 } from './msad4.js';
+import { dot2add } from './dot2add.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -45,6 +46,7 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   or: [[2], (c, x, a, loc) => logical(c, x, 'or', a, loc)],
   isnormal: [[1], isnormal],
   msad4: [[3], msad4],
+  dot2add: [[3], dot2add],
   ...PACKED_8BIT_INTRINSICS,
 };
 
