@@ -28,6 +28,9 @@ const WAVE_INTRINSICS: Record<string, WaveShape> = {
   WaveGetLaneCount: { kind: 'none', result: UINT },
   WaveGetLaneIndex: { kind: 'none', result: UINT },
   WaveIsFirstLane: { kind: 'none', result: BOOL },
+  // SM 6.10: the workgroup's subgroup count and this invocation's subgroup (NumSubgroups, SubgroupId).
+  GetGroupWaveCount: { kind: 'none', result: UINT },
+  GetGroupWaveIndex: { kind: 'none', result: UINT },
   WaveActiveAnyTrue: { kind: 'vote', result: BOOL },
   WaveActiveAllTrue: { kind: 'vote', result: BOOL },
   WaveActiveBallot: { kind: 'vote', result: UINT4 },

@@ -19,7 +19,7 @@ export const INTRINSIC_NAMES = [
   'GroupMemoryBarrier', 'GroupMemoryBarrierWithGroupSync', 'DeviceMemoryBarrier', 'DeviceMemoryBarrierWithGroupSync',
   'AllMemoryBarrier', 'AllMemoryBarrierWithGroupSync',
   // Wave and quad intrinsics.
-  'WaveGetLaneCount', 'WaveGetLaneIndex', 'WaveIsFirstLane', 'WaveActiveAnyTrue', 'WaveActiveAllTrue', 'WaveActiveBallot',
+  'WaveGetLaneCount', 'WaveGetLaneIndex', 'GetGroupWaveCount', 'GetGroupWaveIndex', 'WaveIsFirstLane', 'WaveActiveAnyTrue', 'WaveActiveAllTrue', 'WaveActiveBallot',
   'WaveActiveCountBits', 'WavePrefixCountBits', 'WaveActiveAllEqual', 'WaveReadLaneFirst', 'WaveReadLaneAt', 'WaveActiveSum',
   'WaveActiveProduct', 'WaveActiveMin', 'WaveActiveMax', 'WavePrefixSum', 'WavePrefixProduct', 'WaveActiveBitAnd',
   'WaveActiveBitOr', 'WaveActiveBitXor', 'QuadReadAcrossX', 'QuadReadAcrossY', 'QuadReadAcrossDiagonal', 'QuadReadLaneAt',
@@ -38,7 +38,7 @@ export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];
 
 /** Wave and quad intrinsics (SPIR-V group operations, WGSL subgroup builtins). */
 export function isWaveIntrinsicName(name: IntrinsicName): boolean {
-  return name.startsWith('Wave') || name.startsWith('Quad');
+  return name.startsWith('Wave') || name.startsWith('Quad') || name === 'GetGroupWaveCount' || name === 'GetGroupWaveIndex';
 }
 
 const NAMES: ReadonlySet<string> = new Set(INTRINSIC_NAMES);

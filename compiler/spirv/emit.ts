@@ -225,7 +225,13 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const srcId = m.functionId(ep.function);
     // Unoptimised, the copies are known before (the entry function was emitted); inlined, after its body.
     let copyList: { input: number; copy: number; type: Type }[] | undefined;
-    const copiesOf = () => (copyList ??= [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type })));
+    const copiesOf = () =>
+      (copyList ??= [...builtinCopies].map(([builtin, copy]) => {
+        if (WORKGROUP_BUILTINS.includes(builtin) && !['compute', 'mesh', 'amplification'].includes(ep.stage)) {
+          errors.push({ message: `${builtin} (GetGroupWaveCount/GetGroupWaveIndex) exists in compute, mesh and amplification shaders only, not in the ${ep.stage} entry point '${ep.name}'` });
+        }
+        return { input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type };
+      }));
     const inline = inlinedOnly.has(ep.function);
     if (!inline) copiesOf();
     // Rasterizer-ordered views: a pixel shader runs its HLSL function inside the fragment interlock.
@@ -298,6 +304,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
 function spirvName(name: string, ir: IrModule, options: EmitOptions): string {
   return options.entryPointName !== undefined && ir.entryPoints.length === 1 ? options.entryPointName : name;
 }
+
+/** Builtins of a workgroup's subgroups: Vulkan has them in the compute-like stages only. */
+const WORKGROUP_BUILTINS: readonly (keyof typeof BuiltIn)[] = ['NumSubgroups', 'SubgroupId'];
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
 function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: keyof typeof BuiltIn, type: Type, stage: ShaderStage): number {

@@ -40,7 +40,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
   SetMeshOutputCounts: 'expand', DispatchMesh: 'expand',
   NonUniformResourceIndex: 'expand',
-  WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
+  WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', GetGroupWaveCount: 'wave', GetGroupWaveIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
   WavePrefixProduct: 'wave', WaveActiveBitAnd: 'wave', WaveActiveBitOr: 'wave', WaveActiveBitXor: 'wave', QuadReadAcrossX: 'wave',

@@ -5,6 +5,7 @@
 // the same source runs on WebGPU (Dawn on SwiftShader, `enable subgroups;`) under the same checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
+import { compile } from '../../../compiler/index.js';
 import { compileValid } from '../helpers.js';
 
 let gpu: Targets;
@@ -123,6 +124,32 @@ describe('wave intrinsics on lavapipe', () => {
     }, reflection!);
     checkWaves(results.spirv.buffers.out!, 'SPIR-V on lavapipe');
     if (results.wgsl) checkWaves(results.wgsl.buffers.out!, 'WGSL on WebGPU');
+  });
+});
+
+describe('GetGroupWaveCount / GetGroupWaveIndex (SM 6.10)', () => {
+  const source = `
+    [[vk::binding(0)]] RWStructuredBuffer<uint> Out;
+    [numthreads(${THREADS}, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+      Out[id.x * 3] = GetGroupWaveCount();
+      Out[id.x * 3 + 1] = GetGroupWaveIndex();
+      Out[id.x * 3 + 2] = WaveGetLaneCount();
+    }`;
+
+  it('read NumSubgroups and SubgroupId on lavapipe: 64 / S subgroups, thread t in subgroup t / S', async () => {
+    const { spirv } = compileValid(source, { targetEnv: 'vulkan1.1' });
+    const { buffers } = await gpu.vulkan.runCompute({ spirv, entry: 'main', groups: [1, 1, 1], bindings: [{ set: 0, binding: 0, kind: 'storage-buffer', size: THREADS * 12, name: 'out' }] });
+    const words = new Uint32Array(buffers.out!.buffer, buffers.out!.byteOffset, THREADS * 3);
+    const s = words[2]!;
+    const got = Array.from({ length: THREADS }, (_, t) => [words[t * 3]!, words[t * 3 + 1]!]);
+    expect(got).toEqual(Array.from({ length: THREADS }, (_, t) => [THREADS / s, Math.floor(t / s)]));
+  });
+
+  it('are refused by the WGSL target and outside compute-like stages', () => {
+    const wgsl = compile(source, { target: 'wgsl' }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    expect(wgsl.join('\n')).toMatch(/'GetGroupWaveCount'.*num_subgroups/);
+    const pixel = compile('float4 main() : SV_Target { return GetGroupWaveIndex(); }', { targetEnv: 'vulkan1.1' }).diagnostics.map((d) => d.message);
+    expect(pixel.join('\n')).toMatch(/SubgroupId \(GetGroupWaveCount\/GetGroupWaveIndex\) exists in compute, mesh and amplification shaders only, not in the pixel entry point 'main'/);
   });
 });
 
