@@ -16,6 +16,7 @@ import { ValueFacts } from './values.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
 import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
+import { pixelOnlyError, type PixelOnlyUse } from './pixel-only.js';
 import { requireExtension } from './extensions.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
 import { reachableFunctions } from './entry-reach.js';
@@ -269,6 +270,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     const derivativeError = declareDerivatives(b, id, ep, derivativeUses, options.allowedExtensions, executionModel);
     if (derivativeError) errors.push({ message: derivativeError });
+    const pixelError = pixelOnlyError(ep, derivativeUses as ReadonlyMap<IrFunction, PixelOnlyUse>);
+    if (pixelError) errors.push({ message: pixelError });
     const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));
     // vk::ext_execution_mode calls and [[vk::spvexecutionmode]] in the functions this entry point runs.
     const modes = new Set<string>();
