@@ -133,6 +133,11 @@ export interface CompileOptions {
   finiteMathOnly?: boolean;
   /** `-fspv-use-vulkan-memory-model`: the Vulkan memory model instead of GLSL450. */
   vulkanMemoryModel?: boolean;
+  /**
+   * `-fspv-enable-maximal-reconvergence`: every entry point declares MaximallyReconvergesKHR
+   * (SPV_KHR_maximal_reconvergence), so divergent invocations rejoin where the source's control flow does.
+   */
+  maximalReconvergence?: boolean;
   /** `-fspv-entrypoint-name=`: the SPIR-V name of the entry point (default: the HLSL function's name). */
   entryPointName?: string;
   /**
@@ -211,6 +216,7 @@ export interface ResolvedOptions {
   ieeeStrict: boolean;
   finiteMathOnly: boolean;
   vulkanMemoryModel: boolean;
+  maximalReconvergence: boolean;
   entryPointName: string | undefined;
   /** Undefined: every extension the code needs is allowed. */
   allowedExtensions: readonly string[] | undefined;
@@ -245,6 +251,7 @@ export function resolveOptions(options: CompileOptions, filename: string): Resol
     ieeeStrict: options.ieeeStrict ?? false,
     finiteMathOnly: options.finiteMathOnly ?? false,
     vulkanMemoryModel: options.vulkanMemoryModel ?? false,
+    maximalReconvergence: options.maximalReconvergence ?? false,
     entryPointName: options.entryPointName,
     allowedExtensions: options.allowedExtensions,
     maxId: options.maxId,

@@ -8,7 +8,7 @@
 #
 # bin/ holds one wrapper per tool, first on the tests' PATH (vitest.config.ts). The system's 2023.1
 # spirv-val decides every module it can decode; 2025.1 decides only when 2023.1 fails because it does
-# not know an opcode or operand. spirv-dis and spirv-as only decode, so 2025.1 retries any failure. Not 2025.1 for everything: it has false positives 2023.1 lacks (it rejects the bool
+# not know an opcode or operand, or ties a capability to an older extension (val_retry below). spirv-dis and spirv-as only decode, so 2025.1 retries any failure. Not 2025.1 for everything: it has false positives 2023.1 lacks (it rejects the bool
 # array that VUID-CullPrimitiveEXT-07036 asks for: SPIRV-Tools issue 5980, fixed after 2025.1).
 # Idempotent: a second run only checks the stamp.
 set -euo pipefail
@@ -22,22 +22,30 @@ tools=(spirv-val spirv-dis spirv-as)
 dest="${HLSL_SPIRV_TOOLS_DIR:-$PWD/.cache/spirv-tools}"
 stamp="$dest/provisioned.txt"
 
-if [[ -f "$stamp" && "$(cat "$stamp")" == "$tools_package" && -x "$dest/bin/spirv-val" && "$(cat "$dest/wrappers.txt" 2>/dev/null)" == "${tools[*]}" ]]; then
+# 2023.1 also fails, without an unknown operand, on capabilities it ties to an older extension than the
+# module declares: ComputeDerivativeGroup*NV, which SPV_KHR_compute_shader_derivatives (same numbers) enables.
+val_retry='invalid (opcode|[a-z -]*operand)|requires one of these extensions: SPV_NV_compute_shader_derivatives|Capability ComputeDerivativeGroup(Quads|Linear)NV is not allowed by Vulkan'
+wrappers="${tools[*]} | $val_retry"
+
+if [[ -f "$stamp" && "$(cat "$stamp")" == "$tools_package" && -x "$dest/bin/spirv-val" && "$(cat "$dest/wrappers.txt" 2>/dev/null)" == "$wrappers" ]]; then
   echo "spirv-tools: already provisioned in $dest"
   exit 0
 fi
 
-# shellcheck source=lib/private-apt.sh
-source scripts/lib/private-apt.sh
-private_apt_unpack trixie "$dest" "$tools_package" "${runtime_packages[@]}"
 libdir="$dest/root/usr/lib/x86_64-linux-gnu"
 loader="$libdir/ld-linux-x86-64.so.2"
+# Unpacked already (only the wrappers changed): no package download.
+if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$tools_package" || ! -x "$dest/root/usr/bin/spirv-val" ]]; then
+  # shellcheck source=lib/private-apt.sh
+  source scripts/lib/private-apt.sh
+  private_apt_unpack trixie "$dest" "$tools_package" "${runtime_packages[@]}"
+fi
 [[ -x "$loader" ]] || { echo "spirv-tools: $loader missing from trixie's libc6" >&2; exit 1; }
 
 mkdir -p "$dest/bin"
 for tool in "${tools[@]}"; do
   retry='.'
-  [[ "$tool" == spirv-val ]] && retry='invalid (opcode|[a-z -]*operand)'
+  [[ "$tool" == spirv-val ]] && retry="$val_retry"
   cat >"$dest/bin/$tool" <<WRAPPER
 #!/bin/sh
 # $tool: Debian's own (2023.1); SPIRV-Tools 2025.1 when that fails with output matching /$retry/.
@@ -52,6 +60,6 @@ WRAPPER
   chmod +x "$dest/bin/$tool"
 done
 "$loader" --library-path "$libdir" "$dest/root/usr/bin/spirv-val" --version | head -1
-echo "${tools[*]}" >"$dest/wrappers.txt"
+echo "$wrappers" >"$dest/wrappers.txt"
 echo "$tools_package" >"$stamp"
 echo "spirv-tools: ${tools[*]} in $dest/bin"

@@ -133,6 +133,12 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: 
   const shifts = o.bindingShifts ?? [];
   const set = new BindingSet();
   for (const heap of [o.resourceHeapBinding, o.samplerHeapBinding, o.counterHeapBinding]) if (heap) set.reserve(heap.set, heap.binding);
+  /**
+   * Bindings a resource takes: one per element of a flattened array; with a split global struct of
+   * resources, DXC (needsFlatteningCompositeResources) counts every resource array's elements too,
+   * though the array stays one variable at its first binding.
+   */
+  const width = (r: ResourceDecl) => r.elements?.length ?? (c.splitResourceStructs ? elementCount(r.global.type) : 1);
   const vkBinding = (r: ResourceDecl) => r.attributes.find((a) => a.name === 'vk::binding');
   const slotRegister = (r: ResourceDecl) => r.registers.find((x) => !isSpaceOnly(x));
   const attrSet = (attr: ast.Attribute) => (attr.args.length > 1 ? c.attrInt(attr, 1, c.global) : defaultSet);
@@ -145,7 +151,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: 
       const note: Diagnostic = diagnostic('note', `'${previous.global.name}' is bound here`, previous.loc);
       c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note], 'vk-binding-overlap');
     }
-    for (let i = 0; i < (r.elements?.length ?? 1); i++) set.use(s, binding + i, r);
+    for (let i = 0; i < width(r); i++) set.use(s, binding + i, r);
     r.global.binding = { set: s, binding };
   };
   /** The set of a counter: its buffer's [[vk::binding]] set, else its register space, else the default. */
@@ -165,7 +171,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: 
     }
     const s = counterSet(r.counterOf!);
     // No auto shift: DXC's counter variables have no HLSL type, so no implicit register kind.
-    if (!explicitOnly && s !== undefined) r.global.binding = { set: s, binding: set.next(s, 0, r, r.elements?.length) };
+    if (!explicitOnly && s !== undefined) r.global.binding = { set: s, binding: set.next(s, 0, r, width(r)) };
   };
 
   // Pass 1: [[vk::binding(X, Y)]] and [[vk::counter_binding(Z)]].
@@ -200,15 +206,20 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: 
     const spaceOnly = r.registers.find(isSpaceOnly);
     if (spaceOnly) {
       const s = spaceOnly.space!;
-      r.global.binding = { set: s, binding: set.next(s, shiftIn(r, s), r, r.elements?.length) };
+      r.global.binding = { set: s, binding: set.next(s, shiftIn(r, s), r, width(r)) };
     } else if (r.global === globals && o.bindGlobals) {
       // -fvk-bind-globals: placed as asked (plus the auto shift), without reserving the binding, as DXC does.
       r.global.binding = { set: o.bindGlobals.set, binding: o.bindGlobals.binding + shiftIn(r, o.bindGlobals.set) };
     } else {
-      r.global.binding = { set: defaultSet, binding: set.next(defaultSet, shiftIn(r, defaultSet), r, r.elements?.length) };
+      r.global.binding = { set: defaultSet, binding: set.next(defaultSet, shiftIn(r, defaultSet), r, width(r)) };
     }
   }
   bindElements(c);
+}
+
+/** Elements of a (multi-dimensional) resource array; 1 for one resource or a runtime-sized array. */
+function elementCount(t: Type): number {
+  return t.kind === 'array' ? (t.length ?? 1) * elementCount(t.element) : 1;
 }
 
 /** Whether code uses a deferred counter (or, for a flattened array, the counter of any element). */

@@ -36,7 +36,8 @@ import { declareRayTypes, rayQueryMember, shaderRecord } from './ray-types.js';
 import { declareBarrierFlags } from './barriers.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
-import { declareInvalidAlias, declareStaticAlias, holdsResource } from './resource-aliases.js';
+import { declareStaticAlias, holdsResource } from './resource-aliases.js';
+import { declareResourceStruct } from './resource-structs.js';
 import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
@@ -92,6 +93,8 @@ export class Checker {
   legalizedResources = false;
   /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): so does the module. */
   vulkanMemoryModel = false;
+  /** A global struct of resources was split (resource-structs.ts): resource arrays take one binding per element, as DXC. */
+  splitResourceStructs = false;
   /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
   readonly unwritten = new Set<IrVar>();
   /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
@@ -649,9 +652,7 @@ export class Checker {
         continue;
       }
       if (!isResource && !groupshared && holdsResource(t)) {
-        // DXC splits such a global into one resource per member, bound in member order.
-        this.error(`global '${d.name}' of type '${typeToString(t)}' holds resources: global structs of resources are not supported yet`, d.loc, d.name.length);
-        declareInvalidAlias(this, d, t, scope);
+        declareResourceStruct(this, decl, d, t, scope);
         continue;
       }
       if (isResource || decl.attributes.some((a) => a.name === 'vk::push_constant') || (!isStatic && !groupshared && uniformConstantStorage(this, decl.attributes, t, scope))) {
@@ -670,7 +671,8 @@ export class Checker {
           ...spirvAttributes(this, decl.attributes, scope),
         };
         let constant: IrConst | undefined;
-        if (d.init && groupshared) this.error(`groupshared variable '${d.name}' cannot have an initializer`, d.init.loc);
+        // DXC ignores it with a warning (groupshared memory is undefined at the start of a group; nothing may write it first).
+        if (d.init && groupshared) this.sink.warning(`Initializer of external global will be ignored: groupshared variable '${d.name}' starts undefined`, d.init.loc, 1, [], 'ignored-initializer');
         else if (d.init) {
           // A constant initializer becomes the variable's initial value; any other runs at the start of
           // every entry point, in declaration order, from the static-initialization function.
@@ -738,15 +740,16 @@ export class Checker {
     return resourceGlobal(this, name, t, loc);
   }
 
-  private declareResource(decl: ast.VarDecl, d: ast.Declarator, declared: Type, scope: Scope): void {
+  /** A resource global (or array of them) with its binding and counter; `define` names it in `scope`. */
+  declareResource(decl: ast.VarDecl, d: ast.Declarator, declared: Type, scope: Scope, define = true): IrGlobal | undefined {
     const t = applyImageFormat(this, decl.attributes, declared);
     let global = this.resourceGlobal(d.name, t, d.loc);
     if (decl.attributes.some((a) => a.name === 'vk::push_constant')) {
       const pc = pushConstantGlobal(this, d, t);
-      if (!pc) return;
+      if (!pc) return undefined;
       global = pc;
     }
-    if (!shaderRecord(this, global, decl.attributes, d)) return;
+    if (!shaderRecord(this, global, decl.attributes, d)) return undefined;
     Object.assign(global, spirvAttributes(this, decl.attributes, scope));
     resourceDecorations(this, global, decl.modifiers, decl.attributes, scope);
     const counterType = () => (this.counterType ??= counterStruct(this));
@@ -773,8 +776,10 @@ export class Checker {
         this.resources.push({ global: counter, attributes: [], registers: [], loc: d.loc, counterOf: main, ...(counters ? { elements: counters } : {}), ...(deferred ? { deferred } : {}) });
       }
     }
+    if (!define) return global;
     const prev = scope.define({ kind: 'variable', name: d.name, type: viewType(t), place: irGlobalPlace(global), readonly: global.readonly, loc: d.loc });
     if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    return global;
   }
 }
 

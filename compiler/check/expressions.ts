@@ -39,6 +39,7 @@ import { checkSizeof } from './sizeof.js';
 import { isLvalue, isSimpleExpr, storeBitfield, storeScatter, toExpr, type Value } from './value.js';
 import { halfValue } from './half-spelling.js';
 import { operatorCall } from './operator-overloads.js';
+import { flatConvert } from './flat-conversion.js';
 import { checkInitializerList } from './initializer-lists.js';
 import { index, member } from './member-access.js';
 import { isHeapName, type HeapRef } from './descriptor-heaps.js';
@@ -588,6 +589,11 @@ export class ExpressionChecker {
     if (sameType(v.type, to)) return this.rvalue(v);
     if (this.isDerivedFrom(v.type, to)) return this.rvalue(this.upcast(v, to as StructType));
     const cost = conversionCost(v.type, to, v.literal);
+    if (cost === undefined && (v.type.kind === 'struct' || v.type.kind === 'array') && v.type.kind === to.kind) {
+      // Structs (arrays) of another type with the same scalars: DXC's implicit flat conversion.
+      const flat = flatConvert(this, this.rvalue(v), v.type, to, false);
+      if (flat) return flat;
+    }
     if (cost === undefined) {
       this.c.error(`cannot implicitly convert from '${typeToString(v.type)}' to '${typeToString(to)}' in ${context}`, loc);
       return undefined;
@@ -659,6 +665,8 @@ export class ExpressionChecker {
     }
     const pointer = pointerConversion(v.type, to, this.rvalue(v));
     if (pointer) return pointer;
+    const flat = flatConvert(this, this.rvalue(v), v.type, to, true);
+    if (flat) return flat;
     this.c.error(`cannot convert from '${typeToString(v.type)}' to '${typeToString(to)}'`, loc);
     return undefined;
   }
@@ -740,6 +748,11 @@ function isScalarValue(v: Value): boolean {
 }
 
 
+
+/** The zero of a numeric or aggregate type (every scalar 0), or undefined for opaque types. */
+export function zeroOf(t: Type): IrExpr | undefined {
+  return zeroConst(t, constExpr(INT, 0));
+}
 
 /** `(S)0`: every scalar of the aggregate is the given scalar converted. */
 function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {

@@ -24,6 +24,8 @@ import { constExpr, type ExpressionChecker } from './expressions.js';
 import { isLvalue, type Value } from './value.js';
 import { PACKED_8BIT_INTRINSICS } from './packed-8bit.js';
 import { asdouble } from './double-bits.js';
+import { msad4 } from './msad4.js';
+import { dot2add } from './dot2add.js';
 
 type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
@@ -43,6 +45,10 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   and: [[2], (c, x, a, loc) => logical(c, x, 'and', a, loc)],
   or: [[2], (c, x, a, loc) => logical(c, x, 'or', a, loc)],
   isnormal: [[1], isnormal],
+  msad4: [[3], msad4],
+  dot2add: [[3], dot2add],
+  // SM 6.6; a pixel-shader query (the SPIR-V back end refuses it in other stages).
+  IsHelperLane: [[0], (_c, _x, _a, loc) => value(BOOL, { op: 'intrinsic', type: BOOL, name: intrinsicName('IsHelperLane'), args: [], loc }, loc)],
   ...PACKED_8BIT_INTRINSICS,
 };
 
@@ -163,6 +169,16 @@ function writeOut(x: ExpressionChecker, target: Value, e: IrExpr, t: Type): void
 
 /** sincos(x, out s, out c): GLSL Sin and Cos (manual). */
 function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc: SourceLocation): Value | undefined {
+  const byRows = matrixRows(x, v!);
+  if (byRows) {
+    // Row by row, as DXC (GLSL Sin and Cos take scalars and vectors).
+    if (!outArgument(c, x, 'sincos', s!) || !outArgument(c, x, 'sincos', k!)) return undefined;
+    const { t, rows } = byRows;
+    const each = (name: 'sin' | 'cos'): IrExpr => ({ op: 'construct', type: t, parts: rows.map((r) => intrinsic(r.type, name, [r])) });
+    writeOut(x, s!, each('sin'), t);
+    writeOut(x, k!, each('cos'), t);
+    return value(VOID, { op: 'const', type: BOOL, value: { kind: 'scalar', type: BOOL, value: true } }, loc);
+  }
   const t = floatShape(c, 'sincos', v!);
   if (!t || !outArgument(c, x, 'sincos', s!) || !outArgument(c, x, 'sincos', k!)) return undefined;
   const arg = x.spill(x.coerce(v!, t), t);

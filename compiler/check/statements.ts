@@ -6,11 +6,12 @@ import { holdsRayQuery } from './ray-types.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { arrayOf, BOOL, isNumeric, UINT, VOID, typeToString, type StructType, type Type } from '../types.js';
+import { arrayOf, BOOL, INT, isNumeric, UINT, VOID, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
+import { zeroOf } from './expressions.js';
 import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
@@ -95,7 +96,13 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   c.exprs.effects = saved.effects;
   c.exprs.newLocal = saved.newLocal;
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
-    c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
+    // DXC warns (-Wreturn-type) and returns an undefined value there; zero is one such value, the same on every target.
+    const zero = returnsResource ? undefined : zeroOf(symbol.returnType);
+    if (!zero) c.error(`non-void function '${decl.name}' does not return a value on every path`, endOf(decl.body!), 1);
+    else {
+      c.sink.warning(`non-void function '${decl.name}' does not return a value on every path: it returns zero where it ends`, endOf(decl.body!), 1, [], 'return-type');
+      fn.body.push({ op: 'return', value: zero });
+    }
   }
   if (returnsResource && spec) spec.returned = resolveReturn(c, symbol, fn, spec, state.returns);
   return fn;
@@ -307,7 +314,10 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
         return;
       }
       if (rt.kind === 'void') {
-        c.error(`void function '${st.fn.name}' should not return a value`, s.value.loc);
+        // `return f();` with a void f: the call runs, then the function returns (C++ and DXC allow it).
+        if (result.type.kind !== 'void') return void c.error(`void function '${st.fn.name}' should not return a value`, s.value.loc);
+        if (hasEffect(result)) out.push({ op: 'eval', expr: c.exprs.rvalue(result) });
+        out.push(...after, { op: 'return' });
         return;
       }
       const value = c.exprs.convert(result, rt, s.value.loc, 'return');
@@ -435,11 +445,12 @@ function lowerSwitch(c: Checker, st: FunctionState, s: ast.SwitchStmt, scope: Sc
   const { result, before, after } = withEffects(c, () => c.exprs.check(s.selector, scope));
   out.push(...before, ...after);
   if (!result) return;
-  if (!isNumeric(result.type) || result.type.kind !== 'scalar' || result.type.base === 'float') {
+  if (!isNumeric(result.type) || result.type.kind !== 'scalar') {
     c.error(`switch condition must be an integer, not '${typeToString(result.type)}'`, s.selector.loc);
     return;
   }
-  const selT = result.type.base === 'uint' ? result.type : { ...result.type, base: 'int' as const };
+  // A floating-point selector converts to int, as DXC's implicit cast does (cf.switch.opswitch.hlsl).
+  const selT = result.type.base === 'float' ? INT : result.type.base === 'uint' ? result.type : { ...result.type, base: 'int' as const };
   const selector = c.exprs.coerce(result, selT);
   const cases: Extract<IrStmt, { op: 'switch' }>['cases'] = [];
   const seen = new Set<string>();

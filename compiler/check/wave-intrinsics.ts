@@ -3,11 +3,12 @@
 // instruction. They need SPIR-V 1.3, so the manual makes them an error when targeting Vulkan 1.0.
 import type { SourceLocation } from '../diagnostics.js';
 import { intrinsicName } from '../ir/intrinsics.js';
-import { BOOL, elementScalar, typeToString, UINT, vector, type Type } from '../types.js';
+import { BOOL, elementScalar, typeToString, UINT, vector, type MatrixType, type Type } from '../types.js';
+import type { IrExpr } from '../ir/ir.js';
 import type { Checker } from './checker.js';
 import { withScalar, type NumericType } from './conversions.js';
 import { evaluateConstant } from './constant-eval.js';
-import type { ExpressionChecker } from './expressions.js';
+import { constExpr, type ExpressionChecker } from './expressions.js';
 import type { Value } from './value.js';
 
 /**
@@ -27,6 +28,9 @@ const WAVE_INTRINSICS: Record<string, WaveShape> = {
   WaveGetLaneCount: { kind: 'none', result: UINT },
   WaveGetLaneIndex: { kind: 'none', result: UINT },
   WaveIsFirstLane: { kind: 'none', result: BOOL },
+  // SM 6.10: the workgroup's subgroup count and this invocation's subgroup (NumSubgroups, SubgroupId).
+  GetGroupWaveCount: { kind: 'none', result: UINT },
+  GetGroupWaveIndex: { kind: 'none', result: UINT },
   WaveActiveAnyTrue: { kind: 'vote', result: BOOL },
   WaveActiveAllTrue: { kind: 'vote', result: BOOL },
   WaveActiveBallot: { kind: 'vote', result: UINT4 },
@@ -48,6 +52,8 @@ const WAVE_INTRINSICS: Record<string, WaveShape> = {
   QuadReadAcrossY: { kind: 'value' },
   QuadReadAcrossDiagonal: { kind: 'value' },
   QuadReadLaneAt: { kind: 'lane' },
+  QuadAny: { kind: 'vote', result: BOOL },
+  QuadAll: { kind: 'vote', result: BOOL },
 };
 
 const ARITY: Record<WaveShape['kind'], number> = { none: 0, vote: 1, value: 1, lane: 2, equal: 1, arith: 1, bits: 1 };
@@ -68,12 +74,14 @@ export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, ar
   if (shape.kind === 'vote') {
     const cond = args[0]!;
     if (cond.type.kind !== 'scalar') return noOverload(c, name, cond.type, cond.loc);
+    if (name === 'QuadAny' || name === 'QuadAll') return quadVote(x, name, x.coerce(cond, BOOL), loc);
     return make(shape.result, [x.coerce(cond, BOOL)]);
   }
   const value = args[0]!;
   const t = value.type;
   const el = elementScalar(t)!;
-  // GroupNonUniform instructions take scalars and vectors only.
+  // GroupNonUniform instructions take scalars and vectors only; AllEqual compares a matrix row by row (DXC).
+  if (t.kind === 'matrix' && shape.kind === 'equal') return allEqualByRows(x, name, value, t, make);
   if (t.kind === 'matrix') return noOverload(c, name, t, value.loc);
   if (shape.kind === 'arith' && el.base === 'bool') return noOverload(c, name, t, value.loc);
   if (shape.kind === 'bits' && (el.base === 'bool' || el.base === 'float')) return noOverload(c, name, t, value.loc);
@@ -89,6 +97,34 @@ export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, ar
     return undefined;
   }
   return make(t, [v, index]);
+}
+
+/**
+ * QuadAny/QuadAll: the condition of the quad's four invocations combined through three quad swaps, as
+ * DXC does without SPV_KHR_quad_control; as a uint, since WGSL's quadSwap* take no bool.
+ */
+function quadVote(x: ExpressionChecker, name: 'QuadAny' | 'QuadAll', cond: IrExpr, loc: SourceLocation): Value {
+  const bit = x.spill({ op: 'select', type: UINT, cond, then: constExpr(UINT, 1), else: constExpr(UINT, 0) }, UINT);
+  const swap = (across: 'QuadReadAcrossX' | 'QuadReadAcrossY' | 'QuadReadAcrossDiagonal'): IrExpr => ({ op: 'intrinsic', type: UINT, name: intrinsicName(across), args: [bit], loc });
+  const operator = name === 'QuadAny' ? 'bitor' : 'bitand';
+  const combined = [swap('QuadReadAcrossX'), swap('QuadReadAcrossY'), swap('QuadReadAcrossDiagonal')].reduce(
+    (a: IrExpr, b): IrExpr => ({ op: 'binary', type: UINT, operator, left: a, right: b }),
+    bit,
+  );
+  return { type: BOOL, loc, expr: { op: 'binary', type: BOOL, operator: 'ne', left: combined, right: constExpr(UINT, 0) }, readonly: true };
+}
+
+/** WaveActiveAllEqual(matrix): each row's component-wise result, as a bool matrix (a 1x1 one: one scalar). */
+function allEqualByRows(x: ExpressionChecker, name: string, value: Value, t: MatrixType, make: (type: Type, args: IrExpr[]) => Value): Value {
+  const result = withScalar(t, BOOL) as MatrixType;
+  if (t.rows === 1 && t.cols === 1) {
+    const one = make(BOOL, [x.coerce(value, t.element)]).expr!;
+    return { ...make(result, []), expr: x.coerceExpr(one, BOOL, result) };
+  }
+  const m = x.spill(x.rvalue(value), t);
+  const row = vector(t.element, t.cols);
+  const parts = Array.from({ length: t.rows }, (_, r) => make(vector(BOOL, t.cols), [{ op: 'extract', type: row, arg: m, index: r }]).expr!);
+  return { ...make(result, []), expr: { op: 'construct', type: result, parts } };
 }
 
 function noOverload(c: Checker, name: string, t: Type, loc: SourceLocation): undefined {

@@ -21,11 +21,13 @@ export const INTRINSIC_NAMES = [
   // SM 6.8 Barrier(memory type flags, semantic flags): two uint constants.
   'Barrier',
   // Wave and quad intrinsics.
-  'WaveGetLaneCount', 'WaveGetLaneIndex', 'WaveIsFirstLane', 'WaveActiveAnyTrue', 'WaveActiveAllTrue', 'WaveActiveBallot',
+  'WaveGetLaneCount', 'WaveGetLaneIndex', 'GetGroupWaveCount', 'GetGroupWaveIndex', 'WaveIsFirstLane', 'WaveActiveAnyTrue', 'WaveActiveAllTrue', 'WaveActiveBallot',
   'WaveActiveCountBits', 'WavePrefixCountBits', 'WaveActiveAllEqual', 'WaveReadLaneFirst', 'WaveReadLaneAt', 'WaveActiveSum',
   'WaveActiveProduct', 'WaveActiveMin', 'WaveActiveMax', 'WavePrefixSum', 'WavePrefixProduct', 'WaveActiveBitAnd',
   'WaveActiveBitOr', 'WaveActiveBitXor', 'QuadReadAcrossX', 'QuadReadAcrossY', 'QuadReadAcrossDiagonal', 'QuadReadLaneAt',
   'vk::ReadClock',
+  // SM 6.6: whether this pixel-shader invocation is a helper (OpIsHelperInvocationEXT).
+  'IsHelperLane',
   // SM 6.6 8-bit packing: a 4-vector's low bytes into a uint; a uint's bytes sign- or zero-extended.
   'pack8', 'unpack8s', 'unpack8u',
   // SM 6.4: the dot product of two uints' four bytes (unsigned or signed), without the accumulator.
@@ -40,7 +42,7 @@ export type IntrinsicName = (typeof INTRINSIC_NAMES)[number];
 
 /** Wave and quad intrinsics (SPIR-V group operations, WGSL subgroup builtins). */
 export function isWaveIntrinsicName(name: IntrinsicName): boolean {
-  return name.startsWith('Wave') || name.startsWith('Quad');
+  return name.startsWith('Wave') || name.startsWith('Quad') || name === 'GetGroupWaveCount' || name === 'GetGroupWaveIndex';
 }
 
 const NAMES: ReadonlySet<string> = new Set(INTRINSIC_NAMES);

@@ -587,6 +587,18 @@ export function startsLocalDeclaration(p: ParserState): boolean {
   return after.kind === 'identifier' && (!RESERVED.has(after.text) || MODIFIERS.get(after.text)?.contextual === false);
 }
 
+/** `T x = e` as the condition of `if`/`while`/`switch` (a C++ condition declaration): one variable, no `;`. */
+export function parseConditionDeclaration(p: ParserState): VarDecl {
+  const loc = p.peek().loc;
+  const modifiers = parseModifiers(p);
+  const type = parseTypeSpec(p);
+  modifiers.push(...parseModifiers(p));
+  const name = expectName(p, 'a variable name');
+  p.expect('=', 'after the variable a condition declares');
+  const declarator: Declarator = { loc: name.loc, name: name.name, arrayDims: [], registers: [], init: parseInitializer(p) };
+  return { kind: 'VarDecl', loc, attributes: [], modifiers, type, declarators: [declarator] };
+}
+
 export function parseLocalDeclaration(p: ParserState, attributes: Attribute[]): DeclStmt['decl'][] {
   const t = p.peek();
   switch (t.text) {

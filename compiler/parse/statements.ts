@@ -1,8 +1,8 @@
 // Statements. A statement that starts with a type followed by a name is a declaration (as in C,
 // `S x;` can never be an expression); everything else is an expression statement.
-import type { Attribute, Block, DeclStmt, Expr, ExprStmt, ForStmt, Stmt, SwitchCase, SwitchStmt } from './ast.js';
+import type { Attribute, Block, DeclStmt, Expr, ExprStmt, ForStmt, Stmt, SwitchCase, SwitchStmt, VarDecl } from './ast.js';
 import { parseAttributes } from './attributes.js';
-import { parseLocalDeclaration, startsLocalDeclaration } from './declarations.js';
+import { parseConditionDeclaration, parseLocalDeclaration, startsLocalDeclaration } from './declarations.js';
 import { parseExpression } from './expressions.js';
 import { recovering, stopAtStatement } from './recovery.js';
 import type { ParserState } from './state.js';
@@ -74,11 +74,11 @@ type StatementParser = (p: ParserState, attributes: Attribute[]) => Stmt;
 const STATEMENT_PARSERS: ReadonlyMap<string, StatementParser> = new Map(Object.entries({
   if: (p, attributes) => {
     const loc = p.next().loc;
-    const cond = parseCondition(p, 'if');
+    const { cond, decl } = parseCondition(p, 'if', true);
     const then = parseStatement(p);
     const stmt: Stmt = { kind: 'If', loc, attributes, cond, then };
     if (p.acceptWord('else')) stmt.else = parseStatement(p);
-    return stmt;
+    return declaredFirst(decl, stmt);
   },
   for: (p, attributes) => {
     const loc = p.next().loc;
@@ -108,14 +108,19 @@ const STATEMENT_PARSERS: ReadonlyMap<string, StatementParser> = new Map(Object.e
   },
   while: (p, attributes) => {
     const loc = p.next().loc;
-    const cond = parseCondition(p, 'while');
-    return { kind: 'While', loc, attributes, cond, body: parseStatement(p) };
+    const { cond, decl } = parseCondition(p, 'while', true);
+    const body = parseStatement(p);
+    if (!decl) return { kind: 'While', loc, attributes, cond, body };
+    // `while (T x = e) body`: x is declared and tested before every iteration, as C++ defines it.
+    const exit: Stmt = { kind: 'If', loc: cond.loc, attributes: [], cond: { kind: 'Unary', loc: cond.loc, op: '!', operand: cond }, then: { kind: 'Break', loc: cond.loc, attributes: [] } };
+    const always: Expr = { kind: 'BoolLiteral', loc: cond.loc, value: true };
+    return { kind: 'While', loc, attributes, cond: always, body: { kind: 'Block', loc: body.loc, attributes: [], body: [declStmt(decl), exit, body] } };
   },
   do: (p, attributes) => {
     const loc = p.next().loc;
     const body = parseStatement(p);
     if (!p.acceptWord('while')) p.fail("expected 'while' in do/while loop");
-    const cond = parseCondition(p, 'while');
+    const { cond } = parseCondition(p, 'while', false);
     p.expect(';', 'after do/while statement');
     return { kind: 'DoWhile', loc, attributes, body, cond };
   },
@@ -141,17 +146,36 @@ function jump(p: ParserState, kind: 'Break' | 'Continue' | 'Discard', attributes
   return { kind, loc: t.loc, attributes };
 }
 
-function parseCondition(p: ParserState, keyword: string): Expr {
+/**
+ * `(e)`, or with `declares` a C++ condition declaration `(T x = e)`: then `cond` names x, and the
+ * caller puts the declaration where it runs (before an `if` or `switch`, at the top of each `while` iteration).
+ */
+function parseCondition(p: ParserState, keyword: string, declares: boolean): { cond: Expr; decl?: VarDecl } {
   p.expect('(', `after '${keyword}'`);
+  if (declares && startsLocalDeclaration(p)) {
+    const decl = parseConditionDeclaration(p);
+    p.expect(')', `after ${keyword} condition`);
+    const d = decl.declarators[0]!;
+    return { cond: { kind: 'Name', loc: d.loc, name: d.name }, decl };
+  }
   const cond = parseExpression(p);
   p.expect(')', `after ${keyword} condition`);
-  return cond;
+  return { cond };
+}
+
+function declStmt(decl: VarDecl): DeclStmt {
+  return { kind: 'DeclStmt', loc: decl.loc, attributes: [], decl };
+}
+
+/** `if`/`switch` with a condition declaration: `{ T x = e; if (x) … }`, x scoped to the statement. */
+function declaredFirst(decl: VarDecl | undefined, stmt: Stmt): Stmt {
+  return decl ? { kind: 'Block', loc: stmt.loc, attributes: [], body: [declStmt(decl), stmt] } : stmt;
 }
 
 /** `switch (x) { case 1: case 2: …; default: … }`: consecutive labels share one SwitchCase. */
-function parseSwitch(p: ParserState, attributes: Attribute[]): SwitchStmt {
+function parseSwitch(p: ParserState, attributes: Attribute[]): Stmt {
   const loc = p.next().loc;
-  const selector = parseCondition(p, 'switch');
+  const { cond: selector, decl } = parseCondition(p, 'switch', true);
   p.expect('{', 'to open the switch body');
   const cases: SwitchCase[] = [];
   p.scopes.push();
@@ -179,5 +203,6 @@ function parseSwitch(p: ParserState, attributes: Attribute[]): SwitchStmt {
   }
   p.scopes.pop();
   p.expect('}', 'to close the switch body');
-  return { kind: 'Switch', loc, attributes, selector, cases };
+  const stmt: SwitchStmt = { kind: 'Switch', loc, attributes, selector, cases };
+  return declaredFirst(decl, stmt);
 }

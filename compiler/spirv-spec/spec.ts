@@ -479,6 +479,7 @@ export const ExecutionMode = {
   SampleInterlockUnorderedEXT: 5369,
   ShadingRateInterlockOrderedEXT: 5370,
   ShadingRateInterlockUnorderedEXT: 5371,
+  MaximallyReconvergesKHR: 6023,
 } as const;
 
 export const StorageClass = {

@@ -36,6 +36,7 @@ export function compileSpirv(ir: IrModule, options: ResolvedOptions): SpirvCompi
     floatControls: { denorm: options.denorm, ieeeStrict: options.ieeeStrict },
     finiteMathOnly: options.finiteMathOnly,
     vulkanMemoryModel: options.vulkanMemoryModel,
+    maximalReconvergence: options.maximalReconvergence,
     ...(options.entryPointName !== undefined ? { entryPointName: options.entryPointName } : {}),
     ...(options.allowedExtensions ? { allowedExtensions: options.allowedExtensions } : {}),
   });

@@ -1,10 +1,11 @@
 // Implicit derivatives (ddx/ddy/fwidth, implicit-LOD sampling, CalculateLevelOfDetail) per entry
 // point. Vulkan allows them in fragment shaders, and in compute shaders that declare a derivative
-// group (SPV_NV_compute_shader_derivatives). As DXC does for HLSL SM 6.6 derivatives in compute,
+// group (SPV_NV_compute_shader_derivatives; SPV_KHR_compute_shader_derivatives also in mesh and task
+// shaders). As DXC does for HLSL SM 6.6 derivatives in compute,
 // the group follows numthreads: X divisible by 4 with Y = Z = 1 is a linear group, X and Y
 // divisible by 2 a quad group; any other shape has no quads to take derivatives in.
 import type { IrEntryPoint, IrFunction } from '../ir/ir.js';
-import { Capability, ExecutionMode } from '../spirv-spec/spec.js';
+import { Capability, ExecutionMode, ExecutionModel } from '../spirv-spec/spec.js';
 import type { ModuleBuilder } from './builder.js';
 
 /** What the function emitter recorded about one function. */
@@ -31,19 +32,35 @@ function reachedDerivative(ep: IrEntryPoint, uses: ReadonlyMap<IrFunction, Deriv
 }
 
 /**
- * Declares the derivative group a compute entry point needs; returns an error message where the
- * stage or the workgroup shape cannot have derivatives.
+ * The extension that declares the derivative group: KHR where DXC's FeatureManager would pick it
+ * (-fspv-extension names it or all KHR ones, or a mesh or task shader, which only it covers); else
+ * NV, which DXC picks when named, and which Debian 12's validators and Mesa 22.3 know (DXC's own
+ * default without -fspv-extension is KHR: a deliberate difference, same capability and mode numbers).
  */
-export function declareDerivatives(b: ModuleBuilder, entryId: number, ep: IrEntryPoint, uses: ReadonlyMap<IrFunction, DerivativeUse>): string | undefined {
+function derivativeExtension(stage: IrEntryPoint['stage'], allowed: readonly string[] | undefined): 'SPV_KHR_compute_shader_derivatives' | 'SPV_NV_compute_shader_derivatives' {
+  const khr = 'SPV_KHR_compute_shader_derivatives';
+  if (stage === 'mesh' || stage === 'amplification') return khr;
+  if (allowed && !allowed.includes('SPV_NV_compute_shader_derivatives') && (allowed.includes(khr) || allowed.includes('KHR'))) return khr;
+  return 'SPV_NV_compute_shader_derivatives';
+}
+
+/**
+ * Declares the derivative group a compute, mesh or task entry point needs; returns an error message
+ * where the stage or the workgroup shape cannot have derivatives.
+ */
+export function declareDerivatives(b: ModuleBuilder, entryId: number, ep: IrEntryPoint, uses: ReadonlyMap<IrFunction, DerivativeUse>, allowed: readonly string[] | undefined, model: number): string | undefined {
   const construct = reachedDerivative(ep, uses);
   if (!construct || ep.stage === 'pixel') return undefined;
-  if (ep.stage !== 'compute') {
-    return `entry point '${ep.name}' uses ${construct}, which needs derivatives: only pixel and compute shaders have them, not the ${ep.stage} stage`;
+  if (ep.stage !== 'compute' && ep.stage !== 'mesh' && ep.stage !== 'amplification') {
+    return `entry point '${ep.name}' uses ${construct}, which needs derivatives: only pixel, compute, mesh and amplification shaders have them, not the ${ep.stage} stage`;
+  }
+  if ((ep.stage === 'mesh' || ep.stage === 'amplification') && model !== ExecutionModel.MeshEXT && model !== ExecutionModel.TaskEXT) {
+    // DXC emits them anyway (its tests skip validation with -Vd): SPIR-V forbids them in MeshNV/TaskNV.
+    return `entry point '${ep.name}' uses ${construct}, which needs derivatives: the ${ep.stage} stage has them with SPV_EXT_mesh_shader (SPIR-V 1.4, e.g. -fspv-target-env=vulkan1.2 or later), not with SPV_NV_mesh_shader`;
   }
   const [x, y, z] = ep.workgroupSize;
-  // The NV extension, not DXC's default SPV_KHR_compute_shader_derivatives: same capability and
-  // execution-mode numbers, and the one current validators and drivers know.
-  b.extension('SPV_NV_compute_shader_derivatives');
+  b.extension(derivativeExtension(ep.stage, allowed));
+  // The KHR capabilities and modes have the NV ones' numbers.
   if (x % 4 === 0 && y === 1 && z === 1) {
     b.capability(Capability.ComputeDerivativeGroupLinearNV);
     b.executionMode(entryId, ExecutionMode.DerivativeGroupLinearNV);
@@ -51,7 +68,7 @@ export function declareDerivatives(b: ModuleBuilder, entryId: number, ep: IrEntr
     b.capability(Capability.ComputeDerivativeGroupQuadsNV);
     b.executionMode(entryId, ExecutionMode.DerivativeGroupQuadsNV);
   } else {
-    return `entry point '${ep.name}' uses ${construct} in a compute shader with numthreads(${x}, ${y}, ${z}): derivatives need X divisible by 4 with Y = Z = 1, or X and Y both even`;
+    return `entry point '${ep.name}' uses ${construct} in a ${ep.stage} shader with numthreads(${x}, ${y}, ${z}): derivatives need X divisible by 4 with Y = Z = 1, or X and Y both even`;
   }
   return undefined;
 }

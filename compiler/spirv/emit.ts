@@ -14,8 +14,9 @@ import { ModuleBuilder } from './builder.js';
 import type { ArithmeticMode } from './defined-arithmetic.js';
 import { ValueFacts } from './values.js';
 import { constantId, FunctionEmitter, isRelaxed, type GlobalInfo, type ModuleContext } from './function.js';
-import { AddressingModel, BuiltIn, Capability, Decoration, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
+import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, Op, SourceLanguage, StorageClass } from '../spirv-spec/spec.js';
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
+import { pixelOnlyError, type PixelOnlyUse } from './pixel-only.js';
 import { requireExtension } from './extensions.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
 import { reachableFunctions } from './entry-reach.js';
@@ -58,6 +59,8 @@ export interface EmitOptions {
   floatControls?: FloatControls;
   finiteMathOnly?: boolean;
   vulkanMemoryModel?: boolean;
+  /** -fspv-enable-maximal-reconvergence: MaximallyReconvergesKHR on every entry point. */
+  maximalReconvergence?: boolean;
   /** -fspv-entrypoint-name: the SPIR-V name of the module's one entry point. */
   entryPointName?: string;
   /** -fspv-extension: undefined allows every extension. */
@@ -232,7 +235,13 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const srcId = m.functionId(ep.function);
     // Unoptimised, the copies are known before (the entry function was emitted); inlined, after its body.
     let copyList: { input: number; copy: number; type: Type }[] | undefined;
-    const copiesOf = () => (copyList ??= [...builtinCopies].map(([builtin, copy]) => ({ input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type })));
+    const copiesOf = () =>
+      (copyList ??= [...builtinCopies].map(([builtin, copy]) => {
+        if (WORKGROUP_BUILTINS.includes(builtin) && !['compute', 'mesh', 'amplification'].includes(ep.stage)) {
+          errors.push({ message: `${builtin} (GetGroupWaveCount/GetGroupWaveIndex) exists in compute, mesh and amplification shaders only, not in the ${ep.stage} entry point '${ep.name}'` });
+        }
+        return { input: builtinInputVariable(b, types, builtin, copy.type, ep.stage), copy: copy.id, type: copy.type };
+      }));
     const inline = inlinedOnly.has(ep.function);
     if (!inline) copiesOf();
     // Rasterizer-ordered views: a pixel shader runs its HLSL function inside the fragment interlock.
@@ -259,12 +268,19 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     b.name(srcId, `src.${ep.name}`);
     const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
     const copyIds = modern ? copies.map((c) => c.copy) : [];
-    b.entryPoint(stage.modelFor?.(b) ?? model, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
+    const executionModel = stage.modelFor?.(b) ?? model;
+    b.entryPoint(executionModel, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
     stage.modes(b, id, ep);
     if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
-    const derivativeError = declareDerivatives(b, id, ep, derivativeUses);
+    if (options.maximalReconvergence) {
+      requireExecutionMode(b, ExecutionMode.MaximallyReconvergesKHR);
+      b.executionMode(id, ExecutionMode.MaximallyReconvergesKHR);
+    }
+    const derivativeError = declareDerivatives(b, id, ep, derivativeUses, options.allowedExtensions, executionModel);
     if (derivativeError) errors.push({ message: derivativeError });
+    const pixelError = pixelOnlyError(ep, derivativeUses as ReadonlyMap<IrFunction, PixelOnlyUse>);
+    if (pixelError) errors.push({ message: pixelError });
     const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));
     // vk::ext_execution_mode calls and [[vk::spvexecutionmode]] in the functions this entry point runs.
     const modes = new Set<string>();
@@ -301,6 +317,9 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
 function spirvName(name: string, ir: IrModule, options: EmitOptions): string {
   return options.entryPointName !== undefined && ir.entryPoints.length === 1 ? options.entryPointName : name;
 }
+
+/** Builtins of a workgroup's subgroups: Vulkan has them in the compute-like stages only. */
+const WORKGROUP_BUILTINS: readonly (keyof typeof BuiltIn)[] = ['NumSubgroups', 'SubgroupId'];
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
 function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: keyof typeof BuiltIn, type: Type, stage: ShaderStage): number {

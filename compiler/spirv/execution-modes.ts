@@ -5,7 +5,7 @@ import type { ModuleBuilder } from './builder.js';
 import { requireExtension } from './extensions.js';
 
 interface ModeNeeds {
-  capability: number;
+  capability?: number;
   extension?: string;
 }
 
@@ -21,6 +21,8 @@ const MODE_NEEDS: Readonly<Record<number, ModeNeeds>> = {
   4463: { capability: 4468, extension: 'SPV_KHR_float_controls' },
   // SPV_EXT_shader_stencil_export: StencilRefReplacingEXT → StencilExportEXT.
   5027: { capability: 5013, extension: 'SPV_EXT_shader_stencil_export' },
+  // SPV_KHR_maximal_reconvergence: MaximallyReconvergesKHR needs only the Shader capability.
+  6023: { extension: 'SPV_KHR_maximal_reconvergence' },
 };
 
 /** Modes only kernels have: Vulkan modules cannot declare them. */
@@ -32,7 +34,7 @@ export function requireExecutionMode(b: ModuleBuilder, mode: number): string | u
   if (kernel) return `execution mode ${kernel} (${mode}) needs the Kernel-only SubgroupDispatch capability, which Vulkan shaders cannot declare`;
   const needs = MODE_NEEDS[mode];
   if (!needs) return undefined;
-  b.capability(needs.capability);
+  if (needs.capability !== undefined) b.capability(needs.capability);
   if (needs.extension) requireExtension(b, needs.extension);
   return undefined;
 }

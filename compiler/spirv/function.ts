@@ -49,6 +49,8 @@ export class FunctionEmitter {
   readonly pendingModes: number[] = [];
   /** The first construct here that takes implicit derivatives (ddx, Sample, …): a stage check per entry point. */
   derivative?: string;
+  /** The first construct here only a fragment shader may execute (pixel-only.ts). */
+  pixelOnly?: string;
   /** Functions this one calls: with `derivative`, what an entry point's call graph reaches. */
   readonly callees = new Set<IrFunction>();
   /** Inline SPIR-V pointer types given a Function variable here, which logical addressing forbids (emit.ts refuses them). */

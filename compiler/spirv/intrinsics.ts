@@ -2,10 +2,11 @@
 // instructions where the manual names them, core opcodes otherwise.
 import { f32ToF16Bits } from './float-narrowing.js';
 import type { IrExpr } from '../ir/ir.js';
-import { elementScalar, type ScalarType, type Type } from '../types.js';
+import { BOOL, elementScalar, type ScalarType, type Type } from '../types.js';
 import { componentCount, type FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
 import { Capability, Op } from '../spirv-spec/spec.js';
+import { requireExtension } from './extensions.js';
 import { emitMeshIntrinsic } from './stages/mesh.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
 import { emitPacked8 } from './packed-8bit.js';
@@ -101,6 +102,15 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   if (name === 'Barrier') return sm68Barrier(fe, e.args);
   if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
   if (name === 'vk::ReadClock') return readClock(fe, e);
+  if (name === 'IsHelperLane') {
+    // OpIsHelperInvocationEXT reads the current state (a demoted invocation is a helper from then on).
+    fe.pixelOnly ??= 'IsHelperLane';
+    b.capability(Capability.DemoteToHelperInvocation);
+    if (Number(b.version.split('.')[1]) < 6) requireExtension(b, 'SPV_EXT_demote_to_helper_invocation');
+    const id = b.id();
+    fe.f.emit(Op.IsHelperInvocationEXT, [t.type(BOOL), id]);
+    return id;
+  }
   if (name === 'pack8' || name === 'unpack8s' || name === 'unpack8u' || name === 'dot4u8packed' || name === 'dot4i8packed') return emitPacked8(fe, e);
   if (name === 'SetMeshOutputCounts' || name === 'DispatchMesh') return emitMeshIntrinsic(fe, e);
   if (name === 'NonUniformResourceIndex') return nonUniformIndex(fe, e);

@@ -2,8 +2,9 @@
 // wrapper that reads Input variables, calls the HLSL entry function and writes Output variables.
 import { readsPerVertex } from './interpolate.js';
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
+import { inheritSemantic, nextLeafSemantic, type InheritedSemantic } from '../ir/semantic-inheritance.js';
 import type { ShaderStage } from '../common/stage.js';
-import { arrayOf, BOOL, FLOAT, INT, typeKey, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
+import { arrayOf, BOOL, FLOAT, INT, typeKey, typeToString, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
 import { applyDecorations, replacedStageDecoration, withWrittenLocation } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
@@ -226,23 +227,42 @@ export interface StageIoError {
   message: string;
 }
 
-export function flatten(type: Type, io: StageValue, path: number[], out: Leaf[], errors: string[]): void {
+export function flatten(type: Type, io: StageValue, path: number[], out: Leaf[], errors: string[], inherited?: InheritedSemantic): void {
   if (type.kind === 'struct') {
+    // DXC: a semantic on the struct itself names its leaves (semantic-inheritance.ts).
+    const enclosing = inherited ?? (io.semantic ? inheritSemantic(io.semantic) : undefined);
     type.fields.forEach((f, i) => {
       const fio: StageValue = {
-        ...(f.semantic ? { semantic: f.semantic } : {}),
+        ...(f.semantic && !enclosing ? { semantic: f.semantic } : {}),
         ...(f.location !== undefined ? { location: f.location } : {}),
         ...(f.builtin !== undefined ? { builtin: f.builtin } : {}),
         ...(f.index !== undefined ? { index: f.index } : {}),
         ...(f.decorations ? { decorations: f.decorations } : {}),
         ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}),
       };
-      flatten(f.type, fio, [...path, i], out, errors);
+      flatten(f.type, fio, [...path, i], out, errors, enclosing);
     });
     return;
   }
+  if (inherited) io = { ...io, semantic: nextLeafSemantic(inherited) };
   if (!io.semantic && io.builtin === undefined) errors.push(`missing semantic on a stage ${path.length ? 'struct member' : 'parameter'} of type '${type.kind}'`);
   out.push({ type, io: withWrittenLocation(io), path });
+}
+
+/**
+ * A builtin leaf whose value the wrapper cannot fit to the builtin's type (fitValue drops components of
+ * an input or extra output components, and converts scalars): wider than the builtin, or not a scalar or
+ * vector. DXC's own check (SV_Position of a vertex shader must be a 32-bit float4) comes first, in its words.
+ */
+function builtinShapeError(leaf: Leaf, rule: BuiltinRule, dir: 'in' | 'out', stage: ShaderStage): string | undefined {
+  const t = leaf.type;
+  const count = (x: Type) => (x.kind === 'vector' ? x.size : 1);
+  if (rule.builtin === 'Position' && stage === 'vertex' && dir === 'out') {
+    const ok = t.kind === 'vector' && t.size === 4 && t.element.base === 'float' && t.element.width === 32;
+    return ok ? undefined : 'SV_Position must be a 4-component 32-bit float vector or a composite which recursively contains only such a vector';
+  }
+  const fits = (t.kind === 'scalar' || t.kind === 'vector') && (dir === 'in' ? count(t) <= count(rule.type) : count(t) >= count(rule.type));
+  return fits ? undefined : `semantic '${leaf.io.semantic}' (${rule.builtin}) cannot hold a value of type '${typeToString(t)}'`;
 }
 
 function splitSemantic(s: string): { base: string; index: number } {
@@ -323,6 +343,11 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       leaf.storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
       if (leaf.io.semantic) fe.userSemantic(packed.id, leaf.io.semantic);
       if (leaf.io.decorations) errors.push(`vk::ext_decorate on '${leaf.io.semantic}' is not supported: it is one element of a packed builtin array`);
+      return;
+    }
+    const shapeError = rule && leaf.io.builtin === undefined ? builtinShapeError(leaf, rule, dir, ep.stage) : undefined;
+    if (shapeError) {
+      errors.push(shapeError);
       return;
     }
     const id = leaf.reservedId ?? b.id();

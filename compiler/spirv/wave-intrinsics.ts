@@ -31,6 +31,8 @@ const COLLECTIVES: Record<string, { ops: Partial<Record<OperandKind, number>>; g
 const CAPABILITIES: Record<string, Capabilities> = {
   WaveGetLaneCount: [],
   WaveGetLaneIndex: [],
+  GetGroupWaveCount: [],
+  GetGroupWaveIndex: [],
   WaveIsFirstLane: [],
   WaveActiveAnyTrue: ['GroupNonUniformVote'],
   WaveActiveAllTrue: ['GroupNonUniformVote'],
@@ -45,6 +47,14 @@ const CAPABILITIES: Record<string, Capabilities> = {
   QuadReadAcrossDiagonal: ['GroupNonUniformQuad'],
   QuadReadLaneAt: ['GroupNonUniformQuad'],
   ...Object.fromEntries(Object.keys(COLLECTIVES).map((k) => [k, ['GroupNonUniformArithmetic'] as Capabilities])),
+};
+
+/** Intrinsics that read a builtin (through the wrapper's Private copy). */
+const BUILTIN_OF: Readonly<Record<string, 'SubgroupSize' | 'SubgroupLocalInvocationId' | 'NumSubgroups' | 'SubgroupId'>> = {
+  WaveGetLaneCount: 'SubgroupSize',
+  WaveGetLaneIndex: 'SubgroupLocalInvocationId',
+  GetGroupWaveCount: 'NumSubgroups',
+  GetGroupWaveIndex: 'SubgroupId',
 };
 
 export function isWaveIntrinsicName(name: string): boolean {
@@ -66,8 +76,9 @@ export function emitWaveIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 
     fe.f.emit(opcode, [t.type(type), id, ...operands]);
     return id;
   };
-  if (name === 'WaveGetLaneCount' || name === 'WaveGetLaneIndex') {
-    const variable = fe.builtinInput(name === 'WaveGetLaneCount' ? 'SubgroupSize' : 'SubgroupLocalInvocationId', UINT);
+  const builtin = BUILTIN_OF[name];
+  if (builtin) {
+    const variable = fe.builtinInput(builtin, UINT);
     const id = b.id();
     fe.f.emit(Op.Load, [t.type(UINT), id, variable]);
     return id;

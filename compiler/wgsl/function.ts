@@ -560,7 +560,29 @@ export function fallsThrough(list: IrStmt[]): boolean {
   if (!last) return true;
   if (isJump(last)) return false;
   if (last.op === 'if') return fallsThrough(last.then) || fallsThrough(last.else);
+  if (last.op === 'switch') return switchFallsThrough(last);
   return true;
+}
+
+/**
+ * Whether a switch's end is reachable as WGSL's behaviour analysis sees it: without a default, or when
+ * a case (with the cases it falls into, as switchStmt writes them) reaches its end or breaks out.
+ */
+function switchFallsThrough(s: Extract<IrStmt, { op: 'switch' }>): boolean {
+  if (!s.cases.some((k) => k.isDefault)) return true;
+  return s.cases.some((_, i) => {
+    for (let j = i; j < s.cases.length; j++) {
+      const body = s.cases[j]!.body;
+      if (breaksOut(body)) return true;
+      if (!fallsThrough(body)) return false;
+    }
+    return true;
+  });
+}
+
+/** A `break` that leaves the enclosing switch (not one of a nested loop or switch). */
+function breaksOut(list: IrStmt[]): boolean {
+  return list.some((s) => s.op === 'break' || (s.op === 'if' && (breaksOut(s.then) || breaksOut(s.else))));
 }
 
 function containsExit(s: IrStmt): boolean {

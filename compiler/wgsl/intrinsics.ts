@@ -36,11 +36,11 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   isinf: 'expand', isfinite: 'expand', all: 'expand', any: 'expand', dot: 'expand', mul: 'expand', bitcast: 'expand',
   f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
   GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
-  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', Barrier: 'expand', 'vk::ReadClock': 'expand',
+  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', Barrier: 'expand', 'vk::ReadClock': 'expand', IsHelperLane: 'expand',
   pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
   SetMeshOutputCounts: 'expand', DispatchMesh: 'expand',
   NonUniformResourceIndex: 'expand',
-  WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
+  WaveGetLaneCount: 'wave', WaveGetLaneIndex: 'wave', GetGroupWaveCount: 'wave', GetGroupWaveIndex: 'wave', WaveIsFirstLane: 'wave', WaveActiveAnyTrue: 'wave', WaveActiveAllTrue: 'wave',
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
   WavePrefixProduct: 'wave', WaveActiveBitAnd: 'wave', WaveActiveBitOr: 'wave', WaveActiveBitXor: 'wave', QuadReadAcrossX: 'wave',
@@ -80,6 +80,8 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       throw unsupported(`'${name}' (a memory barrier without a group sync)`, undefined, 'WGSL barriers always synchronise the workgroup');
     case 'vk::ReadClock':
       throw unsupported(`'vk::ReadClock'`, undefined, 'WGSL has no shader clock');
+    case 'IsHelperLane':
+      throw unsupported(`'IsHelperLane'`, e.loc, 'WGSL has no helper-invocation query');
     case 'SetMeshOutputCounts':
     case 'DispatchMesh':
       throw unsupported(`'${name}'`, undefined, 'WebGPU has no mesh shading');

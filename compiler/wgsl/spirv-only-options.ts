@@ -11,6 +11,7 @@ const UNSUPPORTED: readonly [string, (o: ResolvedOptions) => boolean, string][] 
   ['-denorm', (o) => o.denorm !== 'any', 'WGSL has no float-controls execution modes'],
   ['-Gis', (o) => o.ieeeStrict, 'WGSL cannot forbid contraction or ask for IEEE signed zeros, infinities and NaNs'],
   ['-fspv-use-vulkan-memory-model', (o) => o.vulkanMemoryModel, 'a SPIR-V memory model'],
+  ['-fspv-enable-maximal-reconvergence', (o) => o.maximalReconvergence, 'WGSL gives no reconvergence guarantee to ask for'],
   ['-fspv-use-unknown-image-format', (o) => o.useUnknownImageFormat, 'WGSL storage textures always have a format'],
 ];
 

@@ -9,6 +9,7 @@ import type { EntryPoint as ReflectedEntryPoint } from '../reflect/types.js';
 import type { ShaderStage } from '../common/stage.js';
 import { elementScalar, typeToString, type ScalarType, type Type } from '../types.js';
 import { unsupported } from './errors.js';
+import { inheritSemantic, nextLeafSemantic, type InheritedSemantic } from '../ir/semantic-inheritance.js';
 import type { FunctionWriter } from './function.js';
 import { memberName, vectorName } from './types.js';
 
@@ -56,14 +57,17 @@ interface Leaf {
   io: StageValue;
 }
 
-function leaves(type: Type, io: StageValue, path: string, out: Leaf[], loc?: SourceLocation): void {
-  if (type.kind === 'struct' && !io.semantic) {
+function leaves(type: Type, io: StageValue, path: string, out: Leaf[], loc?: SourceLocation, inherited?: InheritedSemantic): void {
+  if (type.kind === 'struct') {
+    // DXC: a semantic on the struct itself names its leaves (semantic-inheritance.ts).
+    const enclosing = inherited ?? (io.semantic ? inheritSemantic(io.semantic) : undefined);
     type.fields.forEach((f, i) => {
-      const fio: StageValue = { ...(f.semantic ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}), ...(f.builtin !== undefined ? { builtin: f.builtin } : {}), ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}) };
-      leaves(f.type, fio, `${path}.${memberName(f.name, i)}`, out, loc);
+      const fio: StageValue = { ...(f.semantic && !enclosing ? { semantic: f.semantic } : {}), ...(f.location !== undefined ? { location: f.location } : {}), ...(f.builtin !== undefined ? { builtin: f.builtin } : {}), ...(f.interpolation ? { interpolation: f.interpolation } : io.interpolation ? { interpolation: io.interpolation } : {}) };
+      leaves(f.type, fio, `${path}.${memberName(f.name, i)}`, out, loc, enclosing);
     });
     return;
   }
+  if (inherited) io = { ...io, semantic: nextLeafSemantic(inherited) };
   if (!io.semantic) throw unsupported(`a stage ${path.includes('.') ? 'struct member' : 'parameter'} without a semantic`);
   if (io.builtin !== undefined) throw unsupported(`[[vk::builtin("${io.builtin}")]] on '${path}'`, loc, 'a Vulkan builtin WGSL has no equivalent of');
   out.push({ path, type, io });

@@ -36,6 +36,9 @@ const WAVE_BUILTINS: Readonly<Partial<Record<IntrinsicName, string>>> = {
 };
 
 export function writeWaveIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intrinsic' }>): string {
+  if (e.name === 'GetGroupWaveCount' || e.name === 'GetGroupWaveIndex') {
+    throw unsupported(`'${e.name}'`, e.loc, 'core WGSL with the subgroups extension has no num_subgroups or subgroup_id builtin');
+  }
   w.scope.enable('subgroups');
   const builtin = WAVE_BUILTINS[e.name];
   if (!builtin) throw new Error(`internal: '${e.name}' is not a wave intrinsic`);

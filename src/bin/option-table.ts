@@ -126,6 +126,7 @@ export type BooleanOption =
   | 'ieeeStrict'
   | 'finiteMathOnly'
   | 'vulkanMemoryModel'
+  | 'maximalReconvergence'
   | 'useLegacyBufferMatrixOrder'
   | 'packOptimized';
 
@@ -338,6 +339,7 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   flag('-pack-optimized', 'packOptimized', 'Pack stage variables into shared locations (Component decorations) assuming connecting stages declare identical signatures', 'compile'),
   flag('-pack_optimized', 'packOptimized', 'Alias of -pack-optimized', 'compile'),
   flag('-fspv-use-vulkan-memory-model', 'vulkanMemoryModel', 'Use the Vulkan memory model instead of GLSL450'),
+  flag('-fspv-enable-maximal-reconvergence', 'maximalReconvergence', 'Declare MaximallyReconvergesKHR on every entry point (SPV_KHR_maximal_reconvergence)'),
   {
     name: '-fvk-stage-io-order=', form: 'joined', metavar: '{alpha|decl}', group: 'spirv',
     help: 'Assign stage input/output locations in declaration order (decl, the default) or by semantic name (alpha)',
@@ -547,7 +549,6 @@ export const OPTION_TABLE: readonly OptionSpec[] = [
   // ---- DXC options that would change the result and are not implemented ----
   unsupported('-fvk-allow-rwstructuredbuffer-arrays'),
   // MaximallyReconvergesKHR: the SPIRV-Tools here cannot validate it yet, so no test could check it.
-  unsupported('-fspv-enable-maximal-reconvergence'),
   {
     name: '-fspv-preserve-bindings', form: 'flag', group: 'spirv', help: 'Keep every resource that has a descriptor binding, even when unused',
     apply: (s) => void (s.preserveBindings = true),

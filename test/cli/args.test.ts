@@ -52,6 +52,7 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'cs_6_0', '-Gis'], expected: { ieeeStrict: true } },
     { argv: ['-T', 'cs_6_0', '-ffinite-math-only'], expected: { finiteMathOnly: true } },
     { argv: ['-T', 'cs_6_0', '-fspv-use-vulkan-memory-model'], expected: { vulkanMemoryModel: true } },
+    { argv: ['-T', 'cs_6_0', '-fspv-enable-maximal-reconvergence'], expected: { maximalReconvergence: true } },
     { argv: ['-T', 'cs_6_0', '-fspv-entrypoint-name=main2'], expected: { entryPointName: 'main2' } },
     { argv: ['-T', 'cs_6_0', '-fspv-max-id', '400'], expected: { maxId: 400 } },
     { argv: ['-T', 'vs_6_0', '-fvk-stage-io-order=alpha'], expected: { stageIoOrder: 'alpha' } },

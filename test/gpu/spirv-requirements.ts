@@ -59,6 +59,9 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [4427, 'DrawParameters', ['shaderDrawParameters']],
       // Extension features (test/gpu/runner/extension-features.c): enabled with the named extension only.
       [4472, 'RayQueryKHR', ['rayQuery']],
+      // Compute derivative groups: the NV or KHR feature struct, whichever extension the module declares.
+      [5288, 'ComputeDerivativeGroupQuadsKHR', ['computeDerivativeGroupQuads']],
+      [5350, 'ComputeDerivativeGroupLinearKHR', ['computeDerivativeGroupLinear']],
       [4479, 'RayTracingKHR', ['rayTracingPipeline']],
       [5283, 'MeshShadingEXT', ['meshShader']],
       [4433, 'StorageBuffer16BitAccess', ['storageBuffer16BitAccess']],
@@ -142,7 +145,16 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_KHR_ray_query', 'VK_KHR_ray_query'],
   ['SPV_KHR_ray_tracing', 'VK_KHR_ray_tracing_pipeline'],
   ['SPV_KHR_cooperative_matrix', 'VK_KHR_cooperative_matrix'],
+  ['SPV_KHR_maximal_reconvergence', 'VK_KHR_shader_maximal_reconvergence'],
+  ['SPV_NV_compute_shader_derivatives', 'VK_NV_compute_shader_derivatives'],
+  ['SPV_KHR_compute_shader_derivatives', 'VK_KHR_compute_shader_derivatives'],
 ]);
+
+/**
+ * Features an extension's execution modes need, which no capability names: MaximallyReconvergesKHR
+ * needs shaderMaximalReconvergence (enabled only with the extension, test/gpu/runner/extension-features.c).
+ */
+const EXTENSION_FEATURES: ReadonlyMap<string, readonly string[]> = new Map([['SPV_KHR_maximal_reconvergence', ['shaderMaximalReconvergence']]]);
 
 /** SPIR-V execution models of the stages the harness runs. */
 export const EXECUTION_MODELS = { vertex: 0, fragment: 4, compute: 5, geometry: 3, tessellationControl: 1, tessellationEvaluation: 2, task: 5364, mesh: 5365 } as const;
@@ -203,6 +215,7 @@ export function readRequirements(spirv: Uint32Array): SpirvRequirements {
         throw new Error(`OpExtension "${name}" has no Vulkan device extension mapping in test/gpu/spirv-requirements.ts`);
       }
       if (deviceExtension) extensions.add(deviceExtension);
+      EXTENSION_FEATURES.get(name)?.forEach((f) => features.add(f));
     } else if (opcode === OP_ENTRY_POINT) {
       entryPoints.push({ executionModel: spirv[at + 1]!, name: literalString(spirv, at + 3, at + count) });
     }

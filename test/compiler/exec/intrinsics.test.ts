@@ -129,6 +129,7 @@ describe('intrinsics', () => {
       float whole; float fracPart = modf(m, whole);
       float e; float mant = frexp(hundred, e);
       float2 sc2, cc2; sincos(float2(p, n), sc2, cc2);
+      float2x3 sm, cm; sincos(float2x3(p, n, 0, 1, 2, 3), sm, cm); // row by row, as DXC
       // NaN from its bit pattern: drivers may fold inf * 0 without NaN-preserving float controls.
       float inf = hundred / (three - 3); float nan = asfloat(bits | 0x7FC00000u);
     `;
@@ -154,6 +155,9 @@ describe('intrinsics', () => {
       { expr: 's', kind: 'f', expect: Math.sin(0.5), tol: T, wgslTol: WGSL_SIN_COS },
       { expr: 'c', kind: 'f', expect: Math.cos(0.5), tol: T, wgslTol: WGSL_SIN_COS },
       { expr: 'cc2.y', kind: 'f', expect: Math.cos(-1.25), tol: T, wgslTol: WGSL_SIN_COS },
+      { expr: 'sm[0][1]', kind: 'f', expect: Math.sin(-1.25), tol: T, wgslTol: WGSL_SIN_COS },
+      { expr: 'sm[1][2]', kind: 'f', expect: Math.sin(3), tol: T, wgslTol: WGSL_SIN_COS },
+      { expr: 'cm[1][0]', kind: 'f', expect: Math.cos(1), tol: T, wgslTol: WGSL_SIN_COS },
       { expr: 'fracPart', kind: 'f', expect: -0.5 },
       { expr: 'whole', kind: 'f', expect: -5 },
       { expr: 'mant', kind: 'f', expect: 100 / 128 },

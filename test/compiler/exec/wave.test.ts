@@ -5,6 +5,7 @@
 // the same source runs on WebGPU (Dawn on SwiftShader, `enable subgroups;`) under the same checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
+import { compile } from '../../../compiler/index.js';
 import { compileValid } from '../helpers.js';
 
 let gpu: Targets;
@@ -44,6 +45,11 @@ const SLOTS: [string, string][] = [
   ['quadY', 'QuadReadAcrossY(t)'],
   ['quadDiagonal', 'QuadReadAcrossDiagonal(t)'],
   ['quadLane', 'QuadReadLaneAt(t, 3)'],
+  ['quadAny', 'QuadAny(t % 8 == 5) ? 1u : 0u'],
+  ['quadAll', 'QuadAll(t % 8 != 6) ? 1u : 0u'],
+  // A matrix compared row by row (DXC): row 0 is the same in the wave, row 1 differs per lane.
+  ['allEqualMatrix', 'dot(uint2(WaveActiveAllEqual(float2x2(t / WaveGetLaneCount(), 1, t, 2))[0]), uint2(1, 2)) + 4 * dot(uint2(WaveActiveAllEqual(float2x2(t / WaveGetLaneCount(), 1, t, 2))[1]), uint2(1, 2))'],
+  ['allEqual1x1', 'WaveActiveAllEqual((float1x1)(t / WaveGetLaneCount())) ? 1u : 0u'],
 ];
 
 const SOURCE = `
@@ -96,6 +102,11 @@ function expected(t: number, s: number): Record<string, number> {
     quadY: t ^ 2,
     quadDiagonal: t ^ 3,
     quadLane: (t & ~3) + 3,
+    // Quads are threads 4q..4q+3: one of them is 5 mod 8 only in quads 8m+4..8m+7; 6 mod 8 likewise.
+    quadAny: (t & ~3) % 8 === 4 ? 1 : 0,
+    quadAll: (t & ~3) % 8 === 4 ? 0 : 1,
+    allEqualMatrix: 3 + 4 * (s === 1 ? 3 : 2),
+    allEqual1x1: 1,
   };
 }
 
@@ -113,6 +124,32 @@ describe('wave intrinsics on lavapipe', () => {
     }, reflection!);
     checkWaves(results.spirv.buffers.out!, 'SPIR-V on lavapipe');
     if (results.wgsl) checkWaves(results.wgsl.buffers.out!, 'WGSL on WebGPU');
+  });
+});
+
+describe('GetGroupWaveCount / GetGroupWaveIndex (SM 6.10)', () => {
+  const source = `
+    [[vk::binding(0)]] RWStructuredBuffer<uint> Out;
+    [numthreads(${THREADS}, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+      Out[id.x * 3] = GetGroupWaveCount();
+      Out[id.x * 3 + 1] = GetGroupWaveIndex();
+      Out[id.x * 3 + 2] = WaveGetLaneCount();
+    }`;
+
+  it('read NumSubgroups and SubgroupId on lavapipe: 64 / S subgroups, thread t in subgroup t / S', async () => {
+    const { spirv } = compileValid(source, { targetEnv: 'vulkan1.1' });
+    const { buffers } = await gpu.vulkan.runCompute({ spirv, entry: 'main', groups: [1, 1, 1], bindings: [{ set: 0, binding: 0, kind: 'storage-buffer', size: THREADS * 12, name: 'out' }] });
+    const words = new Uint32Array(buffers.out!.buffer, buffers.out!.byteOffset, THREADS * 3);
+    const s = words[2]!;
+    const got = Array.from({ length: THREADS }, (_, t) => [words[t * 3]!, words[t * 3 + 1]!]);
+    expect(got).toEqual(Array.from({ length: THREADS }, (_, t) => [THREADS / s, Math.floor(t / s)]));
+  });
+
+  it('are refused by the WGSL target and outside compute-like stages', () => {
+    const wgsl = compile(source, { target: 'wgsl' }).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    expect(wgsl.join('\n')).toMatch(/'GetGroupWaveCount'.*num_subgroups/);
+    const pixel = compile('float4 main() : SV_Target { return GetGroupWaveIndex(); }', { targetEnv: 'vulkan1.1' }).diagnostics.map((d) => d.message);
+    expect(pixel.join('\n')).toMatch(/SubgroupId \(GetGroupWaveCount\/GetGroupWaveIndex\) exists in compute, mesh and amplification shaders only, not in the pixel entry point 'main'/);
   });
 });
 

@@ -403,6 +403,40 @@ describe('-fvk-stage-io-order', () => {
   });
 });
 
+describe('-fspv-enable-maximal-reconvergence', () => {
+  // Each lane leaves the loop in its own iteration; the ballot after the `if` must see the whole wave.
+  const source = `
+    RWStructuredBuffer<uint> counts : register(u0);
+    [numthreads(32, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+      for (uint i = 0; ; ++i) {
+        if (i == WaveGetLaneIndex()) { counts[id.x] = WaveActiveCountBits(true); break; }
+      }
+    }`;
+
+  it('declares MaximallyReconvergesKHR on the entry point with SPV_KHR_maximal_reconvergence (DXC: spv.enable-maximal-reconvergence.hlsl)', () => {
+    const out = text(source, { ...compute, maximalReconvergence: true }, ['vulkan1.1', 'vulkan1.3']);
+    expect(out).toMatch(/OpExtension "SPV_KHR_maximal_reconvergence"/);
+    expect(out).toMatch(/OpExecutionMode %main MaximallyReconvergesKHR/);
+  });
+
+  it('declares neither without the option', () => {
+    const out = text(source, compute, ['vulkan1.1']);
+    expect(out).not.toMatch(/maximal_reconvergence|MaximallyReconverges/);
+  });
+
+  it('marks every entry point of a multi-entry module', () => {
+    const two = `${source}\n[numthreads(1, 1, 1)] void other() {}`;
+    const out = text(two, { entryPoints: [{ name: 'main', stage: 'compute' }, { name: 'other', stage: 'compute' }], maximalReconvergence: true }, ['vulkan1.1']);
+    expect(out.match(/OpExecutionMode %\w+ MaximallyReconvergesKHR/g)).toHaveLength(2);
+  });
+
+  it('is refused by -fspv-extension lists that do not name it', () => {
+    expect(errors(source, { ...compute, maximalReconvergence: true, targetEnv: 'vulkan1.1', allowedExtensions: ['SPV_KHR_multiview'] })).toEqual([
+      "SPIR-V extension 'SPV_KHR_maximal_reconvergence' is required by this module but not permitted by -fspv-extension (add -fspv-extension=SPV_KHR_maximal_reconvergence)",
+    ]);
+  });
+});
+
 describe('SPIR-V-only options with the WGSL target', () => {
   it('each one WGSL cannot honour is an error naming it, not an output without it', () => {
     const cases: [CompileOptions, string][] = [
@@ -413,6 +447,7 @@ describe('SPIR-V-only options with the WGSL target', () => {
       [{ ieeeStrict: true }, '-Gis'],
       [{ vulkanMemoryModel: true }, '-fspv-use-vulkan-memory-model'],
       [{ useUnknownImageFormat: true }, '-fspv-use-unknown-image-format'],
+      [{ maximalReconvergence: true }, '-fspv-enable-maximal-reconvergence'],
     ];
     for (const [options, flag] of cases) {
       const found = errors(VS, { ...vertex, ...options, target: 'wgsl' });

@@ -47,6 +47,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
   if (types == VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT && data->pMessageIdName &&
       strcmp(data->pMessageIdName, "UNASSIGNED-CoreValidation-Shader-OutputNotConsumed") == 0)
     return VK_FALSE;
+  if (layer_gap(data->pMessageIdName, data->pMessage)) return VK_FALSE;
   const char *level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning";
   buf_printf(&ctx->messages, "%s[%s] %s\n", level, data->pMessageIdName ? data->pMessageIdName : "?",
              data->pMessage ? data->pMessage : "");

@@ -1,6 +1,6 @@
 /* Device features that live in an extension's feature struct (mesh shaders, ray tracing, ray
- * queries, shader clock, fragment interlock, fragment barycentrics, cooperative matrices). A struct
- * joins the feature chain only when the job names its extension, so a feature
+ * queries, shader clock, fragment interlock, fragment barycentrics, cooperative matrices, maximal reconvergence,
+ * compute-shader derivatives). A struct joins the feature chain only when the job names its extension, so a feature
  * is enabled only together with the extension the test asked for, and drivers without the
  * extension (Mesa 22.3) never see its struct. */
 #include "runner.h"
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef enum { EXT_MESH, EXT_RAY_QUERY, EXT_RAY_PIPELINE, EXT_ACCELERATION, EXT_CLOCK, EXT_INTERLOCK, EXT_BARYCENTRIC, EXT_COOPMAT } ExtStruct;
+typedef enum { EXT_MESH, EXT_RAY_QUERY, EXT_RAY_PIPELINE, EXT_ACCELERATION, EXT_CLOCK, EXT_INTERLOCK, EXT_BARYCENTRIC, EXT_COOPMAT, EXT_RECONVERGENCE, EXT_DERIVATIVES_NV, EXT_DERIVATIVES_KHR } ExtStruct;
 
 static const struct {
   const char *extension;
@@ -35,6 +35,15 @@ static const struct {
                          offsetof(ExtensionFeatures, barycentric)},
     [EXT_COOPMAT] = {VK_KHR_COOPERATIVE_MATRIX_EXTENSION_NAME, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR,
                      offsetof(ExtensionFeatures, cooperative_matrix)},
+    [EXT_RECONVERGENCE] = {VK_KHR_SHADER_MAXIMAL_RECONVERGENCE_EXTENSION_NAME,
+                           VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR,
+                           offsetof(ExtensionFeatures, reconvergence)},
+    [EXT_DERIVATIVES_NV] = {VK_NV_COMPUTE_SHADER_DERIVATIVES_EXTENSION_NAME,
+                            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV,
+                            offsetof(ExtensionFeatures, derivatives_nv)},
+    [EXT_DERIVATIVES_KHR] = {VK_KHR_COMPUTE_SHADER_DERIVATIVES_EXTENSION_NAME,
+                             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV,
+                             offsetof(ExtensionFeatures, derivatives_khr)},
 };
 #define EXT_STRUCT_COUNT (sizeof EXT_STRUCTS / sizeof EXT_STRUCTS[0])
 
@@ -59,6 +68,12 @@ static const struct {
     FIELD(EXT_INTERLOCK, interlock, fragmentShaderShadingRateInterlock),
     FIELD(EXT_BARYCENTRIC, barycentric, fragmentShaderBarycentric),
     FIELD(EXT_COOPMAT, cooperative_matrix, cooperativeMatrix),
+    FIELD(EXT_RECONVERGENCE, reconvergence, shaderMaximalReconvergence),
+    /* One feature name, two extensions: the one the job names is enabled. */
+    FIELD(EXT_DERIVATIVES_NV, derivatives_nv, computeDerivativeGroupQuads),
+    FIELD(EXT_DERIVATIVES_NV, derivatives_nv, computeDerivativeGroupLinear),
+    FIELD(EXT_DERIVATIVES_KHR, derivatives_khr, computeDerivativeGroupQuads),
+    FIELD(EXT_DERIVATIVES_KHR, derivatives_khr, computeDerivativeGroupLinear),
 };
 #undef FIELD
 
@@ -87,12 +102,18 @@ void *extension_features_chain(ExtensionFeatures *features, const char *extensio
 
 ExtensionFeatureLookup extension_feature(ExtensionFeatures *features, const char *extensions, const char *name,
                                          VkBool32 **slot, const char **extension) {
+  ExtensionFeatureLookup result = EXT_FEATURE_UNKNOWN;
   for (size_t i = 0; i < sizeof EXT_FIELDS / sizeof EXT_FIELDS[0]; i++) {
     if (strcmp(EXT_FIELDS[i].name, name) != 0) continue;
-    *extension = EXT_STRUCTS[EXT_FIELDS[i].where].extension;
-    if (!named(extensions, *extension)) return EXT_FEATURE_EXTENSION_NOT_NAMED;
+    const char *owner = EXT_STRUCTS[EXT_FIELDS[i].where].extension;
+    if (!named(extensions, owner)) {
+      if (result == EXT_FEATURE_UNKNOWN) *extension = owner;
+      result = EXT_FEATURE_EXTENSION_NOT_NAMED;
+      continue;
+    }
+    *extension = owner;
     *slot = (VkBool32 *)((uint8_t *)features + EXT_FIELDS[i].offset);
     return EXT_FEATURE_FOUND;
   }
-  return EXT_FEATURE_UNKNOWN;
+  return result;
 }

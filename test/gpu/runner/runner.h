@@ -217,6 +217,26 @@ const char *vk_result_name(VkResult r);
  * before anything invalid reaches the driver. */
 static inline bool has_messages(const Context *ctx) { return ctx->message_count > 0; }
 
+/* Debian 12's Vulkan headers (1.3.239) predate VK_KHR_shader_maximal_reconvergence (Mesa 25 has it):
+ * its feature struct as the registry defines it. */
+#ifndef VK_KHR_shader_maximal_reconvergence
+#define VK_KHR_SHADER_MAXIMAL_RECONVERGENCE_EXTENSION_NAME "VK_KHR_shader_maximal_reconvergence"
+#define VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_MAXIMAL_RECONVERGENCE_FEATURES_KHR ((VkStructureType)1000434000)
+typedef struct VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR {
+  VkStructureType sType;
+  void *pNext;
+  VkBool32 shaderMaximalReconvergence;
+} VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR;
+#endif
+
+/* VK_KHR_compute_shader_derivatives (newer than those headers) promoted the NV extension: same struct and sType. */
+#ifndef VK_KHR_compute_shader_derivatives
+#define VK_KHR_COMPUTE_SHADER_DERIVATIVES_EXTENSION_NAME "VK_KHR_compute_shader_derivatives"
+#endif
+
+/* layer-gaps.c: the layer's "unknown extension" messages for extensions newer than it */
+bool layer_gap(const char *id, const char *message);
+
 /* extension-features.c: feature structs of device extensions, chained only for named extensions */
 typedef struct {
   VkPhysicalDeviceMeshShaderFeaturesEXT mesh;
@@ -227,6 +247,9 @@ typedef struct {
   VkPhysicalDeviceFragmentShaderInterlockFeaturesEXT interlock;
   VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR barycentric;
   VkPhysicalDeviceCooperativeMatrixFeaturesKHR cooperative_matrix;
+  VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR reconvergence;
+  VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives_nv;
+  VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives_khr;
 } ExtensionFeatures;
 typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
 /* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */

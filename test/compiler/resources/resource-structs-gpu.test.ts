@@ -1,0 +1,99 @@
+// Global structs of resources (fixtures/resources/global-resource-struct.hlsl): split into one global
+// per member at consecutive bindings, as DXC's legalisation does (vk.binding.global-struct-of-
+// resources.*), then executed on lavapipe (SPIR-V) and WebGPU (WGSL): the samples read the textures
+// bound at the members' bindings. Expected values follow from the texels, not from the compiler.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../compiler/index.js';
+import type { ComputeResult } from '../../gpu/harness.js';
+import { disassembleSpirv } from '../../helpers/tools.js';
+import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
+import { compileValid } from '../helpers.js';
+
+const source = readFileSync(new URL('../../../fixtures/resources/global-resource-struct.hlsl', import.meta.url), 'utf8');
+const compute = { entryPoints: [{ name: 'main', stage: 'compute' as const }] };
+const floats = (bytes: Uint8Array) => [...new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2)];
+
+let gpu: Targets;
+beforeAll(async () => {
+  gpu = await startTargets();
+});
+afterAll(() => gpu?.close());
+
+function errors(text: string): string[] {
+  return compile(text, compute).diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
+}
+
+describe('a global struct of resources', () => {
+  const result = compileValid(source, compute, ['vulkan1.0', 'vulkan1.2']);
+
+  it('becomes one variable per member, named by its path and bound in member order after the globals before it', () => {
+    const text = disassembleSpirv(result.spirv);
+    const bindings = Object.fromEntries(result.reflection!.bindings.map((b) => [b.name, [b.binding, b.kind]]));
+    expect(bindings).toEqual({
+      lut: [0, 'sampled-image'],
+      'material.palette.ramp': [1, 'sampled-image'],
+      'material.palette.clamp': [2, 'sampler'],
+      'material.mask': [3, 'sampled-image'],
+      results: [4, 'storage-buffer'],
+    });
+    expect(text).toMatch(/OpName %material_palette_ramp "material.palette.ramp"/);
+    expect(text).not.toMatch(/_ptr_(UniformConstant|Function)_Material|_ptr_Function_type_2d_image/);
+  });
+
+  it('samples and loads through the members on both targets', async () => {
+    // ramp: 4x1 texels (r = 0.1, 0.2, 0.3, 0.4); mask: 4x1 (1, 2, 3, 4); lut: 4x1 (10, 20, 30, 40).
+    const ramp = new Float32Array([0.1, 0, 0, 1, 0.2, 0, 0, 1, 0.3, 0, 0, 1, 0.4, 0, 0, 1]);
+    const results = await runComputeOnBoth(gpu, source, compute, {
+      spirv: result.spirv,
+      groups: [1, 1, 1],
+      bindings: [
+        { binding: 0, kind: 'sampled-image', format: 'r32float', width: 4, height: 1, data: new Float32Array([10, 20, 30, 40]) },
+        { binding: 1, kind: 'sampled-image', format: 'rgba32float', width: 4, height: 1, data: ramp },
+        { binding: 2, kind: 'sampler', filter: 'nearest', addressMode: 'clamp-to-edge' },
+        { binding: 3, kind: 'sampled-image', format: 'r32float', width: 4, height: 1, data: new Float32Array([1, 2, 3, 4]) },
+        { binding: 4, kind: 'storage-buffer', size: 64, name: 'results' },
+      ],
+    }, result.reflection!);
+    const expected = [0, 1, 2, 3].flatMap((i) => [0.1 * (i + 1) * (i + 1) + 10 * (i + 1), 10 * (i + 1), 10 * (i + 1), (i + 1) + 10 * (i + 1)]);
+    const check = (r: ComputeResult, target: string) => floats(r.buffers.results!).forEach((v, k) => expect(v, `${target} [${k}]`).toBeCloseTo(expected[k]!, 5));
+    check(results.spirv, 'SPIR-V on lavapipe');
+    if (results.wgsl) check(results.wgsl, 'WGSL on WebGPU');
+  });
+
+  it('makes resource arrays elsewhere in the module take one binding per element, as DXC', () => {
+    const arrays = `
+      Texture2D<float4> layers[3];
+      struct Pair { Texture2D<float4> t; SamplerState s; };
+      Pair pair;
+      RWStructuredBuffer<float4> outp;
+      [numthreads(1, 1, 1)] void main() { outp[0] = layers[2].SampleLevel(pair.s, 0.5, 0) + pair.t.SampleLevel(pair.s, 0.5, 0); }`;
+    const text = disassembleSpirv(compileValid(arrays, compute, ['vulkan1.0']).spirv);
+    expect(text).toMatch(/OpDecorate %layers Binding 0/);
+    expect(text).toMatch(/OpDecorate %pair_t Binding 3/);
+    expect(text).toMatch(/OpDecorate %pair_s Binding 4/);
+    expect(text).toMatch(/OpDecorate %outp Binding 5/);
+  });
+
+  it('refuses what it cannot split yet, and buffers as DXC does, at the declaration', () => {
+    const decl = (struct: string, global: string) => errors(`${struct}\nRWStructuredBuffer<float> o;\n${global}\n[numthreads(1, 1, 1)] void main() { o[0] = 0; }`);
+    expect(decl('struct S { Texture2D t; StructuredBuffer<float> b; };', 'S g;')).toEqual([
+      "3:3 global 'g' of type 'S' holds resources: its member 'b' is a StructuredBuffer: global structures containing buffers are not supported (as in DXC)",
+    ]);
+    expect(decl('struct S { Texture2D t; SamplerState s; };', 'S g[2];')).toEqual([
+      "3:3 global 'g' of type 'S[2]' holds resources: arrays of structs holding resources are not supported yet",
+    ]);
+    expect(decl('struct S { Texture2D t[2]; };', 'S g;')).toEqual([
+      "3:3 global 'g' of type 'S' holds resources: its member 't' is an array (DXC binds each element apart): not supported yet",
+    ]);
+    expect(decl('struct S { Texture2D t; float4 tint; };', 'S g;')).toEqual([
+      "3:3 global 'g' of type 'S' holds resources: its member 'tint' is not a resource: a global struct mixing resources and data is not supported yet",
+    ]);
+  });
+
+  it('refuses assigning to a member', () => {
+    const text = `struct S { Texture2D t; }; S g; Texture2D other; RWStructuredBuffer<float4> o;
+      [numthreads(1, 1, 1)] void main() { g.t = other; o[0] = g.t.Load(int3(0, 0, 0)); }`;
+    expect(errors(text)).toEqual(["2:43 cannot assign to 'g.t': the members of global 'g' are its own resources; assigning them is not supported"]);
+  });
+});
