@@ -7,9 +7,11 @@
 # own dynamic loader, so nothing on the system changes.
 #
 # bin/ holds one wrapper per tool, first on the tests' PATH (vitest.config.ts). The system's 2023.1
-# spirv-val decides every module it can decode; 2025.1 decides only when 2023.1 fails because it does
-# not know an opcode or operand, or ties a capability to an older extension (val_retry below). spirv-dis and spirv-as only decode, so 2025.1 retries any failure. Not 2025.1 for everything: it has false positives 2023.1 lacks (it rejects the bool
-# array that VUID-CullPrimitiveEXT-07036 asks for: SPIRV-Tools issue 5980, fixed after 2025.1).
+# tool decides every module it can decode; 2025.1 takes over only when 2023.1 fails because it does not
+# know an opcode, a capability or another operand, or (spirv-val) ties a capability to an older
+# extension (val_retry below); any other failure keeps 2023.1's own diagnostic. Not 2025.1 for
+# everything: it has false positives 2023.1 lacks (it rejects the bool array that
+# VUID-CullPrimitiveEXT-07036 asks for: SPIRV-Tools issue 5980, fixed after 2025.1).
 # Idempotent: a second run only checks the stamp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,8 +26,9 @@ stamp="$dest/provisioned.txt"
 
 # 2023.1 also fails, without an unknown operand, on capabilities it ties to an older extension than the
 # module declares: ComputeDerivativeGroup*NV, which SPV_KHR_compute_shader_derivatives (same numbers) enables.
-val_retry='invalid (opcode|[a-z -]*operand)|requires one of these extensions: SPV_NV_compute_shader_derivatives|Capability ComputeDerivativeGroup(Quads|Linear)NV is not allowed by Vulkan'
-wrappers="${tools[*]} | $val_retry"
+decode_retry='invalid (opcode|capability|[a-z -]*operand)'
+val_retry="$decode_retry"'|requires one of these extensions: SPV_NV_compute_shader_derivatives|Capability ComputeDerivativeGroup(Quads|Linear)NV is not allowed by Vulkan'
+wrappers="${tools[*]} | $decode_retry | $val_retry"
 
 if [[ -f "$stamp" && "$(cat "$stamp")" == "$tools_package" && -x "$dest/bin/spirv-val" && "$(cat "$dest/wrappers.txt" 2>/dev/null)" == "$wrappers" ]]; then
   echo "spirv-tools: already provisioned in $dest"
@@ -44,7 +47,7 @@ fi
 
 mkdir -p "$dest/bin"
 for tool in "${tools[@]}"; do
-  retry='.'
+  retry="$decode_retry"
   [[ "$tool" == spirv-val ]] && retry="$val_retry"
   cat >"$dest/bin/$tool" <<WRAPPER
 #!/bin/sh

@@ -245,10 +245,12 @@ describe('node shaders: methods and intrinsics', () => {
     expect(valid.map(([v]) => arrayOf(v!))).toEqual([named('output'), named('more'), named('many')]);
     // Without a subscript, [NodeID]'s index is the node index (DXC); with one, the subscript.
     expect(valid.map(([, i]) => i)).toEqual(['%uint_0', '%uint_5', expect.not.stringMatching(/^%uint_/)]);
-    expect(text).toMatch(/OpDecorate %gl_RemainingRecursionLevelsAMDX BuiltIn RemainingRecursionLevelsAMDX/);
+    // The builtin variable (unnamed at -O3, as DXC leaves builtins) is in the entry's interface.
+    const recursion = /OpDecorate (%\S+) BuiltIn RemainingRecursionLevelsAMDX/.exec(text)?.[1];
+    expect(recursion).toBeDefined();
     expect(text).toMatch(/OpAllocateNodePayloadsAMDX %\S+ %uint_2 %uint_2 %uint_0/);
     expect(text).toMatch(/OpAllocateNodePayloadsAMDX %\S+ %uint_4 %uint_1 %uint_0/);
-    expect(text).toMatch(/OpEntryPoint GLCompute %main "main" [^\n]*%gl_RemainingRecursionLevelsAMDX/);
+    expect(/OpEntryPoint GLCompute %main "main" ([^\n]*)/.exec(text)?.[1]?.split(' ')).toContain(recursion);
   });
 
   it('SM 6.8 Barrier: DXC scopes and semantics; NODE_OUTPUT_MEMORY moves to the Vulkan memory model (node.barrier.*)', () => {

@@ -18,13 +18,14 @@ interface Case {
   refused?: RegExp;
 }
 
-/** Fixtures for pipelines WebGPU lacks (geometry, tessellation, mesh shading): which entries WGSL refuses, and how. */
+/** Fixtures for pipelines WebGPU lacks (geometry, tessellation, mesh shading, work graphs): which entries WGSL refuses, and how. */
 const NOT_WEBGPU: Partial<Record<string, RegExp>> = {
   geometry: /the geometry stage \(entry point '\w+'\) is not supported by the WGSL target/,
   hull: /the hull stage \(entry point '\w+'\) is not supported by the WGSL target/,
   domain: /the domain stage \(entry point '\w+'\) is not supported by the WGSL target/,
   mesh: /the mesh stage \(entry point '\w+'\) is not supported by the WGSL target/,
   amplification: /the amplification stage \(entry point '\w+'\) is not supported by the WGSL target/,
+  node: /the node stage \(entry point '\w+'\) is not supported by the WGSL target/,
   vertex: /vertex entry point '\w+' without an SV_Position output is not supported by the WGSL target/,
 };
 
@@ -49,7 +50,7 @@ function cases(): Case[] {
       const base: CompileOptions = { filename: new URL(file, dir).pathname, virtualFiles, targetEnv: (fixtureTargets(source)?.[0] ?? 'vulkan1.1') as CompileOptions['targetEnv'] };
       if (/^\/\/ entry: /m.test(source)) {
         const entries = fixtureEntries(source);
-        const webgpu = !entries.some((e) => ['geometry', 'hull', 'domain', 'mesh', 'amplification'].includes(e.stage));
+        const webgpu = !entries.some((e) => ['geometry', 'hull', 'domain', 'mesh', 'amplification', 'node'].includes(e.stage));
         // `// wgsl: refused <part of the message>`: a fixture using what WebGPU lacks (ray queries, ray-tracing stages).
         const header = /^\/\/ wgsl: refused (.*)$/m.exec(source)?.[1];
         const declared = header ? new RegExp(`(?=.*is not supported by the WGSL target).*${escapeRegExp(header)}`) : undefined;
