@@ -348,6 +348,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     c.declare(decl, scope);
     return;
   }
+  if (isAutoDecl(c, decl, scope)) return lowerAutoLocal(c, st, decl, scope, out);
   const base = c.resolveType(decl.type, scope, decl.modifiers);
   if (!base) {
     for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
@@ -397,6 +398,40 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const prev = scope.own(d.name);
     if (prev) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc, ...c.halfFlag(decl.type, scope) });
+  }
+}
+
+/** HLSL 202x's `auto x = e;` (C++ type deduction), where no type named `auto` is in scope. */
+function isAutoDecl(c: Checker, decl: ast.VarDecl, scope: Scope): boolean {
+  const t = decl.type;
+  return t.kind === 'TypeSpec' && t.name === 'auto' && !t.templateArgs?.length && c.languageVersion >= 2029 && scope.lookup('auto')?.kind !== 'type';
+}
+
+/** Each variable takes its initializer's type (a plain numeric, struct or array value; not a resource). */
+function lowerAutoLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, scope: Scope, out: IrStmt[]): void {
+  const isConst = decl.modifiers.includes('const');
+  for (const d of decl.declarators) {
+    const invalid = () => scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
+    if (!d.init || d.init.kind === 'InitList' || d.arrayDims.length || decl.modifiers.includes('static') || decl.modifiers.includes('groupshared')) {
+      c.error(`'auto' needs one non-static local variable with a single-expression initializer`, d.loc, d.name.length);
+      invalid();
+      continue;
+    }
+    const { result: v, before, after } = withEffects(c, () => c.exprs.check(d.init!, scope));
+    out.push(...before);
+    if (!v || v.type.kind === 'void' || holdsResource(v.type) || holdsRayQuery(v.type)) {
+      if (v) c.error(`'auto' cannot deduce a variable of type '${typeToString(v.type)}'`, d.loc, d.name.length);
+      out.push(...after);
+      invalid();
+      continue;
+    }
+    const t = v.type;
+    const place = newLocal(c, st.fn, d.name, t);
+    const value = c.exprs.rvalue(v);
+    out.push({ op: 'store', place, value }, ...after);
+    const constant = isConst ? evaluateConstant(value) : undefined;
+    if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc });
   }
 }
 
