@@ -45,10 +45,10 @@ describe('auto', () => {
   });
 
   it('is an unknown type before HLSL 202x, and needs a deducible initializer', () => {
-    const errs = (body: string, hlslVersion?: '2021' | '202x') =>
+    const errs = (body: string, hlslVersion?: 2021 | '202x') =>
       compile(`RWStructuredBuffer<int> o; [numthreads(1, 1, 1)] void main() { ${body} }`, hlslVersion ? { hlslVersion } : {})
         .diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
-    expect(errs('auto a = 1; o[0] = a;', '2021')).toEqual(["unknown type name 'auto'"]);
+    expect(errs('auto a = 1; o[0] = a;', 2021)).toEqual(["unknown type name 'auto'"]);
     expect(errs('auto a; o[0] = 0;', '202x')).toEqual(["'auto' needs one non-static local variable with a single-expression initializer"]);
     expect(errs('auto b = o; b[0] = 1;', '202x')).toEqual(["'auto' cannot deduce a variable of type 'RWStructuredBuffer<int>'"]);
   });
