@@ -16,7 +16,7 @@ import { appendAll } from '../util/append.js';
 import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
-import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
+import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
 import { refuseStorageClass } from './spirv-types.js';
@@ -34,6 +34,15 @@ interface FunctionState {
   returns: { origins: Origin[]; loc: SourceLocation }[];
   /** A function returning a resource (or a struct holding some): what `return` assigns, its data as out parameters. */
   result?: Held;
+  /** Out/inout resource parameters (resource-calls.ts): their cells, and what they hold at each exit. */
+  outCells?: Map<number, AliasCell>;
+  outExits: { origins: Map<number, Origin>; loc: SourceLocation }[];
+}
+
+/** Records what the out/inout resource parameters hold where the function returns to its caller. */
+function recordOutExit(st: FunctionState, loc: SourceLocation): void {
+  if (!st.outCells?.size || st.flow.dead || st.flow.unreachable) return;
+  st.outExits.push({ origins: new Map([...st.outCells].map(([i, cell]) => [i, cell.origin])), loc });
 }
 
 export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Specialization): IrFunction | undefined {
@@ -85,7 +94,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
       scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}), ...(p.half ? { half: true } : {}) });
     }
   }
-  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
+  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [], outExits: [], ...(spec?.outCells.size ? { outCells: spec.outCells } : {}) };
   // Created after every parameter: the data of a returned struct travels in trailing out parameters.
   if (returnsResource) state.result = makeHeld(symbol.returnType, 'return value', resultPlace(c, fn), undefined, decl.loc);
   const saved = { effects: c.exprs.effects, newLocal: c.exprs.newLocal };
@@ -93,6 +102,11 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   fn.body = lowerBlock(c, state, decl.body!.body, scope);
   c.exprs.effects = saved.effects;
   c.exprs.newLocal = saved.newLocal;
+  if (spec?.outCells.size) {
+    if (!alwaysReturns(fn.body)) recordOutExit(state, endOf(decl.body!));
+    const outs = resolveOuts(c, symbol, spec, state.outExits);
+    if (outs) spec.outs = outs;
+  }
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
     // DXC warns (-Wreturn-type) and returns an undefined value there; zero is one such value, the same on every target.
     const zero = returnsResource ? undefined : zeroOf(symbol.returnType);
@@ -296,6 +310,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       return;
     case 'Return': {
       const rt = st.symbol.returnType;
+      recordOutExit(st, s.loc);
       st.flow.unreachable = true;
       if (!s.value) {
         if (rt.kind !== 'void') c.error(`non-void function '${st.fn.name}' should return a value`, s.loc, 6);
