@@ -622,7 +622,7 @@ export class Checker {
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
       if (specId) {
         refuseSpirvAttributes(this, decl.attributes, 'a specialization constant');
-        const g = specConstantGlobal(this, specId, d, t, isConst, scope, d.loc);
+        const g = specConstantGlobal(this, specId, d, t, scope, d.loc);
         if (g) this.globals.push(g);
         if (g && scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(g), readonly: true, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
         continue;

@@ -83,12 +83,15 @@ export function resourceDecorations(c: Checker, global: IrGlobal, modifiers: rea
   if (index !== undefined) global.inputAttachmentIndex = index;
 }
 
-/** `[[vk::constant_id(N)]] const T x = default;`: a specialization constant (bool, int, uint, float scalars of 16, 32 or 64 bits). */
-export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Declarator, t: Type, isConst: boolean, scope: Scope, loc: SourceLocation): IrGlobal | undefined {
+/**
+ * `[[vk::constant_id(N)]] const T x = default;`: a specialization constant (bool, int, uint, float scalars
+ * of 16, 32 or 64 bits). DXC accepts it without `const` too; it is read-only either way.
+ */
+export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Declarator, t: Type, scope: Scope, loc: SourceLocation): IrGlobal | undefined {
   const id = c.attrInt(attr, 0, scope);
   if (id === undefined) return undefined;
-  if (!isConst || t.kind !== 'scalar') {
-    c.error(`'vk::constant_id' needs a 'const' global of a bool, int, uint or float scalar type, not '${typeToString(t)}'`, d.loc, d.name.length);
+  if (t.kind !== 'scalar') {
+    c.error(`'vk::constant_id' needs a global of a bool, int, uint or float scalar type, not '${typeToString(t)}'`, d.loc, d.name.length);
     return undefined;
   }
   if (!d.init) {
