@@ -210,7 +210,7 @@ export class Checker {
         } else if (decl.alias) {
           const resolved = this.resolveType(decl.alias.type, scope, []);
           const t = resolved && withTypeRequirements(this, resolved, decl.alias.attributes, scope);
-          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope) });
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...this.halfFlag(decl.alias.type, scope), ...aliasedMembers(decl.alias.type, scope) });
         } else if (decl.member) {
           const target = scope.lookup(decl.member.target);
           if (!target) this.error(`no member named '${decl.member.name}' in '${decl.member.target.slice(0, decl.member.target.lastIndexOf('::')) || '::'}'`, decl.loc);
@@ -427,7 +427,7 @@ export class Checker {
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
-      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.halfFlag(decl.type, scope) });
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...this.halfFlag(decl.type, scope), ...(t === base ? aliasedMembers(decl.type, scope) : {}) });
     }
   }
 
@@ -763,6 +763,13 @@ export class Checker {
     if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     return global;
   }
+}
+
+/** An alias (`using A = E;`, `typedef E A;`) names the members of what it aliases too: `A::X` is `E::X`. */
+function aliasedMembers(written: ast.TypeSpec, scope: Scope): { members?: Scope } {
+  if (written.kind !== 'TypeSpec' || written.templateArgs?.length || !written.name) return {};
+  const target = scope.lookup(written.name);
+  return target?.kind === 'type' && target.members ? { members: target.members } : {};
 }
 
 function withMajorness(t: Type, majorness: Majorness): Type {

@@ -72,6 +72,8 @@ static float seed = sin(0.0) + In[0].x * 2;
 static const float LUT[3] = { 1.5, 2.5, 3.5 };
 namespace util { int triple(int v) { return 3 * v; } }
 enum Mode { MODE_A = 2, MODE_B };
+using ModeAlias = Mode;   // an alias names the enumerators too (DXC: binary-op-sugar.hlsl)
+typedef Mode ModeT;
 typedef float3 color;
 int counterOnce() { static int n = 40; n++; return n; }
 `;
@@ -140,6 +142,7 @@ describe('control flow and functions', () => {
       { expr: 'LUT[(int)In[0].x]', kind: 'f', expect: 2.5 },
       { expr: 'util::triple(7)', kind: 'i', expect: 21 },
       { expr: 'MODE_B', kind: 'i', expect: 3 },
+      { expr: 'ModeAlias::MODE_B + ModeT::MODE_A * 10', kind: 'i', expect: 23 },
       { expr: 'col.z', kind: 'f', expect: 3 },
       { expr: 'once * 100 + twiceCalled', kind: 'i', expect: 41 * 100 + 42 },
     ];
