@@ -5,7 +5,7 @@ import { isPerVertexParam, perVertexArgument } from './attribute-evaluation.js';
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrCallArg } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { elementScalar, INT, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
+import { BOOL, elementScalar, INT, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { conversionCost } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -153,6 +153,17 @@ function signature(fn: FunctionSymbol): string {
   return `${spelled(fn.returnType, fn.half)} ${fn.name}(${params.join(', ')})`;
 }
 
+/** A `bool` template argument as 1 or 0: a bool constant, or an integer one (non-zero is true). */
+function constantBool(c: Checker, a: ast.Expr, scope: Scope): number | undefined {
+  const v = c.constantValue(a, scope);
+  if (v === undefined) return undefined;
+  if (v.kind !== 'scalar') {
+    c.error(`expression must be a bool or integer constant`, a.loc);
+    return undefined;
+  }
+  return v.value === true || (typeof v.value !== 'boolean' && Number(v.value) !== 0) ? 1 : 0;
+}
+
 /**
  * HLSL 2021 templates: binds each template parameter from explicit arguments, else by matching the
  * parameter types (`T`, `vector<T, N>`, `matrix<T, R, C>`) against the argument types, and returns the
@@ -170,7 +181,8 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
       const t = c.resolveType(a, useScope, a.modifiers ?? []);
       if (t) bound.set(p.name, t);
     } else if (p.paramKind === 'value' && a.kind !== 'TypeSpec') {
-      const n = c.constantInt(a, useScope);
+      // A `bool` parameter takes true/false (as 1/0); other value parameters take integers.
+      const n = p.valueType?.name === 'bool' ? constantBool(c, a, useScope) : c.constantInt(a, useScope);
       if (n !== undefined) bound.set(p.name, n);
     }
   });
@@ -213,9 +225,10 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
     }
     if (value === undefined) return undefined;
     if (typeof value === 'number') {
-      const type = INT;
+      const boolean = p.valueType?.name === 'bool';
+      const type = boolean ? BOOL : INT;
       const place = { kind: 'local' as const, local: { id: c.newId(), name: p.name, type }, type };
-      scope.define({ kind: 'variable', name: p.name, type, place, readonly: true, constant: { kind: 'scalar', type, value }, loc: p.loc });
+      scope.define({ kind: 'variable', name: p.name, type, place, readonly: true, constant: { kind: 'scalar', type, value: boolean ? value !== 0 : value }, loc: p.loc });
     } else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
   }
   if (c.sink.errorCount > errorsBefore) return undefined;

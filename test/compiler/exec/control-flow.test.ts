@@ -74,6 +74,7 @@ namespace util { int triple(int v) { return 3 * v; } }
 enum Mode { MODE_A = 2, MODE_B };
 struct Scaler { float k; float operator()(float v); };
 float Scaler::operator()(float v) { return v * k; }  // defined outside its struct (DXC: func.noidentifier.hlsl)
+template<bool Flip> int chooseOne(int a, int b) { return Flip && !false ? b : a; }  // bool value parameter (DXC: fn.template.arg.substitute.hlsl)
 using ModeAlias = Mode;   // an alias names the enumerators too (DXC: binary-op-sugar.hlsl)
 typedef Mode ModeT;
 typedef float3 color;
@@ -132,6 +133,7 @@ describe('control flow and functions', () => {
       { expr: 'rest', kind: 'f', expect: 0.75 },
       { expr: 'c.get()', kind: 'i', expect: 11 },
       { expr: 'sc(a)', kind: 'f', expect: 30 },
+      { expr: 'chooseOne<true>(1, 2) * 10 + chooseOne<false>(1, 2)', kind: 'i', expect: 21 },
       { expr: 'c.twice()', kind: 'i', expect: 22 },
       { expr: 'Counter::STEP', kind: 'i', expect: 5 },
       { expr: 'square(3)', kind: 'i', expect: 9 },
