@@ -13,7 +13,7 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { zeroOf } from './expressions.js';
 import { appendAll } from '../util/append.js';
-import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, cells, declareStaticAlias, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization } from './resource-calls.js';
@@ -642,21 +642,53 @@ function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Typ
   scope.define({ kind: 'variable', name: d.name, type: t, place: { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t }, readonly: false, loc: d.loc, held });
 }
 
-/** `= value` or `= { … }` (one element per member, nested for members that are structs). */
+/** The leaves of a held value in member order: alias cells and data parts. */
+function heldLeaves(h: Held): Held[] {
+  return h.kind === 'struct' ? h.fields.flatMap(heldLeaves) : [h];
+}
+
+/**
+ * `= { … }` for a struct holding resources, flattened as HLSL flattens initializer lists (DXC:
+ * var.init.opaque.hlsl): nested lists and struct-valued elements give their leaves in order, which
+ * initialise the target's leaves (alias cells and data members) in order.
+ */
+function initHeldFlat(c: Checker, held: Held, init: ast.InitListExpr, scope: Scope, out: IrStmt[]): void {
+  const targets = heldLeaves(held);
+  const { result: ok, before, after } = withEffects(c, () => {
+    const sources: Value[] = [];
+    const collect = (e: ast.Expr): boolean => {
+      if (e.kind === 'InitList') return e.elements.every(collect);
+      const v = c.exprs.check(e, scope);
+      if (!v) return false;
+      if (v.held?.kind === 'struct') sources.push(...heldLeaves(v.held).map((h) => heldValue(c, h, e.loc, true)));
+      else sources.push(v);
+      return true;
+    };
+    if (!collect(init)) return false;
+    if (sources.length !== targets.length) {
+      c.error(`initializer list of '${typeToString(held.type)}' has ${sources.length} elements once flattened, but its members take ${targets.length}`, init.loc);
+      return false;
+    }
+    return targets.every((t, i) => {
+      const v = sources[i]!;
+      if (t.kind !== 'data') return assignHeld(c, t, v, v.loc, (st) => c.exprs.emitBefore(st), (e) => c.exprs.spill(e, e.type));
+      const value = c.exprs.convert(v, t.type, v.loc, 'initialization');
+      if (value) c.exprs.emitBefore({ op: 'store', place: t.place, value });
+      return !!value;
+    });
+  });
+  if (!ok) invalidate(held);
+  out.push(...before, ...after);
+}
+
+/** `= value` or `= { … }` (flattened: initHeldFlat). */
 function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
   if (init.kind === 'InitList' && held.kind === 'resource') {
     c.error(`an initializer list for the resource array '${held.name}' is not supported yet: assign a global array of resources`, init.loc);
     invalidate(held);
     return;
   }
-  if (init.kind === 'InitList' && held.kind === 'struct') {
-    if (init.elements.length !== held.fields.length) {
-      c.error(`initializer list of '${typeToString(held.type)}' needs one element per member (${held.fields.length}), got ${init.elements.length}`, init.loc);
-      return;
-    }
-    held.fields.forEach((f, i) => initHeld(c, f, init.elements[i]!, scope, out));
-    return;
-  }
+  if (init.kind === 'InitList' && held.kind === 'struct') return initHeldFlat(c, held, init, scope, out);
   const { result: ok, before, after } = withEffects(c, () => {
     const v = c.exprs.check(init, scope);
     if (!v) return false;
