@@ -165,6 +165,17 @@ function signature(fn: FunctionSymbol): string {
   return `${spelled(fn.returnType, fn.half)} ${fn.name}(${params.join(', ')})`;
 }
 
+/** A `bool` template argument as 1 or 0: a bool constant, or an integer one (non-zero is true). */
+function constantBool(c: Checker, a: ast.Expr, scope: Scope): number | undefined {
+  const v = c.constantValue(a, scope);
+  if (v === undefined) return undefined;
+  if (v.kind !== 'scalar') {
+    c.error(`expression must be a bool or integer constant`, a.loc);
+    return undefined;
+  }
+  return v.value === true || (typeof v.value !== 'boolean' && Number(v.value) !== 0) ? 1 : 0;
+}
+
 /**
  * HLSL 2021 templates: binds each template parameter from explicit arguments, else by matching the
  * parameter types (`T`, `vector<T, N>`, `matrix<T, R, C>`) against the argument types, and returns the
@@ -185,7 +196,8 @@ function instantiate(c: Checker, template: FunctionSymbol, args: Value[], explic
       const t = c.resolveType(a, useScope, a.modifiers ?? []);
       if (t) bound.set(p.name, t);
     } else if (p.paramKind === 'value' && a.kind !== 'TypeSpec') {
-      const n = c.constantInt(a, useScope);
+      // A `bool` parameter takes true/false (as 1/0); other value parameters take integers.
+      const n = p.valueType?.name === 'bool' ? constantBool(c, a, useScope) : c.constantInt(a, useScope);
       if (n !== undefined) bound.set(p.name, n);
     }
   });

@@ -217,7 +217,7 @@ export class Checker {
         } else if (decl.alias) {
           const resolved = this.resolveType(decl.alias.type, scope, []);
           const t = resolved && withTypeRequirements(this, resolved, decl.alias.attributes, scope);
-          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...aliasMembers(this, t), ...this.halfFlag(decl.alias.type, scope) });
+          if (t) scope.define({ kind: 'type', name: decl.alias.name, type: t, loc: decl.loc, ...aliasMembers(this, t, decl.alias.type, scope), ...this.halfFlag(decl.alias.type, scope) });
         } else if (decl.member) {
           const target = scope.lookup(decl.member.target);
           if (!target) this.error(`no member named '${decl.member.name}' in '${decl.member.target.slice(0, decl.member.target.lastIndexOf('::')) || '::'}'`, decl.loc);
@@ -445,7 +445,7 @@ export class Checker {
     if (!base) return;
     for (const d of decl.declarators) {
       const t = this.arrayType(base, d.arrayDims, scope, false);
-      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...aliasMembers(this, t), ...this.halfFlag(decl.type, scope) });
+      if (t) scope.define({ kind: 'type', name: d.name, type: t, loc: d.loc, ...aliasMembers(this, t, decl.type, scope), ...this.halfFlag(decl.type, scope) });
     }
   }
 
@@ -640,7 +640,7 @@ export class Checker {
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
       if (specId) {
         refuseSpirvAttributes(this, decl.attributes, 'a specialization constant');
-        const g = specConstantGlobal(this, specId, d, t, isConst, scope, d.loc);
+        const g = specConstantGlobal(this, specId, d, t, scope, d.loc);
         if (g) this.globals.push(g);
         if (g && scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(g), readonly: true, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
         continue;
@@ -783,6 +783,7 @@ export class Checker {
   }
 }
 
+/** An alias (`using A = E;`, `typedef E A;`) names the members of what it aliases too: `A::X` is `E::X`. */
 function withMajorness(t: Type, majorness: Majorness): Type {
   if (t.kind === 'matrix') return t.majorness ? t : { ...t, majorness };
   if (t.kind === 'array') return { ...t, element: withMajorness(t.element, majorness) };

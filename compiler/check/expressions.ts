@@ -104,6 +104,17 @@ export class ExpressionChecker {
     return checkResolved(this.c, v, startOf(e)) ? v : undefined;
   }
 
+  /** A call argument: a resource alias is not required to hold a resource yet (resource-calls.ts decides by direction). */
+  checkArgument(e: ast.Expr, scope: Scope): Value | undefined {
+    const saved = this.assignTarget;
+    this.assignTarget = e;
+    try {
+      return this.check(e, scope);
+    } finally {
+      this.assignTarget = saved;
+    }
+  }
+
   /** Values of the subexpressions checked so far (for `half` spellings, see halfValue). */
   private readonly checked = new Map<ast.Expr, Value>();
 
@@ -530,7 +541,8 @@ export class ExpressionChecker {
       if (!self || args.some((a) => !a)) return undefined;
       return operatorCall(this.c, this, '()', self, args as Value[], e.loc, scope);
     }
-    const args = e.args.map((a) => this.check(a, scope));
+    // A user function's resource argument is resolved by the call: an `out` one may be unassigned yet.
+    const args = e.args.map((a) => (entry?.kind === 'functions' ? this.checkArgument(a, scope) : this.check(a, scope)));
     if (entry?.kind === 'invalid') return undefined; // a function whose signature had an error
     if (args.some((a) => !a)) return undefined;
     const values = args as Value[];

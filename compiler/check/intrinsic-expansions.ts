@@ -47,6 +47,8 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
   isnormal: [[1], isnormal],
   msad4: [[3], msad4],
   dot2add: [[3], dot2add],
+  // SM 6.10: a breakpoint for an attached debugger (NonSemantic.DebugBreak, which drivers ignore otherwise).
+  DebugBreak: [[0], (_c, _x, _a, loc) => value(VOID, { op: 'intrinsic', type: VOID, name: intrinsicName('DebugBreak'), args: [], loc }, loc)],
   // SM 6.6; a pixel-shader query (the SPIR-V back end refuses it in other stages).
   IsHelperLane: [[0], (_c, _x, _a, loc) => value(BOOL, { op: 'intrinsic', type: BOOL, name: intrinsicName('IsHelperLane'), args: [], loc }, loc)],
   ...PACKED_8BIT_INTRINSICS,

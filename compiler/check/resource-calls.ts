@@ -9,7 +9,7 @@ import { typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import { keepNonUniform } from './non-uniform.js';
-import { assignHeld, cells, dataLeaves, dynamicIndices, holdsResource, makeHeld, replaceIndices, shapeKey, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
+import { assignHeld, cells, checkResolved, dataLeaves, dynamicIndices, holdsResource, makeHeld, originKey, replaceIndices, shapeKey, type AliasCell, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
 import { viewType } from './resource-decls.js';
 import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
 import { evaluateConstant } from './constant-eval.js';
@@ -28,6 +28,10 @@ export interface Specialization {
   constants: Map<number, IrConst>;
   /** Filled by lowering: the global-rooted place of each resource a function returns (cells order; undefined: a struct member never assigned). */
   returned?: (IrPlace | undefined)[];
+  /** Filled by binding: the callee's cell of each out/inout resource parameter, by parameter index. */
+  outCells: Map<number, AliasCell>;
+  /** Filled by lowering: the global-rooted place each out/inout resource parameter holds when the function returns. */
+  outs?: Map<number, IrPlace>;
   /** Filled by lowering: the IR variable of each ordinary parameter, by parameter index. */
   paramVars: Map<IrVar, number>;
   /** Filled by lowering: the hidden `in` parameters that carry the caller's run-time element indices. */
@@ -119,8 +123,14 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
   for (const [i, caller] of spec.params) {
     const p = symbol.params[i]!;
     const loc = symbol.decl.params[i]!.loc;
-    const fixed = p.direction === 'in' ? undefined : `assigning a resource to an out/inout parameter is not supported yet`;
+    // An out/inout resource (not a struct holding some) is the caller's alias: the callee may assign it.
+    const cellParam = p.direction !== 'in' && caller.kind === 'resource';
+    const fixed = p.direction === 'in' || cellParam ? undefined : `assigning a resource to an out/inout parameter is not supported yet`;
     const held = bindHeld(c, caller, p.type, p.name || `param${i}`, fn, spec.indexVars, p.direction, flow, loc, fixed);
+    if (held?.kind === 'resource' && cellParam) {
+      if (p.direction === 'out') held.origin = { kind: 'unset' };
+      spec.outCells.set(i, held);
+    }
     if (held && p.name) {
       scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: { id: c.newId(), name: p.name, type: p.type }, type: p.type }, readonly: false, loc, held });
     }
@@ -156,6 +166,29 @@ export function resolveReturn(c: Checker, symbol: FunctionSymbol, fn: IrFunction
     resolved.push((origins[0] as Origin & { kind: 'place' }).place);
   }
   return resolved;
+}
+
+/**
+ * The global-rooted place each out/inout resource parameter holds at every exit of the function (each
+ * `return`, and its end when reachable): one resource with constant indices, or an error.
+ */
+export function resolveOuts(c: Checker, symbol: FunctionSymbol, spec: Specialization, exits: { origins: Map<number, Origin>; loc: SourceLocation }[]): Map<number, IrPlace> | undefined {
+  const outs = new Map<number, IrPlace>();
+  for (const i of spec.outCells.keys()) {
+    const name = symbol.params[i]!.name;
+    const origins = exits.map((e) => e.origins.get(i)!);
+    const keys = origins.map((o) => (o.kind === 'place' ? originKey(o.place) : undefined));
+    const bad = keys.findIndex((key) => key === undefined || key !== keys[0]);
+    if (!exits.length || bad >= 0) {
+      const o = origins[bad];
+      if (o?.kind === 'invalid') return undefined;
+      const why = !o ? 'the function never returns' : o.kind === 'dynamic' ? o.why : o.kind === 'unset' ? 'no resource is assigned to it on this path' : keys[bad] === undefined ? 'it is an element of a resource array chosen by a run-time index' : 'another path leaves a different resource in it';
+      c.error(`the resource left in ${symbol.params[i]!.direction} parameter '${name}' of '${symbol.name}' cannot be determined statically: ${why}`, exits[bad]?.loc ?? symbol.decl.loc);
+      return undefined;
+    }
+    outs.set(i, (origins[0] as Origin & { kind: 'place' }).place);
+  }
+  return outs;
 }
 
 /** The held value an argument gives a resource-holding parameter (a fresh alias for a plain global). */
@@ -200,7 +233,9 @@ export function specializedCall(
   loc: SourceLocation,
   pass: (index: number, callArgs: IrCallArg[]) => boolean,
 ): Value | undefined {
-  const spec: Specialization = { params: new Map(), constants: new Map(), paramVars: new Map(), indexVars: new Set() };
+  const spec: Specialization = { params: new Map(), constants: new Map(), outCells: new Map(), paramVars: new Map(), indexVars: new Set() };
+  /** Globals given to inout resource parameters: the callee must leave each where it was. */
+  const globalArgs = new Map<number, Value>();
   if (fn.thisType && holdsResource(fn.thisType)) {
     if (self?.held?.kind !== 'struct') {
       c.error(`a method of '${fn.thisType.name}', which holds resources, needs a local variable or parameter as its object`, loc);
@@ -213,9 +248,16 @@ export function specializedCall(
     const a = args[i] ?? x.check(p.defaultExpr!, fn.scope);
     if (!a) return undefined;
     if (p.direction !== 'in' && (p.type.kind === 'resource' || p.type.kind === 'sampler' || p.type.kind === 'array')) {
-      c.error(`an out/inout resource parameter ('${p.name}') is not supported yet`, a.loc);
-      return undefined;
+      // A local resource variable (an alias) holds what the callee left in it after the call; a global
+      // may be an `inout` argument only if the callee leaves it in place (checked after the call).
+      if ((a.held?.kind !== 'resource' || a.held.fixed) && (p.direction === 'out' || a.held)) {
+        c.error(`the argument of the ${p.direction} resource parameter '${p.name}' must be a local resource variable`, a.loc);
+        return undefined;
+      }
+      if (!a.held) globalArgs.set(i, a);
     }
+    // Only an `out` parameter may take a variable that holds no resource yet.
+    if (p.direction !== 'out' && !checkResolved(c, a, a.loc)) return undefined;
     const h = argumentHeld(c, a, p.type, loc);
     if (!h) return undefined;
     spec.params.set(i, h);
@@ -250,7 +292,7 @@ export function specializedCall(
     fn.lowering = false;
     if (!ir) return undefined;
     c.functions.push(ir);
-    done = { ir, paramVars: spec.paramVars, indexVars: spec.indexVars, ...(spec.returned ? { returned: spec.returned } : {}) };
+    done = { ir, paramVars: spec.paramVars, indexVars: spec.indexVars, ...(spec.returned ? { returned: spec.returned } : {}), ...(spec.outs ? { outs: spec.outs } : {}) };
     fn.specializations.set(key, done);
   }
   // Arguments in the specialised function's parameter order: `this`, held data, ordinary parameters.
@@ -261,6 +303,22 @@ export function specializedCall(
   for (let i = 0; i < fn.params.length; i++) {
     if (spec.params.has(i)) continue;
     if (!pass(i, callArgs)) return undefined;
+  }
+  // Out/inout resource parameters: the caller's variable now holds what the callee left in it.
+  if (spec.outCells.size && !done.outs) {
+    // Already reported: the caller's variables stay quiet instead of "used before assigned".
+    for (const i of spec.outCells.keys()) (spec.params.get(i) as AliasCell).origin = { kind: 'invalid' };
+    return undefined;
+  }
+  for (const [i, place] of done.outs ?? []) {
+    const cell = spec.params.get(i) as AliasCell;
+    const global = globalArgs.get(i);
+    if (global && (!global.place || originKey(place) === undefined || originKey(place) !== originKey(global.place))) {
+      c.error(`'${fn.name}' leaves another resource in inout parameter '${fn.params[i]!.name}', but its argument is a global resource, which cannot be reassigned`, global.loc);
+      return undefined;
+    }
+    cell.origin = { kind: 'place', place };
+    cell.writes.push(cell.reads);
   }
   if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs }, readonly: true };
   // The result: a temporary whose cells name the returned globals and whose data the call writes.

@@ -13,6 +13,8 @@ import type { FunctionSymbol, Scope } from './scope.js';
 export function choosesResources(fn: FunctionSymbol, visiting = new Set<FunctionSymbol>()): boolean {
   if (fn.choosesResources !== undefined) return fn.choosesResources;
   if (holdsResource(fn.returnType)) return (fn.choosesResources = true);
+  // An out/inout resource parameter is a returned resource too.
+  if (fn.params.some((p) => p.direction !== 'in' && holdsResource(p.type))) return (fn.choosesResources = true);
   if (visiting.has(fn) || !fn.decl.body) return false;
   visiting.add(fn);
   const scope = fn.templateScope ?? fn.scope;

@@ -83,12 +83,15 @@ export function resourceDecorations(c: Checker, global: IrGlobal, modifiers: rea
   if (index !== undefined) global.inputAttachmentIndex = index;
 }
 
-/** `[[vk::constant_id(N)]] const T x = default;`: a specialization constant (bool, int, uint, float scalars of 16, 32 or 64 bits). */
-export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Declarator, t: Type, isConst: boolean, scope: Scope, loc: SourceLocation): IrGlobal | undefined {
+/**
+ * `[[vk::constant_id(N)]] const T x = default;`: a specialization constant (bool, int, uint, float scalars
+ * of 16, 32 or 64 bits). DXC accepts it without `const` too; it is read-only either way.
+ */
+export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Declarator, t: Type, scope: Scope, loc: SourceLocation): IrGlobal | undefined {
   const id = c.attrInt(attr, 0, scope);
   if (id === undefined) return undefined;
-  if (!isConst || t.kind !== 'scalar') {
-    c.error(`'vk::constant_id' needs a 'const' global of a bool, int, uint or float scalar type, not '${typeToString(t)}'`, d.loc, d.name.length);
+  if (t.kind !== 'scalar') {
+    c.error(`'vk::constant_id' needs a global of a bool, int, uint or float scalar type, not '${typeToString(t)}'`, d.loc, d.name.length);
     return undefined;
   }
   if (!d.init) {
@@ -105,7 +108,10 @@ export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Decla
 }
 
 /** `[[vk::push_constant]] S pc;`: one per shader (manual: "At most one variable can be marked as push_constant"). */
-export function pushConstantGlobal(c: Checker, d: ast.Declarator, t: Type): IrGlobal | undefined {
+export function pushConstantGlobal(c: Checker, d: ast.Declarator, declared: Type): IrGlobal | undefined {
+  // `[[vk::push_constant]] ConstantBuffer<S> pc;` is the block of S too, named after the ConstantBuffer (DXC).
+  const cbuffer = declared.kind === 'resource' && declared.resource === 'ConstantBuffer' && declared.element.kind === 'struct';
+  const t = cbuffer ? declared.element : declared;
   if (t.kind !== 'struct') {
     c.error(`'vk::push_constant' applies to global variables of struct type, not '${typeToString(t)}'`, d.loc, d.name.length);
     return undefined;
@@ -116,7 +122,7 @@ export function pushConstantGlobal(c: Checker, d: ast.Declarator, t: Type): IrGl
     c.sink.error(`at most one push constant block is allowed per shader; '${d.name}' is a second one`, d.loc, d.name.length, [note]);
     return undefined;
   }
-  return { id: c.newId(), name: d.name, type: t, space: 'push-constant', buffer: 'PushConstant', typeName: `type.PushConstant.${t.name}`, readonly: true, loc: d.loc };
+  return { id: c.newId(), name: d.name, type: t, space: 'push-constant', buffer: 'PushConstant', typeName: `type.${cbuffer ? 'ConstantBuffer' : 'PushConstant'}.${t.name}`, readonly: true, loc: d.loc };
 }
 
 /** How code sees a resource variable: ConstantBuffer<T>/TextureBuffer<T> are T itself (their block is T). */

@@ -65,7 +65,7 @@ export interface FunctionSymbol {
   /** Cached: it returns a resource or calls a function that does (resource-constants.ts). */
   choosesResources?: boolean;
   /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
-  specializations?: Map<string, { ir: IrFunction; returned?: (IrPlace | undefined)[]; paramVars: Map<import('../ir/ir.js').IrVar, number>; indexVars: Set<import('../ir/ir.js').IrVar> }>;
+  specializations?: Map<string, { ir: IrFunction; returned?: (IrPlace | undefined)[]; outs?: Map<number, IrPlace>; paramVars: Map<import('../ir/ir.js').IrVar, number>; indexVars: Set<import('../ir/ir.js').IrVar> }>;
   /** The return type is spelled `half…` (see Checker.halfFlag). */
   half?: boolean;
   /** Template parameters bound for an instantiation (`T` → float), visible in its body. */

@@ -35,6 +35,10 @@ function operandType(c: Checker, operand: ast.TypeSpec | ast.Expr, scope: Scope)
 function byteSize(t: Type): number | undefined {
   if (t.kind === 'void' || t.kind === 'resource' || t.kind === 'sampler') return undefined;
   if (t.kind === 'array' && t.length === null) return undefined;
+  // Matrices pack their components tightly (DXC: sizeof(int2x2) is 16), integer and bool ones too,
+  // which no SPIR-V block layout holds.
+  if (t.kind === 'matrix') return t.rows * t.cols * (t.element.base === 'bool' ? 4 : t.element.width / 8);
+  if (t.kind === 'array' && t.element.kind === 'matrix') return t.length! * byteSize(t.element)!;
   try {
     const layout = layoutOf(t, { rule: 'scalar', buffer: 'storage', defaultMajorness: 'column_major' });
     // A struct's size is padded to its alignment, as for array elements.

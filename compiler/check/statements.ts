@@ -13,10 +13,10 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { zeroOf } from './expressions.js';
 import { appendAll } from '../util/append.js';
-import { assignHeld, cells, declareStaticAlias, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, cells, declareStaticAlias, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
-import { bindParams, bindSelf, resolveReturn, type Specialization } from './resource-calls.js';
+import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseNodeVariable } from './node-objects.js';
 import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
@@ -35,6 +35,15 @@ interface FunctionState {
   returns: { origins: Origin[]; loc: SourceLocation }[];
   /** A function returning a resource (or a struct holding some): what `return` assigns, its data as out parameters. */
   result?: Held;
+  /** Out/inout resource parameters (resource-calls.ts): their cells, and what they hold at each exit. */
+  outCells?: Map<number, AliasCell>;
+  outExits: { origins: Map<number, Origin>; loc: SourceLocation }[];
+}
+
+/** Records what the out/inout resource parameters hold where the function returns to its caller. */
+function recordOutExit(st: FunctionState, loc: SourceLocation): void {
+  if (!st.outCells?.size || st.flow.dead || st.flow.unreachable) return;
+  st.outExits.push({ origins: new Map([...st.outCells].map(([i, cell]) => [i, cell.origin])), loc });
 }
 
 /** A method's fields by name through `this`, bases' first so that a derived field hides a base field of the same name. */
@@ -87,7 +96,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
       scope.define({ kind: 'variable', name: p.name, type: p.type, place: { kind: 'local', local: v, type: p.type }, readonly: decl.params[i]!.modifiers.includes('const'), loc: decl.params[i]!.loc, ...(constant ? { constant } : {}), ...(p.half ? { half: true } : {}) });
     }
   }
-  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [] };
+  const state: FunctionState = { fn, symbol, loopDepth: 0, switchDepth: 0, flow, exits: [], returns: [], outExits: [], ...(spec?.outCells.size ? { outCells: spec.outCells } : {}) };
   // Created after every parameter: the data of a returned struct travels in trailing out parameters.
   if (returnsResource) state.result = makeHeld(symbol.returnType, 'return value', resultPlace(c, fn), undefined, decl.loc);
   const saved = { effects: c.exprs.effects, newLocal: c.exprs.newLocal };
@@ -95,6 +104,11 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   fn.body = lowerBlock(c, state, decl.body!.body, scope);
   c.exprs.effects = saved.effects;
   c.exprs.newLocal = saved.newLocal;
+  if (spec?.outCells.size) {
+    if (!alwaysReturns(fn.body)) recordOutExit(state, endOf(decl.body!));
+    const outs = resolveOuts(c, symbol, spec, state.outExits);
+    if (outs) spec.outs = outs;
+  }
   if (symbol.returnType.kind !== 'void' && !alwaysReturns(fn.body)) {
     // DXC warns (-Wreturn-type) and returns an undefined value there; zero is one such value, the same on every target.
     const zero = returnsResource ? undefined : zeroOf(symbol.returnType);
@@ -298,6 +312,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       return;
     case 'Return': {
       const rt = st.symbol.returnType;
+      recordOutExit(st, s.loc);
       st.flow.unreachable = true;
       if (!s.value) {
         if (rt.kind !== 'void') c.error(`non-void function '${st.fn.name}' should return a value`, s.loc, 6);
@@ -350,6 +365,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     c.declare(decl, scope);
     return;
   }
+  if (isAutoDecl(c, decl, scope)) return lowerAutoLocal(c, st, decl, scope, out);
   const base = c.resolveType(decl.type, scope, decl.modifiers);
   if (!base) {
     for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
@@ -400,6 +416,40 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const prev = scope.own(d.name);
     if (prev) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc, ...c.halfFlag(decl.type, scope) });
+  }
+}
+
+/** HLSL 202x's `auto x = e;` (C++ type deduction), where no type named `auto` is in scope. */
+function isAutoDecl(c: Checker, decl: ast.VarDecl, scope: Scope): boolean {
+  const t = decl.type;
+  return t.kind === 'TypeSpec' && t.name === 'auto' && !t.templateArgs?.length && c.languageVersion >= 2029 && scope.lookup('auto')?.kind !== 'type';
+}
+
+/** Each variable takes its initializer's type (a plain numeric, struct or array value; not a resource). */
+function lowerAutoLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, scope: Scope, out: IrStmt[]): void {
+  const isConst = decl.modifiers.includes('const');
+  for (const d of decl.declarators) {
+    const invalid = () => scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
+    if (!d.init || d.init.kind === 'InitList' || d.arrayDims.length || decl.modifiers.includes('static') || decl.modifiers.includes('groupshared')) {
+      c.error(`'auto' needs one non-static local variable with a single-expression initializer`, d.loc, d.name.length);
+      invalid();
+      continue;
+    }
+    const { result: v, before, after } = withEffects(c, () => c.exprs.check(d.init!, scope));
+    out.push(...before);
+    if (!v || v.type.kind === 'void' || holdsResource(v.type) || holdsRayQuery(v.type)) {
+      if (v) c.error(`'auto' cannot deduce a variable of type '${typeToString(v.type)}'`, d.loc, d.name.length);
+      out.push(...after);
+      invalid();
+      continue;
+    }
+    const t = v.type;
+    const place = newLocal(c, st.fn, d.name, t);
+    const value = c.exprs.rvalue(v);
+    out.push({ op: 'store', place, value }, ...after);
+    const constant = isConst ? evaluateConstant(value) : undefined;
+    if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc });
   }
 }
 
@@ -595,21 +645,53 @@ function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Typ
   scope.define({ kind: 'variable', name: d.name, type: t, place: { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t }, readonly: false, loc: d.loc, held });
 }
 
-/** `= value` or `= { … }` (one element per member, nested for members that are structs). */
+/** The leaves of a held value in member order: alias cells and data parts. */
+function heldLeaves(h: Held): Held[] {
+  return h.kind === 'struct' ? h.fields.flatMap(heldLeaves) : [h];
+}
+
+/**
+ * `= { … }` for a struct holding resources, flattened as HLSL flattens initializer lists (DXC:
+ * var.init.opaque.hlsl): nested lists and struct-valued elements give their leaves in order, which
+ * initialise the target's leaves (alias cells and data members) in order.
+ */
+function initHeldFlat(c: Checker, held: Held, init: ast.InitListExpr, scope: Scope, out: IrStmt[]): void {
+  const targets = heldLeaves(held);
+  const { result: ok, before, after } = withEffects(c, () => {
+    const sources: Value[] = [];
+    const collect = (e: ast.Expr): boolean => {
+      if (e.kind === 'InitList') return e.elements.every(collect);
+      const v = c.exprs.check(e, scope);
+      if (!v) return false;
+      if (v.held?.kind === 'struct') sources.push(...heldLeaves(v.held).map((h) => heldValue(c, h, e.loc, true)));
+      else sources.push(v);
+      return true;
+    };
+    if (!collect(init)) return false;
+    if (sources.length !== targets.length) {
+      c.error(`initializer list of '${typeToString(held.type)}' has ${sources.length} elements once flattened, but its members take ${targets.length}`, init.loc);
+      return false;
+    }
+    return targets.every((t, i) => {
+      const v = sources[i]!;
+      if (t.kind !== 'data') return assignHeld(c, t, v, v.loc, (st) => c.exprs.emitBefore(st), (e) => c.exprs.spill(e, e.type));
+      const value = c.exprs.convert(v, t.type, v.loc, 'initialization');
+      if (value) c.exprs.emitBefore({ op: 'store', place: t.place, value });
+      return !!value;
+    });
+  });
+  if (!ok) invalidate(held);
+  out.push(...before, ...after);
+}
+
+/** `= value` or `= { … }` (flattened: initHeldFlat). */
 function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
   if (init.kind === 'InitList' && held.kind === 'resource') {
     c.error(`an initializer list for the resource array '${held.name}' is not supported yet: assign a global array of resources`, init.loc);
     invalidate(held);
     return;
   }
-  if (init.kind === 'InitList' && held.kind === 'struct') {
-    if (init.elements.length !== held.fields.length) {
-      c.error(`initializer list of '${typeToString(held.type)}' needs one element per member (${held.fields.length}), got ${init.elements.length}`, init.loc);
-      return;
-    }
-    held.fields.forEach((f, i) => initHeld(c, f, init.elements[i]!, scope, out));
-    return;
-  }
+  if (init.kind === 'InitList' && held.kind === 'struct') return initHeldFlat(c, held, init, scope, out);
   const { result: ok, before, after } = withEffects(c, () => {
     const v = c.exprs.check(init, scope);
     if (!v) return false;

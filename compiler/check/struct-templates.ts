@@ -125,8 +125,8 @@ export function bindParams(c: Checker, scope: Scope, params: readonly ast.Templa
  */
 export function defineValueParam(c: Checker, scope: Scope, p: ast.TemplateParam, value: number): void {
   const declared = p.valueType ? c.resolveType(p.valueType, scope, []) : undefined;
-  const type = declared?.kind === 'scalar' && (declared.base === 'int' || declared.base === 'uint') && declared.width === 32 ? declared : INT;
-  const constant = type.base === 'uint' ? value >>> 0 : value | 0;
+  const type = declared?.kind === 'scalar' && (declared.base === 'int' || declared.base === 'uint' || declared.base === 'bool') && declared.width === 32 ? declared : INT;
+  const constant = type.base === 'bool' ? value !== 0 : type.base === 'uint' ? value >>> 0 : value | 0;
   const place = { kind: 'local' as const, local: { id: c.newId(), name: p.name, type }, type };
   scope.define({ kind: 'variable', name: p.name, type, place, readonly: true, constant: { kind: 'scalar', type, value: constant }, loc: p.loc });
 }

@@ -406,6 +406,11 @@ function textureDimensions(s: MethodSite, t: ResourceType, sh: TextureShape, ima
 /** `tex[coord]`: a texel place (read-only on sampled textures and Buffer). */
 export function texelIndex(c: Checker, x: ExpressionChecker, obj: Value, t: ResourceType, idx: Value, loc: SourceLocation): Value | undefined {
   const sh = TEXTURE_SHAPES[t.resource];
+  // Texture2DMS[pos] reads sample 0 (DXC: op.texture.access.hlsl); Texture2DMSArray has no operator[].
+  if (t.resource === 'Texture2DMS' && sh && obj.place) {
+    const coord = x.convert(idx, vec(INT, sh.coord), idx.loc, 'texture position');
+    return coord && resourceValue(texelType(t), { kind: 'fetch', image: obj.place, coord, operands: { sample: { op: 'const', type: INT, value: { kind: 'scalar', type: INT, value: 0 } } } }, loc);
+  }
   if (!sh || sh.ms) {
     c.error(`operator[] is not available on '${typeToString(t)}'`, loc);
     return undefined;

@@ -2,7 +2,7 @@
 // samplers, buffers and textures (rasterizer-ordered ones too), inline SPIR-V and buffer-pointer types,
 // ray queries, stage templates (streams, patches), and user types, struct and alias templates.
 import type * as ast from '../parse/ast.js';
-import { matrix, scalar, vector, VOID, type ResourceKind, type Type } from '../types.js';
+import { matrix, sameType, scalar, vector, VOID, type ResourceKind, type Type } from '../types.js';
 import { instantiateAlias } from './alias-templates.js';
 import { bufferPointerType } from './buffer-pointers.js';
 import {
@@ -130,7 +130,11 @@ function enclosingTemplate(c: Checker, id: number, name: string): Extract<Symbol
 }
 
 /** A typedef or alias of a struct names its members too (`using M = Box<int>; M::make()`). */
-export function aliasMembers(c: Checker, t: Type): { members?: Scope } {
+export function aliasMembers(c: Checker, t: Type, written: ast.TypeSpec, scope: Scope): { members?: Scope } {
   const members = t.kind === 'struct' ? c.structMembers.get(t.id) : undefined;
-  return members ? { members } : {};
+  if (members) return { members };
+  // An enum's enumerators live in the scope entry of its name, not in its type.
+  if (written.kind !== 'TypeSpec' || written.templateArgs?.length || !written.name) return {};
+  const target = scope.lookup(written.name);
+  return target?.kind === 'type' && target.members && sameType(target.type, t) ? { members: target.members } : {};
 }

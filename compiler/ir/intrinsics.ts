@@ -28,6 +28,8 @@ export const INTRINSIC_NAMES = [
   'vk::ReadClock',
   // SM 6.6: whether this pixel-shader invocation is a helper (OpIsHelperInvocationEXT).
   'IsHelperLane',
+  // SM 6.10: NonSemantic.DebugBreak.
+  'DebugBreak',
   // SM 6.6 8-bit packing: a 4-vector's low bytes into a uint; a uint's bytes sign- or zero-extended.
   'pack8', 'unpack8s', 'unpack8u',
   // SM 6.4: the dot product of two uints' four bytes (unsigned or signed), without the accumulator.

@@ -215,18 +215,31 @@ interface DeclaratorName extends QualifiedName {
 }
 
 /** A variable or function name: `x`, `S::f` (out-of-line member), `operator+` (HLSL 2021). */
+/** The operator after `operator` (`+`, `()`, `[]`): the name `operator…` a member operator is declared as. */
+function operatorName(p: ParserState): string {
+  const op = p.peek();
+  if (op.kind !== 'punct') p.fail("expected an operator after 'operator'");
+  p.next();
+  let text = op.text;
+  if (text === '(' || text === '[') text += p.expect(text === '(' ? ')' : ']').text;
+  return `operator${text}`;
+}
+
 function parseDeclaratorName(p: ParserState): DeclaratorName {
   if (p.atWord('operator')) {
     const loc = p.next().loc;
-    const op = p.peek();
-    if (op.kind !== 'punct') p.fail("expected an operator after 'operator'");
-    p.next();
-    let text = op.text;
-    if (text === '(' || text === '[') text += p.expect(text === '(' ? ')' : ']').text;
-    return { parts: [`operator${text}`], global: false, loc, text: `operator${text}` };
+    const name = operatorName(p);
+    return { parts: [name], global: false, loc, text: name };
   }
   if (!atName(p) && !p.at('::')) p.fail('expected a name for the declaration');
   const q = parseQualifiedName(p);
+  // `void S::operator()() { … }`: a member operator defined outside its struct.
+  if (p.at('::') && p.peek(1).kind === 'identifier' && p.peek(1).text === 'operator') {
+    p.next();
+    p.next();
+    q.parts.push(operatorName(p));
+    return { parts: q.parts, global: q.global, loc: q.loc, text: joinName(q) };
+  }
   // `T Box<T>::get()`: a member of a struct template defined outside it; the arguments repeat the
   // template's parameters, which the definition's own `template <…>` declares.
   while (p.at('<') && p.scopes.isTemplate(q.parts)) {

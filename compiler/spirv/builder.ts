@@ -53,7 +53,16 @@ export class ModuleBuilder {
   private readonly decorated = new Set<string>();
   memoryModel = { addressing: 0, memory: 1 };
 
-  constructor(readonly version: keyof typeof Version = '1.0') {}
+  /**
+   * Mesh and task shaders use SPV_NV_mesh_shader: before SPIR-V 1.4 always, after it when -fspv-extension
+   * allows NV's but not SPV_EXT_mesh_shader (DXC's FeatureManager choice). Decided once, before any code.
+   */
+  readonly nvMeshShading: boolean;
+
+  constructor(readonly version: keyof typeof Version = '1.0', allowedExtensions?: readonly string[]) {
+    const allowed = (name: string) => !allowedExtensions || allowedExtensions.includes(name);
+    this.nvMeshShading = Number(version.split('.')[1]) < 4 || (!allowed('SPV_EXT_mesh_shader') && allowed('SPV_NV_mesh_shader'));
+  }
 
   id(): number {
     return this.nextId++;

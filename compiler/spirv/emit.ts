@@ -76,7 +76,7 @@ export interface EmitResult {
 export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
   const version = SPIRV_VERSION[options.targetEnv];
   const modern = Number(version.split('.')[1]) >= 4;
-  const b = new ModuleBuilder(version);
+  const b = new ModuleBuilder(version, options.allowedExtensions);
   const types = new TypeEmitter(b, options.useUnknownImageFormat ?? false);
   const errors: EmitResult['errors'] = [];
   b.capability(Capability.Shader);

@@ -7,6 +7,7 @@ import { componentCount, type FunctionEmitter } from './function.js';
 import { MemorySemantics, ScopeId } from './operators.js';
 import { Capability, Op } from '../spirv-spec/spec.js';
 import { requireExtension } from './extensions.js';
+import { emitDebugBreak } from './printf.js';
 import { emitMeshIntrinsic } from './stages/mesh.js';
 import { emitWaveIntrinsic, isWaveIntrinsicName } from './wave-intrinsics.js';
 import { emitPacked8 } from './packed-8bit.js';
@@ -102,6 +103,7 @@ export function emitIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'int
   if (name === 'Barrier') return sm68Barrier(fe, e.args);
   if (isWaveIntrinsicName(name)) return emitWaveIntrinsic(fe, e);
   if (name === 'vk::ReadClock') return readClock(fe, e);
+  if (name === 'DebugBreak') return emitDebugBreak(fe);
   if (name === 'IsHelperLane') {
     // OpIsHelperInvocationEXT reads the current state (a demoted invocation is a helper from then on).
     fe.pixelOnly ??= 'IsHelperLane';

@@ -1,4 +1,4 @@
-// printf → NonSemantic.DebugPrintf (SPV_KHR_non_semantic_info), as DXC: the format is an OpString
+// printf → NonSemantic.DebugPrintf and DebugBreak → NonSemantic.DebugBreak (SPV_KHR_non_semantic_info), as DXC: the format is an OpString
 // (one per distinct text), the call `OpExtInst %void %set 1 %format args…`. Drivers ignore it unless
 // a debug-printf layer is on.
 import type { IrExpr } from '../ir/ir.js';
@@ -18,5 +18,15 @@ export function emitPrintf(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'printf
   const args = e.args.map((a) => fe.expr(a));
   const id = b.id();
   fe.f.emit(Op.ExtInst, [t.void(), id, set, DEBUG_PRINTF, format, ...args]);
+  return id;
+}
+
+/** DebugBreak() → NonSemantic.DebugBreak instruction 1, as DXC (SPV_KHR_non_semantic_info; a no-op without a debugger). */
+export function emitDebugBreak(fe: FunctionEmitter): number {
+  const { b, t } = fe;
+  requireExtension(b, 'SPV_KHR_non_semantic_info');
+  const set = b.extInstImport('NonSemantic.DebugBreak');
+  const id = b.id();
+  fe.f.emit(Op.ExtInst, [t.void(), id, set, 1]);
   return id;
 }

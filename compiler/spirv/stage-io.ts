@@ -112,6 +112,9 @@ const PASSED_THROUGH: Record<string, readonly string[]> = {
   SV_RENDERTARGETARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
   SV_VIEWPORTARRAYINDEX: ['vertex:in', 'hull:in', 'hull:out', 'domain:in', 'geometry:in'],
   SV_ISFRONTFACE: ['geometry:out'],
+  // A vertex shader's clip/cull distance inputs are plain attributes (DXC: spirv.interface.vs.hlsl).
+  SV_CLIPDISTANCE: ['vertex:in'],
+  SV_CULLDISTANCE: ['vertex:in'],
 };
 
 /** Options that change what stage variables hold (DXC's -fvk-* stage options). */

@@ -36,7 +36,7 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   isinf: 'expand', isfinite: 'expand', all: 'expand', any: 'expand', dot: 'expand', mul: 'expand', bitcast: 'expand',
   f32tof16: 'expand', f16tof32: 'expand', modfStruct: 'expand', frexpStruct: 'expand', GroupMemoryBarrier: 'expand',
   GroupMemoryBarrierWithGroupSync: 'expand', DeviceMemoryBarrier: 'expand', DeviceMemoryBarrierWithGroupSync: 'expand',
-  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', Barrier: 'expand', 'vk::ReadClock': 'expand', IsHelperLane: 'expand',
+  AllMemoryBarrier: 'expand', AllMemoryBarrierWithGroupSync: 'expand', Barrier: 'expand', 'vk::ReadClock': 'expand', IsHelperLane: 'expand', DebugBreak: 'expand',
   pack8: 'expand', unpack8s: 'expand', unpack8u: 'expand', dot4u8packed: 'expand', dot4i8packed: 'expand',
   SetMeshOutputCounts: 'expand', DispatchMesh: 'expand',
   NonUniformResourceIndex: 'expand',
@@ -80,6 +80,8 @@ export function writeIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: 'intr
       throw unsupported(`'${name}' (a memory barrier without a group sync)`, undefined, 'WGSL barriers always synchronise the workgroup');
     case 'vk::ReadClock':
       throw unsupported(`'vk::ReadClock'`, undefined, 'WGSL has no shader clock');
+    case 'DebugBreak':
+      throw unsupported(`'DebugBreak'`, e.loc, 'WGSL has no debugger hooks (as it has no printf)');
     case 'IsHelperLane':
       throw unsupported(`'IsHelperLane'`, e.loc, 'WGSL has no helper-invocation query');
     case 'SetMeshOutputCounts':

@@ -43,6 +43,9 @@ const BUILTINS: Readonly<Record<string, BuiltinRule[]>> = {
   SV_GROUPINDEX: [{ stages: ['compute'], dir: 'in', builtin: 'local_invocation_index', scalar: 'u32', count: 1 }],
 };
 
+/** SV semantics that are plain attributes as vertex inputs (the SPIR-V back end's PASSED_THROUGH for vertex:in). */
+const VERTEX_ATTRIBUTE_SVS: ReadonlySet<string> = new Set(['SV_POSITION', 'SV_CLIPDISTANCE', 'SV_CULLDISTANCE', 'SV_RENDERTARGETARRAYINDEX', 'SV_VIEWPORTARRAYINDEX']);
+
 const STAGE_ATTRIBUTE: Partial<Record<ShaderStage, string>> = { compute: '@compute', vertex: '@vertex', pixel: '@fragment' };
 
 function splitSemantic(s: string): { base: string; index: number } {
@@ -122,7 +125,8 @@ export function writeEntryPoint(w: FunctionWriter, ep: IrEntryPoint, src: string
   const locationOf = (leaf: Leaf, dir: 'in' | 'out'): number => {
     const { base, index } = splitSemantic(leaf.io.semantic!);
     if (base === 'SV_TARGET' && stage === 'pixel' && dir === 'out') return leaf.io.location ?? index;
-    if (base.startsWith('SV_')) throw unsupported(`the semantic '${leaf.io.semantic}' as a ${stage} ${dir === 'in' ? 'input' : 'output'}`, undefined, 'WGSL has no such builtin');
+    // A vertex shader's SV inputs without a builtin are attributes at the SPIR-V back end's locations.
+    if (base.startsWith('SV_') && !(stage === 'vertex' && dir === 'in' && VERTEX_ATTRIBUTE_SVS.has(base))) throw unsupported(`the semantic '${leaf.io.semantic}' as a ${stage} ${dir === 'in' ? 'input' : 'output'}`, undefined, 'WGSL has no such builtin');
     const vars = dir === 'in' ? reflected?.inputs : reflected?.outputs;
     const found = vars?.find((v) => v.semantic?.toUpperCase() === leaf.io.semantic!.toUpperCase() && v.location !== undefined);
     if (!found) throw new Error(`internal: no SPIR-V location for '${leaf.io.semantic}'`);

@@ -27,7 +27,7 @@ const VARIANTS = {
 
 /** DXC's choice: the NV extension before SPIR-V 1.4 (TaskPayloadWorkgroupEXT needs 1.4). */
 export function isNvMeshShading(b: ModuleBuilder): boolean {
-  return Number(b.version.split('.')[1]) < 4;
+  return b.nvMeshShading;
 }
 
 function variant(b: ModuleBuilder) {

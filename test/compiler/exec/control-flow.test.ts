@@ -72,6 +72,11 @@ static float seed = sin(0.0) + In[0].x * 2;
 static const float LUT[3] = { 1.5, 2.5, 3.5 };
 namespace util { int triple(int v) { return 3 * v; } }
 enum Mode { MODE_A = 2, MODE_B };
+struct Scaler { float k; float operator()(float v); };
+float Scaler::operator()(float v) { return v * k; }  // defined outside its struct (DXC: func.noidentifier.hlsl)
+template<bool Flip> int chooseOne(int a, int b) { return Flip && !false ? b : a; }  // bool value parameter (DXC: fn.template.arg.substitute.hlsl)
+using ModeAlias = Mode;   // an alias names the enumerators too (DXC: binary-op-sugar.hlsl)
+typedef Mode ModeT;
 typedef float3 color;
 int counterOnce() { static int n = 40; n++; return n; }
 `;
@@ -116,6 +121,7 @@ describe('control flow and functions', () => {
       swap(v.x, v.w);
       int whole; float rest; split(In[0].z, whole, rest);
       Counter c; c.value = 1; c.add(2);
+      Scaler sc; sc.k = 3;
       color col = color(1, 2, 3);
       int once = counterOnce(); int twiceCalled = counterOnce();
     `;
@@ -126,6 +132,8 @@ describe('control flow and functions', () => {
       { expr: 'whole', kind: 'i', expect: 2 },
       { expr: 'rest', kind: 'f', expect: 0.75 },
       { expr: 'c.get()', kind: 'i', expect: 11 },
+      { expr: 'sc(a)', kind: 'f', expect: 30 },
+      { expr: 'chooseOne<true>(1, 2) * 10 + chooseOne<false>(1, 2)', kind: 'i', expect: 21 },
       { expr: 'c.twice()', kind: 'i', expect: 22 },
       { expr: 'Counter::STEP', kind: 'i', expect: 5 },
       { expr: 'square(3)', kind: 'i', expect: 9 },
@@ -140,6 +148,7 @@ describe('control flow and functions', () => {
       { expr: 'LUT[(int)In[0].x]', kind: 'f', expect: 2.5 },
       { expr: 'util::triple(7)', kind: 'i', expect: 21 },
       { expr: 'MODE_B', kind: 'i', expect: 3 },
+      { expr: 'ModeAlias::MODE_B + ModeT::MODE_A * 10', kind: 'i', expect: 23 },
       { expr: 'col.z', kind: 'f', expect: 3 },
       { expr: 'once * 100 + twiceCalled', kind: 'i', expect: 41 * 100 + 42 },
     ];

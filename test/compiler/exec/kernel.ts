@@ -5,6 +5,7 @@
 // (test/webgpu/both-targets.ts); both must give the expected values.
 import { expect } from 'vitest';
 import { expectListedWgslFailure, runComputeOnBoth, wgslGapForCase, type Targets } from '../../webgpu/both-targets.js';
+import type { CompileOptions } from '../../../compiler/index.js';
 import { compileValid } from '../helpers.js';
 
 export type CheckKind = 'f' | 'i' | 'u' | 'b';
@@ -40,6 +41,8 @@ export interface KernelSpec {
   input?: number[][];
   /** Zeroed scratch storage buffers the prelude declares (set 0). */
   extraBuffers?: { binding: number; size: number }[];
+  /** Compile options of both targets (e.g. `hlslVersion`). */
+  options?: CompileOptions;
 }
 
 /** The HLSL of a check kernel: `Out` (binding 0) gets one uint per check; `In` (binding 1) holds inputs. */
@@ -58,9 +61,9 @@ export function kernelSource(spec: KernelSpec): string {
 
 export async function runChecks(targets: Targets, spec: KernelSpec): Promise<void> {
   const source = kernelSource(spec);
-  const { spirv, reflection } = compileValid(source);
+  const { spirv, reflection } = compileValid(source, spec.options);
   const input = new Float32Array((spec.input ?? [[0, 0, 0, 0]]).flat());
-  const results = await runComputeOnBoth(targets, source, {}, {
+  const results = await runComputeOnBoth(targets, source, spec.options ?? {}, {
     spirv,
     entry: 'main',
     groups: [1, 1, 1],

@@ -47,6 +47,8 @@ describe('language features', () => {
       { expr: 'sizeof(float)', kind: 'u', expect: 4 },
       { expr: 'sizeof(float3)', kind: 'u', expect: 12 },
       { expr: 'sizeof(float4x3)', kind: 'u', expect: 48 },
+      { expr: 'sizeof(int2x2)', kind: 'u', expect: 16 },
+      { expr: 'sizeof(bool3x2[2])', kind: 'u', expect: 48 },
       { expr: 'sizeof(A)', kind: 'u', expect: 16 },
       { expr: 'sizeof(B)', kind: 'u', expect: 20 },
       { expr: 'sizeof(H)', kind: 'u', expect: 32 },

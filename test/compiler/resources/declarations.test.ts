@@ -22,6 +22,22 @@ RWStructuredBuffer<float> o;
     ]);
   });
 
+  it('specialization constants without const (DXC: vk.spec-constant.init.hlsl), defaults converted, read-only', () => {
+    const source = `
+[[vk::constant_id(0)]] bool flag = 1.5;
+[[vk::constant_id(1)]] int count = 2.5;
+RWStructuredBuffer<float> o;
+[numthreads(1,1,1)] void main() { o[0] = flag ? count : 0; }`;
+    const r = compileValid(source);
+    expect(r.reflection!.specConstants.map((s) => [s.name, s.id, s.type, s.defaultValue])).toEqual([
+      ['flag', 0, 'bool', true],
+      ['count', 1, 'i32', 2],
+    ]);
+    const written = compile(source.replace('o[0] =', 'count = 3; o[0] =')).diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/read-only/);
+  });
+
   it('a push constant block is reflected; a second one is an error naming the first', () => {
     const ok = compileValid(`struct P { float4 tint; uint n; };\n[[vk::push_constant]] P pc;\nRWStructuredBuffer<float4> o;
 [numthreads(1,1,1)] void main() { o[0] = pc.tint * pc.n; }`);

@@ -17,6 +17,7 @@ RWStructuredBuffer<float4> o;
   o[1] = float4(t3.mips[id.x][id], 0, 0);
   o[2] = ms.sample[5][int2(6, 7)];
   o[3] = msa.sample[id.y][int3(1, 2, 3)].xxxx;
+  o[4] = ms[uint2(8, 9)];
 }`).spirv,
   );
 
@@ -27,8 +28,9 @@ RWStructuredBuffer<float4> o;
     expect(text).toMatch(/OpImageFetch %v4uint %\w+ %\w+ Lod %\w+\n/);
   });
 
-  it('sample: the sample index is the Sample operand', () => {
+  it('sample: the sample index is the Sample operand; Texture2DMS[pos] reads sample 0 (DXC: op.texture.access.hlsl)', () => {
     expect(text).toMatch(/OpImageFetch %v4float %\w+ %\w+ Sample %int_5\n/);
+    expect(text).toMatch(/OpImageFetch %v4float %\w+ %\w+ Sample %int_0\n/);
     expect(text).toMatch(/OpImageFetch %v4float %\w+ %\w+ Sample %\w+\n[\s\S]*/);
   });
 

@@ -246,6 +246,23 @@ describe('SPV_NV_mesh_shader before SPIR-V 1.4 (DXC\'s choice for vulkan1.0 and 
     expect(text).toMatch(new RegExp(`OpIMul %uint %uint_8 %uint_2\\n\\s*(%\\w+) = OpIMul %uint %\\w+ %uint_1\\n\\s*OpStore ${taskCount} \\1`));
     expect(text).not.toMatch(/EmitMeshTasks/);
   });
+
+  it('is also chosen on SPIR-V 1.4 when -fspv-extension allows it but not SPV_EXT_mesh_shader (DXC: meshshading.nv.request-nv-with-spv1.4)', () => {
+    const source = `
+      struct V { float4 p : SV_Position; };
+      [outputtopology("triangle")] [numthreads(32, 1, 1)]
+      void main(uint i : SV_GroupIndex, out vertices V verts[3], out indices uint3 tris[1]) {
+        SetMeshOutputCounts(3, 1);
+        if (i < 3) verts[i].p = float4(i, 0, 0, 1);
+        if (i == 0) tris[0] = uint3(0, 1, 2);
+      }`;
+    const options = { ...MESH, targetEnv: 'vulkan1.1spirv1.4' as const };
+    const nv = disassembleSpirv(compileValid(source, { ...options, allowedExtensions: ['SPV_NV_mesh_shader'] }, ['vulkan1.1spirv1.4']).spirv);
+    expect(nv).toMatch(/OpEntryPoint MeshNV %main/);
+    expect(nv).not.toMatch(/SPV_EXT_mesh_shader/);
+    const ext = disassembleSpirv(compileValid(source, options, ['vulkan1.1spirv1.4']).spirv);
+    expect(ext).toMatch(/OpEntryPoint MeshEXT %main/);
+  });
 });
 
 describe('mesh-shading diagnostics', () => {

@@ -23,7 +23,7 @@ const VALID: Record<string, string> = {
       c += cube.SampleLevel(smp, float3(uv, 1), 0);
       c.y += depth.SampleCmp(cmp, uv, 0.5) + depth.SampleCmpLevelZero(cmp, uv, 0.25);
       c += tex.Gather(smp, uv) + tex.GatherGreen(smp, uv, int2(1,1));
-      c += tex.Load(int3(pos.xy, 0)) + tex[uint2(pos.xy)] + ms.Load(int2(pos.xy), 1);
+      c += tex.Load(int3(pos.xy, 0)) + tex[uint2(pos.xy)] + ms.Load(int2(pos.xy), 1) + ms[uint2(pos.xy)];
       uint w, h, levels; tex.GetDimensions(0, w, h, levels);
       uint aw, ah, ae; arr.GetDimensions(aw, ah, ae);
       c.z += w + h + levels + aw + ah + ae;

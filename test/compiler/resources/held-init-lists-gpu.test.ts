@@ -1,0 +1,58 @@
+// Initializer lists of structs holding resources, flattened as HLSL flattens them (DXC:
+// var.init.opaque.hlsl): a struct-valued element gives its members, a nested list its elements, and
+// they fill the target's members in order. Executed on lavapipe and WebGPU: each read goes to the
+// buffer the flattened list put in that member.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../compiler/index.js';
+import type { ComputeResult } from '../../gpu/harness.js';
+import { runComputeOnBoth, startTargets, type Targets } from '../../webgpu/both-targets.js';
+import { compileValid } from '../helpers.js';
+
+let gpu: Targets;
+beforeAll(async () => {
+  gpu = await startTargets();
+});
+afterAll(() => gpu?.close());
+
+const DECLS = `
+StructuredBuffer<uint> first : register(t0);
+StructuredBuffer<uint> second : register(t1);
+RWStructuredBuffer<uint> results : register(u2);
+struct Pair { StructuredBuffer<uint> a; StructuredBuffer<uint> b; };
+struct Trio { Pair p; uint bias; StructuredBuffer<uint> c; };
+`;
+const source = `${DECLS}
+[numthreads(1, 1, 1)] void main() {
+  Pair pair = { second, first };
+  Trio trio = { pair, 100, { second } };          // p = pair, bias = 100, c = second
+  Trio flat = { first, second, 7, first };         // four leaves in order
+  results[0] = trio.p.a[0] + trio.bias;
+  results[1] = trio.c[1];
+  results[2] = flat.p.b[2] + flat.bias;
+  results[3] = flat.c[0];
+}`;
+const compute = { entryPoints: [{ name: 'main', stage: 'compute' as const }] };
+
+describe('flattened initializer lists of structs holding resources', () => {
+  it('fill the members in order, on both targets', async () => {
+    const { spirv, reflection } = compileValid(source, compute, ['vulkan1.0', 'vulkan1.2']);
+    const results = await runComputeOnBoth(gpu, source, compute, {
+      spirv,
+      groups: [1, 1, 1],
+      bindings: [
+        { binding: 0, kind: 'storage-buffer', data: new Uint32Array([10, 11, 12]) },
+        { binding: 1, kind: 'storage-buffer', data: new Uint32Array([20, 21, 22]) },
+        { binding: 2, kind: 'storage-buffer', size: 16, name: 'results' },
+      ],
+    }, reflection!);
+    const check = (r: ComputeResult, target: string) => expect([...new Uint32Array(r.buffers.results!.buffer, r.buffers.results!.byteOffset, 4)], target).toEqual([120, 21, 29, 10]);
+    check(results.spirv, 'SPIR-V on lavapipe');
+    if (results.wgsl) check(results.wgsl, 'WGSL on WebGPU');
+  });
+
+  it('needs as many flattened elements as leaves', () => {
+    const errors = compile(`${DECLS}\n[numthreads(1, 1, 1)] void main() { Trio t = { first, second, 7 }; results[0] = t.bias; }`, compute)
+      .diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    expect(errors).toEqual(["initializer list of 'Trio' has 3 elements once flattened, but its members take 4"]);
+  });
+});
