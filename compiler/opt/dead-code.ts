@@ -1,28 +1,42 @@
 // Dead code on the structured IR (issue 19), as DXC's aggressive DCE: an `if` whose branches are
 // empty goes with its condition, and a local nothing reads loses its stores (and the local goes), as
-// long as what they computed has no effect: reads of memory, images and inputs, arithmetic, math and
-// wave intrinsics, and calls of functions that only compute. Repeats until nothing changes (an `&&`
+// long as what they computed has no effect: reads of memory, images and inputs, arithmetic, math
+// intrinsics, and calls of functions that only compute (not what a back end checks against the stage
+// after the passes: derivatives, wave operations, ray-tracing system values, attribute evaluation). Repeats until nothing changes (an `&&`
 // lowers to a local and nested `if`s, which go one after another). The entry points' globals are
 // recounted afterwards, so dead-resource elimination can drop what only the dead code read (a
 // subpass input, spec constants). Statements with any other effect stay, and so does a loop.
 import type { IrExpr, IrFunction, IrModule, IrPlace, IrStmt, IrVar, ResourceCall } from '../ir/ir.js';
-import type { IntrinsicName } from '../ir/intrinsics.js';
+import { isWaveIntrinsicName, type IntrinsicName } from '../ir/intrinsics.js';
 import { placeRoot, walkStmts } from '../ir/walk.js';
+import { SYSTEM_VALUE_STAGES } from '../ir/ray-tracing.js';
+import type { ShaderStage } from '../common/stage.js';
 import { referencedGlobals } from '../check/entry-points.js';
 
-/** Intrinsics with an effect beyond their value (barriers, mesh outputs, the clock's ordering). */
-const EFFECTFUL: ReadonlySet<IntrinsicName> = new Set<IntrinsicName>([
+/**
+ * Intrinsics that stay: those with an effect beyond their value (barriers, mesh outputs, the clock's
+ * ordering), and those a back end checks against the stage or target after the passes (derivatives,
+ * wave operations): dead code must not hide an error -O0 reports.
+ */
+const KEPT: ReadonlySet<IntrinsicName> = new Set<IntrinsicName>([
   'GroupMemoryBarrier', 'GroupMemoryBarrierWithGroupSync', 'DeviceMemoryBarrier', 'DeviceMemoryBarrierWithGroupSync',
   'AllMemoryBarrier', 'AllMemoryBarrierWithGroupSync', 'SetMeshOutputCounts', 'DispatchMesh', 'vk::ReadClock',
+  'ddx', 'ddy', 'ddx_coarse', 'ddy_coarse', 'ddx_fine', 'ddy_fine', 'fwidth',
 ]);
 
-/** Resource calls that only read. */
+/**
+ * Resource calls that only read and that no back end checks against the stage (not implicit-LOD
+ * sampling or CalculateLevelOfDetail, which need derivatives; ray-tracing system values: below).
+ */
 const READS: ReadonlySet<ResourceCall['kind']> = new Set<ResourceCall['kind']>([
-  'sample', 'gather', 'fetch', 'texelsResident', 'querySize', 'queryLevels', 'querySamples', 'queryLod', 'arrayLength', 'subpassLoad', 'raySystemValue',
+  'sample', 'gather', 'fetch', 'texelsResident', 'querySize', 'queryLevels', 'querySamples', 'arrayLength', 'subpassLoad',
 ]);
 
 class Purity {
   private readonly functions = new Map<IrFunction, boolean>();
+
+  /** `stages`: the module's entry-point stages (a ray-tracing system value is checked against them). */
+  constructor(private readonly stages: readonly ShaderStage[]) {}
 
   expr(e: IrExpr): boolean {
     switch (e.op) {
@@ -45,11 +59,13 @@ class Purity {
       case 'select':
         return this.expr(e.cond) && this.expr(e.then) && this.expr(e.else);
       case 'intrinsic':
-        return !EFFECTFUL.has(e.name) && e.args.every((a) => this.expr(a));
-      case 'interpolate':
-        return this.place(e.input) && (!e.arg || this.expr(e.arg));
-      case 'resource':
-        return READS.has(e.call.kind);
+        return !KEPT.has(e.name) && !isWaveIntrinsicName(e.name) && e.args.every((a) => this.expr(a));
+      case 'resource': {
+        const call = e.call;
+        // A system value every entry point's stage has: no -O0 diagnostic to keep.
+        if (call.kind === 'raySystemValue') return this.stages.every((s) => (SYSTEM_VALUE_STAGES[call.value] as readonly string[]).includes(s));
+        return READS.has(call.kind) && !(call.kind === 'sample' && !call.explicitLod);
+      }
       case 'call':
         return e.args.every((a) => a.kind === 'value' && this.expr(a.value)) && this.fn(e.callee);
       default:
@@ -227,7 +243,7 @@ function sweep(fn: IrFunction, purity: Purity): boolean {
 }
 
 export function eliminateDeadCode(module: IrModule): boolean {
-  const purity = new Purity();
+  const purity = new Purity(module.entryPoints.map((ep) => ep.stage));
   const rootsOf = (ep: IrModule['entryPoints'][number]) => [ep.function, ...('patchConstant' in ep ? [ep.patchConstant.function] : []), ...(ep.staticInit ? [ep.staticInit] : [])];
   const globalsIn = (fns: IrFunction[]) => new Set(fns.flatMap((f) => referencedGlobals(f)));
   const before = module.entryPoints.map((ep) => globalsIn(rootsOf(ep)));
