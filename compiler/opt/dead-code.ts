@@ -6,7 +6,7 @@
 // lowers to a local and nested `if`s, which go one after another). The entry points' globals are
 // recounted afterwards, so dead-resource elimination can drop what only the dead code read (a
 // subpass input, spec constants). Statements with any other effect stay, and so does a loop.
-import type { IrExpr, IrFunction, IrModule, IrPlace, IrStmt, IrVar, ResourceCall } from '../ir/ir.js';
+import type { IrExpr, IrFunction, IrGlobal, IrModule, IrPlace, IrStmt, IrVar, ResourceCall } from '../ir/ir.js';
 import { isWaveIntrinsicName, type IntrinsicName } from '../ir/intrinsics.js';
 import { placeRoot, walkStmts } from '../ir/walk.js';
 import { SYSTEM_VALUE_STAGES } from '../ir/ray-tracing.js';
@@ -196,7 +196,31 @@ function liveLocals(fn: IrFunction, purity: Purity): Set<IrVar> {
   return live;
 }
 
-function sweep(fn: IrFunction, purity: Purity): boolean {
+/** Whether `fn` has anything the sweep could remove: a store to one of its locals, or an empty `if`. */
+function hasCandidates(fn: IrFunction): boolean {
+  const own = new Set(fn.locals);
+  const any = (list: IrStmt[]): boolean =>
+    list.some((s) => {
+      switch (s.op) {
+        case 'store':
+        case 'storeSwizzle': {
+          const root = placeRoot(s.place);
+          return root.kind === 'local' && own.has(root.local);
+        }
+        case 'if':
+          return (!s.then.length && !s.else.length) || any(s.then) || any(s.else);
+        case 'loop':
+          return any(s.body) || any(s.continuing);
+        case 'switch':
+          return s.cases.some((c) => any(c.body));
+        default:
+          return false;
+      }
+    });
+  return any(fn.body);
+}
+
+function sweep(fn: IrFunction, purity: Purity, removed: IrStmt[]): boolean {
   const live = liveLocals(fn, purity);
   const own = new Set(fn.locals);
   let changed = false;
@@ -209,6 +233,7 @@ function sweep(fn: IrFunction, purity: Purity): boolean {
           const root = placeRoot(s.place);
           if (root.kind === 'local' && own.has(root.local) && !live.has(root.local) && purity.place(s.place) && purity.expr(s.value)) {
             changed = true;
+            removed.push(s);
             continue;
           }
           break;
@@ -218,6 +243,7 @@ function sweep(fn: IrFunction, purity: Purity): boolean {
           const otherwise = block(s.else);
           if (!then.length && !otherwise.length && purity.expr(s.cond)) {
             changed = true;
+            removed.push({ op: 'eval', expr: s.cond });
             continue;
           }
           out.push({ ...s, then, else: otherwise });
@@ -244,16 +270,20 @@ function sweep(fn: IrFunction, purity: Purity): boolean {
 
 export function eliminateDeadCode(module: IrModule): boolean {
   const purity = new Purity(module.entryPoints.map((ep) => ep.stage));
-  const rootsOf = (ep: IrModule['entryPoints'][number]) => [ep.function, ...('patchConstant' in ep ? [ep.patchConstant.function] : []), ...(ep.staticInit ? [ep.staticInit] : [])];
-  const globalsIn = (fns: IrFunction[]) => new Set(fns.flatMap((f) => referencedGlobals(f)));
-  const before = module.entryPoints.map((ep) => globalsIn(rootsOf(ep)));
-  let changed = false;
-  for (const fn of module.functions) while (sweep(fn, purity)) changed = true;
-  if (!changed) return false;
-  // Only globals the removed code referenced leave an entry point's list.
-  module.entryPoints.forEach((ep, i) => {
-    const after = globalsIn(rootsOf(ep));
-    ep.globals = ep.globals.filter((g) => after.has(g) || !before[i]!.has(g));
+  const removed: IrStmt[] = [];
+  for (const fn of module.functions) if (hasCandidates(fn)) while (sweep(fn, purity, removed));
+  if (!removed.length) return false;
+  // Only globals the removed code referenced may leave an entry point's list: those nothing else reaches.
+  const gone = new Set<IrGlobal>();
+  walkStmts(removed, {
+    place: (p) => void (p.kind === 'global' && gone.add(p.global)),
+    expr: (e) => void (e.op === 'call' && referencedGlobals(e.callee).forEach((g) => gone.add(g))),
   });
+  for (const ep of module.entryPoints) {
+    if (!ep.globals.some((g) => gone.has(g))) continue;
+    const roots = [ep.function, ...('patchConstant' in ep ? [ep.patchConstant.function] : []), ...(ep.staticInit ? [ep.staticInit] : [])];
+    const still = new Set(roots.flatMap((f) => referencedGlobals(f)));
+    ep.globals = ep.globals.filter((g) => !gone.has(g) || still.has(g));
+  }
   return true;
 }
