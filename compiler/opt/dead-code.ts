@@ -8,7 +8,7 @@
 // subpass input, spec constants). Statements with any other effect stay, and so does a loop.
 import type { IrExpr, IrFunction, IrGlobal, IrModule, IrPlace, IrStmt, IrVar, ResourceCall } from '../ir/ir.js';
 import { isWaveIntrinsicName, type IntrinsicName } from '../ir/intrinsics.js';
-import { placeRoot, walkStmts } from '../ir/walk.js';
+import { placeRoot, walkExpr, walkStmts } from '../ir/walk.js';
 import { SYSTEM_VALUE_STAGES } from '../ir/ray-tracing.js';
 import type { ShaderStage } from '../common/stage.js';
 import { referencedGlobals } from '../check/entry-points.js';
@@ -38,7 +38,15 @@ class Purity {
   /** `stages`: the module's entry-point stages (a ray-tracing system value is checked against them). */
   constructor(private readonly stages: readonly ShaderStage[]) {}
 
+  private readonly exprs = new WeakMap<IrExpr, boolean>();
+
   expr(e: IrExpr): boolean {
+    let pure = this.exprs.get(e);
+    if (pure === undefined) this.exprs.set(e, (pure = this.exprOnce(e)));
+    return pure;
+  }
+
+  private exprOnce(e: IrExpr): boolean {
     switch (e.op) {
       case 'const':
         return true;
@@ -144,9 +152,8 @@ function mentionedLocals(visit: (w: (list: IrStmt[]) => void) => void): Set<IrVa
 function liveLocals(fn: IrFunction, purity: Purity): Set<IrVar> {
   const live = new Set<IrVar>();
   const own = new Set(fn.locals);
-  const mark = (stmts: IrStmt[]) => {
-    for (const v of mentionedLocals((w) => w(stmts))) live.add(v);
-  };
+  const marker = { place: (p: IrPlace) => void (p.kind === 'local' && live.add(p.local)) };
+  const mark = (stmts: IrStmt[]) => walkStmts(stmts, marker);
   const dead = (s: Extract<IrStmt, { op: 'store' | 'storeSwizzle' }>) => {
     const root = placeRoot(s.place);
     return root.kind === 'local' && own.has(root.local) && !live.has(root.local) && purity.place(s.place) && purity.expr(s.value);
@@ -170,12 +177,12 @@ function liveLocals(fn: IrFunction, purity: Purity): Set<IrVar> {
           const inElse = visit(s.else);
           const inner = inThen || inElse || !purity.expr(s.cond);
           if (!inner) continue;
-          mark([{ op: 'eval', expr: s.cond }]);
+          walkExpr(s.cond, marker);
           break;
         }
         case 'switch':
           s.cases.forEach((c) => visit(c.body));
-          mark([{ op: 'eval', expr: s.selector }]);
+          walkExpr(s.selector, marker);
           break;
         case 'loop':
           // A loop stays: its exits and what they test matter.
