@@ -24,7 +24,7 @@
 // on PATH as in the tests, which counts every shader of both sets valid; O3/O0 of both sets together,
 // best of 12 per shader (this script's best of 3 reads 1.13–1.35 before and 1.30–1.40 after on a busy machine)):
 //   Sascha, -O3 before  308/308  0.814 / 0.753              0.800 / 0.764               1.18–1.20
-//   Sascha, -O3         308/308  0.755 / 0.742              0.749 / 0.750               1.31
+//   Sascha, -O3         308/308  0.755 / 0.742              0.749 / 0.750               1.30
 //   Khronos, -O3 before 121/121  1.098 / 1.063              1.101 / 1.058
 //   Khronos, -O3        121/121  1.000 / 1.000              1.013 / 1.000   (8 bytes under DXC's total)
 // (Sascha's committed SPIR-V keeps `param.var.*` names and copies: built with less optimisation than
