@@ -84,10 +84,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const resolved = resolveOptions(options, filename);
   let spirv: SpirvCompile | undefined;
   // The SPIR-V back end runs at most once, whether targeted or only asked for its reflection.
-  // WGSL takes its stage locations from the SPIR-V's reflection and declares every input, so with
-  // WGSL targeted the SPIR-V keeps unread inputs too: both targets then have the same interface.
-  const spirvOptions = resolved.targets.includes('wgsl') ? { ...resolved, preserveInterface: true } : resolved;
-  const context: BackendContext = { options: resolved, spirv: () => (spirv ??= compileSpirv(ir, spirvOptions)) };
+  const context: BackendContext = { options: resolved, spirv: () => (spirv ??= compileSpirv(ir, resolved)) };
   const outputs: NonNullable<BackendOutput['result']> = {};
   for (const target of resolved.targets) {
     const out = BACKENDS[target].emit(ir, context);

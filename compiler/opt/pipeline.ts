@@ -1,6 +1,7 @@
 // The middle end's pass manager: a pipeline per level, as DXC's. -fcgl: codegen only, nothing runs.
 // -O0/-Od: legalisation only (dead resources when the checker resolved resources held in locals);
-// the output is today's straightforward one. -O1…-O3 (default): the optimising passes, then the back
+// the output is today's straightforward one. -O1…-O3 (default): the optimising passes (dead code, then
+// dead resources again for what only it read), then the back
 // ends' own optimised emission (compiler/spirv: entry inlining, values for single-store locals,
 // dead code/type/constant/name compaction). Each pass mutates the module and says whether it
 // changed anything; `afterPass` sees the module after every pass (the debug mode validates there).
@@ -9,6 +10,7 @@ import { eliminateDeadResources, eliminatesDeadResources, type DeadResourceOptio
 import { eliminateDeadFunctions } from './dead-functions.js';
 import { foldConstants } from './fold-constants.js';
 import { simplifyCfg } from './simplify-cfg.js';
+import { eliminateDeadCode } from './dead-code.js';
 import { elideGuards } from './guard-elision.js';
 
 export interface Pass {
@@ -37,6 +39,9 @@ export function pipelineFor(module: IrModule, options: PipelineOptions): Pass[] 
     ...legalize,
     { name: 'fold-constants', run: foldConstants },
     { name: 'simplify-cfg', run: simplifyCfg },
+    { name: 'dead-code', run: eliminateDeadCode },
+    // Again: resources only the dead code read.
+    deadResources(options),
     { name: 'dead-functions', run: eliminateDeadFunctions },
     // Last: it judges operands as they will be emitted.
     { name: 'guard-elision', run: elideGuards },

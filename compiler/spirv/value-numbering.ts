@@ -212,6 +212,48 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
     for (const key of added) table.delete(key);
   };
   visit(blocks[0]!.label);
+  dropDeadValues(words, fn, facts, drop, replace);
+}
+
+/** Instructions without effects whose results may go when nothing that matters uses them. */
+function removable(words: Uint32Array, i: Inst, glsl: number): boolean {
+  const op = i.op;
+  if (op === Op.Phi || op === Op.Undef || op === 65 || op === 66 || (op >= 77 && op <= 84) || (op >= 109 && op <= 124) || (op >= 126 && op <= 205)) return true;
+  if (op === Op.Load) return i.length === 4;
+  return op === 12 && words[i.at + 3] === glsl && !GLSL_IMPURE.has(words[i.at + 4]!);
+}
+
+/**
+ * Values nothing that matters reads, cycles included (a loop-header phi that only its own loop's
+ * updates use), as ADCE marks: from every other instruction through operands. Compaction's use counts
+ * cannot see a cycle is dead.
+ */
+function dropDeadValues(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, drop: Set<Inst>, replace: Map<number, number>): void {
+  const defs = new Map<number, Inst>();
+  const candidates = new Set<Inst>();
+  for (const i of fn) {
+    if (drop.has(i) || !removable(words, i, facts.glsl) || facts.decorated.has(words[i.at + 2]!)) continue;
+    defs.set(words[i.at + 2]!, i);
+    candidates.add(i);
+  }
+  if (!defs.size) return;
+  const live = new Set<number>();
+  const work: Inst[] = [];
+  const use = (i: Inst) => {
+    const layout = layoutOf(i.op)!;
+    for (let w = 1; w < i.length; w++) {
+      if ((layout.from !== undefined && w >= layout.from) || layout.at === w) continue;
+      const id = resolve(replace, words[i.at + w]!);
+      const def = defs.get(id);
+      if (def && !live.has(id)) {
+        live.add(id);
+        work.push(def);
+      }
+    }
+  };
+  for (const i of fn) if (!drop.has(i) && !candidates.has(i)) use(i);
+  while (work.length) use(work.pop()!);
+  for (const [id, i] of defs) if (!live.has(id)) drop.add(i);
 }
 
 /** Follows replacements to the kept value. */

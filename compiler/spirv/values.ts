@@ -5,13 +5,21 @@ import type { IrConst, IrExpr, IrFunction, IrPlace, IrStmt, IrVar } from '../ir/
 import { walkStmts } from '../ir/walk.js';
 import { sameType, type Type } from '../types.js';
 
-/** A place that is a variable or a constant path into it through structs, arrays and vectors (no matrices). */
+/**
+ * A matrix whose HLSL rows are its SPIR-V composite's parts (row, then column: the indices an access
+ * chain takes). A matrix with one row or column is a vector (1x1: a scalar) in SPIR-V: not one.
+ */
+function rowsAreParts(t: Type): boolean {
+  return t.kind !== 'matrix' || (t.rows > 1 && t.cols > 1);
+}
+
+/** A place that is a variable or a constant path into it through structs, arrays, vectors and matrices (2x2 or larger). */
 export function constantPath(p: IrPlace): { root: IrVar; steps: { index: number; type: Type }[] } | undefined {
   const steps: { index: number; type: Type }[] = [];
   for (;;) {
     if (p.kind === 'local') return { root: p.local, steps: steps.reverse() };
     if (p.kind !== 'member' && p.kind !== 'element') return undefined;
-    if (p.base.type.kind === 'matrix') return undefined;
+    if (!rowsAreParts(p.base.type)) return undefined;
     if (p.kind === 'member') steps.push({ index: p.index, type: p.type });
     else if (p.index.op === 'const' && p.index.value.kind === 'scalar') steps.push({ index: Number(p.index.value.value), type: p.type });
     else return undefined;
@@ -24,7 +32,7 @@ export function constantPathRoot(p: IrPlace): IrVar | undefined {
   for (;;) {
     if (p.kind === 'local') return p.local;
     if (p.kind !== 'member' && p.kind !== 'element') return undefined;
-    if (p.base.type.kind === 'matrix') return undefined;
+    if (!rowsAreParts(p.base.type)) return undefined;
     if (p.kind === 'element' && !(p.index.op === 'const' && p.index.value.kind === 'scalar')) return undefined;
     p = p.base;
   }

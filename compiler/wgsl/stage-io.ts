@@ -156,6 +156,10 @@ export function writeEntryPoint(w: FunctionWriter, ep: IrEntryPoint, src: string
       // HLSL's pixel SV_Position.w is the clip-space w; WGSL's (like Vulkan's) is its reciprocal.
       if (r.builtin === 'position' && stage === 'pixel') value = `vec4<f32>(${value}.xyz, 1.0f / ${value}.w)`;
       w.line(`${input.leaf.path} = ${fromBuiltin(value, r, input.leaf.type)};`);
+    } else if (reflected && !splitSemantic(input.leaf.io.semantic!).base.startsWith('SV_') && !reflected.inputs.some((v) => v.semantic?.toUpperCase() === input.leaf.io.semantic!.toUpperCase())) {
+      // The SPIR-V left this input out (optimised: the entry never reads it): not declared here either,
+      // so both targets have one interface; the argument keeps its zero value.
+      continue;
     } else {
       params.push(`@location(${locationOf(input.leaf, 'in')})${interpolation(input.leaf, stage, 'in')} ${input.param}: ${ioType(w, input.leaf.type)}`);
       w.line(`${input.leaf.path} = ${input.param};`);

@@ -20,7 +20,7 @@ describe('pipelines per level', () => {
     expect(names({ codeGenHighLevel: true })).toEqual([]);
     expect(names({ optimizationLevel: 0 })).toEqual([]);
     expect(names({ optimizationLevel: 0, preserveBindings: true })).toEqual([]);
-    expect(names({})).toEqual(['dead-resources', 'fold-constants', 'simplify-cfg', 'dead-functions', 'guard-elision']);
+    expect(names({})).toEqual(['dead-resources', 'fold-constants', 'simplify-cfg', 'dead-code', 'dead-resources', 'dead-functions', 'guard-elision']);
     expect(names({ optimizationLevel: 1 })).toEqual(names({ optimizationLevel: 3 }));
   });
 });
