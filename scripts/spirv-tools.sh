@@ -8,7 +8,7 @@
 #
 # bin/ holds one wrapper per tool, first on the tests' PATH (vitest.config.ts). The system's 2023.1
 # tool decides every module it can decode; 2025.1 takes over only when 2023.1 fails because it does not
-# know an opcode, a capability or another operand, or (spirv-val) ties a capability to an older
+# know an opcode, an operand or (spirv-as) a name, or (spirv-val) ties a capability to an older
 # extension (val_retry below); any other failure keeps 2023.1's own diagnostic. Not 2025.1 for
 # everything: it has false positives 2023.1 lacks (it rejects the bool array that
 # VUID-CullPrimitiveEXT-07036 asks for: SPIRV-Tools issue 5980, fixed after 2025.1).
@@ -26,9 +26,12 @@ stamp="$dest/provisioned.txt"
 
 # 2023.1 also fails, without an unknown operand, on capabilities it ties to an older extension than the
 # module declares: ComputeDerivativeGroup*NV, which SPV_KHR_compute_shader_derivatives (same numbers) enables.
-decode_retry='invalid (opcode|capability|[a-z -]*operand)'
+# Names and numbers 2023.1 does not know: "Invalid opcode: 4456", "Invalid capability operand: 6022"
+# (binary), "Invalid built-in 'RemainingRecursionLevelsAMDX'" (spirv-as text).
+decode_retry='invalid (opcode|[a-z -]*operand)'
+as_retry='invalid [a-z -]+ .[a-z]'
 val_retry="$decode_retry"'|requires one of these extensions: SPV_NV_compute_shader_derivatives|Capability ComputeDerivativeGroup(Quads|Linear)NV is not allowed by Vulkan'
-wrappers="${tools[*]} | $decode_retry | $val_retry"
+wrappers="${tools[*]} | $decode_retry | $as_retry | $val_retry"
 
 if [[ -f "$stamp" && "$(cat "$stamp")" == "$tools_package" && -x "$dest/bin/spirv-val" && "$(cat "$dest/wrappers.txt" 2>/dev/null)" == "$wrappers" ]]; then
   echo "spirv-tools: already provisioned in $dest"
@@ -49,6 +52,7 @@ mkdir -p "$dest/bin"
 for tool in "${tools[@]}"; do
   retry="$decode_retry"
   [[ "$tool" == spirv-val ]] && retry="$val_retry"
+  [[ "$tool" == spirv-as ]] && retry="$as_retry"
   cat >"$dest/bin/$tool" <<WRAPPER
 #!/bin/sh
 # $tool: Debian's own (2023.1); SPIRV-Tools 2025.1 when that fails with output matching /$retry/.
