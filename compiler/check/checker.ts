@@ -45,7 +45,7 @@ import { declareSpecialization, defineOutOfLine } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
-import { declareEnum, defineStaticMember } from './enums-and-statics.js';
+import { declareEnum, defineStaticMember, zeroConstant, zeroInitializeStatics } from './enums-and-statics.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -93,6 +93,8 @@ export class Checker {
   legalizedResources = false;
   /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): so does the module. */
   vulkanMemoryModel = false;
+  /** Statics whose initializer runs in code (static-initialization function or a guarded local): no zero start. */
+  readonly initializedAtRunTime = new Set<IrGlobal>();
   /** A global struct of resources was split (resource-structs.ts): resource arrays take one binding per element, as DXC. */
   splitResourceStructs = false;
   /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
@@ -143,6 +145,7 @@ export class Checker {
     }
     checkAttributeInputs(this, this.functions, entryPoints);
     checkExtTypesDefined(this);
+    zeroInitializeStatics(this.globals, this.initializedAtRunTime);
     // Bindings come after codegen, as in DXC: which counters exist depends on the code.
     const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
     assignBindings(this, globalsBlock, used);
@@ -680,7 +683,14 @@ export class Checker {
           const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(d.init!, target, scope));
           constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
           if (constant) global.init = constant;
-          else if (result) this.staticInit().body.push(...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after);
+          else if (result) {
+            this.staticInit().body.push(...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after);
+            this.initializedAtRunTime.add(global);
+          }
+        } else if (isConst && !groupshared) {
+          // `static const T x;` is zero for good: reads fold to the constant, as DXC folds them.
+          constant = zeroConstant(t);
+          if (constant) global.init = constant;
         }
         this.globals.push(global);
         const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc, ...this.halfFlag(decl.type, scope) });

@@ -1,10 +1,11 @@
-// Enumerations (plain and `enum class`, with explicit underlying types; enumerators reached as `E::A`)
-// and out-of-line definitions of static data members (`float T::M = 2.5;`).
-import type { IrConst } from '../ir/ir.js';
+// Enumerations (plain and `enum class`, with explicit underlying types; enumerators reached as `E::A`),
+// out-of-line definitions of static data members (`float T::M = 2.5;`) and statics' zero start.
+import type { IrConst, IrGlobal } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { sameType, scalar, typeToString, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
+import { zeroOf } from './expressions.js';
 import { Scope } from './scope.js';
 import { lowerInStaticInit } from './statements.js';
 
@@ -61,5 +62,30 @@ export function defineStaticMember(c: Checker, d: ast.Declarator, t: Type, scope
   const { result, before, after } = lowerInStaticInit(c, () => c.exprs.checkInitializer(d.init!, t, scope));
   const constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
   if (constant) place.global.init = constant;
-  else if (result) c.staticInit().body.push(...before, { op: 'store', place, value: result }, ...after);
+  else if (result) {
+    c.staticInit().body.push(...before, { op: 'store', place, value: result }, ...after);
+    c.initializedAtRunTime.add(place.global);
+  }
 }
+
+/**
+ * HLSL's static variables (globals, locals, data members) start at zero when nothing initializes
+ * them, as in C (DXC stores OpConstantNull into them at entry); a SPIR-V Private variable without an
+ * initializer starts undefined. Runs once every definition is seen: an out-of-line definition
+ * (`float T::M = 2.5;`) gives its member its own value, and one whose initializer runs in code is
+ * written before anything reads it. Opaque types have no zero and stay as they are.
+ */
+export function zeroInitializeStatics(globals: readonly IrGlobal[], initializedAtRunTime: ReadonlySet<IrGlobal>): void {
+  for (const g of globals) {
+    if (g.space !== 'private' || g.init || initializedAtRunTime.has(g)) continue;
+    const init = zeroConstant(g.type);
+    if (init) g.init = init;
+  }
+}
+
+/** The zero of a plain-data type as a constant; undefined for opaque types. */
+export function zeroConstant(t: Type): IrConst | undefined {
+  const zero = zeroOf(t);
+  return zero && evaluateConstant(zero);
+}
+

@@ -18,6 +18,7 @@ import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
+import { zeroConstant } from './enums-and-statics.js';
 import { refuseNodeVariable } from './node-objects.js';
 import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
 import { refuseStorageClass } from './spirv-types.js';
@@ -483,7 +484,12 @@ function lowerStaticLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, base
         const guardPlace = irGlobalPlace(guard);
         const once: IrStmt[] = [{ op: 'store', place: guardPlace, value: { op: 'const', type: BOOL, value: { ...falseConst, value: true } } }, ...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after];
         out.push({ op: 'if', cond: { op: 'load', type: BOOL, place: guardPlace }, then: [], else: once });
+        c.initializedAtRunTime.add(global);
       }
+    } else if (isConst) {
+      // `static const T x;` is zero for good: reads fold to the constant, as DXC folds them.
+      constant = zeroConstant(t);
+      if (constant) global.init = constant;
     }
     c.globals.push(global);
     if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
