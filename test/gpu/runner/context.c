@@ -43,9 +43,10 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
   Context *ctx = user;
   /* Vulkan allows a stage to leave outputs of the one before (or vertex attributes) unconsumed; an
      optimised module (as DXC's) does not declare inputs it never reads, so only this performance
-     hint, never a validation message, is let through. */
+     hint, never a validation message, is let through (named as layer 1.3.239 and 1.4.309 name it). */
   if (types == VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT && data->pMessageIdName &&
-      strcmp(data->pMessageIdName, "UNASSIGNED-CoreValidation-Shader-OutputNotConsumed") == 0)
+      (strcmp(data->pMessageIdName, "UNASSIGNED-CoreValidation-Shader-OutputNotConsumed") == 0 ||
+       strcmp(data->pMessageIdName, "WARNING-Shader-OutputNotConsumed") == 0))
     return VK_FALSE;
   if (layer_gap(data->pMessageIdName, data->pMessage)) return VK_FALSE;
   const char *level = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error" : "warning";
