@@ -7,6 +7,7 @@
 import type { IrEntryPoint, IrFunction } from '../ir/ir.js';
 import { Capability, ExecutionMode, ExecutionModel } from '../spirv-spec/spec.js';
 import type { ModuleBuilder } from './builder.js';
+import { reachableFunctions } from './entry-reach.js';
 
 /** What the function emitter recorded about one function. */
 export interface DerivativeUse {
@@ -17,16 +18,9 @@ export interface DerivativeUse {
 
 /** The first derivative-taking construct in the entry point's call graph, or undefined. */
 function reachedDerivative(ep: IrEntryPoint, uses: ReadonlyMap<IrFunction, DerivativeUse>): string | undefined {
-  const seen = new Set<IrFunction>();
-  const stack = [ep.function, ...(ep.staticInit ? [ep.staticInit] : [])];
-  while (stack.length) {
-    const fn = stack.pop()!;
-    if (seen.has(fn)) continue;
-    seen.add(fn);
-    const use = uses.get(fn);
-    if (!use) continue;
-    if (use.derivative) return use.derivative;
-    stack.push(...use.callees);
+  for (const fn of reachableFunctions(ep, uses)) {
+    const derivative = uses.get(fn)?.derivative;
+    if (derivative) return derivative;
   }
   return undefined;
 }
