@@ -600,6 +600,19 @@ export function startsLocalDeclaration(p: ParserState): boolean {
   return after.kind === 'identifier' && (!RESERVED.has(after.text) || MODIFIERS.get(after.text)?.contextual === false);
 }
 
+/**
+ * Whether a condition is `T x = e`: the type and name must be followed by `=`, since in an expression
+ * condition `a < b || c > d` also reads as a template type `a<…>` and a name.
+ */
+export function atConditionDeclaration(p: ParserState): boolean {
+  return startsLocalDeclaration(p) && p.lookahead(() => {
+    parseModifiers(p);
+    parseTypeSpec(p);
+    parseModifiers(p);
+    return atName(p) && p.peek(1).kind === 'punct' && p.peek(1).text === '=';
+  });
+}
+
 /** `T x = e` as the condition of `if`/`while`/`switch` (a C++ condition declaration): one variable, no `;`. */
 export function parseConditionDeclaration(p: ParserState): VarDecl {
   const loc = p.peek().loc;

@@ -2,7 +2,7 @@
 // `S x;` can never be an expression); everything else is an expression statement.
 import type { Attribute, Block, DeclStmt, Expr, ExprStmt, ForStmt, Stmt, SwitchCase, SwitchStmt, VarDecl } from './ast.js';
 import { parseAttributes } from './attributes.js';
-import { parseConditionDeclaration, parseLocalDeclaration, startsLocalDeclaration } from './declarations.js';
+import { atConditionDeclaration, parseConditionDeclaration, parseLocalDeclaration, startsLocalDeclaration } from './declarations.js';
 import { parseExpression } from './expressions.js';
 import { recovering, stopAtStatement } from './recovery.js';
 import type { ParserState } from './state.js';
@@ -152,7 +152,7 @@ function jump(p: ParserState, kind: 'Break' | 'Continue' | 'Discard', attributes
  */
 function parseCondition(p: ParserState, keyword: string, declares: boolean): { cond: Expr; decl?: VarDecl } {
   p.expect('(', `after '${keyword}'`);
-  if (declares && startsLocalDeclaration(p)) {
+  if (declares && atConditionDeclaration(p)) {
     const decl = parseConditionDeclaration(p);
     p.expect(')', `after ${keyword} condition`);
     const d = decl.declarators[0]!;

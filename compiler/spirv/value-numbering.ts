@@ -62,9 +62,11 @@ function layoutOf(op: number): Layout | undefined {
       return { from: 2 };
     case 250 /* BranchConditional: weights */:
       return { from: 4 };
-    case 87: case 88: case 89: case 90: case 95: case 98:
+    // Image operands follow the coordinate (ImageSample[Proj]{Implicit,Explicit}Lod, ImageFetch,
+    // ImageRead), or the Dref / component after it (the Dref samples, ImageGather, ImageDrefGather).
+    case 87: case 88: case 91: case 92: case 95: case 98:
       return IMAGE_AT_5;
-    case 91: case 92: case 93: case 94: case 96: case 97:
+    case 89: case 90: case 93: case 94: case 96: case 97:
       return IMAGE_AT_6;
     case 99 /* ImageWrite */:
       return { at: 4 };

@@ -76,4 +76,13 @@ describe('condition declarations, float selectors and void returns', () => {
     expect(errs('return f();')).toEqual(["void function 'main' should not return a value"]);
     expect(errs('return g();')).toEqual([]);
   });
+
+  it('reads `a < b || c > d` as an expression, not as a template type declaring a name', () => {
+    const errs = (body: string) =>
+      compile(`RWStructuredBuffer<int> o; int f() { return 1; } [numthreads(1, 1, 1)] void main() { int t = o[0]; ${body} }`)
+        .diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    expect(errs('if (t < f() || t > f()) o[1] = 2;')).toEqual([]);
+    expect(errs('while (t < f() || t > f()) { o[1] = 2; break; }')).toEqual([]);
+    expect(errs('switch (t < f() || t > f()) { default: o[1] = 2; }')).toEqual([]);
+  });
 });

@@ -34,6 +34,21 @@ VSOut main(float3 pos : POSITION, float3 normal : NORMAL) {
     expect(count(o3, /OpCompositeConstruct %mat3v3float/)).toBe(1);
   });
 
+  it('reads image operands after a depth reference or gather component, which are ids (MiniEngine ModelViewerPS)', () => {
+    // The Dref of SampleCmp* and the component of GatherRed come before the image-operand mask: taken
+    // for the mask, a Dref computed only for the sample was removed as unused (an undefined id).
+    const text = dis(`Texture2D<float> shadow : register(t0); SamplerComparisonState cmp : register(s0);
+Texture2D<float4> color : register(t1); SamplerState lin : register(s1);
+float4 main(float4 uvz : TEXCOORD) : SV_Target {
+  float a = shadow.SampleCmpLevelZero(cmp, uvz.xy, uvz.z * 0.5) + shadow.SampleCmpLevelZero(cmp, uvz.xy + 0.25, uvz.z * 0.5);
+  float b = shadow.SampleCmp(cmp, uvz.xy, uvz.w - 1, int2(1, 0));
+  float4 g = color.GatherRed(lin, uvz.xy, int2(0, 1)) + color.GatherGreen(lin, uvz.xy);
+  return float4(a, b, g.x, g.w);
+}`, { entryPoints: [{ name: 'main', stage: 'pixel' }] });
+    expect(count(text, /OpImageSampleDrefExplicitLod/)).toBe(2);
+    expect(count(text, /OpImageSampleDrefImplicitLod/)).toBe(1);
+  });
+
   it('does not merge loads from a buffer the shader writes', () => {
     const text = dis(`RWStructuredBuffer<float> o;
 [numthreads(1, 1, 1)] void main() { float a = o[1]; o[1] = a * 2; o[0] = o[1] + a; }`, COMPUTE);
