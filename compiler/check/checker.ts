@@ -302,10 +302,11 @@ export class Checker {
   constantInt(expr: ast.Expr, scope: Scope): number | undefined {
     const value = this.constantValue(expr, scope);
     if (value === undefined) return undefined;
-    if (value.kind !== 'scalar' || typeof value.value === 'boolean') {
+    if (value.kind !== 'scalar') {
       this.error(`expression must be an integer constant`, expr.loc);
       return undefined;
     }
+    // A bool converts as in C++ (a bool template parameter passed on as an argument).
     return Number(value.value);
   }
 
@@ -687,8 +688,9 @@ export class Checker {
             this.staticInit().body.push(...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after);
             this.initializedAtRunTime.add(global);
           }
-        } else if (isConst && !groupshared) {
+        } else if (isConst && !groupshared && scope.kind !== 'struct') {
           // `static const T x;` is zero for good: reads fold to the constant, as DXC folds them.
+          // (A static data member's value may come from its out-of-line definition instead.)
           constant = zeroConstant(t);
           if (constant) global.init = constant;
         }

@@ -21,8 +21,9 @@ static float counter;
 static int2 pairs[2];
 struct Light { float3 color; uint flags; };
 static Light light;
-struct Counters { static uint total; static float scale; };
+struct Counters { static uint total; static float scale; static const int SIX; };
 float Counters::scale = 2.5;
+const int Counters::SIX = 6;     // a static const member's value may come from its definition
 uint bump() { static uint calls; calls += 1; return calls; }
 `;
 
@@ -40,6 +41,7 @@ describe('static variables without an initializer', () => {
       { expr: 'light.color.z + light.flags', kind: 'f', expect: 0 },
       { expr: 'Counters::total', kind: 'u', expect: 0 },
       { expr: 'Counters::scale', kind: 'f', expect: 2.5 },
+      { expr: 'Counters::SIX', kind: 'i', expect: 6 },
       { expr: 'first * 10 + second', kind: 'u', expect: 12 },
     ];
     await runChecks(gpu, { prelude: PRELUDE, setup, checks, input: [[1.5, 2, 0, 0]] });
