@@ -9,6 +9,7 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { IrPlace, SpirvOperand, SpirvRequirements } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { typeToString, UINT, type Type } from '../types.js';
+import { Capability, Op, StorageClass } from '../spirv-spec/spec.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -30,7 +31,7 @@ export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], s
     if (a.name === 'vk::ext_capability') {
       const n = c.attrInt(a, 0, scope);
       if (n !== undefined) capabilities.push(n);
-      if (n === CAPABILITY_VULKAN_MEMORY_MODEL) c.vulkanMemoryModel = true;
+      if (n === Capability.VulkanMemoryModel) c.vulkanMemoryModel = true;
     } else if (a.name === 'vk::ext_extension') {
       const arg = a.args[0];
       if (arg?.kind !== 'StringLiteral') c.error(`'vk::ext_extension' needs the extension's name as a string`, a.loc);
@@ -118,7 +119,7 @@ export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSy
       // A read-only buffer's element is a reference too (DXC's cooperative matrix loads take one); what
       // the instruction does through it is the source's to say, as for any inline instruction.
       if (!inReadOnlyBuffer(a.place) && !x.writable(a, a.loc)) return undefined;
-      if (opcode === OP_COPY_OBJECT && isWorkgroupPointer(fn.returnType) && !inWorkgroup(a.place)) {
+      if (opcode === Op.CopyObject && isWorkgroupPointer(fn.returnType) && !inWorkgroup(a.place)) {
         // OpCopyObject of the reference as a Workgroup pointer (vk::GetGroupSharedAddress): any other
         // storage class would be a pointer of another type, which spirv-val rejects.
         c.error(`argument ${i + 1} of '${fn.name}' must be a groupshared variable or element: the result is a Workgroup pointer`, a.loc);
@@ -157,26 +158,19 @@ export function isCooperativeMatrixLength(fn: FunctionSymbol): boolean {
 export function cooperativeMatrixLengthCall(c: Checker, fn: FunctionSymbol, loc: SourceLocation): Value | undefined {
   const entry = fn.scope.lookup(fn.decl.templateParams![0]!.name);
   const type = entry?.kind === 'type' ? entry.type : undefined;
-  if (type?.kind !== 'spirvType' || type.definition.opcode !== OP_TYPE_COOPERATIVE_MATRIX_KHR) {
+  if (type?.kind !== 'spirvType' || type.definition.opcode !== Op.TypeCooperativeMatrixKHR) {
     c.error(`'${fn.name}' takes a cooperative matrix type (OpTypeCooperativeMatrixKHR) as its template argument`, loc, fn.name.length);
     return undefined;
   }
-  const instruction = { opcode: OP_COOPERATIVE_MATRIX_LENGTH_KHR, operands: [{ kind: 'type' as const, type }], requirements: { capabilities: [], extensions: [] } };
+  const instruction = { opcode: Op.CooperativeMatrixLengthKHR, operands: [{ kind: 'type' as const, type }], requirements: { capabilities: [], extensions: [] } };
   return { type: UINT, loc, expr: { op: 'spirv', type: UINT, instruction, loc }, readonly: true };
 }
 
-const OP_TYPE_COOPERATIVE_MATRIX_KHR = 4456;
-const OP_COOPERATIVE_MATRIX_LENGTH_KHR = 4460;
-const OP_COPY_OBJECT = 83;
-const CAPABILITY_VULKAN_MEMORY_MODEL = 5345;
-const OP_TYPE_POINTER = 32;
-const STORAGE_CLASS_WORKGROUP = 4;
-
 /** An inline OpTypePointer in the Workgroup storage class (vk::WorkgroupSpirvPointer<T>). */
 function isWorkgroupPointer(t: Type): boolean {
-  if (t.kind !== 'spirvType' || t.definition.opcode !== OP_TYPE_POINTER) return false;
+  if (t.kind !== 'spirvType' || t.definition.opcode !== Op.TypePointer) return false;
   const storage = t.definition.operands[0];
-  return storage?.kind === 'literal' && storage.value === STORAGE_CLASS_WORKGROUP;
+  return storage?.kind === 'literal' && storage.value === StorageClass.Workgroup;
 }
 
 function inWorkgroup(place: IrPlace): boolean {

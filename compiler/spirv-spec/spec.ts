@@ -324,6 +324,7 @@ export const Op = {
   TerminateRayKHR: 4449,
   TypeRayQueryKHR: 4472,
   TypeCooperativeMatrixKHR: 4456,
+  CooperativeMatrixLengthKHR: 4460,
   TypeHitObjectNV: 5281,
   // SPV_AMDX_shader_enqueue (work graphs).
   AllocateNodePayloadsAMDX: 5074,

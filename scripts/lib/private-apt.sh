@@ -10,8 +10,6 @@ private_apt_unpack() {
   shift 2
   local work
   work="$(mktemp -d)"
-  # shellcheck disable=SC2064 # expand now: the trap runs after this function's locals are gone
-  trap "rm -rf '$work'" RETURN
   mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/debs"
   echo "deb http://deb.debian.org/debian $suite main" >"$work/sources.list"
   local apt_opts=(
@@ -29,4 +27,5 @@ private_apt_unpack() {
     dpkg-deb -x "$deb" "$dest/root"
     dpkg-deb --show --showformat='${Package} ${Version}\n' "$deb" >>"$dest/packages.txt"
   done
+  rm -rf "$work"
 }
