@@ -7,6 +7,8 @@
 // Compiles: every .hlsl under fixtures/ (each `// entry:` of its header on its own, else the
 // compiler's default entry) at -O0 and -O3 to SPIR-V and once to WGSL, plus its -P output; and
 // every positive `%dxc` RUN line of DXC's CodeGenSPIRV tests (as bench/conformance.mjs runs them).
+// For every one of those files also the preprocessed token stream (kind, spelling, location,
+// spacing, macro origin) and the AST with its locations, default options.
 // Each line of the output is `<hash> <name>`; --diff prints the names whose hash differs.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -67,6 +69,7 @@ function collectJobs(withDxc) {
     const rel = relative(ROOT, file);
     const source = readFileSync(file, 'utf8');
     jobs.push({ name: `${rel} -P`, kind: 'pp', file });
+    jobs.push({ name: `${rel} tokens+ast`, kind: 'front', file });
     for (const entry of entriesOf(source) ?? [undefined]) {
       const what = entry ? `${entry.name}:${entry.stage}` : 'default';
       for (const level of [0, 3]) jobs.push({ name: `${rel} ${what} spirv -O${level}`, kind: 'fixture', file, entry, level, target: 'spirv' });
@@ -75,6 +78,7 @@ function collectJobs(withDxc) {
   }
   if (withDxc) {
     for (const file of hlslFiles(DXC_DIR)) {
+      jobs.push({ name: `dxc:${relative(DXC_DIR, file)} tokens+ast`, kind: 'front', file });
       dxcRunLines(file, readFileSync(file, 'utf8')).forEach((argv, i) => {
         jobs.push({ name: `dxc:${relative(DXC_DIR, file)}#${i}`, kind: 'dxc', argv, dir: DXC_DIR });
       });
@@ -93,7 +97,40 @@ function digest(result) {
   return h.digest('hex').slice(0, 16);
 }
 
+/** A location as text, whatever object carries it (a token, a location). */
+function locationText(key, value) {
+  if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.file === 'string' && typeof value.offset === 'number') {
+    const t = key === '' || typeof value.kind !== 'string' || key === 'loc' || key === 'endLoc' ? undefined : value;
+    const at = `${value.file}:${value.line}:${value.column}@${value.offset}`;
+    return t === undefined ? at : { token: `${t.kind} ${t.text}`, at };
+  }
+  return typeof value === 'bigint' ? `${value}n` : value;
+}
+
+/** The preprocessed token stream (every field the parser reads) and the AST, locations included. */
+function frontEndDigest(lib, file) {
+  const source = readFileSync(file, 'utf8');
+  const sink = new lib.DiagnosticSink();
+  const { tokens, files } = lib.preprocess(source, file, lib.nodeHost(), {}, sink);
+  const h = createHash('sha256');
+  for (const t of tokens) {
+    const from = t.expandedFrom ? `${t.expandedFrom.macro}@${t.expandedFrom.loc.file}:${t.expandedFrom.loc.line}:${t.expandedFrom.loc.column}` : '';
+    h.update(`${t.kind} ${t.text} ${t.loc.file}:${t.loc.line}:${t.loc.column}@${t.loc.offset} ${t.spaceBefore ? 's' : ''}${t.lineStart ? 'l' : ''} ${from}\n`);
+  }
+  const program = lib.parse(tokens, sink);
+  h.update(JSON.stringify(program, locationText));
+  h.update(JSON.stringify({ diagnostics: sink.items, files }));
+  return h.digest('hex').slice(0, 16);
+}
+
 function runOne(lib, job) {
+  if (job.kind === 'front') {
+    try {
+      return { hash: frontEndDigest(lib, job.file) };
+    } catch (error) {
+      return { hash: `crash:${String(error?.message ?? error).split('\n')[0]}` };
+    }
+  }
   let result;
   try {
     if (job.kind === 'dxc') {
@@ -128,6 +165,9 @@ async function main() {
     "export { compile, preprocessSource } from './compiler/index.ts';",
     "export { parseArgs } from './src/bin/args.ts';",
     "export { nodeHost } from './plugin/node-host.ts';",
+    "export { DiagnosticSink } from './compiler/diagnostics.ts';",
+    "export { preprocess } from './compiler/preprocess/index.ts';",
+    "export { parse } from './compiler/parse/index.ts';",
   ]);
   const started = performance.now();
   const done = await runWorkers(fileURLToPath(import.meta.url), lib, jobs, Number(flag('--jobs') ?? 2));
