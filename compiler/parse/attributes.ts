@@ -4,6 +4,7 @@ import type { Attribute, PackOffsetAnnotation, RegisterAnnotation, Semantic } fr
 import { parseAssignment } from './expressions.js';
 import type { ParserState } from './state.js';
 import { atName, expectName } from './types.js';
+import { orNone } from './lists.js';
 
 /** Any number of `[…]` / `[[…]]` groups, each holding one or more comma-separated attributes. */
 export function parseAttributes(p: ParserState): Attribute[] {
@@ -20,7 +21,7 @@ export function parseAttributes(p: ParserState): Attribute[] {
     p.expect(']', 'to close the attribute');
     if (double) p.expect(']', 'to close the attribute');
   }
-  return attributes;
+  return orNone(attributes);
 }
 
 function parseAttribute(p: ParserState, syntax: Attribute['syntax']): Attribute {
@@ -40,7 +41,7 @@ function parseAttribute(p: ParserState, syntax: Attribute['syntax']): Attribute 
     }
     p.expect(')', 'to close the attribute arguments');
   }
-  return { loc, name, args, syntax };
+  return { loc, name, args: orNone(args), syntax };
 }
 
 export interface Annotations {
@@ -64,6 +65,7 @@ export function parseAnnotations(p: ParserState): Annotations {
       out.semantic = { loc: t.loc, name: t.text };
     } else p.fail("expected a semantic, 'register' or 'packoffset' after ':'");
   }
+  out.registers = orNone(out.registers);
   return out;
 }
 

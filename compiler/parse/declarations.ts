@@ -41,6 +41,7 @@ import {
   qualifiedNameLength,
   type QualifiedName,
 } from './types.js';
+import { joined, none, orNone } from './lists.js';
 
 /** Where a declaration stands; decides what may appear (namespaces only at file/namespace scope…). */
 export type DeclContext = 'global' | 'namespace' | 'struct' | 'cbuffer' | 'local';
@@ -126,7 +127,7 @@ function parseTemplated(p: ParserState, attributes: Attribute[], ctx: DeclContex
     outer.templates.add(decl.alias.name);
     return [decl];
   }
-  const decls = parseSpecified(p, [...attributes, ...parseAttributes(p)], ctx, outer, params);
+  const decls = parseSpecified(p, joined(attributes, parseAttributes(p)), ctx, outer, params);
   p.scopes.pop();
   for (const d of decls) {
     if ((d.kind === 'StructDecl' && (d.templateParams || d.specializationArgs)) || (d.kind === 'FunctionDecl' && d.templateParams)) d.templateLoc = templateLoc;
@@ -146,7 +147,7 @@ function parseSpecified(
   templateParams?: TemplateParam[],
 ): Decl[] {
   const loc = p.peek().loc;
-  const modifiers = parseModifiers(p);
+  let modifiers = parseModifiers(p);
   const decls: Decl[] = [];
   let type: TypeSpec;
   if (p.atWord('struct') || p.atWord('class') || p.atWord('interface')) {
@@ -159,11 +160,11 @@ function parseSpecified(
       if (!templateParams?.length) return [];
       // `template <class T> class S;`: the template exists (its explicit specializations may follow).
       declScope.templates.add(spec.type.name);
-      return [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: [], members: [], templateParams, forward: true }];
+      return [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: none(), members: none(), templateParams, forward: true }];
     }
     if (spec.decl) {
       if (p.accept(';')) {
-        spec.decl.attributes.unshift(...attributes);
+        spec.decl.attributes = joined(attributes, spec.decl.attributes);
         if (!spec.decl.name) p.warning('declaration does not declare anything', spec.decl.loc, 1, 'missing-declarations');
         return spec.decl.name ? [spec.decl] : [];
       }
@@ -180,7 +181,7 @@ function parseSpecified(
     type = parseTypeSpec(p);
   }
   // Qualifiers may also follow the type, as in C: `float const x`, `uint static const N`.
-  modifiers.push(...parseModifiers(p));
+  modifiers = joined(modifiers, parseModifiers(p));
   const nameLoc = p.peek().loc;
   const name = parseDeclaratorName(p);
   if (p.at('(')) {
@@ -305,10 +306,10 @@ function parseParams(p: ParserState): Param[] {
 function parseParam(p: ParserState): Param {
   const loc = p.peek().loc;
   const attributes = parseAttributes(p);
-  const modifiers = parseModifiers(p);
+  let modifiers = parseModifiers(p);
   if (!atName(p) && !p.at('::')) p.fail('expected a parameter type');
   const type = parseTypeSpec(p);
-  modifiers.push(...parseModifiers(p));
+  modifiers = joined(modifiers, parseModifiers(p));
   const name = atName(p) ? p.next().text : '';
   const param: Param = { loc, attributes, modifiers, type, name, arrayDims: parseArrayDims(p) };
   const annotations = parseAnnotations(p);
@@ -330,7 +331,7 @@ function parseArrayDims(p: ParserState): (Expr | null)[] {
     dims.push(parseExpression(p));
     p.expect(']', 'to close the array dimension');
   }
-  return dims;
+  return orNone(dims);
 }
 
 /** `: 24` after a member name is a bitfield width; `: SEMANTIC`, `: register(…)` are annotations. */
@@ -378,7 +379,7 @@ function parseVariables(p: ParserState, head: VarHead, firstName: string, firstL
   let name = firstName;
   let loc = firstLoc;
   for (;;) {
-    const d: Declarator = { loc, name, arrayDims: parseArrayDims(p), registers: [] };
+    const d: Declarator = { loc, name, arrayDims: parseArrayDims(p), registers: none() };
     if (p.at(':') && startsBitfieldWidth(p)) {
       const colon = p.next();
       d.bitfieldWidth = parseConditionalWidth(p);
@@ -493,7 +494,7 @@ function parseBuffer(p: ParserState, attributes: Attribute[]): BufferDecl {
 /** `typedef const float4 Color, Palette[4];` (a struct may be defined in place). */
 function parseTypedef(p: ParserState, attributes: Attribute[] = []): Decl[] {
   const loc = p.next().loc;
-  const modifiers = parseModifiers(p);
+  let modifiers = parseModifiers(p);
   const decls: Decl[] = [];
   let type: TypeSpec;
   if (p.atWord('struct') || p.atWord('class')) {
@@ -504,7 +505,7 @@ function parseTypedef(p: ParserState, attributes: Attribute[] = []): Decl[] {
     if (!atName(p) && !p.at('::')) p.fail("expected a type after 'typedef'");
     type = parseTypeSpec(p);
   }
-  modifiers.push(...parseModifiers(p));
+  modifiers = joined(modifiers, parseModifiers(p));
   const declarators: TypedefDecl['declarators'] = [];
   do {
     const { name, loc: nameLoc } = expectName(p, 'a name for the typedef');
@@ -616,13 +617,13 @@ export function atConditionDeclaration(p: ParserState): boolean {
 /** `T x = e` as the condition of `if`/`while`/`switch` (a C++ condition declaration): one variable, no `;`. */
 export function parseConditionDeclaration(p: ParserState): VarDecl {
   const loc = p.peek().loc;
-  const modifiers = parseModifiers(p);
+  let modifiers = parseModifiers(p);
   const type = parseTypeSpec(p);
-  modifiers.push(...parseModifiers(p));
+  modifiers = joined(modifiers, parseModifiers(p));
   const name = expectName(p, 'a variable name');
   p.expect('=', 'after the variable a condition declares');
-  const declarator: Declarator = { loc: name.loc, name: name.name, arrayDims: [], registers: [], init: parseInitializer(p) };
-  return { kind: 'VarDecl', loc, attributes: [], modifiers, type, declarators: [declarator] };
+  const declarator: Declarator = { loc: name.loc, name: name.name, arrayDims: none(), registers: none(), init: parseInitializer(p) };
+  return { kind: 'VarDecl', loc, attributes: none(), modifiers, type, declarators: [declarator] };
 }
 
 export function parseLocalDeclaration(p: ParserState, attributes: Attribute[]): DeclStmt['decl'][] {

@@ -2,6 +2,7 @@
 // & < equality < relational < shift < additive < multiplicative < unary/cast < postfix < primary.
 import type { AssignOp, BinaryOp, Expr, InitListExpr, TemplateArg, TypeSpec, UnaryOp } from './ast.js';
 import { decodeQuoted, parseNumber } from './literals.js';
+import { orNone } from './lists.js';
 import { SpeculationKind, type ParserState } from './state.js';
 import {
   atName,
@@ -110,7 +111,7 @@ function tryParseCastPrefix(p: ParserState): { type: TypeSpec; arrayDims: Expr[]
       p.expect(']');
     }
     if (!p.accept(')')) return undefined;
-    return { type, arrayDims };
+    return { type, arrayDims: orNone(arrayDims) };
   });
 }
 

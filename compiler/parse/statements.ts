@@ -6,9 +6,10 @@ import { atConditionDeclaration, parseConditionDeclaration, parseLocalDeclaratio
 import { parseExpression } from './expressions.js';
 import { recovering, stopAtStatement } from './recovery.js';
 import type { ParserState } from './state.js';
+import { none } from './lists.js';
 
 /** `{ … }`; reports an unclosed block at the end of input with a note at its `{`. */
-export function parseBlock(p: ParserState, attributes: Attribute[] = []): Block {
+export function parseBlock(p: ParserState, attributes: Attribute[] = none()): Block {
   // Not a nesting level of its own: nested blocks are counted by parseStatements.
   const open = p.expect('{');
   const body: Stmt[] = [];
@@ -27,7 +28,7 @@ function parseStatement(p: ParserState): Stmt {
   const stmts = parseStatements(p);
   if (stmts.length === 1) return stmts[0]!;
   // `if (c) struct S { … } s;` declares two things; keep them together.
-  return { kind: 'Block', loc: stmts[0]?.loc ?? p.peek().loc, attributes: [], body: stmts };
+  return { kind: 'Block', loc: stmts[0]?.loc ?? p.peek().loc, attributes: none(), body: stmts };
 }
 
 /** One statement; a local declaration of a struct together with variables yields two. */
@@ -58,7 +59,7 @@ function parseStatementsAt(p: ParserState): Stmt[] {
     if (keyword) return [keyword(p, attributes)];
     if (startsLocalDeclaration(p)) {
       return parseLocalDeclaration(p, attributes).map((decl): DeclStmt => {
-        if (decl.kind === 'VarDecl') return { kind: 'DeclStmt', loc: decl.loc, attributes: [], decl };
+        if (decl.kind === 'VarDecl') return { kind: 'DeclStmt', loc: decl.loc, attributes: none(), decl };
         return { kind: 'DeclStmt', loc: decl.loc, attributes, decl };
       });
     }
@@ -87,11 +88,11 @@ const STATEMENT_PARSERS: ReadonlyMap<string, StatementParser> = new Map(Object.e
     let init: ForStmt['init'];
     if (!p.accept(';')) {
       if (startsLocalDeclaration(p)) {
-        const decl = parseLocalDeclaration(p, []).at(-1)!;
-        init = { kind: 'DeclStmt', loc: decl.loc, attributes: [], decl };
+        const decl = parseLocalDeclaration(p, none()).at(-1)!;
+        init = { kind: 'DeclStmt', loc: decl.loc, attributes: none(), decl };
       } else {
         const iloc = p.peek().loc;
-        init = { kind: 'ExprStmt', loc: iloc, attributes: [], expr: parseExpression(p) };
+        init = { kind: 'ExprStmt', loc: iloc, attributes: none(), expr: parseExpression(p) };
         p.expect(';', "in 'for' statement specifier");
       }
     }
@@ -112,9 +113,9 @@ const STATEMENT_PARSERS: ReadonlyMap<string, StatementParser> = new Map(Object.e
     const body = parseStatement(p);
     if (!decl) return { kind: 'While', loc, attributes, cond, body };
     // `while (T x = e) body`: x is declared and tested before every iteration, as C++ defines it.
-    const exit: Stmt = { kind: 'If', loc: cond.loc, attributes: [], cond: { kind: 'Unary', loc: cond.loc, op: '!', operand: cond }, then: { kind: 'Break', loc: cond.loc, attributes: [] } };
+    const exit: Stmt = { kind: 'If', loc: cond.loc, attributes: none(), cond: { kind: 'Unary', loc: cond.loc, op: '!', operand: cond }, then: { kind: 'Break', loc: cond.loc, attributes: none() } };
     const always: Expr = { kind: 'BoolLiteral', loc: cond.loc, value: true };
-    return { kind: 'While', loc, attributes, cond: always, body: { kind: 'Block', loc: body.loc, attributes: [], body: [declStmt(decl), exit, body] } };
+    return { kind: 'While', loc, attributes, cond: always, body: { kind: 'Block', loc: body.loc, attributes: none(), body: [declStmt(decl), exit, body] } };
   },
   do: (p, attributes) => {
     const loc = p.next().loc;
@@ -164,12 +165,12 @@ function parseCondition(p: ParserState, keyword: string, declares: boolean): { c
 }
 
 function declStmt(decl: VarDecl): DeclStmt {
-  return { kind: 'DeclStmt', loc: decl.loc, attributes: [], decl };
+  return { kind: 'DeclStmt', loc: decl.loc, attributes: none(), decl };
 }
 
 /** `if`/`switch` with a condition declaration: `{ T x = e; if (x) … }`, x scoped to the statement. */
 function declaredFirst(decl: VarDecl | undefined, stmt: Stmt): Stmt {
-  return decl ? { kind: 'Block', loc: stmt.loc, attributes: [], body: [declStmt(decl), stmt] } : stmt;
+  return decl ? { kind: 'Block', loc: stmt.loc, attributes: none(), body: [declStmt(decl), stmt] } : stmt;
 }
 
 /** `switch (x) { case 1: case 2: …; default: … }`: consecutive labels share one SwitchCase. */

@@ -5,6 +5,7 @@ import { parseAssignment } from './expressions.js';
 import { MODIFIERS, RESERVED } from './keywords.js';
 import type { ParserState } from './state.js';
 import type { SourceLocation } from '../diagnostics.js';
+import { orNone } from './lists.js';
 
 export interface QualifiedName {
   parts: string[];
@@ -48,7 +49,7 @@ export function parseModifiers(p: ParserState): Modifier[] {
   for (;;) {
     const t = p.peek();
     const entry = t.kind === 'identifier' ? MODIFIERS.get(t.text) : undefined;
-    if (!entry || (entry.contextual && p.peek(1).kind !== 'identifier')) return mods;
+    if (!entry || (entry.contextual && p.peek(1).kind !== 'identifier')) return orNone(mods);
     p.next();
     mods.push(entry.modifier);
   }

@@ -69,6 +69,11 @@ export class MacroExpander {
     private readonly mode: ExpanderMode,
   ) {}
 
+  /** No expanded tokens are waiting: the next token comes from the source. */
+  get idle(): boolean {
+    return this.pending.length === 0;
+  }
+
   /** The next fully macro-expanded token; `eof` at the end (repeatedly). */
   next(): PPToken {
     for (;;) {

@@ -72,11 +72,34 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     const root = new MacroExpander(this, this, { depth: 0, condition: false, root: true });
     const tokens: Token[] = [];
     for (;;) {
+      if (root.idle) this.copyPlainText(tokens);
       const t = root.next();
       tokens.push(toOutputToken(t));
       if (t.kind === 'eof') break;
     }
     return { tokens, files: this.filesRead };
+  }
+
+  /**
+   * The fast path of the output loop, taken while no expansion is pending: the current file's
+   * tokens up to the next directive, macro name or end of file go to `out` as they are, which is
+   * what the expander would produce for them (a name that is no macro is output unchanged). A file
+   * with `#line` in effect or lexer diagnostics still to release takes the general path.
+   */
+  private copyPlainText(out: Token[]): void {
+    const frame = this.frames[this.frames.length - 1];
+    if (frame === undefined || frame.remapped || frame.lexDiagnosticsPending) return;
+    const tokens = frame.tokens;
+    const macros = this.macros;
+    let pos = frame.pos;
+    for (;;) {
+      const t = tokens[pos]!;
+      const kind = t.kind;
+      if (kind === 'eof' || (kind === 'identifier' ? macros.has(t.text) : t.lineStart && kind === 'punct' && t.text === '#')) break;
+      out.push(t);
+      pos++;
+    }
+    frame.pos = pos;
   }
 
   // ---- TokenSource: the active text of the file stack ----

@@ -55,6 +55,11 @@ export class FileFrame {
     return this.lineDelta !== 0 || this.presumedFile !== undefined;
   }
 
+  /** Some lexer diagnostics of the file are not released yet. */
+  get lexDiagnosticsPending(): boolean {
+    return this.lexIndex < this.file.lexDiagnostics.length;
+  }
+
   /** The token with its location as the user sees it (after `#line`). */
   map(t: Token): Token {
     return this.remapped ? makeToken(t.kind, t.text, this.mapLoc(t.loc), t.spaceBefore, t.lineStart, t.expandedFrom) : t;
