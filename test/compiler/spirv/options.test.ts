@@ -131,18 +131,27 @@ describe('-fvk-invert-y', () => {
     expect(text(ds, domain)).not.toMatch(/OpFNegate/);
   });
 
-  it('is an error, not silently ignored, where a mesh shader writes SV_Position in place', () => {
+  it('negates it at each write of a mesh shader\'s SV_Position, whole or by component (DXC\'s assignToMSOutAttribute)', () => {
     const ms = `
       struct V { float4 pos : SV_Position; };
-      [outputtopology("triangle")] [numthreads(1, 1, 1)]
-      void main(out vertices V verts[3], out indices uint3 tris[1]) {
+      [outputtopology("triangle")] [numthreads(3, 1, 1)]
+      void main(uint i : SV_GroupThreadID, out vertices V verts[3], out indices uint3 tris[1]) {
         SetMeshOutputCounts(3, 1);
-        verts[0].pos = float4(0, 1, 0, 1); verts[1].pos = float4(1, 0, 0, 1); verts[2].pos = float4(0, 0, 0, 1);
-        tris[0] = uint3(0, 1, 2);
+        verts[i].pos = float4(i, 1, 0, 1);
+        verts[i].pos.y = 2;
+        verts[i].pos.x = 3;
+        verts[i].pos[i] = 4;
+        if (i == 0) tris[0] = uint3(0, 1, 2);
       }`;
-    const mesh = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], targetEnv: 'vulkan1.2' as const };
-    expect(errors(ms, { ...mesh, invertY: true })).toEqual([`-fvk-invert-y is not supported yet for mesh shaders (SV_Position of 'main' is written in place)`]);
-    expect(errors(ms, mesh)).toEqual([]);
+    const mesh = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], optimizationLevel: 0 as const };
+    const out = text(ms, { ...mesh, invertY: true }, ['vulkan1.2']);
+    // The whole vector: as DXC, y extracted, negated and inserted back before the store.
+    expect(out).toMatch(/(%\d+) = OpAccessChain %_ptr_Output_v4float %gl_Position %\d+\n(?:.*\n)*?\s*(%\d+) = OpCompositeExtract %float (%\d+) 1\n\s*(%\d+) = OpFNegate %float \2\n\s*(%\d+) = OpCompositeInsert %v4float \4 \3 1\n\s*OpStore \1 \5/);
+    // .y: the scalar negated; .x: stored as is; [i]: negated when i is 1.
+    expect(out).toMatch(/(%\d+) = OpFNegate %float %float_2\n\s*OpStore %\d+ \1/);
+    expect(out).toMatch(/OpStore %\d+ %float_3\n/);
+    expect(out).toMatch(/(%\d+) = OpIEqual %bool %\d+ %uint_1\n\s*(%\d+) = OpFNegate %float %float_4\n\s*(%\d+) = OpSelect %float \1 \2 %float_4\n\s*OpStore %\d+ \3/);
+    expect(text(ms, mesh, ['vulkan1.2'])).not.toMatch(/OpFNegate/);
   });
 
   it('leaves a pixel shader that reads SV_Position alone', () => {
