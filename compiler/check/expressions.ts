@@ -70,7 +70,7 @@ export class ExpressionChecker {
   constructor(private readonly c: Checker) {}
 
   rvalue(v: Value): IrExpr {
-    if (v.held?.kind === 'struct') this.c.error(`a struct holding resources ('${typeToString(v.type)}') can only be copied, passed or have its members used`, v.loc);
+    if (v.held?.kind === 'struct' || v.held?.kind === 'array') this.c.error(`a struct holding resources ('${typeToString(v.type)}') can only be copied, passed or have its members used`, v.loc);
     return toExpr(v);
   }
 

@@ -145,6 +145,14 @@ export function index(c: Checker, x: ExpressionChecker, e: ast.IndexExpr, scope:
     c.error(`index ${known} is out of bounds for '${typeToString(t)}'`, e.index.loc);
     return undefined;
   }
+  if (obj.held?.kind === 'array') {
+    // Each element's resources are their own variables (resource-aliases.ts): a constant index picks them.
+    if (known === undefined) {
+      c.error(`an array of structs holding resources ('${typeToString(t)}') can only be indexed with a constant: each element's resources are their own variables`, e.index.loc);
+      return undefined;
+    }
+    return heldValue(c, obj.held.elements[known]!, e.loc, obj.readonly);
+  }
   const root = obj.place?.kind === 'global' ? obj.place.global : undefined;
   const flat = root && c.flattened.get(root);
   if (root && flat) {

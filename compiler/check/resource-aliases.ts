@@ -14,7 +14,7 @@
 // at its own line:col naming the variable.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
-import { sameType, typeToString, type StructType, type Type } from '../types.js';
+import { sameType, typeToString, type ArrayType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { isNonUniformIndex, keepNonUniform } from './non-uniform.js';
 import { viewType } from './resource-decls.js';
@@ -46,8 +46,16 @@ export interface AliasCell {
   coherent?: boolean;
 }
 
-/** What a resource-holding name holds: a cell, a plain-data leaf (a real IR place), or a struct of them. */
-export type Held = AliasCell | { kind: 'data'; place: IrPlace; type: Type } | { kind: 'struct'; type: StructType; fields: Held[] };
+/**
+ * What a resource-holding name holds: a cell, a plain-data leaf (a real IR place), a struct of them,
+ * or an array of structs holding resources (each element its own held value: DXC's legalisation
+ * makes each element's resources their own variables, so only constant indices select one).
+ */
+export type Held =
+  | AliasCell
+  | { kind: 'data'; place: IrPlace; type: Type }
+  | { kind: 'struct'; type: StructType; fields: Held[] }
+  | { kind: 'array'; type: ArrayType; elements: Held[] };
 
 export function holdsResource(t: Type): boolean {
   if (t.kind === 'resource' || t.kind === 'sampler') return true;
@@ -82,6 +90,15 @@ export function makeHeld(t: Type, name: string, dataPlace: (name: string, t: Typ
     }
     return { kind: 'struct', type: t, fields };
   }
+  if (t.kind === 'array' && t.length !== null && holdsResource(t)) {
+    const elements: Held[] = [];
+    for (let i = 0; i < t.length; i++) {
+      const h = makeHeld(t.element, `${name}[${i}]`, dataPlace, flow, loc);
+      if (!h) return undefined;
+      elements.push(h);
+    }
+    return { kind: 'array', type: t, elements };
+  }
   return undefined;
 }
 
@@ -89,6 +106,7 @@ export function makeHeld(t: Type, name: string, dataPlace: (name: string, t: Typ
 export function dataLeaves(h: Held): { place: IrPlace; type: Type }[] {
   if (h.kind === 'data') return [h];
   if (h.kind === 'struct') return h.fields.flatMap(dataLeaves);
+  if (h.kind === 'array') return h.elements.flatMap(dataLeaves);
   return [];
 }
 
@@ -105,13 +123,14 @@ export function startOf(e: import('../parse/ast.js').Expr): SourceLocation {
 export function cells(h: Held): AliasCell[] {
   if (h.kind === 'resource') return [h];
   if (h.kind === 'struct') return h.fields.flatMap(cells);
+  if (h.kind === 'array') return h.elements.flatMap(cells);
   return [];
 }
 
 /** How an expression names a held value (what the checker's `name`/`member` return for it). */
 export function heldValue(c: Checker, h: Held, loc: SourceLocation, readonly: boolean): Value {
   if (h.kind === 'data') return { type: h.type, loc, place: h.place, readonly };
-  if (h.kind === 'struct') return { type: h.type, loc, held: h, readonly };
+  if (h.kind === 'struct' || h.kind === 'array') return { type: h.type, loc, held: h, readonly };
   const v: Value = { type: viewType(h.type), loc, held: h, readonly: false, what: `variable '${h.name}'` };
   if (h.origin.kind === 'place') v.place = h.origin.place;
   c.legalizedResources = true;
@@ -158,6 +177,14 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
       if (from.kind === 'resource') from.reads++;
       return assignHeld(c, f, heldValue(c, from, loc, true), loc, out, spill);
     });
+  }
+  if (target.kind === 'array') {
+    const src = source.held;
+    if (!src || src.kind !== 'array' || !sameType(src.type, target.type)) {
+      c.error(`cannot assign '${typeToString(source.type)}' to '${typeToString(target.type)}': an array of structs holding resources is copied only from one of the same type`, loc);
+      return false;
+    }
+    return target.elements.every((e, i) => assignHeld(c, e, heldValue(c, src.elements[i]!, loc, true), loc, out, spill));
   }
   if (target.fixed) {
     c.error(`cannot assign to '${target.name}': ${target.fixed}`, loc, target.name.length);

@@ -653,7 +653,7 @@ function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Typ
 
 /** The leaves of a held value in member order: alias cells and data parts. */
 function heldLeaves(h: Held): Held[] {
-  return h.kind === 'struct' ? h.fields.flatMap(heldLeaves) : [h];
+  return h.kind === 'struct' ? h.fields.flatMap(heldLeaves) : h.kind === 'array' ? h.elements.flatMap(heldLeaves) : [h];
 }
 
 /**
@@ -669,7 +669,7 @@ function initHeldFlat(c: Checker, held: Held, init: ast.InitListExpr, scope: Sco
       if (e.kind === 'InitList') return e.elements.every(collect);
       const v = c.exprs.check(e, scope);
       if (!v) return false;
-      if (v.held?.kind === 'struct') sources.push(...heldLeaves(v.held).map((h) => heldValue(c, h, e.loc, true)));
+      if (v.held?.kind === 'struct' || v.held?.kind === 'array') sources.push(...heldLeaves(v.held).map((h) => heldValue(c, h, e.loc, true)));
       else sources.push(v);
       return true;
     };
@@ -697,7 +697,7 @@ function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrS
     invalidate(held);
     return;
   }
-  if (init.kind === 'InitList' && held.kind === 'struct') return initHeldFlat(c, held, init, scope, out);
+  if (init.kind === 'InitList' && (held.kind === 'struct' || held.kind === 'array')) return initHeldFlat(c, held, init, scope, out);
   const { result: ok, before, after } = withEffects(c, () => {
     const v = c.exprs.check(init, scope);
     if (!v) return false;
