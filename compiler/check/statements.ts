@@ -13,7 +13,7 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { zeroOf } from './expressions.js';
 import { appendAll } from '../util/append.js';
-import { assignHeld, cells, declareStaticAlias, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, cells, declareStaticAlias, elementCells, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization } from './resource-calls.js';
@@ -640,7 +640,8 @@ function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStm
 
 /** A local that is or holds resources: aliases and exploded data locals. */
 function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Type, scope: Scope, out: IrStmt[], coherent: boolean): void {
-  const held = makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
+  // A resource array from an initializer list holds each element apart (they may name different globals).
+  const held = (d.init?.kind === 'InitList' ? elementCells(t, d.name, st.flow) : undefined) ?? makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
   if (!held) {
     c.error(`local '${d.name}' of type '${typeToString(t)}': arrays of structs holding resources are not supported yet`, d.loc, d.name.length);
     return;
