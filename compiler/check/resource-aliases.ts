@@ -19,6 +19,7 @@ import type { Checker } from './checker.js';
 import { isNonUniformIndex, keepNonUniform } from './non-uniform.js';
 import { viewType } from './resource-decls.js';
 import type { Value } from './value.js';
+import { declareStaticStruct } from './static-resource-structs.js';
 
 /** The state of one alias cell: the global-rooted place it holds, none yet, or not static here. */
 export type Origin =
@@ -365,10 +366,7 @@ export function declareStaticAlias(c: Checker, d: { name: string; init?: import(
   const elements = d.init?.kind === 'InitList' ? elementCells(t, d.name, undefined) : undefined;
   if (elements && d.init?.kind === 'InitList') return declareStaticElements(c, d, d.init, elements, scope);
   const cell = makeHeld(t, d.name, () => ({ kind: 'local', local: { id: c.newId(), name: '', type: t }, type: t }), undefined, d.loc);
-  if (!cell || cell.kind !== 'resource') {
-    c.error(`a static struct holding resources is not supported yet`, d.loc, d.name.length);
-    return;
-  }
+  if (!cell || cell.kind !== 'resource') return declareStaticStruct(c, d, t, scope);
   if (coherent) cell.coherent = true;
   if (d.init) {
     const v = c.exprs.check(d.init, scope);

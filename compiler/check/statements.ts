@@ -692,7 +692,7 @@ function initHeldFlat(c: Checker, held: Held, init: ast.InitListExpr, scope: Sco
 }
 
 /** `= value` or `= { … }` (flattened: initHeldFlat). */
-function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
+export function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
   if (init.kind === 'InitList' && held.kind === 'resource') {
     c.error(`an initializer list for the resource array '${held.name}' is not supported yet: assign a global array of resources`, init.loc);
     invalidate(held);
