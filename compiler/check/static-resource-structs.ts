@@ -10,6 +10,7 @@ import type { Checker } from './checker.js';
 import { cells, makeHeld, originKey } from './resource-aliases.js';
 import { irGlobalPlace, type Scope } from './scope.js';
 import { initHeld, lowerInStaticInit } from './statements.js';
+import { deferStatic, mustDefer } from './deferred-statics.js';
 
 export function declareStaticStruct(c: Checker, d: { name: string; init?: ast.Expr; loc: SourceLocation }, t: Type, scope: Scope): void {
   const statics: IrGlobal[] = [];
@@ -23,18 +24,28 @@ export function declareStaticStruct(c: Checker, d: { name: string; init?: ast.Ex
     c.error(`static '${d.name}' of type '${typeToString(t)}' holds resources in a shape that cannot be split`, d.loc, d.name.length);
     return;
   }
-  if (d.init) {
-    const init = d.init;
-    const out: IrStmt[] = [];
-    const { before, after } = lowerInStaticInit(c, () => initHeld(c, held, init, scope, out));
-    c.staticInit().body.push(...before, ...out, ...after);
-    for (const global of statics) c.initializedAtRunTime.add(global);
-  }
-  for (const cell of cells(held)) {
-    if (cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined) {
-      c.error(`the initializer of static '${d.name}' must give '${cell.name}' a resource with constant indices`, d.init?.loc ?? d.loc);
+  const initialize = (): IrStmt[] => {
+    const code: IrStmt[] = [];
+    if (d.init) {
+      const init = d.init;
+      const out: IrStmt[] = [];
+      const { before, after } = lowerInStaticInit(c, () => initHeld(c, held, init, scope, out));
+      code.push(...before, ...out, ...after);
+      for (const global of statics) c.initializedAtRunTime.add(global);
     }
-    cell.fixed = `a static resource variable holds the resource of its initializer; assigning it is not supported`;
+    for (const cell of cells(held)) {
+      if (cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined) {
+        c.error(`the initializer of static '${d.name}' must give '${cell.name}' a resource with constant indices`, d.init?.loc ?? d.loc);
+      }
+      cell.fixed = `a static resource variable holds the resource of its initializer; assigning it is not supported`;
+    }
+    return code;
+  };
+  // A function defined later: initialized once every declaration is seen (deferred-statics.ts).
+  if (d.init && scope === c.global && mustDefer(c, d.init, scope)) deferStatic(c, d.name, initialize);
+  else {
+    const code = initialize();
+    if (code.length) c.staticInit().body.push(...code);
   }
   const place = irGlobalPlace(statics[0] ?? { id: c.newId(), name: d.name, type: t, space: 'private', readonly: true, loc: d.loc });
   if (scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: false, loc: d.loc, held })) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
