@@ -214,6 +214,10 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
       } else if (hasBool(type)) {
         errors.push(`the ${what} is a bool: stage variables cannot be bool, use uint`);
         continue;
+      } else if (m.stageIo.packSignature) {
+        // The pixel shader's inputs would be packed and these not: their locations would disagree.
+        errors.push(`-pack-optimized is not supported yet for mesh shader outputs (the ${what})`);
+        continue;
       } else {
         const locations = locationCount(type);
         let location = io.location;

@@ -506,6 +506,19 @@ describe('-pack-optimized', () => {
     expect(out).not.toMatch(/OpVariable %_ptr_Output_mat/);
   });
 
+  it('is an error, not a silent mismatch with the packed pixel inputs, for a mesh shader\'s outputs', () => {
+    const ms = `
+      struct V { float4 pos : SV_Position; float a : A; float b : B; };
+      [outputtopology("triangle")] [numthreads(1, 1, 1)]
+      void main(out vertices V verts[3], out indices uint3 tris[1]) { SetMeshOutputCounts(3, 1); tris[0] = uint3(0, 1, 2); }`;
+    const mesh = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], targetEnv: 'vulkan1.2' as const };
+    expect(errors(ms, { ...mesh, packOptimized: true })).toEqual([
+      "-pack-optimized is not supported yet for mesh shader outputs (the vertices member 'A' of mesh entry point 'main')",
+      "-pack-optimized is not supported yet for mesh shader outputs (the vertices member 'B' of mesh entry point 'main')",
+    ]);
+    expect(errors(ms, mesh)).toEqual([]);
+  });
+
   it('splits a hull shader\'s per-control-point and per-patch matrices alike, keeping the control-point arrays', () => {
     const hull = `
       struct P { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float2x2 m : M; };
