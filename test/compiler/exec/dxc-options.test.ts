@@ -221,4 +221,45 @@ describe('-pack-optimized', () => {
       [1, 2, 3, 14], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 15, 16], [17, 18, 19, 20], [21, 22, 23, 24],
     ]);
   });
+  it('hull control-point and patch matrices and arrays split per element reach the domain shader intact (lavapipe)', async () => {
+    // Hull outputs and domain inputs both packed: T (float3x2) and W (float[2]) per control point,
+    // M (float2x2) and A per patch; the domain shader forwards them flat to one pixel entry per four values.
+    const tess = `
+      struct VOut { float4 pos : POS; };
+      struct CP { float4 pos : POS; float3x2 t : T; float w[2] : W; };
+      struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float2x2 m : M; float a : A; };
+      struct DOut { float4 pos : SV_Position; nointerpolation float4 c0 : C0; nointerpolation float4 c1 : C1; nointerpolation float4 c2 : C2; };
+      VOut vs_main(uint id : SV_VertexID) { VOut o; o.pos = float4(float2((id << 1) & 2, id & 2) * 2 - 1, 0, 1); return o; }
+      PC patch(InputPatch<VOut, 3> ip) {
+        PC o; o.edges[0] = 1; o.edges[1] = 1; o.edges[2] = 1; o.inside = 1; o.m = float2x2(1, 2, 3, 4); o.a = 5; return o;
+      }
+      [domain("tri")] [partitioning("integer")] [outputtopology("triangle_ccw")] [outputcontrolpoints(3)] [patchconstantfunc("patch")]
+      CP hs_main(InputPatch<VOut, 3> ip, uint i : SV_OutputControlPointID) {
+        CP o; o.pos = ip[i].pos; o.t = float3x2(6, 7, 8, 9, 10, 11) + i * 10; o.w[0] = 12 + i * 10; o.w[1] = 13 + i * 10; return o;
+      }
+      [domain("tri")] DOut ds_main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<CP, 3> cp) {
+        DOut o;
+        o.pos = cp[0].pos * uvw.x + cp[1].pos * uvw.y + cp[2].pos * uvw.z;
+        o.c0 = float4(pc.m[0], pc.m[1]);
+        o.c1 = float4(pc.a, cp[1].t[0], cp[2].t[1].x);
+        o.c2 = float4(cp[0].t[1].y, cp[0].t[2].y, cp[2].w[0], cp[1].w[1]);
+        return o;
+      }
+      float4 ps_0(DOut d) : SV_Target { return d.c0; }
+      float4 ps_1(DOut d) : SV_Target { return d.c1; }
+      float4 ps_2(DOut d) : SV_Target { return d.c2; }`;
+    const entries = [
+      { name: 'vs_main', stage: 'vertex' as const }, { name: 'hs_main', stage: 'hull' as const }, { name: 'ds_main', stage: 'domain' as const },
+      ...[0, 1, 2].map((k) => ({ name: `ps_${k}`, stage: 'pixel' as const })),
+    ];
+    const module = compileValid(tess, { entryPoints: entries, packOptimized: true }, ['vulkan1.1']).spirv;
+    const text = disassembleSpirv(module);
+    // As DXC, patch and control-point outputs pack together: T's rows take components 2-3 of A's and M's locations.
+    for (const d of ['%out_var_A Location 0', '%out_var_M_0 Location 2', '%out_var_T Component 2', '%out_var_T_1 Location 2', '%out_var_W_0 Location 5']) expect(text).toContain(`OpDecorate ${d}\n`);
+    const found = await Promise.all([0, 1, 2].map((k) => gpu.renderTriangle({
+      vertexSpirv: module, vertexEntry: 'vs_main', hull: { spirv: module, entry: 'hs_main' }, domain: { spirv: module, entry: 'ds_main' },
+      pixelEntry: `ps_${k}`, topology: 'patch-list', patchControlPoints: 3, vertexCount: 3, width: 4, height: 4, format: 'rgba32float',
+    })));
+    expect(found.map((image) => image.texel(1, 1))).toEqual([[1, 2, 3, 4], [5, 16, 17, 28], [9, 11, 32, 23]]);
+  });
 });
