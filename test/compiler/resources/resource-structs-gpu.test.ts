@@ -145,6 +145,26 @@ describe('an array of structs of resources', () => {
     if (results.wgsl) check(results.wgsl, 'WGSL on WebGPU');
   });
 
+  it('passes, copies and initialises rows of the array element by element (each aliases the same globals)', () => {
+    const rows = `
+      struct Layer { Texture2D<float4> albedo; SamplerState filter; };
+      Layer layers[2][2];
+      RWStructuredBuffer<float4> results;
+      float4 both(Layer row[2], float u) { return row[0].albedo.SampleLevel(row[0].filter, u, 0) + row[1].albedo.SampleLevel(row[1].filter, u, 0) * 10; }
+      [numthreads(1, 1, 1)] void main() {
+        Layer local[2] = layers[1];
+        Layer copy[2];
+        copy = local;
+        results[0] = both(layers[0], 0.5) + both(copy, 0.25) * 100;
+      }`;
+    const text = disassembleSpirv(compileValid(rows, compute, ['vulkan1.0']).spirv);
+    const loaded = [...text.matchAll(/OpLoad %\w+ %(layers_\w+)/g)].map((m) => m[1]);
+    expect(loaded).toEqual([
+      'layers_0__0__albedo', 'layers_0__0__filter', 'layers_0__1__albedo', 'layers_0__1__filter',
+      'layers_1__0__albedo', 'layers_1__0__filter', 'layers_1__1__albedo', 'layers_1__1__filter',
+    ]);
+  });
+
   it('keeps a member array of resources one array variable taking a binding per element (vk.binding.global-struct-of-resources.4)', async () => {
     const text = `
       struct Pair { Texture2D<float> t[2]; SamplerState s; };
