@@ -318,6 +318,13 @@ export function isNumeric(t: Type): t is ScalarType | VectorType | MatrixType {
   return t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix';
 }
 
+/** A struct or sized array whose every leaf is a number (HLSL flattens it into components). */
+export function numericLeaves(t: Type): boolean {
+  if (t.kind === 'struct') return t.fields.length > 0 && t.fields.every((f) => isNumeric(f.type) || numericLeaves(f.type));
+  if (t.kind === 'array') return t.length !== null && (isNumeric(t.element) || numericLeaves(t.element));
+  return false;
+}
+
 /** Number of scalar components of a numeric type (matrix: rows × cols). */
 export function componentCount(t: ScalarType | VectorType | MatrixType): number {
   return t.kind === 'scalar' ? 1 : t.kind === 'vector' ? t.size : t.rows * t.cols;

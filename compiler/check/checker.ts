@@ -38,6 +38,7 @@ import { declareVkNamespace } from './vk-namespace.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { declareResourceStruct } from './resource-structs.js';
+import { deferStatic, lowerDeferredStatics, mustDefer, type DeferredStatics } from './deferred-statics.js';
 import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
@@ -95,6 +96,8 @@ export class Checker {
   vulkanMemoryModel = false;
   /** Statics whose initializer runs in code (static-initialization function or a guarded local): no zero start. */
   readonly initializedAtRunTime = new Set<IrGlobal>();
+  /** Static initializers that call functions defined after them (deferred-statics.ts). */
+  readonly deferredStatics: DeferredStatics = { inits: [], names: new Set() };
   /** A global struct of resources was split (resource-structs.ts): resource arrays take one binding per element, as DXC. */
   splitResourceStructs = false;
   /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
@@ -133,6 +136,7 @@ export class Checker {
   checkProgram(program: ast.Program, filename: string): IrModule | undefined {
     this.perVertexProgram = callsGetAttributeAtVertex(program);
     this.declareAll(program.decls, this.global);
+    lowerDeferredStatics(this);
     const globalsBlock = this.buildGlobalsCBuffer();
 
     const requests: EntryPointRequest[] | undefined = this.options.entryPoints;
@@ -677,7 +681,15 @@ export class Checker {
         let constant: IrConst | undefined;
         // DXC ignores it with a warning (groupshared memory is undefined at the start of a group; nothing may write it first).
         if (d.init && groupshared) this.sink.warning(`Initializer of external global will be ignored: groupshared variable '${d.name}' starts undefined`, d.init.loc, 1, [], 'ignored-initializer');
-        else if (d.init) {
+        else if (d.init && scope === this.global && mustDefer(this, d.init, scope)) {
+          const init = d.init;
+          deferStatic(this, d.name, () => {
+            const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(init, t, scope));
+            if (!result) return [];
+            this.initializedAtRunTime.add(global);
+            return [...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after];
+          });
+        } else if (d.init) {
           // A constant initializer becomes the variable's initial value; any other runs at the start of
           // every entry point, in declaration order, from the static-initialization function.
           const target = t;

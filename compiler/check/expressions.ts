@@ -12,6 +12,7 @@ import {
   FLOAT,
   INT,
   isNumeric,
+  numericLeaves,
   sameType,
   scalar,
   typeToString,
@@ -70,7 +71,7 @@ export class ExpressionChecker {
   constructor(private readonly c: Checker) {}
 
   rvalue(v: Value): IrExpr {
-    if (v.held?.kind === 'struct') this.c.error(`a struct holding resources ('${typeToString(v.type)}') can only be copied, passed or have its members used`, v.loc);
+    if (v.held?.kind === 'struct' || v.held?.kind === 'array') this.c.error(`a struct holding resources ('${typeToString(v.type)}') can only be copied, passed or have its members used`, v.loc);
     return toExpr(v);
   }
 
@@ -479,7 +480,8 @@ export class ExpressionChecker {
     const el = elementScalar(t)!;
     const comps: IrExpr[] = [];
     for (const v of values) {
-      if (!isNumeric(v.type)) {
+      // A struct or array of numbers gives its components in member order, as HLSL flattens it (DXC).
+      if (!isNumeric(v.type) && !numericLeaves(v.type)) {
         this.c.error(`cannot use '${typeToString(v.type)}' as a component of '${typeToString(t)}'`, v.loc);
         return undefined;
       }
@@ -503,6 +505,8 @@ export class ExpressionChecker {
       for (let r = 0; r < t.rows; r++) out.push(...this.components({ op: 'extract', type: row, arg: e, index: r }, row));
       return out;
     }
+    if (t.kind === 'struct') return t.fields.flatMap((f, i) => this.components({ op: 'extract', type: f.type, arg: e, index: i }, f.type));
+    if (t.kind === 'array') return Array.from({ length: t.length ?? 0 }, (_, i) => this.components({ op: 'extract', type: t.element, arg: e, index: i }, t.element)).flat();
     return [e];
   }
 

@@ -14,7 +14,7 @@ import { matrixMember } from './matrix-members.js';
 import { resourceIndex } from './methods.js';
 import { nodeIndex } from './node-objects.js';
 import { operatorCall } from './operator-overloads.js';
-import { heldValue, type Held } from './resource-aliases.js';
+import { heldValue, originKey, type Held } from './resource-aliases.js';
 import type { Scope } from './scope.js';
 import { accessorIndex, textureMember } from './texture-methods.js';
 import type { Value } from './value.js';
@@ -145,6 +145,18 @@ export function index(c: Checker, x: ExpressionChecker, e: ast.IndexExpr, scope:
     c.error(`index ${known} is out of bounds for '${typeToString(t)}'`, e.index.loc);
     return undefined;
   }
+  if (obj.held?.kind === 'array') {
+    // Each element's resources are their own variables (resource-aliases.ts): a constant index picks them;
+    // a run-time index only when element k holds element k of one global array (after `ts = globalArray`).
+    const whole = known === undefined ? wholeArray(obj.held) : undefined;
+    if (whole) return { type: elementType, loc: e.loc, place: { kind: 'element', base: whole, index, type: elementType }, readonly: true };
+    if (known === undefined) {
+      const what = t.kind === 'array' && t.element.kind === 'struct' ? 'an array of structs holding resources' : 'an array of resources given element by element';
+      c.error(`${what} ('${typeToString(t)}') can only be indexed with a constant: each element's resources are their own variables`, e.index.loc);
+      return undefined;
+    }
+    return heldValue(c, obj.held.elements[known]!, e.loc, obj.readonly);
+  }
   const root = obj.place?.kind === 'global' ? obj.place.global : undefined;
   const flat = root && c.flattened.get(root);
   if (root && flat) {
@@ -155,4 +167,18 @@ export function index(c: Checker, x: ExpressionChecker, e: ast.IndexExpr, scope:
   const arg = x.rvalue(obj);
   if (known !== undefined) return { type: elementType, loc: e.loc, expr: { op: 'extract', type: elementType, arg, index: known }, readonly: true };
   return { type: elementType, loc: e.loc, expr: { op: 'dynamicExtract', type: elementType, arg, index }, readonly: true };
+}
+
+/** The global array whose element k every element k of a held array aliases, if there is one. */
+function wholeArray(h: Held & { kind: 'array' }): IrPlace | undefined {
+  let base: IrPlace | undefined;
+  for (const [k, e] of h.elements.entries()) {
+    if (e.kind !== 'resource' || e.origin.kind !== 'place' || e.origin.place.kind !== 'element') return undefined;
+    const { base: b, index } = e.origin.place;
+    if (index.op !== 'const' || index.value.kind !== 'scalar' || Number(index.value.value) !== k) return undefined;
+    if (base && originKey(base) !== originKey(b)) return undefined;
+    if (originKey(b) === undefined) return undefined;
+    base = b;
+  }
+  return base;
 }

@@ -14,11 +14,12 @@
 // at its own line:col naming the variable.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
-import { sameType, typeToString, type StructType, type Type } from '../types.js';
+import { INT, sameType, typeToString, type ArrayType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { isNonUniformIndex, keepNonUniform } from './non-uniform.js';
 import { viewType } from './resource-decls.js';
 import type { Value } from './value.js';
+import { declareStaticStruct } from './static-resource-structs.js';
 
 /** The state of one alias cell: the global-rooted place it holds, none yet, or not static here. */
 export type Origin =
@@ -46,8 +47,16 @@ export interface AliasCell {
   coherent?: boolean;
 }
 
-/** What a resource-holding name holds: a cell, a plain-data leaf (a real IR place), or a struct of them. */
-export type Held = AliasCell | { kind: 'data'; place: IrPlace; type: Type } | { kind: 'struct'; type: StructType; fields: Held[] };
+/**
+ * What a resource-holding name holds: a cell, a plain-data leaf (a real IR place), a struct of them,
+ * or an array of structs holding resources (each element its own held value: DXC's legalisation
+ * makes each element's resources their own variables, so only constant indices select one).
+ */
+export type Held =
+  | AliasCell
+  | { kind: 'data'; place: IrPlace; type: Type }
+  | { kind: 'struct'; type: StructType; fields: Held[] }
+  | { kind: 'array'; type: ArrayType; elements: Held[] };
 
 export function holdsResource(t: Type): boolean {
   if (t.kind === 'resource' || t.kind === 'sampler') return true;
@@ -82,13 +91,39 @@ export function makeHeld(t: Type, name: string, dataPlace: (name: string, t: Typ
     }
     return { kind: 'struct', type: t, fields };
   }
+  if (t.kind === 'array' && t.length !== null && holdsResource(t)) {
+    const elements: Held[] = [];
+    for (let i = 0; i < t.length; i++) {
+      const h = makeHeld(t.element, `${name}[${i}]`, dataPlace, flow, loc);
+      if (!h) return undefined;
+      elements.push(h);
+    }
+    return { kind: 'array', type: t, elements };
+  }
   return undefined;
+}
+
+/**
+ * A resource array held element by element (`Texture2D ts[2] = { a, b };`: the elements may alias
+ * different globals), down to single resources; undefined for other types.
+ */
+export function elementCells(t: Type, name: string, flow: ResourceFlow | undefined): Held | undefined {
+  if (t.kind === 'resource' || t.kind === 'sampler') {
+    const cell: AliasCell = { kind: 'resource', name, type: t, origin: { kind: 'unset' }, reads: 0, writes: [] };
+    flow?.cells.push(cell);
+    return cell;
+  }
+  if (t.kind !== 'array' || t.length === null || !isCellType(t)) return undefined;
+  const elements: Held[] = [];
+  for (let i = 0; i < t.length; i++) elements.push(elementCells(t.element, `${name}[${i}]`, flow)!);
+  return { kind: 'array', type: t, elements };
 }
 
 /** The data leaves of a held value, in field order (the IR parameters of a specialised callee). */
 export function dataLeaves(h: Held): { place: IrPlace; type: Type }[] {
   if (h.kind === 'data') return [h];
   if (h.kind === 'struct') return h.fields.flatMap(dataLeaves);
+  if (h.kind === 'array') return h.elements.flatMap(dataLeaves);
   return [];
 }
 
@@ -105,13 +140,14 @@ export function startOf(e: import('../parse/ast.js').Expr): SourceLocation {
 export function cells(h: Held): AliasCell[] {
   if (h.kind === 'resource') return [h];
   if (h.kind === 'struct') return h.fields.flatMap(cells);
+  if (h.kind === 'array') return h.elements.flatMap(cells);
   return [];
 }
 
 /** How an expression names a held value (what the checker's `name`/`member` return for it). */
 export function heldValue(c: Checker, h: Held, loc: SourceLocation, readonly: boolean): Value {
   if (h.kind === 'data') return { type: h.type, loc, place: h.place, readonly };
-  if (h.kind === 'struct') return { type: h.type, loc, held: h, readonly };
+  if (h.kind === 'struct' || h.kind === 'array') return { type: h.type, loc, held: h, readonly };
   const v: Value = { type: viewType(h.type), loc, held: h, readonly: false, what: `variable '${h.name}'` };
   if (h.origin.kind === 'place') v.place = h.origin.place;
   c.legalizedResources = true;
@@ -159,7 +195,28 @@ export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceL
       return assignHeld(c, f, heldValue(c, from, loc, true), loc, out, spill);
     });
   }
+  if (target.kind === 'array') {
+    const src = source.held;
+    const whole = src ? undefined : sourcePlace(source);
+    if (whole && sameType(source.type, target.type)) {
+      // A global array (or an element of one) into an array held element by element.
+      return target.elements.every((e, i) => {
+        const type = (target.type as ArrayType).element;
+        const place: IrPlace = { kind: 'element', base: whole, index: { op: 'const', type: INT, value: { kind: 'scalar', type: INT, value: i } }, type };
+        return assignHeld(c, e, { type, loc, place, readonly: true }, loc, out, spill);
+      });
+    }
+    if (!src || src.kind !== 'array' || !sameType(src.type, target.type)) {
+      c.error(`cannot assign '${typeToString(source.type)}' to '${typeToString(target.type)}': an array of structs holding resources is copied only from one of the same type`, loc);
+      return false;
+    }
+    return target.elements.every((e, i) => assignHeld(c, e, heldValue(c, src.elements[i]!, loc, true), loc, out, spill));
+  }
   if (target.fixed) {
+    // Giving it the resource it already holds changes nothing (DXC's tests copy a static struct back).
+    const from = source.held?.kind === 'resource' ? (source.held.origin.kind === 'place' ? source.held.origin.place : undefined) : sourcePlace(source);
+    const same = from && target.origin.kind === 'place' && originKey(from) !== undefined && originKey(from) === originKey(target.origin.place);
+    if (same) return true;
     c.error(`cannot assign to '${target.name}': ${target.fixed}`, loc, target.name.length);
     return false;
   }
@@ -310,11 +367,10 @@ export class ResourceFlow {
  * point. Assigning it in a function would make its resource depend on which code ran: rejected.
  */
 export function declareStaticAlias(c: Checker, d: { name: string; init?: import('../parse/ast.js').Expr; loc: SourceLocation }, t: Type, scope: import('./scope.js').Scope, coherent = false): void {
+  const elements = d.init?.kind === 'InitList' ? elementCells(t, d.name, undefined) : undefined;
+  if (elements && d.init?.kind === 'InitList') return declareStaticElements(c, d, d.init, elements, scope);
   const cell = makeHeld(t, d.name, () => ({ kind: 'local', local: { id: c.newId(), name: '', type: t }, type: t }), undefined, d.loc);
-  if (!cell || cell.kind !== 'resource') {
-    c.error(`a static struct holding resources is not supported yet`, d.loc, d.name.length);
-    return;
-  }
+  if (!cell || cell.kind !== 'resource') return declareStaticStruct(c, d, t, scope);
   if (coherent) cell.coherent = true;
   if (d.init) {
     const v = c.exprs.check(d.init, scope);
@@ -334,4 +390,25 @@ export function declareInvalidAlias(c: Checker, d: { name: string; loc: SourceLo
   if (!held) return;
   invalidate(held);
   scope.define({ kind: 'variable', name: d.name, type: t, place: dummy(d.name, t), readonly: true, loc: d.loc, held });
+}
+
+/** `static Texture2D ts[2] = { a, b };`: each element an alias of its own initializer, fixed. */
+function declareStaticElements(c: Checker, d: { name: string; loc: SourceLocation }, init: import('../parse/ast.js').InitListExpr, held: Held, scope: import('./scope.js').Scope): void {
+  const targets = cells(held);
+  const sources: import('../parse/ast.js').Expr[] = [];
+  const collect = (e: import('../parse/ast.js').Expr): void => (e.kind === 'InitList' ? e.elements.forEach(collect) : void sources.push(e));
+  collect(init);
+  if (sources.length !== targets.length) {
+    c.error(`initializer list of '${typeToString(held.type)}' has ${sources.length} elements once flattened, but it takes ${targets.length}`, init.loc);
+    invalidate(held);
+  }
+  targets.forEach((cell, i) => {
+    const e = sources[i];
+    const v = e && c.exprs.check(e, scope);
+    if (!e || !v || !assignHeld(c, cell, v, e.loc, () => undefined, (x) => x)) cell.origin = { kind: 'invalid' };
+    else if (cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined) c.error(`the initializer of static resource '${cell.name}' must name a resource with constant indices`, e.loc);
+    cell.fixed = `a static resource variable holds the resource of its initializer; assigning it is not supported`;
+  });
+  const place: IrPlace = { kind: 'local', local: { id: c.newId(), name: d.name, type: held.type }, type: held.type };
+  if (scope.define({ kind: 'variable', name: d.name, type: held.type, place, readonly: false, loc: d.loc, held })) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
 }

@@ -9,7 +9,7 @@ import { typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import { keepNonUniform } from './non-uniform.js';
-import { assignHeld, cells, checkResolved, dataLeaves, dynamicIndices, holdsResource, makeHeld, originKey, replaceIndices, shapeKey, type AliasCell, type Held, type Origin, type ResourceFlow } from './resource-aliases.js';
+import { type AliasCell, assignHeld, cells, checkResolved, dataLeaves, dynamicIndices, type Held, holdsResource, invalidate, makeHeld, type Origin, originKey, replaceIndices, type ResourceFlow, shapeKey } from './resource-aliases.js';
 import { viewType } from './resource-decls.js';
 import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
 import { evaluateConstant } from './constant-eval.js';
@@ -62,6 +62,12 @@ function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunc
     return undefined;
   }
   const from = cells(caller);
+  if (from.length !== cells(held).length) {
+    // A resource array held element by element (from an initializer list) where one array is expected.
+    c.error(`parameter '${name}' of type '${typeToString(type)}': an array of resources built element by element (an initializer list) cannot be passed as a whole; pass a global array`, loc, name.length);
+    invalidate(held);
+    return held;
+  }
   const indexParam = (n: string, t: Type): IrPlace => {
     const place = paramPlace(c, fn, 'in')(n, t);
     if (place.kind === 'local') {

@@ -3,7 +3,10 @@
 // order at consecutive bindings where the struct stands among the globals (vk.binding.global-struct-
 // of-resources.*). Here each resource member becomes such a global at once, and the name `g` is a
 // struct of alias cells fixed to them (resource-aliases.ts), so member access, copies and calls that
-// take the struct work as for any struct holding resources.
+// take the struct work as for any struct holding resources. An array of such structs (`S g[2][3]`) is
+// split element by element (`g[0][1].t`), and a member array of resources stays one array variable
+// taking a binding per element (bindings.ts), as DXC's desc_sroa leaves them
+// (vk.binding.global-struct-of-resources.2/.4/.optimized).
 import type * as ast from '../parse/ast.js';
 import type { IrPlace } from '../ir/ir.js';
 import { typeToString, type Type } from '../types.js';
@@ -14,19 +17,22 @@ import type { Scope } from './scope.js';
 /** Buffers DXC refuses in a global struct ("global structures containing buffers are not supported"). */
 const BUFFERS: ReadonlySet<string> = new Set(['ConstantBuffer', 'TextureBuffer', 'StructuredBuffer', 'RWStructuredBuffer', 'AppendStructuredBuffer', 'ConsumeStructuredBuffer', 'ByteAddressBuffer', 'RWByteAddressBuffer']);
 
-/** Why a struct cannot be split (yet), or undefined when every leaf is a texture, texel buffer or sampler. */
-function unsupportedShape(t: Type): string | undefined {
-  if (t.kind === 'array') return 'arrays of structs holding resources are not supported yet';
-  if (t.kind !== 'struct') return undefined;
-  for (const f of t.fields) {
-    if (f.type.kind === 'resource' && BUFFERS.has(f.type.resource)) return `its member '${f.name}' is a ${f.type.resource}: global structures containing buffers are not supported (as in DXC)`;
-    if (f.type.kind === 'array') return `its member '${f.name}' is an array (DXC binds each element apart): not supported yet`;
-    if (f.type.kind === 'struct') {
-      const inner = unsupportedShape(f.type);
-      if (inner) return inner;
-    } else if (f.type.kind !== 'resource' && f.type.kind !== 'sampler') return `its member '${f.name}' is not a resource: a global struct mixing resources and data is not supported yet`;
+/**
+ * Why a struct (or an array of structs) cannot be split, or undefined when every leaf is a texture,
+ * texel buffer or sampler, or an array of them. `member` names the member being looked at.
+ */
+function unsupportedShape(t: Type, member?: string): string | undefined {
+  if (t.kind === 'array') return t.length === null ? 'an array of structs holding resources must have a size' : unsupportedShape(t.element, member);
+  if (t.kind === 'struct') {
+    for (const f of t.fields) {
+      const why = unsupportedShape(f.type, f.name);
+      if (why) return why;
+    }
+    return undefined;
   }
-  return undefined;
+  if (t.kind === 'resource' && BUFFERS.has(t.resource)) return `its member '${member}' is a ${t.resource}: global structures containing buffers are not supported (as in DXC)`;
+  if (t.kind === 'resource' || t.kind === 'sampler') return undefined;
+  return `its member '${member}' is not a resource: a global struct mixing resources and data is not supported yet`;
 }
 
 export function declareResourceStruct(c: Checker, decl: ast.VarDecl, d: ast.Declarator, t: Type, scope: Scope): void {

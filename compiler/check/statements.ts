@@ -13,7 +13,7 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { zeroOf } from './expressions.js';
 import { appendAll } from '../util/append.js';
-import { assignHeld, cells, declareStaticAlias, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
+import { assignHeld, cells, declareStaticAlias, elementCells, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
 import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization } from './resource-calls.js';
@@ -640,7 +640,8 @@ function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStm
 
 /** A local that is or holds resources: aliases and exploded data locals. */
 function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Type, scope: Scope, out: IrStmt[], coherent: boolean): void {
-  const held = makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
+  // A resource array from an initializer list holds each element apart (they may name different globals).
+  const held = (d.init?.kind === 'InitList' ? elementCells(t, d.name, st.flow) : undefined) ?? makeHeld(t, d.name, (name, type) => newLocal(c, st.fn, name, type), st.flow, d.loc);
   if (!held) {
     c.error(`local '${d.name}' of type '${typeToString(t)}': arrays of structs holding resources are not supported yet`, d.loc, d.name.length);
     return;
@@ -653,7 +654,7 @@ function lowerHeldLocal(c: Checker, st: FunctionState, d: ast.Declarator, t: Typ
 
 /** The leaves of a held value in member order: alias cells and data parts. */
 function heldLeaves(h: Held): Held[] {
-  return h.kind === 'struct' ? h.fields.flatMap(heldLeaves) : [h];
+  return h.kind === 'struct' ? h.fields.flatMap(heldLeaves) : h.kind === 'array' ? h.elements.flatMap(heldLeaves) : [h];
 }
 
 /**
@@ -669,7 +670,7 @@ function initHeldFlat(c: Checker, held: Held, init: ast.InitListExpr, scope: Sco
       if (e.kind === 'InitList') return e.elements.every(collect);
       const v = c.exprs.check(e, scope);
       if (!v) return false;
-      if (v.held?.kind === 'struct') sources.push(...heldLeaves(v.held).map((h) => heldValue(c, h, e.loc, true)));
+      if (v.held?.kind === 'struct' || v.held?.kind === 'array') sources.push(...heldLeaves(v.held).map((h) => heldValue(c, h, e.loc, true)));
       else sources.push(v);
       return true;
     };
@@ -691,13 +692,13 @@ function initHeldFlat(c: Checker, held: Held, init: ast.InitListExpr, scope: Sco
 }
 
 /** `= value` or `= { … }` (flattened: initHeldFlat). */
-function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
+export function initHeld(c: Checker, held: Held, init: ast.Expr, scope: Scope, out: IrStmt[]): void {
   if (init.kind === 'InitList' && held.kind === 'resource') {
     c.error(`an initializer list for the resource array '${held.name}' is not supported yet: assign a global array of resources`, init.loc);
     invalidate(held);
     return;
   }
-  if (init.kind === 'InitList' && held.kind === 'struct') return initHeldFlat(c, held, init, scope, out);
+  if (init.kind === 'InitList' && (held.kind === 'struct' || held.kind === 'array')) return initHeldFlat(c, held, init, scope, out);
   const { result: ok, before, after } = withEffects(c, () => {
     const v = c.exprs.check(init, scope);
     if (!v) return false;

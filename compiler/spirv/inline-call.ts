@@ -4,15 +4,30 @@
 // A callee that returns only at its end is emitted straight into the caller's block; one with early
 // returns (or discards) goes in a one-iteration loop construct, each `return` branching to its merge
 // (structured: a return is a break of that loop), where the result is a phi of the returned values.
-import type { IrCallArg, IrFunction, IrVar } from '../ir/ir.js';
+import type { IrCallArg, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
+import type { Type } from '../types.js';
 import { Op } from '../spirv-spec/spec.js';
 import type { FunctionEmitter, Pointer } from './function.js';
 import type { Edge } from './ssa.js';
 import { LoopControlMask } from './operators.js';
 
+/** Where an out/inout argument is read and written back: its pointer, or a mesh output the redirect owns. */
+interface Target {
+  load(): number;
+  store(value: number, type: Type): void;
+}
+
+function targetOf(fe: FunctionEmitter, place: IrPlace): Target {
+  const redirect = fe.redirect;
+  // A mesh output (its SV_Position may be negated on the way: -fvk-invert-y) goes through the redirect.
+  if (redirect?.owns(place)) return { load: () => redirect.load(fe, place), store: (value) => redirect.store(fe, place, value) };
+  const ptr = fe.place(place);
+  return { load: () => fe.loadPtr(ptr), store: (value, type) => fe.storePtr(ptr, value, type) };
+}
+
 /** Binds the parameters and locals of `callee`; returns the copies to write back and its value locals. */
 function enter(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]) {
-  const backs: { back: Pointer; from: Pointer | IrVar }[] = [];
+  const backs: { back: Target; from: Pointer | IrVar }[] = [];
   // Parameters the body writes are value locals too where they qualify (SSA: no copy variable).
   const values = new Set(fe.m.valueFacts.inlinedValueLocals(callee));
   fe.ssa.count(callee.body);
@@ -30,8 +45,8 @@ function enter(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]) {
       fe.valueLocals.add(p.var);
       if (a.kind === 'value') fe.ssa.current.set(p.var, fe.expr(a.value));
       else {
-        const target = fe.place(a.place);
-        if (p.direction === 'inout') fe.ssa.current.set(p.var, fe.loadPtr(target));
+        const target = targetOf(fe, a.place);
+        if (p.direction === 'inout') fe.ssa.current.set(p.var, target.load());
         else fe.ssa.declare(p.var);
         backs.push({ back: target, from: p.var });
       }
@@ -41,8 +56,8 @@ function enter(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]) {
     fe.locals.set(p.var, tmp);
     if (a.kind === 'value') fe.storePtr(tmp, fe.expr(a.value), p.var.type);
     else {
-      const target = fe.place(a.place);
-      if (p.direction === 'inout') fe.storePtr(tmp, fe.loadPtr(target), p.var.type);
+      const target = targetOf(fe, a.place);
+      if (p.direction === 'inout') fe.storePtr(tmp, target.load(), p.var.type);
       backs.push({ back: target, from: tmp });
     }
   });
@@ -56,12 +71,12 @@ function enter(fe: FunctionEmitter, callee: IrFunction, args: IrCallArg[]) {
   return { backs, values };
 }
 
-function leave(fe: FunctionEmitter, backs: { back: Pointer; from: Pointer | IrVar }[], values: Set<IrVar>): void {
+function leave(fe: FunctionEmitter, backs: { back: Target; from: Pointer | IrVar }[], values: Set<IrVar>): void {
   fe.memo.clear();
   for (const t of backs) {
     if (!fe.f.blockOpen) break;
-    if ('storageClass' in t.from) fe.storePtr(t.back, fe.loadPtr(t.from), t.from.type);
-    else fe.storePtr(t.back, fe.ssa.current.get(t.from)!, t.from.type);
+    if ('storageClass' in t.from) t.back.store(fe.loadPtr(t.from), t.from.type);
+    else t.back.store(fe.ssa.current.get(t.from)!, t.from.type);
   }
   // The callee's locals end with the call: no phis for them where the caller's branches join.
   for (const v of values) fe.ssa.current.delete(v);

@@ -34,6 +34,20 @@ export function readsPerVertex(fn: IrFunction): boolean {
   return found;
 }
 
+/** The inputs (parameter, member path) whose variables the entry function reads directly. */
+export function interpolatedInputs(fn: IrFunction): Map<IrVar, Set<string>> {
+  const found = new Map<IrVar, Set<string>>();
+  walkStmts(fn.body, {
+    expr: (e) => {
+      if (e.op !== 'interpolate') return;
+      const at = memberPath(e.input);
+      if (!found.has(at.root)) found.set(at.root, new Set());
+      found.get(at.root)!.add(at.path.join('.'));
+    },
+  });
+  return found;
+}
+
 function memberPath(p: IrPlace): { root: IrVar; path: number[] } {
   if (p.kind === 'local') return { root: p.local, path: [] };
   if (p.kind !== 'member') throw new Error('internal: an attribute evaluation of a place the checker should have refused');

@@ -30,6 +30,8 @@ export function locationsAndComponents(t: Type): Footprint {
       if (!wide(t.element)) return { locations: 1, components: t.size, wide: false };
       return t.size >= 3 ? { locations: 2, components: 4, wide: true } : { locations: 1, components: 2 * t.size, wide: true };
     case 'matrix': {
+      // 1xN and Nx1 are vectors in SPIR-V.
+      if (t.rows === 1 || t.cols === 1) return locationsAndComponents(t.rows * t.cols === 1 ? t.element : vector(t.element, t.rows * t.cols));
       const row = locationsAndComponents(vector(t.element, t.cols));
       return { ...row, locations: row.locations * t.rows };
     }

@@ -1,6 +1,6 @@
 // Stage inputs and outputs: the manual's SV_* → BuiltIn table, Location assignment, and the entry
 // wrapper that reads Input variables, calls the HLSL entry function and writes Output variables.
-import { readsPerVertex } from './interpolate.js';
+import { interpolatedInputs, readsPerVertex } from './interpolate.js';
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import { inheritSemantic, nextLeafSemantic, type InheritedSemantic } from '../ir/semantic-inheritance.js';
 import type { ShaderStage } from '../common/stage.js';
@@ -8,6 +8,7 @@ import { arrayOf, BOOL, FLOAT, INT, typeKey, typeToString, UINT, vector, type In
 import { requireExtension } from './extensions.js';
 import { applyDecorations, replacedStageDecoration, withWrittenLocation } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
+import { interfaceParts, loadParts, storeParts, type InterfacePart } from './interface-parts.js';
 import type { FunctionEmitter } from './function.js';
 import { BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass } from '../spirv-spec/spec.js';
 import { beginInterlock, endInterlock } from './interlock.js';
@@ -224,6 +225,10 @@ export interface Leaf {
   reservedId?: number;
   /** A pixel input read per vertex: a PerVertexKHR array of 3 (`arrayed`), whose vertex 0 is the value. */
   perVertex?: boolean;
+  /** A pixel input that EvaluateAttribute* or GetAttributeAtVertex read through its variable. */
+  interpolated?: boolean;
+  /** -pack-optimized: the element variables an array or matrix is split into (interface-parts.ts). */
+  parts?: InterfacePart[];
 }
 
 export interface StageIoError {
@@ -358,9 +363,16 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
     // A vk::builtin variable has the declared type (int or uint, as written); the checker vetted it.
     const varType = vkBuiltin ? leaf.type : rule ? rule.type : withBoolAsUint(leaf.type);
     const storage = dir === 'in' ? StorageClass.Input : StorageClass.Output;
-    b.global(Op.Variable, [t.pointer(storage, t.type(arrayed(leaf, varType))), id, storage]);
+    // -pack-optimized: a located array or matrix is one variable per element (interface-parts.ts).
+    const parts = fe.m.stageIo.packSignature && !vkBuiltin && !rule && leaf.io.builtin === undefined ? interfaceParts(leaf.type, locationCount) : undefined;
+    if (parts && leaf.interpolated) errors.push(`-pack-optimized splits the input '${leaf.io.semantic}' into one variable per element (as DXC), which EvaluateAttribute*/GetAttributeAtVertex cannot read`);
+    const vars = parts ? parts.map((part) => Object.assign(part, { varId: b.id(), varType: withBoolAsUint(part.type) })) : [{ varId: id, varType, locationOffset: 0 }];
     const builtinName = vkBuiltin?.builtin ?? rule?.builtin;
-    b.name(id, builtinName ? `gl_${builtinName}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
+    for (const v of vars) {
+      b.global(Op.Variable, [t.pointer(storage, t.type(arrayed(leaf, v.varType))), v.varId, storage]);
+      b.name(v.varId, builtinName ? `gl_${builtinName}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
+    }
+    const decorate = (decoration: number, ...operands: number[]) => vars.forEach((v) => b.decorate(v.varId, decoration, ...operands));
     // Vulkan requires integer fragment inputs to be flat, builtins included (PrimitiveId, Layer, …).
     const flatBuiltin = dir === 'in' && ep.stage === 'pixel' && (scalarOf(varType)?.base === 'int' || scalarOf(varType)?.base === 'uint');
     if (leaf.io.builtin !== undefined && !vkBuiltin) {
@@ -401,35 +413,37 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
         if (!free(location)) errors.push(`location ${location} is used twice among the ${dir === 'in' ? 'inputs' : 'outputs'} of '${ep.name}'`);
         for (let i = 0; i < count; i++) locations.add(location + i);
       }
-      b.decorate(id, Decoration.Location, location);
-      if (leaf.patch) b.decorate(id, Decoration.Patch);
-      if (slot?.component !== undefined) b.decorate(id, Decoration.Component, slot.component);
-      if (leaf.io.index !== undefined) b.decorate(id, Decoration.Index, leaf.io.index);
+      for (const v of vars) b.decorate(v.varId, Decoration.Location, location + v.locationOffset);
+      if (leaf.patch) decorate(Decoration.Patch);
+      const component = slot?.component ?? (parts ? 0 : undefined);
+      if (component !== undefined) decorate(Decoration.Component, component);
+      if (leaf.io.index !== undefined) decorate(Decoration.Index, leaf.io.index);
       if (ep.stage === 'pixel' && dir === 'in' && leaf.perVertex) {
         // Per-vertex values are not interpolated: PerVertexKHR replaces Flat (DXC).
-        b.decorate(id, Decoration.PerVertexKHR);
+        decorate(Decoration.PerVertexKHR);
         b.capability(Capability.FragmentBarycentricKHR);
         requireExtension(b, 'SPV_KHR_fragment_shader_barycentric');
       } else if (ep.stage === 'pixel' && dir === 'in') {
-        const el = scalarOf(leaf.type);
+        const el = scalarOf(withoutArrays(leaf.type));
         const interp = leaf.io.interpolation ?? [];
         // Vulkan requires integer fragment inputs to be flat; DXC adds Flat for them.
-        if (el && el.base !== 'float' && !interp.includes('nointerpolation')) b.decorate(id, Decoration.Flat);
+        if (el && el.base !== 'float' && !interp.includes('nointerpolation')) decorate(Decoration.Flat);
         for (const m of interp) {
           const d = INTERPOLATION_DECORATIONS[m];
-          if (d.decoration) b.decorate(id, Decoration[d.decoration]);
+          if (d.decoration) decorate(Decoration[d.decoration]);
           if (d.capability) b.capability(Capability[d.capability]);
         }
       }
     }
-    if (leaf.io.semantic) fe.userSemantic(id, leaf.io.semantic);
+    for (const v of vars) if (leaf.io.semantic) fe.userSemantic(v.varId, leaf.io.semantic);
     const replaced = replacedStageDecoration(leaf.io);
     if (replaced) errors.push(replaced);
-    else applyDecorations(b, t, id, leaf.io.decorations);
-    leaf.varId = id;
+    else for (const v of vars) applyDecorations(b, t, v.varId, leaf.io.decorations);
+    leaf.varId = vars[0]!.varId;
     leaf.varType = varType;
     leaf.storage = storage;
-    interfaceIds.push(id);
+    if (parts) leaf.parts = parts;
+    interfaceIds.push(...vars.map((v) => v.varId));
     const counted = rule && !vkBuiltin && leaf.io.builtin === undefined ? BASE_OF[rule.builtin] : undefined;
     if (counted && dir === 'in' && fe.m.stageIo[counted.option]) leaf.baseVarId = baseVariable(fe, counted.base, varType, interfaceIds);
   };
@@ -456,12 +470,6 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if ((dir === 'in' && ep.stage === 'vertex') || (dir === 'out' && ep.stage === 'pixel')) continue;
       const vars = packable(leaves, dir);
       if (vars.some((l) => l.io.location !== undefined)) continue;
-      // DXC splits matrices into rows to pack them; a matrix variable cannot take a Component decoration.
-      const matrix = vars.find((l) => withoutArrays(l.type).kind === 'matrix');
-      if (matrix) {
-        errors.push(`-pack-optimized with a matrix stage variable ('${matrix.io.semantic}') is not supported yet`);
-        continue;
-      }
       const kind = (l: Leaf) => {
         const s = scalarOf(withoutArrays(l.type));
         return `${s?.base}${s?.width}:${[...(l.io.interpolation ?? [])].sort().join(',')}`;
@@ -498,6 +506,7 @@ export function emitEntryWrapper(
   const inputs: Leaf[] = [];
   const outputs: Leaf[] = [];
   const perVertex = ep.stage === 'pixel' && readsPerVertex(ep.function);
+  const interpolated = ep.stage === 'pixel' ? interpolatedInputs(ep.function) : new Map();
   const paramLeaves = ep.params.map((p) => {
     const leaves: Leaf[] = [];
     flatten(p.var.type, p.io, [], leaves, errors);
@@ -505,7 +514,8 @@ export function emitEntryWrapper(
       // A pixel input's variable takes the id function code names it by (inlined bodies come after this).
       const reservedId = ep.stage === 'pixel' ? fe.m.stageInputs.id(p.var, l.path) : undefined;
       const flat = perVertex && (l.io.interpolation?.includes('nointerpolation') ?? false) && l.io.builtin === undefined && !/^sv_/i.test(l.io.semantic ?? '');
-      return { ...l, ...(reservedId !== undefined ? { reservedId } : {}), ...(flat ? { perVertex: true, arrayed: 3 } : {}) };
+      const read = interpolated.get(p.var)?.has(l.path.join('.')) ?? false;
+      return { ...l, ...(reservedId !== undefined ? { reservedId } : {}), ...(flat ? { perVertex: true, arrayed: 3 } : {}), ...(read ? { interpolated: true } : {}) };
     };
     if (p.direction !== 'out') inputs.push(...leaves.map(asInput));
     if (p.direction !== 'in') outputs.push(...leaves.map((l) => ({ ...l })));
@@ -604,6 +614,8 @@ export function loadLeaves(fe: FunctionEmitter, type: Type, leaves: Leaf[], elem
       return fitValue(fe, undef, leaf.varType!, leaf.type);
     }
     if (leaf.packOffset !== undefined) return fitValue(fe, loadPacked(fe, leaf, element), leaf.varType!, leaf.type);
+    const at = leaf.arrayed === undefined ? undefined : leaf.perVertex ? t.uintConst(0) : element!;
+    if (leaf.parts) return loadParts(fe, leaf.type, leaf.parts, leaf.storage ?? StorageClass.Input, at, fitValue);
     let ptr = leaf.varId;
     if (leaf.arrayed !== undefined) {
       ptr = b.id();
@@ -628,6 +640,10 @@ export function storeLeaves(fe: FunctionEmitter, value: number, type: Type, leav
       const next = (vt as Extract<Type, { kind: 'struct' }>).fields[idx]!.type;
       v = fe.extractPart(v, next, idx);
       vt = next;
+    }
+    if (leaf.parts) {
+      storeParts(fe, v, leaf.parts, leaf.arrayed !== undefined ? element! : undefined, fitValue);
+      continue;
     }
     const fitted = adjustOutput(fe, leaf.stage!, leaf, fitValue(fe, v, leaf.type, leaf.varType!));
     if (leaf.packOffset !== undefined) storePacked(fe, leaf, fitted, element);

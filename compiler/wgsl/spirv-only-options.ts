@@ -13,6 +13,7 @@ const UNSUPPORTED: readonly [string, (o: ResolvedOptions) => boolean, string][] 
   ['-fspv-use-vulkan-memory-model', (o) => o.vulkanMemoryModel, 'a SPIR-V memory model'],
   ['-fspv-enable-maximal-reconvergence', (o) => o.maximalReconvergence, 'WGSL gives no reconvergence guarantee to ask for'],
   ['-fspv-use-unknown-image-format', (o) => o.useUnknownImageFormat, 'WGSL storage textures always have a format'],
+  ['-pack-optimized', (o) => o.packOptimized, 'a WGSL location has no components to share'],
 ];
 
 export function spirvOnlyOptionErrors(options: ResolvedOptions): BackendError[] {

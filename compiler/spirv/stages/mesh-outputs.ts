@@ -71,6 +71,8 @@ interface OutputLeaf {
    * one float[total] per vertex from `offset`, or NV's flat PrimitiveIndicesNV (`components` per element).
    */
   scatter?: { kind: 'packed'; offset: number; total: number; components: number } | { kind: 'flat'; components: number };
+  /** SV_Position under -fvk-invert-y: y is negated on every store (and back on every load). */
+  invertY?: boolean;
 }
 
 /** A mesh output parameter: its variables, one array of `count` elements each. */
@@ -167,10 +169,6 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
     const packed = role === 'vertices' ? packDistances(m, ep, elementType, count, declare, errors) : new Map<string, OutputLeaf>();
     for (const { path, type, io } of flatten(elementType, {}, [])) {
       const semantic = baseSemantic(io.semantic);
-      // Outputs are written in place, component by component: negating y at each write is not done yet.
-      if (semantic === 'SV_POSITION' && m.stageIo.invertY) {
-        errors.push(`-fvk-invert-y is not supported yet for mesh shaders (SV_Position of '${ep.name}' is written in place)`);
-      }
       const distance = packed.get(path.join('.'));
       if (distance) {
         leaves.push(distance);
@@ -216,6 +214,10 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
       } else if (hasBool(type)) {
         errors.push(`the ${what} is a bool: stage variables cannot be bool, use uint`);
         continue;
+      } else if (m.stageIo.packSignature) {
+        // The pixel shader's inputs would be packed and these not: their locations would disagree.
+        errors.push(`-pack-optimized is not supported yet for mesh shader outputs (the ${what})`);
+        continue;
       } else {
         const locations = locationCount(type);
         let location = io.location;
@@ -237,7 +239,9 @@ export function declareMeshOutputs(m: ModuleContext, ep: IrEntryOf<'mesh'>, nv: 
         if (d) b.decorate(varId, Decoration[d]);
         if (mode === 'sample') b.capability(Capability.SampleRateShading);
       }
-      leaves.push({ path, type, varId });
+      // -fvk-invert-y: the position's y is negated at every write (DXC's assignToMSOutAttribute).
+      const invertY = rule?.builtin === 'Position' && m.stageIo.invertY;
+      leaves.push({ path, type, varId, ...(invertY ? { invertY } : {}) });
     }
     roots.set(variable, { leaves, elementType, count });
   }
@@ -375,12 +379,20 @@ export class MeshOutputRedirect implements PlaceRedirect {
   }
 
   private loadLeaf(fe: FunctionEmitter, out: OutputRoot, leaf: OutputLeaf, index: number): number {
+    if (leaf.invertY) {
+      const { ptr, flip } = this.invertedAccess(fe, { out, index, path: leaf.path, type: leaf.type, after: [] }, leaf);
+      return flip(fe.loadPtr(ptr));
+    }
     if (!leaf.scatter) return fe.loadPtr(this.element(fe, out, leaf, index));
     const parts = Array.from({ length: leaf.scatter.components }, (_, k) => fe.loadPtr(this.component(fe, out, leaf, index, fe.t.uintConst(k))));
     return parts.length === 1 ? parts[0]! : fe.construct(leaf.type, parts);
   }
 
   private storeLeaf(fe: FunctionEmitter, out: OutputRoot, leaf: OutputLeaf, index: number, value: number): void {
+    if (leaf.invertY) {
+      const { ptr, flip } = this.invertedAccess(fe, { out, index, path: leaf.path, type: leaf.type, after: [] }, leaf);
+      return fe.storePtr(ptr, flip(value), leaf.type);
+    }
     if (!leaf.scatter) return fe.storePtr(this.element(fe, out, leaf, index), value, leaf.type);
     const n = leaf.scatter.components;
     const scalar = n > 1 ? (leaf.type as Extract<Type, { kind: 'vector' }>).element : leaf.type;
@@ -396,15 +408,56 @@ export class MeshOutputRedirect implements PlaceRedirect {
 
   pointer(fe: FunctionEmitter, p: IrPlace): Pointer | undefined {
     const split = this.split(fe, p);
-    return split.type.kind === 'struct' ? undefined : this.leafPointer(fe, split);
+    if (split.type.kind === 'struct') return undefined;
+    // A raw pointer would let a write bypass the negation.
+    if (this.leaf(split.out, split.path).invertY) return undefined;
+    return this.leafPointer(fe, split);
+  }
+
+  /**
+   * An inverted position's element (`verts[i].pos`) or one of its components (`verts[i].pos.y`,
+   * `verts[i].pos[k]`): the pointer, and the value as written given the value as the shader sees it
+   * (negating y is its own inverse, so loads use it too: a read returns what the shader wrote).
+   */
+  private invertedAccess(fe: FunctionEmitter, split: ReturnType<MeshOutputRedirect['split']>, leaf: OutputLeaf): { ptr: Pointer; flip: (value: number) => number } {
+    const { out, index, after } = split;
+    const float = fe.t.type(FLOAT);
+    const emit = (op: number, type: number, ...operands: number[]) => {
+      const id = fe.b.id();
+      fe.f.emit(op, [type, id, ...operands]);
+      return id;
+    };
+    const element = this.element(fe, out, leaf, index);
+    const [component, ...more] = after;
+    if (!component) {
+      // As DXC: extract y, negate it, insert it back.
+      const flip = (value: number) => emit(Op.CompositeInsert, fe.t.type(leaf.type), emit(Op.FNegate, float, emit(Op.CompositeExtract, float, value, 1)), value, 1);
+      return { ptr: element, flip };
+    }
+    if (more.length || component.kind !== 'element') throw new Error('internal: SV_Position accessed below a component');
+    const k = component.index;
+    const ptr = fe.chainTo(element, [fe.expr(k)], FLOAT);
+    if (k.op === 'const' && k.value.kind === 'scalar') {
+      const y = Number(k.value.value) === 1;
+      return { ptr, flip: (value) => (y ? emit(Op.FNegate, float, value) : value) };
+    }
+    // A dynamic component: negated when it is y.
+    const one = k.type.kind === 'scalar' && k.type.base === 'int' ? fe.t.intConst(1) : fe.t.uintConst(1);
+    const isY = emit(Op.IEqual, fe.t.bool(), fe.expr(k), one);
+    return { ptr, flip: (value) => emit(Op.Select, float, isY, emit(Op.FNegate, float, value), value) };
   }
 
   load(fe: FunctionEmitter, p: IrPlace): number {
     const split = this.split(fe, p);
     const { out, index } = split;
     if (split.type.kind !== 'struct') {
+      const leaf = this.leaf(out, split.path);
+      if (leaf.invertY) {
+        const { ptr, flip } = this.invertedAccess(fe, split, leaf);
+        return flip(fe.loadPtr(ptr));
+      }
       const ptr = this.leafPointer(fe, split);
-      return ptr ? fe.loadPtr(ptr) : this.loadLeaf(fe, out, this.leaf(out, split.path), index);
+      return ptr ? fe.loadPtr(ptr) : this.loadLeaf(fe, out, leaf, index);
     }
     const build = (t: Type, at: number[]): number =>
       t.kind === 'struct' ? fe.construct(t, t.fields.map((f, i) => build(f.type, [...at, i]))) : this.loadLeaf(fe, out, this.leaf(out, at), index);
@@ -415,8 +468,13 @@ export class MeshOutputRedirect implements PlaceRedirect {
     const split = this.split(fe, p);
     const { out, index, path } = split;
     if (split.type.kind !== 'struct') {
+      const leaf = this.leaf(out, path);
+      if (leaf.invertY) {
+        const { ptr, flip } = this.invertedAccess(fe, split, leaf);
+        return fe.storePtr(ptr, flip(value), ptr.type);
+      }
       const ptr = this.leafPointer(fe, split);
-      return ptr ? fe.storePtr(ptr, value, ptr.type) : this.storeLeaf(fe, out, this.leaf(out, path), index, value);
+      return ptr ? fe.storePtr(ptr, value, ptr.type) : this.storeLeaf(fe, out, leaf, index, value);
     }
     for (const leaf of out.leaves.filter((l) => samePath(l.path.slice(0, path.length), path))) {
       const inner = leaf.path.slice(path.length);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
 import type { CompileOptions } from '../../../compiler/index.js';
 import { compileValid } from '../helpers.js';
+import { disassembleSpirv } from '../../helpers/tools.js';
 
 let gpu: GpuRunner;
 beforeAll(async () => {
@@ -181,5 +182,84 @@ describe('-pack-optimized', () => {
     const vertexSpirv = spirv(source, { packOptimized: true });
     const image = await gpu.renderTriangle({ vertexSpirv, vertexEntry: 'vs_main', pixelEntry: 'ps_main', vertexCount: 3, width: 8, height: 8, format: 'rgba32float' });
     expect(image.texel(3, 3)).toEqual([301, 90704, 1110, 1312]);
+  });
+  it('matrices and arrays split into element variables at packed components carry every value (DXC\'s signature.packing shape)', async () => {
+    // One vertex shader, one pixel entry per four values: every pixel input reads the packed locations.
+    const matrices = `
+      struct V {
+        float4 pos : SV_Position;
+        float a : A;
+        float2 b : B;
+        float2 c[3] : C;
+        float2x2 d : D;
+        float e : E;
+        float3x2 k : K;
+        nointerpolation int2x2 n : N;
+        float g : G;
+      };
+      V vs_main(uint id : SV_VertexID) {
+        V o;
+        o.pos = float4(float2((id << 1) & 2, id & 2) * 2 - 1, 0, 1);
+        o.a = 1; o.b = float2(2, 3); o.c[0] = float2(4, 5); o.c[1] = float2(6, 7); o.c[2] = float2(8, 9);
+        o.d = float2x2(10, 11, 12, 13); o.e = 14; o.k = float3x2(15, 16, 17, 18, 19, 20); o.n = int2x2(21, 22, 23, 24); o.g = 25;
+        return o;
+      }
+      float4 ps_0(V v) : SV_Target { return float4(v.a, v.b, v.e); }
+      float4 ps_1(V v) : SV_Target { return float4(v.c[0], v.c[1]); }
+      float4 ps_2(V v) : SV_Target { return float4(v.c[2], v.d[0]); }
+      float4 ps_3(V v) : SV_Target { return float4(v.d[1], v.k[0]); }
+      float4 ps_4(V v) : SV_Target { return float4(v.k[1], v.k[2]); }
+      float4 ps_5(V v) : SV_Target { return float4(v.n[0], v.n[1]) + float4(0, 0, 0, v.g - 25); }`;
+    const pixels = [0, 1, 2, 3, 4, 5].map((k) => ({ name: `ps_${k}`, stage: 'pixel' as const }));
+    const module = compileValid(matrices, { entryPoints: [{ name: 'vs_main', stage: 'vertex' }, ...pixels], packOptimized: true }, ['vulkan1.1']).spirv;
+    // D's rows share C's locations (components 2-3), G shares C's last element's.
+    const text = disassembleSpirv(module);
+    for (const d of ['%out_var_D Location 1', '%out_var_D_0 Location 2', '%out_var_D Component 2', '%out_var_G Location 3', '%out_var_G Component 2']) expect(text).toContain(`OpDecorate ${d}\n`);
+    const found = await Promise.all(pixels.map(({ name }) =>
+      gpu.renderTriangle({ vertexSpirv: module, vertexEntry: 'vs_main', pixelEntry: name, vertexCount: 3, width: 4, height: 4, format: 'rgba32float' })));
+    expect(found.map((image) => image.texel(1, 1))).toEqual([
+      [1, 2, 3, 14], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 15, 16], [17, 18, 19, 20], [21, 22, 23, 24],
+    ]);
+  });
+  it('hull control-point and patch matrices and arrays split per element reach the domain shader intact (lavapipe)', async () => {
+    // Hull outputs and domain inputs both packed: T (float3x2) and W (float[2]) per control point,
+    // M (float2x2) and A per patch; the domain shader forwards them flat to one pixel entry per four values.
+    const tess = `
+      struct VOut { float4 pos : POS; };
+      struct CP { float4 pos : POS; float3x2 t : T; float w[2] : W; };
+      struct PC { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float2x2 m : M; float a : A; };
+      struct DOut { float4 pos : SV_Position; nointerpolation float4 c0 : C0; nointerpolation float4 c1 : C1; nointerpolation float4 c2 : C2; };
+      VOut vs_main(uint id : SV_VertexID) { VOut o; o.pos = float4(float2((id << 1) & 2, id & 2) * 2 - 1, 0, 1); return o; }
+      PC patch(InputPatch<VOut, 3> ip) {
+        PC o; o.edges[0] = 1; o.edges[1] = 1; o.edges[2] = 1; o.inside = 1; o.m = float2x2(1, 2, 3, 4); o.a = 5; return o;
+      }
+      [domain("tri")] [partitioning("integer")] [outputtopology("triangle_ccw")] [outputcontrolpoints(3)] [patchconstantfunc("patch")]
+      CP hs_main(InputPatch<VOut, 3> ip, uint i : SV_OutputControlPointID) {
+        CP o; o.pos = ip[i].pos; o.t = float3x2(6, 7, 8, 9, 10, 11) + i * 10; o.w[0] = 12 + i * 10; o.w[1] = 13 + i * 10; return o;
+      }
+      [domain("tri")] DOut ds_main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<CP, 3> cp) {
+        DOut o;
+        o.pos = cp[0].pos * uvw.x + cp[1].pos * uvw.y + cp[2].pos * uvw.z;
+        o.c0 = float4(pc.m[0], pc.m[1]);
+        o.c1 = float4(pc.a, cp[1].t[0], cp[2].t[1].x);
+        o.c2 = float4(cp[0].t[1].y, cp[0].t[2].y, cp[2].w[0], cp[1].w[1]);
+        return o;
+      }
+      float4 ps_0(DOut d) : SV_Target { return d.c0; }
+      float4 ps_1(DOut d) : SV_Target { return d.c1; }
+      float4 ps_2(DOut d) : SV_Target { return d.c2; }`;
+    const entries = [
+      { name: 'vs_main', stage: 'vertex' as const }, { name: 'hs_main', stage: 'hull' as const }, { name: 'ds_main', stage: 'domain' as const },
+      ...[0, 1, 2].map((k) => ({ name: `ps_${k}`, stage: 'pixel' as const })),
+    ];
+    const module = compileValid(tess, { entryPoints: entries, packOptimized: true }, ['vulkan1.1']).spirv;
+    const text = disassembleSpirv(module);
+    // As DXC, patch and control-point outputs pack together: T's rows take components 2-3 of A's and M's locations.
+    for (const d of ['%out_var_A Location 0', '%out_var_M_0 Location 2', '%out_var_T Component 2', '%out_var_T_1 Location 2', '%out_var_W_0 Location 5']) expect(text).toContain(`OpDecorate ${d}\n`);
+    const found = await Promise.all([0, 1, 2].map((k) => gpu.renderTriangle({
+      vertexSpirv: module, vertexEntry: 'vs_main', hull: { spirv: module, entry: 'hs_main' }, domain: { spirv: module, entry: 'ds_main' },
+      pixelEntry: `ps_${k}`, topology: 'patch-list', patchControlPoints: 3, vertexCount: 3, width: 4, height: 4, format: 'rgba32float',
+    })));
+    expect(found.map((image) => image.texel(1, 1))).toEqual([[1, 2, 3, 4], [5, 16, 17, 28], [9, 11, 32, 23]]);
   });
 });

@@ -163,4 +163,36 @@ describe('mesh shading on Mesa 25 lavapipe', () => {
     }
     expect(wrong).toEqual([]);
   });
+  it('flips a DirectX-style mesh shader\'s triangle with -fvk-invert-y, written as a whole vertex, through an out parameter or as a position', async () => {
+    // DirectX clip space: y up; the triangle covers the upper half. Vertex 0 is stored as a whole
+    // vertex, vertex 1 through an out parameter of an (inlined) helper, vertex 2 as a position. Component stores (pos.y = …) are checked in
+    // spirv/options.test.ts only: Mesa 25.0.7's lavapipe drops component stores to a mesh shader's
+    // Position array with or without the option (same module shape as DXC's; spirv-val accepts it).
+    const source = `
+      struct V { float4 pos : SV_Position; };
+      void place(out V v, float2 xy) { v.pos = float4(xy, 0, 1); }
+      [outputtopology("triangle")] [numthreads(3, 1, 1)]
+      void ms(uint i : SV_GroupThreadID, out vertices V verts[3], out indices uint3 tris[1]) {
+        const float2 corners[3] = { float2(-1, 0), float2(3, 0), float2(-1, 2) };
+        SetMeshOutputCounts(3, 1);
+        if (i == 0) { V v; v.pos = float4(corners[0], 0, 1); verts[0] = v; tris[0] = uint3(0, 1, 2); }
+        else if (i == 1) place(verts[1], corners[1]);
+        else verts[i].pos = float4(corners[i], 0, 1);
+      }
+      float4 ps() : SV_Target { return float4(1, 0, 0, 1); }`;
+    const pixel = compileValid(source, { entryPoints: [{ name: 'ps', stage: 'pixel' }] }, ['vulkan1.2']).spirv;
+    const render = (invertY: boolean, optimizationLevel: 0 | 3 = 3) =>
+      gpu.drawMeshTasks({
+        meshSpirv: compileValid(source, { entryPoints: [{ name: 'ms', stage: 'mesh' }], invertY, optimizationLevel }, ['vulkan1.2']).spirv,
+        meshEntry: 'ms', pixelSpirv: pixel, pixelEntry: 'ps', groups: [1, 1, 1],
+        extensions: ['VK_EXT_mesh_shader'], width: 16, height: 16,
+      });
+    const [inverted, plain, unoptimized] = await Promise.all([render(true), render(false), render(true, 0)]);
+    const rows = (image: Awaited<ReturnType<typeof render>>) =>
+      Array.from({ length: 16 }, (_, y) => Array.from({ length: 16 }, (_, x) => (image.pixels[(y * 16 + x) * 4] ? '#' : '.')).join(''));
+    // Vulkan's y points down: flipped, the upper half is at the top of the framebuffer.
+    expect(rows(inverted)).toEqual([...Array(8).fill('#'.repeat(16)), ...Array(8).fill('.'.repeat(16))]);
+    expect(rows(plain)).toEqual([...Array(8).fill('.'.repeat(16)), ...Array(8).fill('#'.repeat(16))]);
+    expect(rows(unoptimized)).toEqual(rows(inverted));
+  });
 });

@@ -85,6 +85,28 @@ describe('engine spellings DXC accepts', () => {
     expect(errors('class Fwd;\nFwd f;\n[numthreads(1,1,1)] void main() {}')[0]).toMatch(/^2:1 /);
   });
 
+  it('a struct or array of numbers in a vector or matrix constructor gives its components (DXC: spirv.legal.sbuffer.counter)', async () => {
+    const prelude = `
+      struct S2 { float3 f; };
+      struct Pair { float2 a; int b; };`;
+    const setup = `
+      S2 s = { In[0].xyz };
+      Pair p = { In[1].xy, 3 };
+      float arr[2] = { In[0].w, In[1].w };
+      float4 fromStruct = float4(s, 9);
+      float4 fromPair = float4(p, 10);
+      float2x2 fromArrays = float2x2(arr, arr);`;
+    const checks: Check[] = [
+      { expr: 'all(fromStruct == float4(1, 2, 3, 9))', kind: 'b', expect: true },
+      { expr: 'all(fromPair == float4(5, 6, 3, 10))', kind: 'b', expect: true },
+      { expr: 'fromArrays[1][0] * 10 + fromArrays[0][1]', kind: 'f', expect: 48 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: [[1, 2, 3, 4], [5, 6, 7, 8]], checks });
+    expect(errors('struct R { Texture2D t; float x; };\n[numthreads(1,1,1)] void main() { R r; float2 v = float2(r, 1); }')).toEqual([
+      "2:58 cannot use 'R' as a component of 'float2'",
+    ]);
+  });
+
   it('a struct or array value in an initializer list initialises a part of its type whole, or is flattened', async () => {
     const prelude = `
       struct Vertex { float3 position; float3 normal; float2 uv; float3 tangent; };

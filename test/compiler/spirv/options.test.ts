@@ -131,18 +131,27 @@ describe('-fvk-invert-y', () => {
     expect(text(ds, domain)).not.toMatch(/OpFNegate/);
   });
 
-  it('is an error, not silently ignored, where a mesh shader writes SV_Position in place', () => {
+  it('negates it at each write of a mesh shader\'s SV_Position, whole or by component (DXC\'s assignToMSOutAttribute)', () => {
     const ms = `
       struct V { float4 pos : SV_Position; };
-      [outputtopology("triangle")] [numthreads(1, 1, 1)]
-      void main(out vertices V verts[3], out indices uint3 tris[1]) {
+      [outputtopology("triangle")] [numthreads(3, 1, 1)]
+      void main(uint i : SV_GroupThreadID, out vertices V verts[3], out indices uint3 tris[1]) {
         SetMeshOutputCounts(3, 1);
-        verts[0].pos = float4(0, 1, 0, 1); verts[1].pos = float4(1, 0, 0, 1); verts[2].pos = float4(0, 0, 0, 1);
-        tris[0] = uint3(0, 1, 2);
+        verts[i].pos = float4(i, 1, 0, 1);
+        verts[i].pos.y = 2;
+        verts[i].pos.x = 3;
+        verts[i].pos[i] = 4;
+        if (i == 0) tris[0] = uint3(0, 1, 2);
       }`;
-    const mesh = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], targetEnv: 'vulkan1.2' as const };
-    expect(errors(ms, { ...mesh, invertY: true })).toEqual([`-fvk-invert-y is not supported yet for mesh shaders (SV_Position of 'main' is written in place)`]);
-    expect(errors(ms, mesh)).toEqual([]);
+    const mesh = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], optimizationLevel: 0 as const };
+    const out = text(ms, { ...mesh, invertY: true }, ['vulkan1.2']);
+    // The whole vector: as DXC, y extracted, negated and inserted back before the store.
+    expect(out).toMatch(/(%\d+) = OpAccessChain %_ptr_Output_v4float %gl_Position %\d+\n(?:.*\n)*?\s*(%\d+) = OpCompositeExtract %float (%\d+) 1\n\s*(%\d+) = OpFNegate %float \2\n\s*(%\d+) = OpCompositeInsert %v4float \4 \3 1\n\s*OpStore \1 \5/);
+    // .y: the scalar negated; .x: stored as is; [i]: negated when i is 1.
+    expect(out).toMatch(/(%\d+) = OpFNegate %float %float_2\n\s*OpStore %\d+ \1/);
+    expect(out).toMatch(/OpStore %\d+ %float_3\n/);
+    expect(out).toMatch(/(%\d+) = OpIEqual %bool %\d+ %uint_1\n\s*(%\d+) = OpFNegate %float %float_4\n\s*(%\d+) = OpSelect %float \1 \2 %float_4\n\s*OpStore %\d+ \3/);
+    expect(text(ms, mesh, ['vulkan1.2'])).not.toMatch(/OpFNegate/);
   });
 
   it('leaves a pixel shader that reads SV_Position alone', () => {
@@ -448,6 +457,7 @@ describe('SPIR-V-only options with the WGSL target', () => {
       [{ vulkanMemoryModel: true }, '-fspv-use-vulkan-memory-model'],
       [{ useUnknownImageFormat: true }, '-fspv-use-unknown-image-format'],
       [{ maximalReconvergence: true }, '-fspv-enable-maximal-reconvergence'],
+      [{ packOptimized: true }, '-pack-optimized'],
     ];
     for (const [options, flag] of cases) {
       const found = errors(VS, { ...vertex, ...options, target: 'wgsl' });
@@ -461,8 +471,9 @@ describe('-pack-optimized', () => {
   const source = `
     struct V { float4 pos : SV_Position; float a : A; double b : B; float2 c[3] : C; int e : E; float2 f : F; float g : G; };
     V main(float4 p : POSITION, float4 color : COLOR) { V o = (V)0; o.pos = p * color; return o; }`;
+  /** Each output variable's "location.component", by the name spirv-dis gives it (C, C_0, C_1 for C's elements). */
   const slots = (out: string) =>
-    [...out.matchAll(/OpDecorate %out_var_(\w) (Location|Component) (\d+)/g)].reduce<Record<string, string>>((acc, m) => {
+    [...out.matchAll(/OpDecorate %out_var_(\w+) (Location|Component) (\d+)/g)].reduce<Record<string, string>>((acc, m) => {
       acc[m[1]!] = acc[m[1]!] ? `${acc[m[1]!]}.${m[3]}` : m[3]!;
       return acc;
     }, {});
@@ -470,14 +481,56 @@ describe('-pack-optimized', () => {
   it('packs outputs with DXC\'s first-fit order, sharing a location only within one component type and interpolation', () => {
     const out = text(source, { ...vertex, packOptimized: true, shaderModel: { major: 6, minor: 0 } });
     // DXC's algorithm, but the double B and the int E do not join float locations (DXC: B 0.2, E 1.2).
-    expect(slots(out)).toEqual({ A: '0', B: '1', C: '2', E: '5', F: '0.1', G: '0.3' });
+    // The array C is one variable per element, each with Component 0, as DXC's interface SROA leaves it.
+    expect(slots(out)).toEqual({ A: '0', B: '1', C: '2.0', C_0: '3.0', C_1: '4.0', E: '5', F: '0.1', G: '0.3' });
     // A vertex shader's inputs keep the application's signature.
     expect(out).toMatch(/OpDecorate %in_var_POSITION Location 0\n\s*OpDecorate %in_var_COLOR Location 1/);
     expect(slots(text(source, vertex))).toEqual({ A: '0', B: '1', C: '2', E: '5', F: '6', G: '7' });
   });
 
-  it('is an error for a matrix stage variable (it cannot take a Component decoration)', () => {
-    const matrix = `struct V { float4 pos : SV_Position; float a : A; float2x2 d : D; }; V main() { V o = (V)0; return o; }`;
-    expect(errors(matrix, { ...vertex, packOptimized: true })).toEqual(["-pack-optimized with a matrix stage variable ('D') is not supported yet"]);
+  it('splits matrices and arrays into one variable per row or element at the whole\'s component (DXC\'s signature.packing)', () => {
+    // DXC's signature.packing.hlsl with one component type (its CHECK lines differ only where a double or an int joins floats).
+    const matrices = `
+      struct V { float4 pos : SV_Position; float a : A; float2 b : B; float2 c[3] : C; float2x2 d : D; float e : E; float2 f : F; float g : G;
+                 float4x3 k : K; int2x2 n[2] : N; };
+      V main() { V o = (V)0; return o; }`;
+    const out = text(matrices, { ...vertex, packOptimized: true });
+    // First fit over whole variables (D: 2 locations of 2 components, beside C; K: 4 rows of 3, beside nothing
+    // wider than one), then each matrix row and array element is its own variable at the next location.
+    expect(slots(out)).toEqual({
+      A: '0', B: '0.1', C: '1.0', C_0: '2.0', C_1: '3.0', D: '1.2', D_0: '2.2', E: '0.3', F: '3.2', G: '4',
+      K: '5.0', K_0: '6.0', K_1: '7.0', K_2: '8.0', N: '9.0', N_0: '10.0', N_1: '11.0', N_2: '12.0',
+    });
+    expect(out).toMatch(/%out_var_K = OpVariable %_ptr_Output_v3float Output/);
+    expect(out).toMatch(/%out_var_N = OpVariable %_ptr_Output_v2int Output/);
+    expect(out).not.toMatch(/OpVariable %_ptr_Output_mat/);
+  });
+
+  it('is an error, not a silent mismatch with the packed pixel inputs, for a mesh shader\'s outputs', () => {
+    const ms = `
+      struct V { float4 pos : SV_Position; float a : A; float b : B; };
+      [outputtopology("triangle")] [numthreads(1, 1, 1)]
+      void main(out vertices V verts[3], out indices uint3 tris[1]) { SetMeshOutputCounts(3, 1); tris[0] = uint3(0, 1, 2); }`;
+    const mesh = { entryPoints: [{ name: 'main', stage: 'mesh' as const }], targetEnv: 'vulkan1.2' as const };
+    expect(errors(ms, { ...mesh, packOptimized: true })).toEqual([
+      "-pack-optimized is not supported yet for mesh shader outputs (the vertices member 'A' of mesh entry point 'main')",
+      "-pack-optimized is not supported yet for mesh shader outputs (the vertices member 'B' of mesh entry point 'main')",
+    ]);
+    expect(errors(ms, mesh)).toEqual([]);
+  });
+
+  it('splits a hull shader\'s per-control-point and per-patch matrices alike, keeping the control-point arrays', () => {
+    const hull = `
+      struct P { float edges[3] : SV_TessFactor; float inside : SV_InsideTessFactor; float2x2 m : M; };
+      struct C { float3 p : POS; float3x2 t : T; };
+      P patch(InputPatch<C, 3> ip) { P o = (P)0; o.m = float2x2(ip[0].t[0], ip[1].t[1]); return o; }
+      [domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)] [patchconstantfunc("patch")]
+      C main(InputPatch<C, 3> ip, uint i : SV_OutputControlPointID) { return ip[i]; }`;
+    const out = text(hull, { entryPoints: [{ name: 'main', stage: 'hull' }], packOptimized: true });
+    expect(out).toMatch(/%out_var_T = OpVariable %_ptr_Output__arr_v2float_uint_3 Output/);
+    expect(out).toMatch(/%out_var_M = OpVariable %_ptr_Output_v2float Output/);
+    expect(out).toMatch(/OpDecorate %out_var_M Patch/);
+    expect(out).toMatch(/OpDecorate %out_var_M_0 Patch/);
+    expect(out).toMatch(/%in_var_T = OpVariable %_ptr_Input__arr_v2float_uint_3 Input/);
   });
 });

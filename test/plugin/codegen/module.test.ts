@@ -213,6 +213,26 @@ describe('vertex inputs', () => {
   });
 });
 
+describe('arrays of structs of resources', () => {
+  test('each element\'s members are their own bindings, keyed by their paths; a member array is one binding of its count', async () => {
+    const source = [
+      'struct Pair { Texture2D<float> t[2]; SamplerState s; };',
+      'Pair pairs[2];',
+      'RWStructuredBuffer<float> results;',
+      '[numthreads(1, 1, 1)] void main() { results[0] = pairs[0].t[1].Load(int3(0, 0, 0)) + pairs[1].t[0].SampleLevel(pairs[1].s, 0.5, 0); }',
+    ].join('\n');
+    const result = compile(source, { entryPoints: [{ name: 'main', stage: 'compute' }] });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const { exports } = await loadGenerated({ reflection: result.reflection!, spirv: INLINE });
+    const COMPUTE = vk('VK_SHADER_STAGE_COMPUTE_BIT');
+    // DXC's numbering: pairs[0].t takes 0-1, pairs[0].s 2 (unused), pairs[1].t 3-4, pairs[1].s 5.
+    expect(Object.fromEntries(Object.entries(exports.bindings as Record<string, { binding: number }>).map(([k, v]) => [k, v.binding]))).toMatchObject({
+      'pairs[0].t': 0, 'pairs[1].t': 3, 'pairs[1].s': 5, results: 6,
+    });
+    expect(exports.descriptorSetLayouts[0].bindings).toContainEqual({ binding: 3, descriptorType: vk('VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE'), descriptorCount: 2, stageFlags: COMPUTE });
+  });
+});
+
 describe('SPIR-V exports', () => {
   // A minimal valid compute shader, assembled and validated with SPIRV-Tools.
   function assembleSpirv(directory: string): Uint32Array {
