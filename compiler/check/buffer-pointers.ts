@@ -23,7 +23,10 @@ export function bufferPointerType(c: Checker, name: string, args: readonly ast.T
     c.error(`'${name}' takes a type and an optional alignment: vk::BufferPointer<T[, A]>`, loc, name.length);
     return undefined;
   }
+  // The pointee may be a struct not yet defined (a linked list's node points at its own type).
+  c.incompleteAllowed++;
   const pointee = c.resolveType(spec, scope, spec.modifiers ?? []);
+  c.incompleteAllowed--;
   if (!pointee) return undefined;
   if (!isNumeric(pointee) && pointee.kind !== 'struct' && pointee.kind !== 'array' && pointee.kind !== 'pointer') {
     c.error(`a buffer pointer points at numeric values, structs, arrays or buffer pointers, not '${typeToString(pointee)}'`, spec.loc);

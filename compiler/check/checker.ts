@@ -46,6 +46,7 @@ import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
 import { declareEnum, defineStaticMember, zeroConstant, zeroInitializeStatics } from './enums-and-statics.js';
+import { declareForwardStruct, forwardDeclared } from './forward-structs.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -89,6 +90,10 @@ export class Checker {
   readonly structMembers = new Map<number, Scope>();
   /** The base struct of each derived struct, by struct id (the base is its member 0). */
   readonly structBases = new Map<number, StructType>();
+  /** Structs declared but not yet defined (forward-structs.ts), by id. */
+  readonly incompleteStructs = new Set<number>();
+  /** Above 0 while resolving a buffer pointer's pointee or a typedef: an incomplete struct may be named. */
+  incompleteAllowed = 0;
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
   /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): so does the module. */
@@ -186,7 +191,8 @@ export class Checker {
           }
           const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map(), outOfLine: [], specializations: new Map() });
           if (prev) this.error(`redefinition of '${decl.name}'`, decl.loc, decl.name.length);
-        } else this.declareStruct(decl, scope);
+        } else if (decl.forward) declareForwardStruct(this, decl, scope);
+        else this.declareStruct(decl, scope);
         return;
       case 'TypedefDecl':
         this.declareTypedef(decl, scope);
@@ -335,11 +341,13 @@ export class Checker {
   }
 
   declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
-    const struct: StructType = { kind: 'struct', name: typeName, fields: [], id: this.newId() };
+    const forward = forwardDeclared(this, decl.name, scope);
+    const struct: StructType = forward ?? { kind: 'struct', name: typeName, fields: [], id: this.newId() };
+    if (forward) this.incompleteStructs.delete(forward.id);
     if (decl.attributes.some((a) => a.name.toLowerCase() === 'nodetrackrwinputsharing')) struct.trackRWInputSharing = true;
     const base = this.structBase(decl, scope);
     // A derived struct's member scope sees its base's members (methods, static members, nested types).
-    const inner = new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
+    const inner = (forward && !base && this.structMembers.get(forward.id)) || new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
     if (decl.name) scope.define({ kind: 'type', name: decl.name, type: struct, loc: decl.loc, members: inner });
     this.structMembers.set(struct.id, inner);
     if (base) {
@@ -444,7 +452,10 @@ export class Checker {
 
   private declareTypedef(decl: ast.TypedefDecl, scope: Scope): void {
     if (decl.type.struct && !decl.type.struct.name) this.anonymousStruct(decl.type.struct, scope, decl.declarators[0]?.name);
+    // A typedef may name a struct declared but not yet defined (`typedef struct S T;`).
+    this.incompleteAllowed++;
     const resolved = this.resolveType(decl.type, scope, decl.modifiers);
+    this.incompleteAllowed--;
     const base = resolved && withTypeRequirements(this, resolved, decl.attributes, scope);
     if (!base) return;
     for (const d of decl.declarators) {

@@ -48,6 +48,7 @@ import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startO
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
 const COMPARE: Record<string, BinaryOperator> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
+const UINT64 = scalar('uint', 64);
 
 /**
  * Statements produced while checking an expression that must run before it (the write-back of
@@ -675,7 +676,9 @@ export class ExpressionChecker {
       const zero = zeroConst(to, this.rvalue(v));
       if (zero) return zero;
     }
-    const pointer = pointerConversion(v.type, to, this.rvalue(v));
+    // An integer of any width becomes an address as a uint64_t (DXC: the initialization, then IntegralToBufferPointer).
+    const integral = to.kind === 'pointer' && v.type.kind === 'scalar' && v.type.base !== 'bool' && v.type.base !== 'float';
+    const pointer = integral ? pointerConversion(UINT64, to, this.coerce(v, UINT64)) : pointerConversion(v.type, to, this.rvalue(v));
     if (pointer) return pointer;
     const flat = flatConvert(this, this.rvalue(v), v.type, to, true);
     if (flat) return flat;

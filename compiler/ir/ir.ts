@@ -93,6 +93,8 @@ export interface IrVar {
   decorations?: SpirvDecoration[];
   /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the variable: declared when it is emitted. */
   requirements?: SpirvRequirements;
+  /** `[[vk::aliased_pointer]]` on a buffer-pointer variable: AliasedPointer (else RestrictPointer, as DXC). */
+  aliasedPointer?: true;
 }
 
 export type IrConst =

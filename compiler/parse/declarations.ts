@@ -156,7 +156,8 @@ function parseSpecified(
     if (!spec.decl && modifiers.length === 0 && p.accept(';')) {
       // `class S;`: a forward declaration names a type the code defines later (or only C++ uses).
       declScope.types.add(spec.type.name);
-      if (!templateParams?.length) return [];
+      // A struct declared ahead of its definition may be pointed at meanwhile (vk::BufferPointer<S>).
+      if (!templateParams?.length) return ctx === 'local' ? [] : [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: [], members: [], forward: true }];
       // `template <class T> class S;`: the template exists (its explicit specializations may follow).
       declScope.templates.add(spec.type.name);
       return [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: [], members: [], templateParams, forward: true }];
@@ -497,8 +498,14 @@ function parseTypedef(p: ParserState, attributes: Attribute[] = []): Decl[] {
   const decls: Decl[] = [];
   let type: TypeSpec;
   if (p.atWord('struct') || p.atWord('class')) {
+    const keyword = p.peek().text as StructDecl['keyword'];
     const spec = parseStructSpecifier(p, p.scopes.current);
     if (spec.decl?.name) decls.push(spec.decl);
+    // `typedef struct S T;` before S is defined declares S, as `struct S;` would.
+    else if (!spec.decl && !p.scopes.isTypeName(spec.type.name)) {
+      p.scopes.declareType(spec.type.name);
+      decls.push({ kind: 'StructDecl', loc: spec.type.loc, attributes: [], keyword, name: spec.type.name, bases: [], members: [], forward: true });
+    }
     type = spec.type;
   } else {
     if (!atName(p) && !p.at('::')) p.fail("expected a type after 'typedef'");

@@ -139,7 +139,7 @@ export class FunctionEmitter {
       const pid = this.b.id();
       this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
       this.b.name(pid, p.var.name);
-      if (isDevicePointer(p.var.type)) this.b.decorate(pid, Decoration.AliasedPointer);
+      if (isDevicePointer(p.var.type)) this.b.decorate(pid, p.var.aliasedPointer ? Decoration.AliasedPointer : Decoration.RestrictPointer);
       applyDecorations(this.b, this.t, pid, p.var.decorations);
       declareRequirements(this, p.var.requirements);
       this.locals.set(p.var, { id: pid, type: p.var.type, storageClass: StorageClass.Function });
@@ -272,8 +272,9 @@ export class FunctionEmitter {
     if (isInlinePointer(v.type) && !isDevicePointer(v.type)) this.storedPointers.push(v.type);
     const id = this.b.id();
     this.f.variable(this.t.pointer(StorageClass.Function, this.t.type(v.type)), id, StorageClass.Function);
-    // A variable holding a PhysicalStorageBuffer pointer must say whether it aliases (DXC: AliasedPointer).
-    if (isDevicePointer(v.type)) this.b.decorate(id, Decoration.AliasedPointer);
+    // A variable holding a PhysicalStorageBuffer pointer must say whether it aliases: as DXC, only
+    // `[[vk::aliased_pointer]]` ones do; a temporary (id -1) is taken to alias, which is always sound.
+    if (isDevicePointer(v.type)) this.b.decorate(id, v.aliasedPointer || v.id < 0 ? Decoration.AliasedPointer : Decoration.RestrictPointer);
     applyDecorations(this.b, this.t, id, v.decorations);
     declareRequirements(this, v.requirements);
     if (v.name) this.b.name(id, v.name);
