@@ -91,6 +91,8 @@ export function bufferPointerMethod(c: Checker, x: ExpressionChecker, obj: Value
   // Evaluated once, even when the place is read and written (`p.Get() += 1`).
   const value = x.rvalue(obj);
   const address = value.op === 'load' || value.op === 'const' ? value : x.spill(value, t);
+  // A temporary copy may point where any other pointer does: AliasedPointer, never a restrict promise.
+  if (address !== value && address.op === 'load' && address.place.kind === 'local') address.place.local.aliasedPointer = true;
   return { type: t.pointee, loc, place: { kind: 'address', address, alignment: t.alignment, type: t.pointee }, readonly: false };
 }
 
