@@ -28,7 +28,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spirv-decorations.js';
 import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, refuseOpaqueUniform, withTypeRequirements } from './spirv-types.js';
-import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
+import { collectEntryPoints, libraryExports, lowerEntryPoint, referencedGlobals } from './entry-points.js';
 import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
@@ -148,11 +148,14 @@ export class Checker {
       const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
       if (ep) entryPoints.push(ep);
     }
+    // Export functions stay for other modules to link to (a library's whether called or not).
+    const exports = [...new Set([...libraryExports(this, entries.length), ...this.functions.filter((fn) => fn.linkage)])];
     checkAttributeInputs(this, this.functions, entryPoints);
     checkExtTypesDefined(this);
     zeroInitializeStatics(this.globals, this.initializedAtRunTime);
     // Bindings come after codegen, as in DXC: which counters exist depends on the code.
-    const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
+    const exported = new Set(exports.flatMap(referencedGlobals));
+    const used = (g: IrGlobal) => exported.has(g) || entryPoints.some((ep) => ep.globals.includes(g));
     assignBindings(this, globalsBlock, used);
     this.heaps.assignBindings(used);
     if (this.sink.hasErrors()) return undefined;
@@ -164,6 +167,7 @@ export class Checker {
       sourceFile: filename,
       ...(this.legalizedResources ? { legalizedResources: true } : {}),
       ...(this.vulkanMemoryModel ? { vulkanMemoryModel: true } : {}),
+      ...(exports.length ? { exports } : {}),
     };
   }
 
@@ -588,6 +592,7 @@ export class Checker {
     if (fn && requirements) fn.requirements = requirements;
     const decorations = fn && spirvDecorations(this, symbol.decl.attributes, symbol.scope, 'function');
     if (fn && decorations) fn.decorations = decorations;
+    if (fn && symbol.decl.modifiers.includes('export')) fn.linkage = { name: symbol.name, loc: symbol.decl.nameLoc };
     if (fn) this.functions.push(fn);
     return fn;
   }

@@ -24,6 +24,7 @@ import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
 import { applyDecorations } from './decorations.js';
 import { isDevicePointer, isInlinePointer } from './inline-types.js';
 import { interlocked } from './interlock.js';
+import { declareLinkage } from './linkage.js';
 import { SsaValues, type Edge } from './ssa.js';
 import { ifStmt, loop, selectionControl, switchStmt } from './control-flow.js';
 import { convertValue, fromStorage, rebuild, toStorage } from './conversions.js';
@@ -134,6 +135,7 @@ export class FunctionEmitter {
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
     declareRequirements(this, fn.requirements);
     applyDecorations(this.b, this.t, id, fn.decorations);
+    if (fn.linkage) declareLinkage(this.b, id, fn.linkage.name);
     this.b.name(id, fn.name);
     params.forEach((p, i) => {
       const pid = this.b.id();
