@@ -6,6 +6,7 @@ import type * as ast from '../parse/ast.js';
 import { INT, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { defineDeclared, Scope, type SymbolEntry } from './scope.js';
+import { instantiatePartial } from './partial-specializations.js';
 
 type TemplateEntry = Extract<SymbolEntry, { kind: 'template' }>;
 
@@ -25,6 +26,14 @@ export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.Ty
       entry.bindings.set(struct.id, bound);
     }
     return struct;
+  }
+  const partial = instantiatePartial(c, entry, bound, spec.loc);
+  if (partial !== 'none') {
+    if (partial) {
+      entry.instances.set(key, partial);
+      entry.bindings.set(partial.id, bound);
+    }
+    return partial;
   }
   if (entry.decl.forward) {
     const args = bound.map((b) => (typeof b === 'number' ? String(b) : typeToString(b))).join(', ');
@@ -48,6 +57,11 @@ export function declareSpecialization(c: Checker, decl: ast.StructDecl, scope: S
   const entry = scope.lookup(decl.name);
   if (entry?.kind !== 'template') {
     c.error(`explicit specialization of '${decl.name}', which is not a struct or class template`, decl.loc, decl.name.length);
+    return;
+  }
+  if (decl.templateParams?.length) {
+    // A partial specialization: a pattern matched at each instantiation (partial-specializations.ts).
+    (entry.partials ??= []).push({ decl, scope });
     return;
   }
   const bound = bindArguments(c, entry, decl.specializationArgs!, decl.loc, decl.name.length, scope);

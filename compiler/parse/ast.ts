@@ -161,7 +161,10 @@ export interface StructDecl extends NodeBase {
   templateParams?: TemplateParam[];
   /** Where `template` stands. */
   templateLoc?: SourceLocation;
-  /** `template <> struct S<int> { … }`: an explicit specialization of the template S for these arguments. */
+  /**
+   * `template <> struct S<int> { … }`: an explicit specialization of the template S for these arguments;
+   * with template parameters, a partial one (`template <class T> struct S<vector<T, 4> >`): a pattern.
+   */
   specializationArgs?: TemplateArg[];
   /** `template <class T> struct S;`: a template declared without a body (only its specializations define types). */
   forward?: true;

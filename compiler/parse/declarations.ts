@@ -421,7 +421,8 @@ function parseStructSpecifier(
   const nameToken = atName(p) ? p.next() : undefined;
   const name = nameToken?.text ?? '';
   // `template <> struct S<int, float> { … }`: the arguments this explicit specialization is for.
-  const specializationArgs = templateParams?.length === 0 && nameToken && p.at('<') ? parseTemplateArgs(p) : undefined;
+  // With parameters too (`template <class T, int N> struct S<vector<T, N> >`): a partial specialization.
+  const specializationArgs = templateParams && nameToken && p.at('<') ? parseTemplateArgs(p) : undefined;
   if (templateParams?.length === 0 && !specializationArgs) p.fail("expected template arguments after the name of an explicit specialization ('template <>')");
   if (!p.at('{') && !p.at(':')) {
     if (!nameToken) p.fail(`expected a name or '{' after '${keyword}'`);
@@ -438,7 +439,7 @@ function parseStructSpecifier(
   }
   const decl: StructDecl = { kind: 'StructDecl', loc: keywordToken.loc, attributes, keyword, name, bases, members: [] };
   if (specializationArgs) decl.specializationArgs = specializationArgs;
-  else if (templateParams) decl.templateParams = templateParams;
+  if (templateParams && (templateParams.length || !specializationArgs)) decl.templateParams = templateParams;
   const open = p.expect('{', `to open the ${keyword} body`);
   p.nested(() => {
     p.scopes.push(name ? declScope.child(name) : new TypeScope(p.scopes.current));

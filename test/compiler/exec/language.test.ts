@@ -114,4 +114,30 @@ describe('language features', () => {
     ];
     await runChecks(gpu, { setup, input: INPUT, checks });
   });
+
+  it('partial specializations of struct templates: parameters deduced from vector<…>/matrix<…> patterns', async () => {
+    // DXC: template.class.partial.specialization.hlsl (matrix_traits<matrix<T, N, M> >).
+    const prelude = `
+      template <typename T> struct traits;
+      template <typename T, int N, int M> struct traits<matrix<T, N, M> > { static const uint count = N * M; static const uint rows = N; };
+      template <typename T, int N> struct traits<vector<T, N> > { static const uint count = N; static const uint rows = 1; };
+      template <typename T> struct traits<Texture2D<T> > { static const uint count = 0; static const uint rows = 0; };
+      template <> struct traits<float> { static const uint count = 1; static const uint rows = 1; };
+      template <typename A, typename B> struct both { static const int same = 0; };
+      template <typename A> struct both<A, A> { static const int same = 1; };
+      template <typename T, int N> struct Box { T v[N]; };
+      template <typename T, int N> struct traits<Box<T, N> > { static const uint count = N; static const uint rows = 7; };
+      template <typename M> uint elements() { return traits<M>::count * 10 + traits<M>::rows; }`;
+    const setup = `uint scale = (uint)In[0].y;`;
+    const checks: Check[] = [
+      { expr: 'elements<float4x4>() * scale', kind: 'i', expect: 164 * 2 },
+      { expr: 'elements<float3x2>()', kind: 'i', expect: 63 },
+      { expr: 'elements<int3>()', kind: 'i', expect: 31 },
+      { expr: 'elements<float>()', kind: 'i', expect: 11 },
+      { expr: 'elements<Texture2D<uint> >()', kind: 'i', expect: 0 },
+      { expr: 'both<int, int>::same * 10 + both<int, uint>::same', kind: 'i', expect: 10 },
+      { expr: 'elements<Box<float, 5> >()', kind: 'i', expect: 57 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
 });
