@@ -41,7 +41,7 @@ import { declareResourceStruct } from './resource-structs.js';
 import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
-import { declareSpecialization, defineOutOfLine } from './struct-templates.js';
+import { declareOutOfLineStatic, declareSpecialization, defineOutOfLine } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
@@ -641,6 +641,7 @@ export class Checker {
 
   private declareGlobalVar(decl: ast.VarDecl, scope: Scope): void {
     if (isStringDecl(decl)) return declareStrings(this, decl, scope);
+    if (decl.templateParams?.length) return declareOutOfLineStatic(this, decl, scope);
     const base = this.resolveType(decl.type, scope, decl.modifiers);
     if (!base) {
       for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });

@@ -7,6 +7,7 @@ import { INT, sameType, typeKey, typeToString, type StructType, type Type } from
 import type { Checker } from './checker.js';
 import { defineDeclared, Scope, type SymbolEntry } from './scope.js';
 import { instantiatePartial } from './partial-specializations.js';
+import { defineStaticMember } from './enums-and-statics.js';
 
 type TemplateEntry = Extract<SymbolEntry, { kind: 'template' }>;
 
@@ -48,6 +49,7 @@ export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.Ty
     entry.instances.set(key, struct);
     entry.bindings.set(struct.id, bound);
     for (const decl of entry.outOfLine) defineOutOfLine(c, entry, decl, struct);
+    for (const decl of entry.outOfLineVars ?? []) defineOutOfLineStatic(c, entry, decl, struct);
   }
   return struct;
 }
@@ -174,4 +176,34 @@ export function defineOutOfLine(c: Checker, entry: TemplateEntry, decl: ast.Func
     }
   }
   members.define({ kind: 'functions', name, overloads: [symbol] });
+}
+
+/** `template <typename T> const static T Box<T>::table[2] = { … };`: recorded, and defined in every instantiation, now and later. */
+export function declareOutOfLineStatic(c: Checker, decl: ast.VarDecl, scope: Scope): void {
+  const first = decl.declarators[0]!;
+  const ownerName = first.name.slice(0, first.name.lastIndexOf('::'));
+  const owner = scope.lookup(ownerName);
+  if (owner?.kind !== 'template') {
+    c.error(`'${ownerName}' is not a struct template`, first.loc, first.name.length);
+    return;
+  }
+  (owner.outOfLineVars ??= []).push(decl);
+  for (const struct of owner.instances.values()) defineOutOfLineStatic(c, owner, decl, struct);
+}
+
+/** One instantiation's definition of the static member: the definition's parameters name its arguments. */
+function defineOutOfLineStatic(c: Checker, entry: TemplateEntry, decl: ast.VarDecl, struct: StructType): void {
+  const members = c.structMembers.get(struct.id);
+  const bound = entry.bindings.get(struct.id);
+  if (!members || !bound) return;
+  const scope = new Scope(members, 'block');
+  bindParams(c, scope, decl.templateParams ?? [], bound);
+  const base = c.resolveType(decl.type, scope, decl.modifiers);
+  if (!base) return;
+  for (const d of decl.declarators) {
+    const name = d.name.slice(d.name.lastIndexOf('::') + 2);
+    let t = c.arrayType(base, d.arrayDims, scope, true);
+    if (t?.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = { ...t, length: d.init.elements.length };
+    if (t) defineStaticMember(c, { ...d, name }, t, scope);
+  }
 }

@@ -122,6 +122,8 @@ export interface VarDecl extends NodeBase {
   modifiers: Modifier[];
   type: TypeSpec;
   declarators: Declarator[];
+  /** `template <typename T> const static T Box<T>::table[2] = { … };`: a struct template's static member defined outside it. */
+  templateParams?: TemplateParam[];
 }
 
 export interface Param extends NodeBase {

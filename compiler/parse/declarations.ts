@@ -195,11 +195,15 @@ function parseSpecified(
     if (templateParams && ctx === 'struct') p.scopes.memberTemplates.add(name.parts[name.parts.length - 1]!);
     return [fn];
   }
-  if (templateParams) p.fail('only structs and functions can be templates', nameLoc);
+  // `template <typename T> const static T Box<T>::table[2] = { … };` defines a static member of a struct template.
+  const outOfLineMember = !!templateParams?.length && name.parts.length > 1 && (ctx === 'global' || ctx === 'namespace');
+  if (templateParams && !outOfLineMember) p.fail('only structs and functions can be templates', nameLoc);
   if (name.parts.length > 1 && ctx !== 'global' && ctx !== 'namespace') {
     p.fail('a qualified name is only allowed for a definition at file or namespace scope', nameLoc);
   }
-  decls.push(parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc, ctx));
+  const variables = parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc, ctx);
+  if (outOfLineMember) variables.templateParams = templateParams;
+  decls.push(variables);
   return decls;
 }
 

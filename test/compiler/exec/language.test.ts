@@ -140,4 +140,19 @@ describe('language features', () => {
     ];
     await runChecks(gpu, { prelude, setup, input: INPUT, checks });
   });
+
+  it('static data members of struct templates defined outside them, per instantiation', async () => {
+    // DXC: template.static.var.split.instantiate.hlsl.
+    const prelude = `
+      template <typename T> struct Table { static const T weights[3]; static T scale; static T weighted(uint i) { return weights[i] * scale; } };
+      template <typename T> const static T Table<T>::weights[3] = { 1, 2, 3 };
+      template <typename T> T Table<T>::scale = 10;`;
+    const setup = `uint i = (uint)In[0].y; Table<float>::scale = In[0].x;`;
+    const checks: Check[] = [
+      { expr: 'Table<int>::weights[i]', kind: 'i', expect: 3 },
+      { expr: 'Table<int>::weighted(1)', kind: 'i', expect: 20 },
+      { expr: 'Table<float>::weighted(i)', kind: 'f', expect: 4.5 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
 });
