@@ -47,6 +47,7 @@ import { refuseStreamVariable } from './stage-types.js';
 import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
 import { declareEnum, defineStaticMember, zeroConstant, zeroInitializeStatics } from './enums-and-statics.js';
 import { declareForwardStruct, forwardDeclared } from './forward-structs.js';
+import { declareVariableTemplate } from './variable-templates.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -641,7 +642,8 @@ export class Checker {
 
   private declareGlobalVar(decl: ast.VarDecl, scope: Scope): void {
     if (isStringDecl(decl)) return declareStrings(this, decl, scope);
-    if (decl.templateParams?.length) return declareOutOfLineStatic(this, decl, scope);
+    if (decl.templateParams && decl.declarators[0]?.name.includes('::')) return declareOutOfLineStatic(this, decl, scope);
+    if (decl.templateParams) return declareVariableTemplate(this, decl, scope);
     const base = this.resolveType(decl.type, scope, decl.modifiers);
     if (!base) {
       for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });

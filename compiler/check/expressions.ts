@@ -31,6 +31,7 @@ import { argumentDependentLookup } from './argument-lookup.js';
 import { checkPrintf } from './printf.js';
 import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
+import { variableTemplateValue } from './variable-templates.js';
 import { checkExecutionModeCall } from './inline-spirv.js';
 import { checkMethodCall, interlocked, isInterlocked } from './methods.js';
 import { checkAccessFullyMapped } from './texture-methods.js';
@@ -205,6 +206,7 @@ export class ExpressionChecker {
       return undefined;
     }
     if (entry.kind === 'invalid') return undefined; // its declaration's error was reported
+    if (entry.kind === 'varTemplate') return variableTemplateValue(this.c, entry, e, scope);
     if (entry.kind === 'variable') {
       const what = `variable '${e.name}'`;
       if (entry.held) return heldValue(this.c, entry.held, e.loc, entry.readonly);

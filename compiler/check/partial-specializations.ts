@@ -10,7 +10,11 @@ import { Scope, type SymbolEntry } from './scope.js';
 import { bindParams } from './struct-templates.js';
 
 type TemplateEntry = Extract<SymbolEntry, { kind: 'template' }>;
-type Partial = NonNullable<TemplateEntry['partials']>[number];
+/** A partial specialization of a struct or variable template: its parameters and its argument patterns. */
+export interface Partial {
+  decl: { templateParams?: ast.TemplateParam[]; specializationArgs?: ast.TemplateArg[] };
+  scope: Scope;
+}
 type Bound = Type | number;
 
 /** The partial specialization `bound` matches, declared with its deduced parameters; undefined if none matches. */
@@ -30,7 +34,8 @@ export function instantiatePartial(c: Checker, entry: TemplateEntry, bound: read
   return c.declareStruct(partial.decl, scope);
 }
 
-function deduceAll(c: Checker, partial: Partial, bound: readonly Bound[]): Bound[] | undefined {
+/** The parameters of `partial` deduced from the arguments, or undefined when its patterns do not match. */
+export function deduceAll(c: Checker, partial: Partial, bound: readonly Bound[]): Bound[] | undefined {
   const params = partial.decl.templateParams!;
   const pattern = partial.decl.specializationArgs!;
   if (pattern.length !== bound.length) return undefined;
@@ -57,9 +62,8 @@ function deduce(c: Checker, partial: Partial, pattern: ast.TemplateArg, actual: 
     const i = args.length === 0 && !pattern.arrayDims ? param(pattern.name) : -1;
     if (i >= 0) return params[i]!.paramKind === 'type' && bind(i, actual);
     if (pattern.name === 'vector' && args.length === 2) {
-      const size = actual.kind === 'vector' ? actual.size : actual.kind === 'scalar' ? 1 : 0;
-      const element = actual.kind === 'vector' ? actual.element : actual;
-      return size > 0 && deduce(c, partial, args[0]!, element, deduced) && deduce(c, partial, args[1]!, size, deduced);
+      // A scalar is no vector<T, 1> here: DXC keeps float1 and float apart.
+      return actual.kind === 'vector' && deduce(c, partial, args[0]!, actual.element, deduced) && deduce(c, partial, args[1]!, actual.size, deduced);
     }
     if (pattern.name === 'matrix' && args.length === 3) {
       return actual.kind === 'matrix' && deduce(c, partial, args[0]!, actual.element, deduced) && deduce(c, partial, args[1]!, actual.rows, deduced) && deduce(c, partial, args[2]!, actual.cols, deduced);

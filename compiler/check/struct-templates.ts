@@ -129,7 +129,7 @@ export function argumentKey(bound: readonly (Type | number)[]): string {
 export function bindParams(c: Checker, scope: Scope, params: readonly ast.TemplateParam[], bound: readonly (Type | number)[]): void {
   params.forEach((p, i) => {
     const value = bound[i];
-    if (value === undefined) return;
+    if (value === undefined || !p.name) return; // `template <class, class>`: unnamed ones bind nothing
     if (typeof value === 'number') defineValueParam(c, scope, p, value);
     else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
   });

@@ -122,8 +122,14 @@ export interface VarDecl extends NodeBase {
   modifiers: Modifier[];
   type: TypeSpec;
   declarators: Declarator[];
-  /** `template <typename T> const static T Box<T>::table[2] = { … };`: a struct template's static member defined outside it. */
+  /**
+   * `template <typename T> const static T Box<T>::table[2] = { … };`: a struct template's static member
+   * defined outside it; with an unqualified name, a variable template (`template <class A, class B>
+   * static const bool is_same_v = false;`); empty for an explicit specialization.
+   */
   templateParams?: TemplateParam[];
+  /** `is_same_v<T, T> = true`: the arguments a variable template's (partial) specialization is for. */
+  specializationArgs?: TemplateArg[];
 }
 
 export interface Param extends NodeBase {

@@ -15,6 +15,7 @@ import type {
   PackMatrixPragma,
   Param,
   StructDecl,
+  TemplateArg,
   TemplateParam,
   TypedefDecl,
   TypeSpec,
@@ -176,7 +177,6 @@ function parseSpecified(
       if (spec.decl.name) decls.push(spec.decl);
     }
   } else {
-    if (templateParams?.length === 0) p.fail("explicit specializations ('template <>') are supported for struct and class templates only");
     if (!atName(p) && !p.at('::')) p.fail(ctx === 'struct' ? 'expected member declaration' : 'expected a declaration');
     type = parseTypeSpec(p);
   }
@@ -185,6 +185,7 @@ function parseSpecified(
   const nameLoc = p.peek().loc;
   const name = parseDeclaratorName(p);
   if (p.at('(')) {
+    if (name.specializationArgs || templateParams?.length === 0) p.fail("explicit specializations ('template <>') are supported for struct, class and variable templates only", nameLoc);
     const fn = parseFunction(p, { loc, attributes, modifiers, returnType: type, name, nameLoc, templateParams });
     if (ctx === 'local') {
       // A prototype inside a function (C style) declares the global function: nothing to add here.
@@ -197,12 +198,20 @@ function parseSpecified(
   }
   // `template <typename T> const static T Box<T>::table[2] = { … };` defines a static member of a struct template.
   const outOfLineMember = !!templateParams?.length && name.parts.length > 1 && (ctx === 'global' || ctx === 'namespace');
-  if (templateParams && !outOfLineMember) p.fail('only structs and functions can be templates', nameLoc);
+  // `template <class A, class B> static const bool is_same_v = false;` (and its specializations): a variable template.
+  const variableTemplate = !!templateParams && name.parts.length === 1 && (ctx === 'global' || ctx === 'namespace');
+  if (templateParams && !outOfLineMember && !variableTemplate) p.fail('only structs, functions and variables can be templates', nameLoc);
+  if (templateParams?.length === 0 && !name.specializationArgs) p.fail("explicit specializations ('template <>') are supported for struct, class and variable templates only", nameLoc);
+  if (variableTemplate) {
+    declScope.templates.add(name.parts[0]!);
+    p.scopes.variableTemplates.add(name.parts[0]!);
+  }
   if (name.parts.length > 1 && ctx !== 'global' && ctx !== 'namespace') {
     p.fail('a qualified name is only allowed for a definition at file or namespace scope', nameLoc);
   }
   const variables = parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc, ctx);
-  if (outOfLineMember) variables.templateParams = templateParams;
+  if (outOfLineMember || variableTemplate) variables.templateParams = templateParams;
+  if (name.specializationArgs) variables.specializationArgs = name.specializationArgs;
   decls.push(variables);
   return decls;
 }
@@ -217,6 +226,8 @@ function missingSemicolonAfterStruct(p: ParserState): boolean {
 
 interface DeclaratorName extends QualifiedName {
   text: string;
+  /** `v<T, T>`: the arguments of a variable template's specialization. */
+  specializationArgs?: TemplateArg[];
 }
 
 /** A variable or function name: `x`, `S::f` (out-of-line member), `operator+` (HLSL 2021). */
@@ -248,7 +259,9 @@ function parseDeclaratorName(p: ParserState): DeclaratorName {
   // `T Box<T>::get()`: a member of a struct template defined outside it; the arguments repeat the
   // template's parameters, which the definition's own `template <…>` declares.
   while (p.at('<') && p.scopes.isTemplate(q.parts)) {
-    parseTemplateArgs(p);
+    const args = parseTemplateArgs(p);
+    // `template <class T> const bool is_same_v<T, T> = true;`: a variable template's specialization.
+    if (p.at('=') || p.at(';')) return { parts: q.parts, global: q.global, loc: q.loc, text: joinName(q), specializationArgs: args };
     if (!p.at('::')) p.fail("expected '::' after the template arguments of an out-of-line member");
     p.next();
     q.parts.push(expectName(p, 'a member name').name);

@@ -155,4 +155,25 @@ describe('language features', () => {
     ];
     await runChecks(gpu, { prelude, setup, input: INPUT, checks });
   });
+
+  it('variable templates with partial and explicit specializations', async () => {
+    // DXC: var.template.hlsl (is_same_v<T, T>, unnamed template parameters).
+    const prelude = `
+      template <class, class> static const bool is_same_v = false;
+      template <class T> static const bool is_same_v<T, T> = true;
+      template <typename T> static const uint size_v = sizeof(T);
+      template <typename T, int N> static const uint size_v<vector<T, N> > = N * 100;
+      template <> static const uint size_v<float> = 7;
+      template <int N> static const int square_v = N * N;`;
+    const setup = `int k = (int)In[0].y;`;
+    const checks: Check[] = [
+      { expr: 'is_same_v<int, bool> ? 1 : 0', kind: 'i', expect: 0 },
+      { expr: 'is_same_v<float3, vector<float, 3> > ? k : 0', kind: 'i', expect: 2 },
+      { expr: 'size_v<int>', kind: 'i', expect: 4 },
+      { expr: 'size_v<uint3>', kind: 'i', expect: 300 },
+      { expr: 'size_v<float> * k', kind: 'i', expect: 14 },
+      { expr: 'square_v<5> + square_v<-2>', kind: 'i', expect: 29 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
 });

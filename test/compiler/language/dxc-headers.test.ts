@@ -213,6 +213,10 @@ describe('templates the headers use', () => {
     expect(errors('template <class A, class B> struct P;\ntemplate <class A> struct P<A, int> {};\ntemplate <class B> struct P<float, B> {};\n[numthreads(1, 1, 1)] void main() { P<float, int> p; P<int, int> q; }')).toEqual([
       "4:37 ambiguous partial specializations of 'P' for these arguments (2 match)",
     ]);
+    // Variable templates are constants only.
+    expect(errors('template <class T> static T counter_v = 0;\nRWStructuredBuffer<float> o;\n[numthreads(1, 1, 1)] void main() { o[0] = counter_v<float>; }')).toEqual([
+      "1:29 variable template 'counter_v' is supported only as a constant: declare it 'static const' with a constant initializer",
+    ]);
   });
 
   it('completes a forward-declared template with its later definition', () => {
