@@ -11,6 +11,7 @@ import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Scope } from './scope.js';
 import type { Value } from './value.js';
+import { refuseIncomplete } from './forward-structs.js';
 
 const UINT64 = scalar('uint', 64);
 
@@ -88,6 +89,8 @@ export function bufferPointerMethod(c: Checker, x: ExpressionChecker, obj: Value
     c.error(`'Get' takes no arguments, but ${args.length} were given`, loc, 3);
     return undefined;
   }
+  // A struct declared but never defined has no layout to read or write.
+  if (t.pointee.kind === 'struct' && refuseIncomplete(c, t.pointee, loc, method.length)) return undefined;
   // Evaluated once, even when the place is read and written (`p.Get() += 1`).
   const value = x.rvalue(obj);
   const address = value.op === 'load' || value.op === 'const' ? value : x.spill(value, t);

@@ -83,5 +83,9 @@ describe('vk::BufferPointer linked list', () => {
     const errors = compile('struct S;\nRWStructuredBuffer<uint> o;\nS make();\n[numthreads(1,1,1)] void main() { o[0] = 1; }', { entryPoints })
       .diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
     expect(errors).toEqual(["3:1 'S' is an incomplete type: it is declared but not yet defined (only a vk::BufferPointer may point at it before its definition)"]);
+    // A pointer to a struct that is never defined cannot be dereferenced.
+    const never = compile('struct S;\nstruct P { vk::BufferPointer<S> p; };\n[[vk::push_constant]] P pc;\nRWStructuredBuffer<uint> o;\n[numthreads(1,1,1)] void main() { o[0] = sizeof(pc.p.Get()); }', { entryPoints })
+      .diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
+    expect(never).toEqual(["5:54 'S' is an incomplete type: it is declared but not yet defined (only a vk::BufferPointer may point at it before its definition)"]);
   });
 });
