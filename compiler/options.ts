@@ -56,6 +56,12 @@ export interface CompileOptions {
    * Without it the stage comes from `main`'s outputs (SV_Position → vertex, SV_Target → pixel).
    */
   defaultStage?: ShaderStage;
+  /**
+   * `-T lib_6_x`: a library. Its entry points are the `[shader("…")]` functions only (none is
+   * inferred), and its `export` functions are kept, decorated LinkageAttributes Export, even when no
+   * entry point calls them; it may have no entry point at all (DXC).
+   */
+  library?: boolean;
   /** Shader model from `-T xs_M_N`; default 6.0. */
   shaderModel?: { major: number; minor: number };
   /** `-D NAME=VALUE`; `-D NAME` is `{ NAME: '1' }`. */

@@ -389,7 +389,12 @@ const SCALAR_NAMES: Record<ScalarBase, Record<number, string>> = {
  * field's) are not part of its identity, and a token serving as a location refers to itself.
  */
 export function typeKey(t: Type): string {
-  return JSON.stringify(t, (key, value: unknown) => (key === 'loc' ? undefined : value));
+  return JSON.stringify(t, (key, value: unknown) => {
+    if (key === 'loc') return undefined;
+    // A struct is identified by its id; a pointer's pointee may be the struct being keyed (a linked list).
+    if (key === 'pointee' && (value as Type).kind === 'struct') return { kind: 'struct', id: (value as StructType).id };
+    return value;
+  });
 }
 
 export function typeToString(t: Type): string {

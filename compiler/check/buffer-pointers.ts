@@ -11,6 +11,7 @@ import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Scope } from './scope.js';
 import type { Value } from './value.js';
+import { refuseIncomplete } from './forward-structs.js';
 
 const UINT64 = scalar('uint', 64);
 
@@ -23,7 +24,10 @@ export function bufferPointerType(c: Checker, name: string, args: readonly ast.T
     c.error(`'${name}' takes a type and an optional alignment: vk::BufferPointer<T[, A]>`, loc, name.length);
     return undefined;
   }
+  // The pointee may be a struct not yet defined (a linked list's node points at its own type).
+  c.incompleteAllowed++;
   const pointee = c.resolveType(spec, scope, spec.modifiers ?? []);
+  c.incompleteAllowed--;
   if (!pointee) return undefined;
   if (!isNumeric(pointee) && pointee.kind !== 'struct' && pointee.kind !== 'array' && pointee.kind !== 'pointer') {
     c.error(`a buffer pointer points at numeric values, structs, arrays or buffer pointers, not '${typeToString(pointee)}'`, spec.loc);
@@ -85,9 +89,13 @@ export function bufferPointerMethod(c: Checker, x: ExpressionChecker, obj: Value
     c.error(`'Get' takes no arguments, but ${args.length} were given`, loc, 3);
     return undefined;
   }
+  // A struct declared but never defined has no layout to read or write.
+  if (t.pointee.kind === 'struct' && refuseIncomplete(c, t.pointee, loc, method.length)) return undefined;
   // Evaluated once, even when the place is read and written (`p.Get() += 1`).
   const value = x.rvalue(obj);
   const address = value.op === 'load' || value.op === 'const' ? value : x.spill(value, t);
+  // A temporary copy may point where any other pointer does: AliasedPointer, never a restrict promise.
+  if (address !== value && address.op === 'load' && address.place.kind === 'local') address.place.local.aliasedPointer = true;
   return { type: t.pointee, loc, place: { kind: 'address', address, alignment: t.alignment, type: t.pointee }, readonly: false };
 }
 

@@ -28,7 +28,7 @@ import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, res
 import { evaluateConstant } from './constant-eval.js';
 import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spirv-decorations.js';
 import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, refuseOpaqueUniform, withTypeRequirements } from './spirv-types.js';
-import { collectEntryPoints, lowerEntryPoint } from './entry-points.js';
+import { collectEntryPoints, libraryExports, lowerEntryPoint, referencedGlobals } from './entry-points.js';
 import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
@@ -42,11 +42,13 @@ import { deferStatic, lowerDeferredStatics, mustDefer, type DeferredStatics } fr
 import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
 import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
 import { addBitfield } from './bitfields.js';
-import { declareSpecialization, defineOutOfLine } from './struct-templates.js';
+import { declareOutOfLineStatic, declareSpecialization, defineOutOfLine } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
 import { declareEnum, defineStaticMember, zeroConstant, zeroInitializeStatics } from './enums-and-statics.js';
+import { declareForwardStruct, forwardDeclared } from './forward-structs.js';
+import { declareVariableTemplate } from './variable-templates.js';
 
 /** A global awaiting its binding, with the annotations the binding passes read. */
 export interface ResourceDecl {
@@ -90,6 +92,10 @@ export class Checker {
   readonly structMembers = new Map<number, Scope>();
   /** The base struct of each derived struct, by struct id (the base is its member 0). */
   readonly structBases = new Map<number, StructType>();
+  /** Structs declared but not yet defined (forward-structs.ts), by id. */
+  readonly incompleteStructs = new Set<number>();
+  /** Above 0 while resolving a buffer pointer's pointee or a typedef: an incomplete struct may be named. */
+  incompleteAllowed = 0;
   /** Set when a resource alias (resource-aliases.ts) was used: DXC would have run legalization. */
   legalizedResources = false;
   /** Inline SPIR-V declared the VulkanMemoryModel capability (inline-spirv.ts): so does the module. */
@@ -147,11 +153,14 @@ export class Checker {
       const ep = lowerEntryPoint(this, entry.symbol, entry.stage);
       if (ep) entryPoints.push(ep);
     }
+    // Export functions stay for other modules to link to (a library's whether called or not).
+    const exports = [...new Set([...libraryExports(this, entries.length), ...this.functions.filter((fn) => fn.linkage)])];
     checkAttributeInputs(this, this.functions, entryPoints);
     checkExtTypesDefined(this);
     zeroInitializeStatics(this.globals, this.initializedAtRunTime);
     // Bindings come after codegen, as in DXC: which counters exist depends on the code.
-    const used = (g: IrGlobal) => entryPoints.some((ep) => ep.globals.includes(g));
+    const exported = new Set(exports.flatMap(referencedGlobals));
+    const used = (g: IrGlobal) => exported.has(g) || entryPoints.some((ep) => ep.globals.includes(g));
     assignBindings(this, globalsBlock, used);
     this.heaps.assignBindings(used);
     if (this.sink.hasErrors()) return undefined;
@@ -163,6 +172,7 @@ export class Checker {
       sourceFile: filename,
       ...(this.legalizedResources ? { legalizedResources: true } : {}),
       ...(this.vulkanMemoryModel ? { vulkanMemoryModel: true } : {}),
+      ...(exports.length ? { exports } : {}),
     };
   }
 
@@ -190,7 +200,8 @@ export class Checker {
           }
           const prev = scope.define({ kind: 'template', name: decl.name, decl, scope, instances: new Map(), bindings: new Map(), outOfLine: [], specializations: new Map() });
           if (prev) this.error(`redefinition of '${decl.name}'`, decl.loc, decl.name.length);
-        } else this.declareStruct(decl, scope);
+        } else if (decl.forward) declareForwardStruct(this, decl, scope);
+        else this.declareStruct(decl, scope);
         return;
       case 'TypedefDecl':
         this.declareTypedef(decl, scope);
@@ -339,11 +350,13 @@ export class Checker {
   }
 
   declareStruct(decl: ast.StructDecl, scope: Scope, typeName = decl.name): StructType | undefined {
-    const struct: StructType = { kind: 'struct', name: typeName, fields: [], id: this.newId() };
+    const forward = forwardDeclared(this, decl.name, scope);
+    const struct: StructType = forward ?? { kind: 'struct', name: typeName, fields: [], id: this.newId() };
+    if (forward) this.incompleteStructs.delete(forward.id);
     if (decl.attributes.some((a) => a.name.toLowerCase() === 'nodetrackrwinputsharing')) struct.trackRWInputSharing = true;
     const base = this.structBase(decl, scope);
     // A derived struct's member scope sees its base's members (methods, static members, nested types).
-    const inner = new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
+    const inner = (forward && !base && this.structMembers.get(forward.id)) || new Scope(base ? this.structMembers.get(base.id) : scope, 'struct');
     if (decl.name) scope.define({ kind: 'type', name: decl.name, type: struct, loc: decl.loc, members: inner });
     this.structMembers.set(struct.id, inner);
     if (base) {
@@ -448,7 +461,10 @@ export class Checker {
 
   private declareTypedef(decl: ast.TypedefDecl, scope: Scope): void {
     if (decl.type.struct && !decl.type.struct.name) this.anonymousStruct(decl.type.struct, scope, decl.declarators[0]?.name);
+    // A typedef may name a struct declared but not yet defined (`typedef struct S T;`).
+    this.incompleteAllowed++;
     const resolved = this.resolveType(decl.type, scope, decl.modifiers);
+    this.incompleteAllowed--;
     const base = resolved && withTypeRequirements(this, resolved, decl.attributes, scope);
     if (!base) return;
     for (const d of decl.declarators) {
@@ -581,6 +597,7 @@ export class Checker {
     if (fn && requirements) fn.requirements = requirements;
     const decorations = fn && spirvDecorations(this, symbol.decl.attributes, symbol.scope, 'function');
     if (fn && decorations) fn.decorations = decorations;
+    if (fn && symbol.decl.modifiers.includes('export')) fn.linkage = { name: symbol.name, loc: symbol.decl.nameLoc };
     if (fn) this.functions.push(fn);
     return fn;
   }
@@ -629,6 +646,8 @@ export class Checker {
 
   private declareGlobalVar(decl: ast.VarDecl, scope: Scope): void {
     if (isStringDecl(decl)) return declareStrings(this, decl, scope);
+    if (decl.templateParams && decl.declarators[0]?.name.includes('::')) return declareOutOfLineStatic(this, decl, scope);
+    if (decl.templateParams) return declareVariableTemplate(this, decl, scope);
     const base = this.resolveType(decl.type, scope, decl.modifiers);
     if (!base) {
       for (const d of decl.declarators) scope.define({ kind: 'invalid', name: d.name, loc: d.loc });

@@ -66,10 +66,25 @@ export function collectEntryPoints(c: Checker, requests: EntryPointRequest[] | u
       else out.push({ symbol: fn, stage });
     } else if (fn.decl.attributes.some((a) => a.name === 'numthreads')) out.push({ symbol: fn, stage: 'compute' });
   }
+  // A library's entry points are the marked functions; its export functions need none (libraryExports).
+  if (out.length === 0 && c.options.library) return out;
   if (out.length === 0) {
     return inferEntryPoints(c, functionsOf(c), c.options.defaultStage, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
   }
   return out;
+}
+
+/**
+ * A library's `export` functions (-T lib_6_x), lowered whether or not an entry point calls them, as
+ * DXC queues them; a library with neither an entry point nor an export function has nothing to emit.
+ */
+export function libraryExports(c: Checker, entryCount: number): IrFunction[] {
+  if (!c.options.library) return [];
+  const exported = functionsOf(c).filter((f) => f.decl.modifiers.includes('export') && !f.instances);
+  if (entryCount === 0 && exported.length === 0) {
+    c.error(`a library (-T lib_6_x) needs an entry point ([shader("stage")]) or an export function`, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+  }
+  return exported.flatMap((f) => c.lowerFunction(f, f.decl.nameLoc) ?? []);
 }
 
 function functionsOf(c: Checker): FunctionSymbol[] {

@@ -32,6 +32,7 @@ import { argumentDependentLookup } from './argument-lookup.js';
 import { checkPrintf } from './printf.js';
 import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
+import { variableTemplateValue } from './variable-templates.js';
 import { checkExecutionModeCall } from './inline-spirv.js';
 import { checkMethodCall, interlocked, isInterlocked } from './methods.js';
 import { checkAccessFullyMapped } from './texture-methods.js';
@@ -49,6 +50,7 @@ import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startO
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
 const COMPARE: Record<string, BinaryOperator> = { '<': 'lt', '>': 'gt', '<=': 'le', '>=': 'ge', '==': 'eq', '!=': 'ne' };
+const UINT64 = scalar('uint', 64);
 
 /**
  * Statements produced while checking an expression that must run before it (the write-back of
@@ -205,6 +207,7 @@ export class ExpressionChecker {
       return undefined;
     }
     if (entry.kind === 'invalid') return undefined; // its declaration's error was reported
+    if (entry.kind === 'varTemplate') return variableTemplateValue(this.c, entry, e, scope);
     if (entry.kind === 'variable') {
       const what = `variable '${e.name}'`;
       if (entry.held) return heldValue(this.c, entry.held, e.loc, entry.readonly);
@@ -679,7 +682,9 @@ export class ExpressionChecker {
       const zero = zeroConst(to, this.rvalue(v));
       if (zero) return zero;
     }
-    const pointer = pointerConversion(v.type, to, this.rvalue(v));
+    // An integer of any width becomes an address as a uint64_t (DXC: the initialization, then IntegralToBufferPointer).
+    const integral = to.kind === 'pointer' && v.type.kind === 'scalar' && v.type.base !== 'bool' && v.type.base !== 'float';
+    const pointer = integral ? pointerConversion(UINT64, to, this.coerce(v, UINT64)) : pointerConversion(v.type, to, this.rvalue(v));
     if (pointer) return pointer;
     const flat = flatConvert(this, this.rvalue(v), v.type, to, true);
     if (flat) return flat;

@@ -3,40 +3,37 @@
 // elements in declaration order, matrices row by row, each bitfield one scalar) and rebuilding the
 // target from the leading ones, each converted to the target's scalar type. An explicit cast may drop
 // trailing scalars (`(float3)float4`); the implicit form (assigning a struct to another struct type)
-// needs the same scalars, as DXC's cast.flat-conversion.struct-to-struct.
+// needs the same scalars, as DXC's cast.flat-conversion.struct-to-struct. A buffer pointer is a leaf
+// of its own, taken whole (`Accessor<T>(ptr)` for a struct holding one pointer).
 import type { IrExpr } from '../ir/ir.js';
-import { componentCount, elementScalar, isNumeric, sameType, type ScalarType, type Type } from '../types.js';
+import { componentCount, elementScalar, isNumeric, sameType, typeToString, type PointerType, type ScalarType, type Type } from '../types.js';
 import { insertBitfield, readBitfield } from './bitfields.js';
 import type { NumericType } from './conversions.js';
 import type { ExpressionChecker } from './expressions.js';
 
-/** Whether `t` takes part in flat conversion: numeric, or built of numeric types (sized arrays, structs). */
+/** Whether `t` takes part in flat conversion: numeric, or built of numeric types and buffer pointers (sized arrays, structs). */
 function flattenable(t: Type): boolean {
-  if (isNumeric(t)) return true;
+  if (isNumeric(t) || t.kind === 'pointer') return true;
   if (t.kind === 'array') return t.length !== null && flattenable(t.element);
   if (t.kind === 'struct') return t.fields.length > 0 && t.fields.every((f) => flattenable(f.type));
   return false;
 }
 
-/** Scalars a value of `t` flattens to. */
-function scalarCount(t: Type): number {
-  if (isNumeric(t)) return componentCount(t);
-  if (t.kind === 'array') return (t.length ?? 0) * scalarCount(t.element);
-  if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (f.bitfields ? f.bitfields.length : scalarCount(f.type)), 0);
-  return 0;
-}
-
-/** The scalar types a value of `t` flattens to, in order. */
-function scalarTypes(t: Type): ScalarType[] {
+/**
+ * The leaves a value of `t` flattens to, in order: scalars, and buffer pointers, which stay whole
+ * (a pointer leaf takes a pointer of its own type, never a number: DXC's flat conversion).
+ */
+function leafTypes(t: Type): (ScalarType | PointerType)[] {
   if (isNumeric(t)) return Array.from({ length: componentCount(t) }, () => elementScalar(t)!);
-  if (t.kind === 'array') return Array.from({ length: t.length ?? 0 }, () => scalarTypes(t.element)).flat();
-  if (t.kind === 'struct') return t.fields.flatMap((f) => (f.bitfields ? f.bitfields.map(() => f.type as ScalarType) : scalarTypes(f.type)));
+  if (t.kind === 'pointer') return [t];
+  if (t.kind === 'array') return Array.from({ length: t.length ?? 0 }, () => leafTypes(t.element)).flat();
+  if (t.kind === 'struct') return t.fields.flatMap((f) => (f.bitfields ? f.bitfields.map(() => f.type as ScalarType) : leafTypes(f.type)));
   return [];
 }
 
 /** The scalars of `e` (already spilled where reused) in flattening order. */
 function flatten(x: ExpressionChecker, e: IrExpr, t: Type): IrExpr[] {
-  if (t.kind === 'scalar') return [e];
+  if (t.kind === 'scalar' || t.kind === 'pointer') return [e];
   const v = x.spill(e, t);
   if (isNumeric(t)) return x.components(v, t);
   if (t.kind === 'array') return Array.from({ length: t.length! }, (_, i) => flatten(x, { op: 'extract', type: t.element, arg: v, index: i }, t.element)).flat();
@@ -51,6 +48,7 @@ function flatten(x: ExpressionChecker, e: IrExpr, t: Type): IrExpr[] {
 
 /** Builds a `t` from scalars taken in order from `at`. */
 function build(x: ExpressionChecker, t: Type, scalars: IrExpr[], at: { next: number }): IrExpr {
+  if (t.kind === 'pointer') return scalars[at.next++]!;
   if (isNumeric(t)) {
     const el = elementScalar(t)!;
     const parts = Array.from({ length: componentCount(t) }, () => x.convertExpr(scalars[at.next++]!, el));
@@ -75,12 +73,15 @@ function build(x: ExpressionChecker, t: Type, scalars: IrExpr[], at: { next: num
  */
 export function flatConvert(x: ExpressionChecker, e: IrExpr, from: Type, to: Type, explicit: boolean): IrExpr | undefined {
   if (sameType(from, to) || !flattenable(from) || !flattenable(to)) return undefined;
-  if (isNumeric(from) && isNumeric(to)) return undefined;
-  const have = scalarCount(from);
-  const need = scalarCount(to);
-  if (have < need || (have > 1 && from.kind === 'scalar')) return undefined;
-  // Implicitly only between types of the same scalars (structurally identical structs, as DXC's tests use).
-  if (!explicit && scalarTypes(from).map((s) => `${s.base}${s.width}`).join() !== scalarTypes(to).map((s) => `${s.base}${s.width}`).join()) return undefined;
+  if ((isNumeric(from) || from.kind === 'pointer') && (isNumeric(to) || to.kind === 'pointer')) return undefined;
+  const have = leafTypes(from);
+  const need = leafTypes(to);
+  if (have.length < need.length || (have.length > 1 && from.kind === 'scalar')) return undefined;
+  // A pointer leaf only from a pointer of the same type; a numeric leaf only from a scalar.
+  if (need.some((t, i) => (t.kind === 'pointer' || have[i]!.kind === 'pointer') && !sameType(t, have[i]!))) return undefined;
+  // Implicitly only between types of the same leaves (structurally identical structs, as DXC's tests use).
+  const key = (t: ScalarType | PointerType) => (t.kind === 'pointer' ? typeToString(t) : `${t.base}${t.width}`);
+  if (!explicit && have.map(key).join() !== need.map(key).join()) return undefined;
   const scalars = flatten(x, e, from);
   return build(x, to, scalars, { next: 0 });
 }

@@ -1,6 +1,7 @@
 // Initializer lists (`float4 v = { 1, p.xy, 2 };`, `S s = { … };`): HLSL flattens the elements to
 // scalars and rebuilds the target type from them in order. A struct or array element initialises a
-// part of its own type whole (`V v[2] = { buf[0], buf[1] };`); elsewhere it is flattened too.
+// part of its own type whole (`V v[2] = { buf[0], buf[1] };`); elsewhere it is flattened too. A buffer
+// pointer is a leaf, like a scalar.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
@@ -47,6 +48,13 @@ export function checkInitializerList(c: Checker, x: ExpressionChecker, init: ast
   const build = (ty: Type): IrExpr | undefined => {
     const taken = whole(ty);
     if (taken) return taken;
+    if (ty.kind === 'pointer') {
+      // A buffer pointer is initialised by a pointer of its type, never from numbers.
+      const item = scalars[pos];
+      if (!item || !sameType(item.type, ty)) return undefined;
+      pos++;
+      return item.expr;
+    }
     if (isNumeric(ty)) {
       const scalar = elementScalar(ty)!;
       const comps: IrExpr[] = [];
@@ -118,6 +126,7 @@ function partsOf(t: Type): Type[] | undefined {
 
 function countScalars(t: Type): number | undefined {
   if (isNumeric(t)) return componentCount(t);
+  if (t.kind === 'pointer') return 1;
   if (t.kind === 'array' && t.length !== null) return (countScalars(t.element) ?? NaN) * t.length;
   if (t.kind === 'struct') return t.fields.reduce((n, f) => n + (f.bitfields ? f.bitfields.length : countScalars(f.type) ?? NaN), 0);
   return undefined;

@@ -87,8 +87,10 @@ export type SymbolEntry =
   | { kind: 'string'; name: string; text: string; loc: SourceLocation }
   /** `template <typename T> using A = …;`: the aliased type resolved per argument list (alias-templates.ts). */
   | { kind: 'aliasTemplate'; name: string; decl: { templateParams: import('../parse/ast.js').TemplateParam[]; type: import('../parse/ast.js').TypeSpec; attributes?: import('../parse/ast.js').Attribute[] }; scope: Scope; loc: SourceLocation }
+  /** `template <class A, class B> static const bool is_same_v = …;`: a constant per argument list (variable-templates.ts). */
+  | { kind: 'varTemplate'; name: string; decl: import('../parse/ast.js').VarDecl; scope: Scope; specializations: { decl: import('../parse/ast.js').VarDecl; scope: Scope }[]; instances: Map<string, import('../ir/ir.js').IrConst> }
   /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */
-  | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]>; /** Members defined outside the template (`T Box<T>::get() { … }`). */ outOfLine: import('../parse/ast.js').FunctionDecl[]; /** Explicit specializations (`template <> struct Box<int> { … }`) by argument key. */ specializations: Map<string, { decl: import('../parse/ast.js').StructDecl; scope: Scope }> };
+  | { kind: 'template'; name: string; decl: import('../parse/ast.js').StructDecl; scope: Scope; instances: Map<string, StructType>; bindings: Map<number, (Type | number)[]>; /** Members defined outside the template (`T Box<T>::get() { … }`). */ outOfLine: import('../parse/ast.js').FunctionDecl[]; /** Explicit specializations (`template <> struct Box<int> { … }`) by argument key. */ specializations: Map<string, { decl: import('../parse/ast.js').StructDecl; scope: Scope }>; /** Partial specializations (`template <class T> struct Box<vector<T, 4> >`), in declaration order. */ partials?: { decl: import('../parse/ast.js').StructDecl; scope: Scope }[]; /** Static data members defined outside the template (`T Box<T>::table[2] = …`). */ outOfLineVars?: import('../parse/ast.js').VarDecl[] };
 
 export class Scope {
   private readonly symbols = new Map<string, SymbolEntry>();

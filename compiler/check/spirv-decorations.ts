@@ -66,6 +66,11 @@ export function spirvAttributes(c: Checker, attrs: readonly ast.Attribute[], sco
   return { ...(decorations ? { decorations } : {}), ...(requirements ? { requirements } : {}) };
 }
 
+/** A local or parameter's `[[vk::aliased_pointer]]`: its buffer pointer may alias others (DXC: AliasedPointer). */
+export function aliasedPointerAttribute(attrs: readonly ast.Attribute[]): { aliasedPointer?: true } {
+  return attrs.some((a) => a.name === 'vk::aliased_pointer') ? { aliasedPointer: true } : {};
+}
+
 /** Declarations with no variable of their own to decorate (resource aliases, spec constants): refused, not dropped. */
 export function refuseSpirvAttributes(c: Checker, attrs: readonly ast.Attribute[], what: string): void {
   for (const a of attrs) {

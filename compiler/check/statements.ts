@@ -20,7 +20,7 @@ import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization }
 import { refuseStreamVariable } from './stage-types.js';
 import { zeroConstant } from './enums-and-statics.js';
 import { refuseNodeVariable } from './node-objects.js';
-import { refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
+import { aliasedPointerAttribute, refuseSpirvAttributes, spirvAttributes } from './spirv-decorations.js';
 import { refuseStorageClass } from './spirv-types.js';
 
 interface FunctionState {
@@ -82,7 +82,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
     const perVertex = isPerVertexParam(c, symbol, i);
-    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type, ...spirvAttributes(c, decl.params[i]!.attributes, outer) };
+    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type, ...spirvAttributes(c, decl.params[i]!.attributes, outer), ...aliasedPointerAttribute(decl.params[i]!.attributes) };
     spec?.paramVars.set(v, i);
     if (spec && p.direction === 'in' && p.name && !mayWrite(symbol, p.name)) c.unwritten.add(v);
     fn.params.push({ var: v, direction: p.direction });
@@ -403,7 +403,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
-    if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope));
+    if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope), aliasedPointerAttribute(decl.attributes));
     let constant;
     if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));

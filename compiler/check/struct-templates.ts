@@ -6,6 +6,8 @@ import type * as ast from '../parse/ast.js';
 import { INT, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { defineDeclared, Scope, type SymbolEntry } from './scope.js';
+import { instantiatePartial } from './partial-specializations.js';
+import { defineStaticMember } from './enums-and-statics.js';
 
 type TemplateEntry = Extract<SymbolEntry, { kind: 'template' }>;
 
@@ -26,6 +28,14 @@ export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.Ty
     }
     return struct;
   }
+  const partial = instantiatePartial(c, entry, bound, spec.loc);
+  if (partial !== 'none') {
+    if (partial) {
+      entry.instances.set(key, partial);
+      entry.bindings.set(partial.id, bound);
+    }
+    return partial;
+  }
   if (entry.decl.forward) {
     const args = bound.map((b) => (typeof b === 'number' ? String(b) : typeToString(b))).join(', ');
     c.error(`implicit instantiation of undefined template '${entry.name}<${args}>' (the template is only declared, and no explicit specialization matches)`, spec.loc, spec.name.length);
@@ -39,6 +49,7 @@ export function instantiateStruct(c: Checker, entry: TemplateEntry, spec: ast.Ty
     entry.instances.set(key, struct);
     entry.bindings.set(struct.id, bound);
     for (const decl of entry.outOfLine) defineOutOfLine(c, entry, decl, struct);
+    for (const decl of entry.outOfLineVars ?? []) defineOutOfLineStatic(c, entry, decl, struct);
   }
   return struct;
 }
@@ -48,6 +59,11 @@ export function declareSpecialization(c: Checker, decl: ast.StructDecl, scope: S
   const entry = scope.lookup(decl.name);
   if (entry?.kind !== 'template') {
     c.error(`explicit specialization of '${decl.name}', which is not a struct or class template`, decl.loc, decl.name.length);
+    return;
+  }
+  if (decl.templateParams?.length) {
+    // A partial specialization: a pattern matched at each instantiation (partial-specializations.ts).
+    (entry.partials ??= []).push({ decl, scope });
     return;
   }
   const bound = bindArguments(c, entry, decl.specializationArgs!, decl.loc, decl.name.length, scope);
@@ -113,7 +129,7 @@ export function argumentKey(bound: readonly (Type | number)[]): string {
 export function bindParams(c: Checker, scope: Scope, params: readonly ast.TemplateParam[], bound: readonly (Type | number)[]): void {
   params.forEach((p, i) => {
     const value = bound[i];
-    if (value === undefined) return;
+    if (value === undefined || !p.name) return; // `template <class, class>`: unnamed ones bind nothing
     if (typeof value === 'number') defineValueParam(c, scope, p, value);
     else scope.define({ kind: 'type', name: p.name, type: value, loc: p.loc });
   });
@@ -160,4 +176,34 @@ export function defineOutOfLine(c: Checker, entry: TemplateEntry, decl: ast.Func
     }
   }
   members.define({ kind: 'functions', name, overloads: [symbol] });
+}
+
+/** `template <typename T> const static T Box<T>::table[2] = { … };`: recorded, and defined in every instantiation, now and later. */
+export function declareOutOfLineStatic(c: Checker, decl: ast.VarDecl, scope: Scope): void {
+  const first = decl.declarators[0]!;
+  const ownerName = first.name.slice(0, first.name.lastIndexOf('::'));
+  const owner = scope.lookup(ownerName);
+  if (owner?.kind !== 'template') {
+    c.error(`'${ownerName}' is not a struct template`, first.loc, first.name.length);
+    return;
+  }
+  (owner.outOfLineVars ??= []).push(decl);
+  for (const struct of owner.instances.values()) defineOutOfLineStatic(c, owner, decl, struct);
+}
+
+/** One instantiation's definition of the static member: the definition's parameters name its arguments. */
+function defineOutOfLineStatic(c: Checker, entry: TemplateEntry, decl: ast.VarDecl, struct: StructType): void {
+  const members = c.structMembers.get(struct.id);
+  const bound = entry.bindings.get(struct.id);
+  if (!members || !bound) return;
+  const scope = new Scope(members, 'block');
+  bindParams(c, scope, decl.templateParams ?? [], bound);
+  const base = c.resolveType(decl.type, scope, decl.modifiers);
+  if (!base) return;
+  for (const d of decl.declarators) {
+    const name = d.name.slice(d.name.lastIndexOf('::') + 2);
+    let t = c.arrayType(base, d.arrayDims, scope, true);
+    if (t?.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = { ...t, length: d.init.elements.length };
+    if (t) defineStaticMember(c, { ...d, name }, t, scope);
+  }
 }

@@ -23,6 +23,7 @@ import type { Scope, SymbolEntry } from './scope.js';
 import { INLINE_SPIRV_TYPE_NAMES, resolveInlineSpirvType } from './spirv-types.js';
 import { stageTemplateType } from './stage-types.js';
 import { instantiateStruct } from './struct-templates.js';
+import { refuseIncomplete } from './forward-structs.js';
 
 /** The type a written name (with its template arguments) names, before array dimensions and majorness. */
 export function resolveTypeName(c: Checker, spec: ast.TypeSpec, scope: Scope): Type | undefined {
@@ -54,6 +55,7 @@ export function resolveTypeName(c: Checker, spec: ast.TypeSpec, scope: Scope): T
   if (entry?.kind === 'template') return instantiateStruct(c, entry, spec, scope);
   if (entry?.kind === 'aliasTemplate') return instantiateAlias(c, entry, spec, scope);
   if (entry?.kind === 'type') {
+    if (entry.type.kind === 'struct' && refuseIncomplete(c, entry.type, spec.loc, name.length)) return undefined;
     if (args.length === 0) return entry.type;
     // Inside a struct template its name alone is the instantiation; with arguments it is the template.
     const template = entry.type.kind === 'struct' ? enclosingTemplate(c, entry.type.id, name) : undefined;

@@ -18,9 +18,11 @@ import type { Value } from './value.js';
  * - `value`: any scalar/vector (bool included), returns the same type;
  * - `lane`: a value and a lane index (uint), returns the value's type;
  * - `equal`: any scalar/vector, returns bool of the same shape;
- * - `arith`: int/uint/float scalar/vector; `bits`: int/uint scalar/vector; both return the argument's type.
+ * - `arith`: int/uint/float scalar/vector; `bits`: int/uint scalar/vector; both return the argument's type;
+ * - `match`: any scalar/vector, returns the uint4 mask of the lanes with an equal value (SM 6.5);
+ * - `multiArith`, `multiBits`: as `arith`/`bits` with a uint4 mask of the lanes to combine (SM 6.5).
  */
-type WaveShape = { kind: 'none'; result: Type } | { kind: 'vote'; result: Type } | { kind: 'value' | 'lane' | 'equal' | 'arith' | 'bits' };
+type WaveShape = { kind: 'none'; result: Type } | { kind: 'vote'; result: Type } | { kind: 'value' | 'lane' | 'equal' | 'arith' | 'bits' | 'match' | 'multiArith' | 'multiBits' };
 
 const UINT4 = vector(UINT, 4);
 
@@ -54,9 +56,15 @@ const WAVE_INTRINSICS: Record<string, WaveShape> = {
   QuadReadLaneAt: { kind: 'lane' },
   QuadAny: { kind: 'vote', result: BOOL },
   QuadAll: { kind: 'vote', result: BOOL },
+  WaveMatch: { kind: 'match' },
+  WaveMultiPrefixSum: { kind: 'multiArith' },
+  WaveMultiPrefixProduct: { kind: 'multiArith' },
+  WaveMultiPrefixBitAnd: { kind: 'multiBits' },
+  WaveMultiPrefixBitOr: { kind: 'multiBits' },
+  WaveMultiPrefixBitXor: { kind: 'multiBits' },
 };
 
-const ARITY: Record<WaveShape['kind'], number> = { none: 0, vote: 1, value: 1, lane: 2, equal: 1, arith: 1, bits: 1 };
+const ARITY: Record<WaveShape['kind'], number> = { none: 0, vote: 1, value: 1, lane: 2, equal: 1, arith: 1, bits: 1, match: 1, multiArith: 2, multiBits: 2 };
 
 export function isWaveIntrinsic(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(WAVE_INTRINSICS, name);
@@ -83,10 +91,17 @@ export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, ar
   // GroupNonUniform instructions take scalars and vectors only; AllEqual compares a matrix row by row (DXC).
   if (t.kind === 'matrix' && shape.kind === 'equal') return allEqualByRows(x, name, value, t, make);
   if (t.kind === 'matrix') return noOverload(c, name, t, value.loc);
-  if (shape.kind === 'arith' && el.base === 'bool') return noOverload(c, name, t, value.loc);
-  if (shape.kind === 'bits' && (el.base === 'bool' || el.base === 'float')) return noOverload(c, name, t, value.loc);
+  if ((shape.kind === 'arith' || shape.kind === 'multiArith') && el.base === 'bool') return noOverload(c, name, t, value.loc);
+  if ((shape.kind === 'bits' || shape.kind === 'multiBits') && (el.base === 'bool' || el.base === 'float')) return noOverload(c, name, t, value.loc);
   const v = x.rvalue(value);
   if (shape.kind === 'equal') return make(withScalar(t, BOOL), [v]);
+  if (shape.kind === 'match') return make(UINT4, [v]);
+  if (shape.kind === 'multiArith' || shape.kind === 'multiBits') {
+    const mask = args[1]!;
+    if (mask.type.kind === 'matrix' || elementScalar(mask.type)!.base === 'float' || elementScalar(mask.type)!.base === 'bool') return noOverload(c, name, mask.type, mask.loc);
+    const m = x.convert(mask, UINT4, mask.loc, `the mask of '${name}'`);
+    return m && make(t, [v, m]);
+  }
   if (shape.kind !== 'lane') return make(t, [v]);
   const lane = args[1]!;
   if (lane.type.kind !== 'scalar' || lane.type.base === 'bool' || lane.type.base === 'float') return noOverload(c, name, lane.type, lane.loc);

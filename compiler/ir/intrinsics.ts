@@ -25,6 +25,8 @@ export const INTRINSIC_NAMES = [
   'WaveActiveCountBits', 'WavePrefixCountBits', 'WaveActiveAllEqual', 'WaveReadLaneFirst', 'WaveReadLaneAt', 'WaveActiveSum',
   'WaveActiveProduct', 'WaveActiveMin', 'WaveActiveMax', 'WavePrefixSum', 'WavePrefixProduct', 'WaveActiveBitAnd',
   'WaveActiveBitOr', 'WaveActiveBitXor', 'QuadReadAcrossX', 'QuadReadAcrossY', 'QuadReadAcrossDiagonal', 'QuadReadLaneAt',
+  // SM 6.5: lanes of equal value, and prefix operations within each partition of lanes a mask names.
+  'WaveMatch', 'WaveMultiPrefixSum', 'WaveMultiPrefixProduct', 'WaveMultiPrefixBitAnd', 'WaveMultiPrefixBitOr', 'WaveMultiPrefixBitXor',
   'vk::ReadClock',
   // SM 6.6: whether this pixel-shader invocation is a helper (OpIsHelperInvocationEXT).
   'IsHelperLane',

@@ -93,6 +93,8 @@ export interface IrVar {
   decorations?: SpirvDecoration[];
   /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the variable: declared when it is emitted. */
   requirements?: SpirvRequirements;
+  /** `[[vk::aliased_pointer]]` on a buffer-pointer variable: AliasedPointer (else RestrictPointer, as DXC). */
+  aliasedPointer?: true;
 }
 
 export type IrConst =
@@ -323,6 +325,8 @@ export interface IrFunction {
   decorations?: SpirvDecoration[];
   /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
   executionModes?: { mode: number; operands: number[]; loc?: SourceLocation }[];
+  /** An `export` function: LinkageAttributes `name` Export (linkable from other modules). */
+  linkage?: { name: string; loc: SourceLocation };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -500,4 +504,6 @@ export interface IrModule {
    * module takes the Vulkan memory model, as DXC upgrades such a module (-fspv-use-vulkan-memory-model).
    */
   vulkanMemoryModel?: boolean;
+  /** A library's `export` functions (-T lib_6_x): kept and emitted though no entry point may call them. */
+  exports?: IrFunction[];
 }

@@ -1,5 +1,6 @@
 // Dead function elimination: functions no entry point reaches (helpers of other entry points, an
-// unused library of functions in an include) leave the module, so no back end emits them.
+// unused library of functions in an include) leave the module, so no back end emits them. A library's
+// export functions stay (other modules link to them).
 import type { IrFunction, IrModule } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
 
@@ -11,6 +12,8 @@ export function eliminateDeadFunctions(module: IrModule): boolean {
     ...(ep.staticInit ? [ep.staticInit] : []),
     ...('patchConstant' in ep ? [ep.patchConstant.function] : []),
   ]);
+  // A library's export functions are roots of their own.
+  stack.push(...(module.exports ?? []));
   while (stack.length) {
     const fn = stack.pop()!;
     if (reached.has(fn)) continue;

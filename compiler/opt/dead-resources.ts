@@ -9,7 +9,8 @@
 // stays. -O0/-Od skip optimization, but legalization (whose DCE also drops dead globals) still runs
 // when the code needed it: here, when the checker resolved resources held in locals, parameters or
 // struct members. -fspv-preserve-bindings keeps every variable that has a descriptor binding.
-import type { AddressSpace, IrGlobal, IrModule } from '../ir/ir.js';
+import type { AddressSpace, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import { walkStmts } from '../ir/walk.js';
 
 export interface DeadResourceOptions {
   /** DXC's optimization level (-O0 … -O3, -Od = 0); default 3. */
@@ -32,6 +33,17 @@ export function eliminatesDeadResources(module: IrModule, options: DeadResourceO
 export function eliminateDeadResources(module: IrModule, options: DeadResourceOptions): IrModule {
   if (!eliminatesDeadResources(module, options)) return module;
   const used = new Set<IrGlobal>(module.entryPoints.flatMap((ep) => ep.globals));
+  // Export functions are reachable from other modules: what they (and their callees) use stays.
+  const seen = new Set<IrFunction>();
+  const reach = (fn: IrFunction): void => {
+    if (seen.has(fn)) return;
+    seen.add(fn);
+    walkStmts(fn.body, {
+      place: (p) => void (p.kind === 'global' && used.add(p.global)),
+      expr: (e) => void (e.op === 'call' && reach(e.callee)),
+    });
+  };
+  for (const fn of module.exports ?? []) reach(fn);
   const keep = (g: IrGlobal): boolean => used.has(g) || !REMOVABLE.has(g.space) || (!!options.preserveBindings && !!g.binding);
   const globals = module.globals.filter(keep);
   return globals.length === module.globals.length ? module : { ...module, globals };

@@ -122,6 +122,14 @@ export interface VarDecl extends NodeBase {
   modifiers: Modifier[];
   type: TypeSpec;
   declarators: Declarator[];
+  /**
+   * `template <typename T> const static T Box<T>::table[2] = { … };`: a struct template's static member
+   * defined outside it; with an unqualified name, a variable template (`template <class A, class B>
+   * static const bool is_same_v = false;`); empty for an explicit specialization.
+   */
+  templateParams?: TemplateParam[];
+  /** `is_same_v<T, T> = true`: the arguments a variable template's (partial) specialization is for. */
+  specializationArgs?: TemplateArg[];
 }
 
 export interface Param extends NodeBase {
@@ -161,7 +169,10 @@ export interface StructDecl extends NodeBase {
   templateParams?: TemplateParam[];
   /** Where `template` stands. */
   templateLoc?: SourceLocation;
-  /** `template <> struct S<int> { … }`: an explicit specialization of the template S for these arguments. */
+  /**
+   * `template <> struct S<int> { … }`: an explicit specialization of the template S for these arguments;
+   * with template parameters, a partial one (`template <class T> struct S<vector<T, 4> >`): a pattern.
+   */
   specializationArgs?: TemplateArg[];
   /** `template <class T> struct S;`: a template declared without a body (only its specializations define types). */
   forward?: true;

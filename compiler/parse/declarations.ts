@@ -15,6 +15,7 @@ import type {
   PackMatrixPragma,
   Param,
   StructDecl,
+  TemplateArg,
   TemplateParam,
   TypedefDecl,
   TypeSpec,
@@ -157,7 +158,8 @@ function parseSpecified(
     if (!spec.decl && modifiers.length === 0 && p.accept(';')) {
       // `class S;`: a forward declaration names a type the code defines later (or only C++ uses).
       declScope.types.add(spec.type.name);
-      if (!templateParams?.length) return [];
+      // A struct declared ahead of its definition may be pointed at meanwhile (vk::BufferPointer<S>).
+      if (!templateParams?.length) return ctx === 'local' ? [] : [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: [], members: [], forward: true }];
       // `template <class T> class S;`: the template exists (its explicit specializations may follow).
       declScope.templates.add(spec.type.name);
       return [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: none(), members: none(), templateParams, forward: true }];
@@ -176,7 +178,6 @@ function parseSpecified(
       if (spec.decl.name) decls.push(spec.decl);
     }
   } else {
-    if (templateParams?.length === 0) p.fail("explicit specializations ('template <>') are supported for struct and class templates only");
     if (!atName(p) && !p.at('::')) p.fail(ctx === 'struct' ? 'expected member declaration' : 'expected a declaration');
     type = parseTypeSpec(p);
   }
@@ -185,6 +186,7 @@ function parseSpecified(
   const nameLoc = p.peek().loc;
   const name = parseDeclaratorName(p);
   if (p.at('(')) {
+    if (name.specializationArgs || templateParams?.length === 0) p.fail("explicit specializations ('template <>') are supported for struct, class and variable templates only", nameLoc);
     const fn = parseFunction(p, { loc, attributes, modifiers, returnType: type, name, nameLoc, templateParams });
     if (ctx === 'local') {
       // A prototype inside a function (C style) declares the global function: nothing to add here.
@@ -195,11 +197,23 @@ function parseSpecified(
     if (templateParams && ctx === 'struct') p.scopes.memberTemplates.add(name.parts[name.parts.length - 1]!);
     return [fn];
   }
-  if (templateParams) p.fail('only structs and functions can be templates', nameLoc);
+  // `template <typename T> const static T Box<T>::table[2] = { … };` defines a static member of a struct template.
+  const outOfLineMember = !!templateParams?.length && name.parts.length > 1 && (ctx === 'global' || ctx === 'namespace');
+  // `template <class A, class B> static const bool is_same_v = false;` (and its specializations): a variable template.
+  const variableTemplate = !!templateParams && name.parts.length === 1 && (ctx === 'global' || ctx === 'namespace');
+  if (templateParams && !outOfLineMember && !variableTemplate) p.fail('only structs, functions and variables can be templates', nameLoc);
+  if (templateParams?.length === 0 && !name.specializationArgs) p.fail("explicit specializations ('template <>') are supported for struct, class and variable templates only", nameLoc);
+  if (variableTemplate) {
+    declScope.templates.add(name.parts[0]!);
+    p.scopes.variableTemplates.add(name.parts[0]!);
+  }
   if (name.parts.length > 1 && ctx !== 'global' && ctx !== 'namespace') {
     p.fail('a qualified name is only allowed for a definition at file or namespace scope', nameLoc);
   }
-  decls.push(parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc, ctx));
+  const variables = parseVariables(p, { loc, attributes, modifiers, type }, joinName(name), nameLoc, ctx);
+  if (outOfLineMember || variableTemplate) variables.templateParams = templateParams;
+  if (name.specializationArgs) variables.specializationArgs = name.specializationArgs;
+  decls.push(variables);
   return decls;
 }
 
@@ -213,6 +227,8 @@ function missingSemicolonAfterStruct(p: ParserState): boolean {
 
 interface DeclaratorName extends QualifiedName {
   text: string;
+  /** `v<T, T>`: the arguments of a variable template's specialization. */
+  specializationArgs?: TemplateArg[];
 }
 
 /** A variable or function name: `x`, `S::f` (out-of-line member), `operator+` (HLSL 2021). */
@@ -244,7 +260,9 @@ function parseDeclaratorName(p: ParserState): DeclaratorName {
   // `T Box<T>::get()`: a member of a struct template defined outside it; the arguments repeat the
   // template's parameters, which the definition's own `template <…>` declares.
   while (p.at('<') && p.scopes.isTemplate(q.parts)) {
-    parseTemplateArgs(p);
+    const args = parseTemplateArgs(p);
+    // `template <class T> const bool is_same_v<T, T> = true;`: a variable template's specialization.
+    if (p.at('=') || p.at(';')) return { parts: q.parts, global: q.global, loc: q.loc, text: joinName(q), specializationArgs: args };
     if (!p.at('::')) p.fail("expected '::' after the template arguments of an out-of-line member");
     p.next();
     q.parts.push(expectName(p, 'a member name').name);
@@ -421,7 +439,8 @@ function parseStructSpecifier(
   const nameToken = atName(p) ? p.next() : undefined;
   const name = nameToken?.text ?? '';
   // `template <> struct S<int, float> { … }`: the arguments this explicit specialization is for.
-  const specializationArgs = templateParams?.length === 0 && nameToken && p.at('<') ? parseTemplateArgs(p) : undefined;
+  // With parameters too (`template <class T, int N> struct S<vector<T, N> >`): a partial specialization.
+  const specializationArgs = templateParams && nameToken && p.at('<') ? parseTemplateArgs(p) : undefined;
   if (templateParams?.length === 0 && !specializationArgs) p.fail("expected template arguments after the name of an explicit specialization ('template <>')");
   if (!p.at('{') && !p.at(':')) {
     if (!nameToken) p.fail(`expected a name or '{' after '${keyword}'`);
@@ -438,7 +457,7 @@ function parseStructSpecifier(
   }
   const decl: StructDecl = { kind: 'StructDecl', loc: keywordToken.loc, attributes, keyword, name, bases, members: [] };
   if (specializationArgs) decl.specializationArgs = specializationArgs;
-  else if (templateParams) decl.templateParams = templateParams;
+  if (templateParams && (templateParams.length || !specializationArgs)) decl.templateParams = templateParams;
   const open = p.expect('{', `to open the ${keyword} body`);
   p.nested(() => {
     p.scopes.push(name ? declScope.child(name) : new TypeScope(p.scopes.current));
@@ -498,8 +517,14 @@ function parseTypedef(p: ParserState, attributes: Attribute[] = []): Decl[] {
   const decls: Decl[] = [];
   let type: TypeSpec;
   if (p.atWord('struct') || p.atWord('class')) {
+    const keyword = p.peek().text as StructDecl['keyword'];
     const spec = parseStructSpecifier(p, p.scopes.current);
     if (spec.decl?.name) decls.push(spec.decl);
+    // `typedef struct S T;` before S is defined declares S, as `struct S;` would.
+    else if (!spec.decl && !p.scopes.isTypeName(spec.type.name)) {
+      p.scopes.declareType(spec.type.name);
+      decls.push({ kind: 'StructDecl', loc: spec.type.loc, attributes: [], keyword, name: spec.type.name, bases: [], members: [], forward: true });
+    }
     type = spec.type;
   } else {
     if (!atName(p) && !p.at('::')) p.fail("expected a type after 'typedef'");

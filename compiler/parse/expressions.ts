@@ -292,7 +292,8 @@ function parseNameOrConstruct(p: ParserState): Expr {
   const expr: Expr = { kind: 'Name', loc: q.loc, name: joinName(q) };
   if (q.global) expr.global = true;
   if (p.at('<')) {
-    const templateArgs = tryTemplateArgsBeforeCall(p, p.scopes.isTemplate(q.parts, q.global));
+    const variable = p.scopes.variableTemplates.has(q.parts[q.parts.length - 1]!) && p.scopes.isTemplate(q.parts, q.global);
+    const templateArgs = variable ? parseTemplateArgs(p) : tryTemplateArgsBeforeCall(p, p.scopes.isTemplate(q.parts, q.global));
     if (templateArgs) expr.templateArgs = templateArgs;
   }
   return expr;

@@ -78,7 +78,7 @@ export const BUILTIN_TEMPLATE_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Templates of the implicit `vk` namespace the parser must know as types (inline SPIR-V types). */
-export const VK_TEMPLATE_TYPES: readonly string[] = ['SpirvType', 'SpirvOpaqueType', 'Literal', 'integral_constant', 'ext_type', 'ext_result_id'];
+export const VK_TEMPLATE_TYPES: readonly string[] = ['SpirvType', 'SpirvOpaqueType', 'Literal', 'integral_constant', 'ext_type', 'ext_result_id', 'BufferPointer'];
 
 /** Every predeclared type name (the parser's starting type table). */
 export const BUILTIN_TYPES: ReadonlySet<string> = new Set([

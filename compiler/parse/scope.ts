@@ -33,6 +33,8 @@ export class ScopeStack {
    * cannot tell which struct an object or alias has.
    */
   readonly memberTemplates = new Set<string>();
+  /** Names of variable templates: `is_same_v<A, B>` is a value, its arguments followed by anything. */
+  readonly variableTemplates = new Set<string>();
   private readonly stack: TypeScope[] = [this.global];
 
   constructor() {

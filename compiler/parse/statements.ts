@@ -7,6 +7,7 @@ import { parseExpression } from './expressions.js';
 import { recovering, stopAtStatement } from './recovery.js';
 import type { ParserState } from './state.js';
 import { none } from './lists.js';
+import type { Token } from '../lex/token.js';
 
 /** `{ … }`; reports an unclosed block at the end of input with a note at its `{`. */
 export function parseBlock(p: ParserState, attributes: Attribute[] = none()): Block {
@@ -174,6 +175,20 @@ function declaredFirst(decl: VarDecl | undefined, stmt: Stmt): Stmt {
 }
 
 /** `switch (x) { case 1: case 2: …; default: … }`: consecutive labels share one SwitchCase. */
+function isSwitchLabel(t: Token): boolean {
+  return t.kind === 'identifier' && (t.text === 'case' || t.text === 'default');
+}
+
+/** `case value:` or `default:`; consecutive labels share one body. */
+function parseSwitchLabel(p: ParserState, cases: SwitchCase[]): void {
+  const t = p.next();
+  const value = t.text === 'case' ? parseExpression(p) : null;
+  p.expect(':', `after '${t.text}'`);
+  const last = cases[cases.length - 1];
+  if (last && last.body.length === 0) last.labels.push(value);
+  else cases.push({ loc: t.loc, labels: [value], body: [] });
+}
+
 function parseSwitch(p: ParserState, attributes: Attribute[]): Stmt {
   const loc = p.next().loc;
   const { cond: selector, decl } = parseCondition(p, 'switch', true);
@@ -185,14 +200,18 @@ function parseSwitch(p: ParserState, attributes: Attribute[]): Stmt {
       p,
       () => {
         const t = p.peek();
-        const label = t.kind === 'identifier' && (t.text === 'case' || t.text === 'default');
-        if (label) {
-          p.next();
-          const value = t.text === 'case' ? parseExpression(p) : null;
-          p.expect(':', `after '${t.text}'`);
-          const last = cases[cases.length - 1];
-          if (last && last.body.length === 0) last.labels.push(value);
-          else cases.push({ loc: t.loc, labels: [value], body: [] });
+        if (isSwitchLabel(t)) return parseSwitchLabel(p, cases);
+        // `case 6: { case 7: break; }`: labels that open a nested block label the block itself, as
+        // DXC accepts; a label after a statement of a nested block stays an error.
+        if (p.at('{') && isSwitchLabel(p.peek(1))) {
+          const open = p.next();
+          p.scopes.push();
+          while (isSwitchLabel(p.peek())) parseSwitchLabel(p, cases);
+          const body: Stmt[] = [];
+          while (!p.at('}') && !p.atEof()) recovering(p, () => body.push(...parseStatements(p)), stopAtStatement);
+          p.scopes.pop();
+          p.expectCloseBrace(open);
+          cases[cases.length - 1]!.body.push({ kind: 'Block', loc: open.loc, attributes: [], body });
           return;
         }
         // Statements before the first label are unreachable but legal, as in C.

@@ -159,9 +159,10 @@ export function parseTemplateParams(p: ParserState): TemplateParam[] {
       const loc = p.peek().loc;
       if (p.atWord('typename') || p.atWord('class')) {
         p.next();
-        const { name } = expectName(p, 'template parameter name');
+        // `template <class, class>`: a parameter may go unnamed.
+        const { name } = p.at(',') || p.at('>') || p.at('=') ? { name: '' } : expectName(p, 'template parameter name');
         const param: TemplateParam = { loc, paramKind: 'type', name };
-        p.scopes.declareType(name);
+        if (name) p.scopes.declareType(name);
         if (p.accept('=')) param.default = parseTemplateArg(p);
         params.push(param);
       } else {

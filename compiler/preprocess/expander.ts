@@ -9,6 +9,7 @@ import { diagnostic, DiagnosticSink, type SourceLocation } from '../diagnostics.
 import { tokenize } from '../lex/lexer.js';
 import { makeToken } from '../lex/token.js';
 import { definedHere, type BuiltinMacro, type Macro, type MacroBodyToken } from './macro.js';
+import { HAS_FEATURE } from './predefined.js';
 import { ArrayTokenSource, HideSet, isPunct, makePPToken, respaced, type PPToken, type TokenSource } from './pp-token.js';
 
 /** Tokens one top-level expansion may produce before it is cut off (guards exponential macros). */
@@ -315,7 +316,26 @@ export class MacroExpander {
         return make('number', String(this.env.nextCounter()));
       case 'pragma':
         return this.pragmaOperator(t);
+      case 'has_feature':
+        return this.hasFeature(t, make);
     }
+  }
+
+  /** `__has_feature ( name )`: 1 or 0 (predefined.ts lists the features). */
+  private hasFeature(t: PPToken, make: (kind: PPToken['kind'], text: string) => PPToken): PPToken | undefined {
+    const parts: PPToken[] = [];
+    for (const expect of ['(', 'identifier', ')']) {
+      const p = this.read();
+      const ok = expect === 'identifier' ? p.kind === 'identifier' : isPunct(p, expect);
+      if (!ok) {
+        this.env.sink.error('__has_feature takes a parenthesized feature name', p.kind === 'eof' ? t.loc : p.loc);
+        this.pending.push(p);
+        this.failed = true;
+        return undefined;
+      }
+      parts.push(p);
+    }
+    return make('number', HAS_FEATURE.has(parts[1]!.text) ? '1' : '0');
   }
 
   /** `_Pragma ( string-literal )` (C99 6.10.9): destringized and run as a `#pragma` line. */

@@ -5,7 +5,7 @@ import { endOf } from './locations.js';
 import { isPunct, type PPToken } from './pp-token.js';
 
 /** Macros whose expansion the preprocessor computes instead of substituting a body. */
-export type BuiltinMacro = 'line' | 'file' | 'counter' | 'pragma';
+export type BuiltinMacro = 'line' | 'file' | 'counter' | 'pragma' | 'has_feature';
 
 /** A replacement-list token; `param` is the index of the parameter it names, or -1. */
 export interface MacroBodyToken extends PPToken {

@@ -51,7 +51,15 @@ const BUILTINS: ReadonlyArray<[string, BuiltinMacro]> = [
   ['__FILE__', 'file'],
   ['__COUNTER__', 'counter'],
   ['_Pragma', 'pragma'],
+  ['__has_feature', 'has_feature'],
 ];
+
+/**
+ * `__has_feature(name)` answers 1 for these (DXC's clang answers hlsl_vk_buffer_pointer when
+ * compiling to SPIR-V, which this compiler always does); any other name is 0, as clang answers a
+ * feature it does not know.
+ */
+export const HAS_FEATURE: ReadonlySet<string> = new Set(['hlsl_vk_buffer_pointer']);
 
 /**
  * `__DXC_VERSION_*`: the DXC release whose behaviour this compiler follows (the reference snapshot's

@@ -343,6 +343,8 @@ export const Op = {
   RayQueryGetIntersectionTypeKHR: 4479,
   EmitMeshTasksEXT: 5294,
   SetMeshOutputsEXT: 5295,
+  // SPV_NV_shader_subgroup_partitioned (WaveMatch).
+  GroupNonUniformPartitionNV: 5296,
   ReportIntersectionKHR: 5334,
   IgnoreIntersectionNV: 5335,
   TerminateRayNV: 5336,
@@ -824,4 +826,5 @@ export const Capability = {
   DotProductInput4x8BitPacked: 6018,
   DotProduct: 6019,
   ShaderEnqueueAMDX: 5067,
+  GroupNonUniformPartitionedNV: 5297,
 } as const;

@@ -10,6 +10,7 @@ import { emitSpirv } from './emit.js';
 import { unknownExtensionErrors } from './extension-policy.js';
 import { rayTracingErrors } from './ray-tracing-checks.js';
 import { nodeTargetErrors } from './stages/node.js';
+import { linkageErrors } from './linkage.js';
 
 export type { SpirvCompile };
 
@@ -56,7 +57,7 @@ export const spirvBackend: Backend = {
   target: 'spirv',
   emit(ir, context) {
     // Checked only when SPIR-V is the output: the WGSL back end reflects the SPIR-V for layouts alone.
-    const unavailable = [...targetEnvErrors(ir, context.options), ...unknownFormatAtomicErrors(ir, context.options), ...rayTracingErrors(ir.entryPoints, context.options.targetEnv, context.options.allowedExtensions?.includes('SPV_NV_ray_tracing') ?? false), ...nodeTargetErrors(ir.entryPoints, context.options.targetEnv)];
+    const unavailable = [...targetEnvErrors(ir, context.options), ...unknownFormatAtomicErrors(ir, context.options), ...rayTracingErrors(ir.entryPoints, context.options.targetEnv, context.options.allowedExtensions?.includes('SPV_NV_ray_tracing') ?? false), ...nodeTargetErrors(ir.entryPoints, context.options.targetEnv), ...linkageErrors(ir, context.options.targetEnv)];
     if (unavailable.length) return { errors: unavailable };
     const { output, errors } = context.spirv();
     return output ? { errors, result: { spirv: output.spirv, reflection: output.reflection } } : { errors };

@@ -201,6 +201,12 @@ export class ModuleBuilder {
     return id;
   }
 
+  /** intern() for a type whose id was taken earlier (a pointer declared ahead by OpTypeForwardPointer). */
+  internAs(key: string, id: number, opcode: number, operands: number[]): void {
+    this.globals.push(((operands.length + 2) << 16) | opcode, id, ...operands);
+    this.interned.set(key, id);
+  }
+
   /** A global-section instruction that is not deduplicated (variables, distinct structs). */
   global(opcode: number, operands: number[]): void {
     append(this.globals, opcode, operands);

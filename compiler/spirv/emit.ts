@@ -223,6 +223,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     for (const callee of derivativeUses.get(fn)?.callees ?? []) reach(callee);
   };
   if (!optimize) for (const fn of ir.functions) reach(fn);
+  // A library's export functions are emitted for other modules to link to, called or not.
+  else for (const fn of ir.exports ?? []) if (!inlinedOnly.has(fn)) reach(fn);
   for (const ep of ir.entryPoints) {
     const stage = stageEmitter(ep);
     const model = stage.model;

@@ -24,6 +24,7 @@ import { declareRequirements, emitInlineSpirv } from './inline-spirv.js';
 import { applyDecorations } from './decorations.js';
 import { isDevicePointer, isInlinePointer } from './inline-types.js';
 import { interlocked } from './interlock.js';
+import { declareLinkage } from './linkage.js';
 import { SsaValues, type Edge } from './ssa.js';
 import { ifStmt, loop, selectionControl, switchStmt } from './control-flow.js';
 import { convertValue, fromStorage, rebuild, toStorage } from './conversions.js';
@@ -134,12 +135,13 @@ export class FunctionEmitter {
     this.f.emit(Op.Function, [ret, id, FunctionControl.None, this.t.function(ret, paramPtrs)]);
     declareRequirements(this, fn.requirements);
     applyDecorations(this.b, this.t, id, fn.decorations);
+    if (fn.linkage) declareLinkage(this.b, id, fn.linkage.name);
     this.b.name(id, fn.name);
     params.forEach((p, i) => {
       const pid = this.b.id();
       this.f.emit(Op.FunctionParameter, [paramPtrs[i]!, pid]);
       this.b.name(pid, p.var.name);
-      if (isDevicePointer(p.var.type)) this.b.decorate(pid, Decoration.AliasedPointer);
+      if (isDevicePointer(p.var.type)) this.b.decorate(pid, pointerAliasing(p.var));
       applyDecorations(this.b, this.t, pid, p.var.decorations);
       declareRequirements(this, p.var.requirements);
       this.locals.set(p.var, { id: pid, type: p.var.type, storageClass: StorageClass.Function });
@@ -272,8 +274,7 @@ export class FunctionEmitter {
     if (isInlinePointer(v.type) && !isDevicePointer(v.type)) this.storedPointers.push(v.type);
     const id = this.b.id();
     this.f.variable(this.t.pointer(StorageClass.Function, this.t.type(v.type)), id, StorageClass.Function);
-    // A variable holding a PhysicalStorageBuffer pointer must say whether it aliases (DXC: AliasedPointer).
-    if (isDevicePointer(v.type)) this.b.decorate(id, Decoration.AliasedPointer);
+    if (isDevicePointer(v.type)) this.b.decorate(id, pointerAliasing(v));
     applyDecorations(this.b, this.t, id, v.decorations);
     declareRequirements(this, v.requirements);
     if (v.name) this.b.name(id, v.name);
@@ -751,6 +752,15 @@ export function componentCount(t: Type): number {
   if (t.kind === 'vector') return t.size;
   if (t.kind === 'matrix' && (t.rows === 1 || t.cols === 1)) return t.rows * t.cols;
   return 1;
+}
+
+/**
+ * A variable holding a PhysicalStorageBuffer pointer must say whether it aliases. A vk::BufferPointer
+ * one is RestrictPointer unless `[[vk::aliased_pointer]]` (DXC's rule); a temporary (id -1) and an
+ * inline SPIR-V pointer, which DXC's rule does not cover, are taken to alias, which is always sound.
+ */
+function pointerAliasing(v: IrVar): number {
+  return v.aliasedPointer || v.id < 0 || v.type.kind !== 'pointer' ? Decoration.AliasedPointer : Decoration.RestrictPointer;
 }
 
 /** The `Aligned` memory operand (0x2) that PhysicalStorageBuffer loads and stores must carry. */

@@ -114,9 +114,12 @@ export class TypeEmitter {
         return this.struct(t, ctx, layout);
       case 'sampler':
         return this.b.intern('sampler', Op.TypeSampler, [], 0);
-      case 'pointer':
+      case 'pointer': {
         // vk::BufferPointer<T>: a PhysicalStorageBuffer pointer to T laid out as in a storage buffer.
-        return this.pointer(StorageClass.PhysicalStorageBuffer, this.type(t.pointee, this.physicalStorage()));
+        const storage = this.physicalStorage();
+        if (t.pointee.kind === 'struct' && this.pending.has(`struct:${t.pointee.id}:${layoutKey(storage)}`)) return this.forwardPointer(`struct:${t.pointee.id}:${layoutKey(storage)}`);
+        return this.pointer(StorageClass.PhysicalStorageBuffer, this.type(t.pointee, storage));
+      }
       case 'resource':
         if (isCombinedTexture(t.resource)) {
           // vk::SampledTexture*: OpTypeSampledImage of its texture's image type (a combined image sampler).
@@ -196,8 +199,12 @@ export class TypeEmitter {
     const known = this.structs.get(key);
     if (known !== undefined) return known;
     const lay = ctx ? (layout ?? layoutOf(t, ctx)) : undefined;
+    this.pending.set(key, undefined);
     const members = t.fields.map((f, i) => this.type(f.type, ctx, lay?.members?.[i]?.layout));
     const existing = this.b.intern(key, Op.TypeStruct, members, 0);
+    const forward = this.pending.get(key);
+    this.pending.delete(key);
+    if (forward !== undefined) this.b.internAs(`ptr:${StorageClass.PhysicalStorageBuffer}:${existing}`, forward, Op.TypePointer, [StorageClass.PhysicalStorageBuffer, existing]);
     if (!this.named.has(existing)) {
       this.named.add(existing);
       const name = rename ?? t.name;
@@ -215,6 +222,23 @@ export class TypeEmitter {
     }
     this.structs.set(key, existing);
     return existing;
+  }
+
+  /**
+   * Structs whose members are being declared, by struct() key, with the id of the pointer to them a
+   * member declared ahead (OpTypeForwardPointer): a struct that holds a buffer pointer to itself.
+   */
+  private readonly pending = new Map<string, number | undefined>();
+
+  /** The id of a PhysicalStorageBuffer pointer to a struct not declared yet; OpTypePointer follows the struct. */
+  private forwardPointer(key: string): number {
+    let id = this.pending.get(key);
+    if (id === undefined) {
+      id = this.b.id();
+      this.b.global(Op.TypeForwardPointer, [id, StorageClass.PhysicalStorageBuffer]);
+      this.pending.set(key, id);
+    }
+    return id;
   }
 
   private readonly named = new Set<number>();

@@ -5,9 +5,10 @@ import { BOOL, elementScalar, UINT, vector, type ScalarType, type Type } from '.
 import type { FunctionEmitter } from './function.js';
 import { ScopeId } from './operators.js';
 import { Capability, Op } from '../spirv-spec/spec.js';
+import { requireExtension } from './extensions.js';
 
-/** SPIR-V Group Operation operand. */
-const GroupOperation = { Reduce: 0, InclusiveScan: 1, ExclusiveScan: 2 } as const;
+/** SPIR-V Group Operation operand (the partitioned ones: SPV_NV_shader_subgroup_partitioned). */
+const GroupOperation = { Reduce: 0, InclusiveScan: 1, ExclusiveScan: 2, PartitionedExclusiveScanNV: 8 } as const;
 /** OpGroupNonUniformQuadSwap directions. */
 const QuadDirection = { QuadReadAcrossX: 0, QuadReadAcrossY: 1, QuadReadAcrossDiagonal: 2 } as const;
 
@@ -25,7 +26,16 @@ const COLLECTIVES: Record<string, { ops: Partial<Record<OperandKind, number>>; g
   WaveActiveBitXor: { ops: { sint: Op.GroupNonUniformBitwiseXor, uint: Op.GroupNonUniformBitwiseXor }, group: GroupOperation.Reduce },
   WavePrefixSum: { ops: { float: Op.GroupNonUniformFAdd, sint: Op.GroupNonUniformIAdd, uint: Op.GroupNonUniformIAdd }, group: GroupOperation.ExclusiveScan },
   WavePrefixProduct: { ops: { float: Op.GroupNonUniformFMul, sint: Op.GroupNonUniformIMul, uint: Op.GroupNonUniformIMul }, group: GroupOperation.ExclusiveScan },
+  // SM 6.5: the value and the uint4 mask of the lanes combined (DXC: PartitionedExclusiveScanNV).
+  WaveMultiPrefixSum: { ops: { float: Op.GroupNonUniformFAdd, sint: Op.GroupNonUniformIAdd, uint: Op.GroupNonUniformIAdd }, group: GroupOperation.PartitionedExclusiveScanNV },
+  WaveMultiPrefixProduct: { ops: { float: Op.GroupNonUniformFMul, sint: Op.GroupNonUniformIMul, uint: Op.GroupNonUniformIMul }, group: GroupOperation.PartitionedExclusiveScanNV },
+  WaveMultiPrefixBitAnd: { ops: { sint: Op.GroupNonUniformBitwiseAnd, uint: Op.GroupNonUniformBitwiseAnd }, group: GroupOperation.PartitionedExclusiveScanNV },
+  WaveMultiPrefixBitOr: { ops: { sint: Op.GroupNonUniformBitwiseOr, uint: Op.GroupNonUniformBitwiseOr }, group: GroupOperation.PartitionedExclusiveScanNV },
+  WaveMultiPrefixBitXor: { ops: { sint: Op.GroupNonUniformBitwiseXor, uint: Op.GroupNonUniformBitwiseXor }, group: GroupOperation.PartitionedExclusiveScanNV },
 };
+
+/** Intrinsics of SPV_NV_shader_subgroup_partitioned: its capability instead of GroupNonUniformArithmetic. */
+const PARTITIONED: ReadonlySet<string> = new Set(['WaveMatch', ...Object.keys(COLLECTIVES).filter((k) => COLLECTIVES[k]!.group === GroupOperation.PartitionedExclusiveScanNV)]);
 
 /** The capabilities each intrinsic needs besides GroupNonUniform (SPIR-V spec, per instruction). */
 const CAPABILITIES: Record<string, Capabilities> = {
@@ -46,7 +56,8 @@ const CAPABILITIES: Record<string, Capabilities> = {
   QuadReadAcrossY: ['GroupNonUniformQuad'],
   QuadReadAcrossDiagonal: ['GroupNonUniformQuad'],
   QuadReadLaneAt: ['GroupNonUniformQuad'],
-  ...Object.fromEntries(Object.keys(COLLECTIVES).map((k) => [k, ['GroupNonUniformArithmetic'] as Capabilities])),
+  ...Object.fromEntries(Object.keys(COLLECTIVES).map((k) => [k, [PARTITIONED.has(k) ? 'GroupNonUniformPartitionedNV' : 'GroupNonUniformArithmetic'] as Capabilities])),
+  WaveMatch: ['GroupNonUniformPartitionedNV'],
 };
 
 /** Intrinsics that read a builtin (through the wrapper's Private copy). */
@@ -70,6 +81,7 @@ export function emitWaveIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 
   const name = e.name;
   b.capability(Capability.GroupNonUniform);
   for (const cap of CAPABILITIES[name]!) b.capability(Capability[cap]);
+  if (PARTITIONED.has(name)) requireExtension(b, 'SPV_NV_shader_subgroup_partitioned');
   const subgroup = () => t.uintConst(ScopeId.Subgroup);
   const emit = (opcode: number, operands: number[], type: Type = e.type): number => {
     const id = b.id();
@@ -97,6 +109,9 @@ export function emitWaveIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 
       return emit(Op.GroupNonUniformBallotBitCount, [subgroup(), GroupOperation.Reduce, ballot()]);
     case 'WavePrefixCountBits':
       return emit(Op.GroupNonUniformBallotBitCount, [subgroup(), GroupOperation.ExclusiveScan, ballot()]);
+    case 'WaveMatch':
+      // No scope operand: the partition is always of the subgroup.
+      return emit(Op.GroupNonUniformPartitionNV, [args[0]!]);
     case 'WaveReadLaneFirst':
       return emit(Op.GroupNonUniformBroadcastFirst, [subgroup(), args[0]!]);
     case 'WaveReadLaneAt': {
@@ -126,5 +141,5 @@ export function emitWaveIntrinsic(fe: FunctionEmitter, e: Extract<IrExpr, { op: 
   const collective = COLLECTIVES[name];
   const opcode = collective?.ops[kindOf(elementScalar(e.type)!)];
   if (!collective || opcode === undefined) throw new Error(`internal: no SPIR-V mapping for wave intrinsic '${name}'`);
-  return emit(opcode, [subgroup(), collective.group, args[0]!]);
+  return emit(opcode, [subgroup(), collective.group, ...args]);
 }

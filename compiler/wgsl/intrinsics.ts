@@ -44,7 +44,8 @@ const HANDLING: Readonly<Record<IntrinsicName, Handling>> = {
   WaveActiveBallot: 'wave', WaveActiveCountBits: 'wave', WavePrefixCountBits: 'wave', WaveActiveAllEqual: 'wave', WaveReadLaneFirst: 'wave',
   WaveReadLaneAt: 'wave', WaveActiveSum: 'wave', WaveActiveProduct: 'wave', WaveActiveMin: 'wave', WaveActiveMax: 'wave', WavePrefixSum: 'wave',
   WavePrefixProduct: 'wave', WaveActiveBitAnd: 'wave', WaveActiveBitOr: 'wave', WaveActiveBitXor: 'wave', QuadReadAcrossX: 'wave',
-  QuadReadAcrossY: 'wave', QuadReadAcrossDiagonal: 'wave', QuadReadLaneAt: 'wave',
+  QuadReadAcrossY: 'wave', QuadReadAcrossDiagonal: 'wave', QuadReadLaneAt: 'wave', WaveMatch: 'wave', WaveMultiPrefixSum: 'wave',
+  WaveMultiPrefixProduct: 'wave', WaveMultiPrefixBitAnd: 'wave', WaveMultiPrefixBitOr: 'wave', WaveMultiPrefixBitXor: 'wave',
 };
 
 const width = componentCount;

@@ -39,6 +39,9 @@ export function writeWaveIntrinsic(w: FunctionWriter, e: Extract<IrExpr, { op: '
   if (e.name === 'GetGroupWaveCount' || e.name === 'GetGroupWaveIndex') {
     throw unsupported(`'${e.name}'`, e.loc, 'core WGSL with the subgroups extension has no num_subgroups or subgroup_id builtin');
   }
+  if (e.name === 'WaveMatch' || e.name.startsWith('WaveMultiPrefix')) {
+    throw unsupported(`'${e.name}'`, e.loc, 'WGSL subgroup operations have no partitions of lanes (SPIR-V: SPV_NV_shader_subgroup_partitioned)');
+  }
   w.scope.enable('subgroups');
   const builtin = WAVE_BUILTINS[e.name];
   if (!builtin) throw new Error(`internal: '${e.name}' is not a wave intrinsic`);

@@ -148,6 +148,7 @@ function finish(state: ArgState): ParsedArgs {
       options.shaderModel = profile.shaderModel;
       shaderModel = profile.shaderModel;
       if (profile.stage) options.entryPoints = [{ name: state.entry ?? 'main', stage: profile.stage }];
+      else options.library = true;
       stage = profile.stage;
     }
   }

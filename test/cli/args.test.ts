@@ -23,7 +23,7 @@ describe('parseArgs: DXC flag forms → CompileOptions', () => {
     { argv: ['-T', 'ms_6_5'], expected: { entryPoints: [{ name: 'main', stage: 'mesh' }] } },
     { argv: ['-T', 'as_6_6'], expected: { entryPoints: [{ name: 'main', stage: 'amplification' }] } },
     // A library compiles every marked entry point; DXC ignores -E with lib profiles.
-    { argv: ['-T', 'lib_6_3', '-E', 'ignored'], expected: { shaderModel: { major: 6, minor: 3 }, entryPoints: undefined } },
+    { argv: ['-T', 'lib_6_3', '-E', 'ignored'], expected: { shaderModel: { major: 6, minor: 3 }, entryPoints: undefined, library: true } },
     // The last -T / -E wins, as with LLVM's getLastArgValue.
     { argv: ['-T', 'vs_6_0', '-T', 'cs_6_2', '-E', 'a', '-E', 'b'], expected: { shaderModel: { major: 6, minor: 2 }, entryPoints: [{ name: 'b', stage: 'compute' }] } },
     { argv: ['-T', 'cs_6_0', '-D', 'A=2', '-DB=x y', '-D', 'C', '-DD=', '-D', 'E=a=b'], expected: { defines: { A: '2', B: 'x y', C: '1', D: '', E: 'a=b' } } },

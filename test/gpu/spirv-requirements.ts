@@ -54,6 +54,8 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [66, 'GroupNonUniformShuffleRelative', []],
       [67, 'GroupNonUniformClustered', []],
       [68, 'GroupNonUniformQuad', []],
+      // VK_NV_shader_subgroup_partitioned: a subgroup operation too (the layer checks the partitioned bit).
+      [5297, 'GroupNonUniformPartitionedNV', []],
       [69, 'ShaderLayer', ['shaderOutputLayer']],
       [70, 'ShaderViewportIndex', ['shaderOutputViewportIndex']],
       [4427, 'DrawParameters', ['shaderDrawParameters']],
@@ -148,6 +150,7 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_KHR_maximal_reconvergence', 'VK_KHR_shader_maximal_reconvergence'],
   ['SPV_NV_compute_shader_derivatives', 'VK_NV_compute_shader_derivatives'],
   ['SPV_KHR_compute_shader_derivatives', 'VK_KHR_compute_shader_derivatives'],
+  ['SPV_NV_shader_subgroup_partitioned', 'VK_NV_shader_subgroup_partitioned'],
 ]);
 
 /**

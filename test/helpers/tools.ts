@@ -1,5 +1,5 @@
 // The independent SPIR-V tools the tests compare against, in one place: glslangValidator (HLSL and
-// GLSL front end), spirv-as, spirv-val and spirv-dis (SPIRV-Tools), spirv-cross (reflection as JSON).
+// GLSL front end), spirv-as, spirv-val, spirv-dis and spirv-link (SPIRV-Tools), spirv-cross (reflection as JSON).
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +49,19 @@ export function compileHlslWithGlslang(file: string, stage: GlslangStage, entry:
     const out = join(dir, 'out.spv');
     runTool('glslangValidator', ['-D', '-V', '--target-env', 'vulkan1.1', '-S', stage, '-e', entry, file, '-o', out]);
     return readSpirvFile(out);
+  });
+}
+
+/** Modules linked into one by spirv-link (its imports resolved against the others' exports, linkage removed). */
+export function linkSpirv(modules: Uint32Array[], targetEnv: string): Uint32Array {
+  return inTempDir((dir) => {
+    const inputs = modules.map((m, i) => {
+      const path = join(dir, `in${i}.spv`);
+      writeSpirvFile(path, m);
+      return path;
+    });
+    runTool('spirv-link', ['--target-env', targetEnv, ...inputs, '-o', join(dir, 'linked.spv')]);
+    return readSpirvFile(join(dir, 'linked.spv'));
   });
 }
 

@@ -41,6 +41,16 @@ int classify(int v) {
   }
   return r;
 }
+int labelledBlock(int v) {
+  int r = 0;
+  switch (v) {
+    case 1: r = 1;
+    case 6: {  // labels that open a nested block label the block (DXC: cf.switch.ifstmt.hlsl)
+    case 7: r += 20; break; }
+    default: r = -1;
+  }
+  return r;
+}
 int nested(int n) {
   int count = 0;
   [unroll] for (int a = 0; a < 3; a++) {
@@ -103,6 +113,10 @@ describe('control flow and functions', () => {
       { expr: 'classify(n - 9)', kind: 'i', expect: 10 },
       { expr: 'classify(n - 7)', kind: 'i', expect: 100 },
       { expr: 'classify(n)', kind: 'i', expect: -1 },
+      { expr: 'labelledBlock(n - 9)', kind: 'i', expect: 21 },
+      { expr: 'labelledBlock(n - 4)', kind: 'i', expect: 20 },
+      { expr: 'labelledBlock(n - 3)', kind: 'i', expect: 20 },
+      { expr: 'labelledBlock(n)', kind: 'i', expect: -1 },
       { expr: 'nested(n)', kind: 'i', expect: count * 100 + 8 },
       { expr: 'sc1', kind: 'b', expect: false },
       { expr: 'sc2', kind: 'b', expect: true },

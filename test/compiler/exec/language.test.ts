@@ -114,4 +114,66 @@ describe('language features', () => {
     ];
     await runChecks(gpu, { setup, input: INPUT, checks });
   });
+
+  it('partial specializations of struct templates: parameters deduced from vector<…>/matrix<…> patterns', async () => {
+    // DXC: template.class.partial.specialization.hlsl (matrix_traits<matrix<T, N, M> >).
+    const prelude = `
+      template <typename T> struct traits;
+      template <typename T, int N, int M> struct traits<matrix<T, N, M> > { static const uint count = N * M; static const uint rows = N; };
+      template <typename T, int N> struct traits<vector<T, N> > { static const uint count = N; static const uint rows = 1; };
+      template <typename T> struct traits<Texture2D<T> > { static const uint count = 0; static const uint rows = 0; };
+      template <> struct traits<float> { static const uint count = 1; static const uint rows = 1; };
+      template <typename A, typename B> struct both { static const int same = 0; };
+      template <typename A> struct both<A, A> { static const int same = 1; };
+      template <typename T, int N> struct Box { T v[N]; };
+      template <typename T, int N> struct traits<Box<T, N> > { static const uint count = N; static const uint rows = 7; };
+      template <typename M> uint elements() { return traits<M>::count * 10 + traits<M>::rows; }`;
+    const setup = `uint scale = (uint)In[0].y;`;
+    const checks: Check[] = [
+      { expr: 'elements<float4x4>() * scale', kind: 'i', expect: 164 * 2 },
+      { expr: 'elements<float3x2>()', kind: 'i', expect: 63 },
+      { expr: 'elements<int3>()', kind: 'i', expect: 31 },
+      { expr: 'elements<float>()', kind: 'i', expect: 11 },
+      { expr: 'elements<Texture2D<uint> >()', kind: 'i', expect: 0 },
+      { expr: 'both<int, int>::same * 10 + both<int, uint>::same', kind: 'i', expect: 10 },
+      { expr: 'elements<Box<float, 5> >()', kind: 'i', expect: 57 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
+
+  it('static data members of struct templates defined outside them, per instantiation', async () => {
+    // DXC: template.static.var.split.instantiate.hlsl.
+    const prelude = `
+      template <typename T> struct Table { static const T weights[3]; static T scale; static T weighted(uint i) { return weights[i] * scale; } };
+      template <typename T> const static T Table<T>::weights[3] = { 1, 2, 3 };
+      template <typename T> T Table<T>::scale = 10;`;
+    const setup = `uint i = (uint)In[0].y; Table<float>::scale = In[0].x;`;
+    const checks: Check[] = [
+      { expr: 'Table<int>::weights[i]', kind: 'i', expect: 3 },
+      { expr: 'Table<int>::weighted(1)', kind: 'i', expect: 20 },
+      { expr: 'Table<float>::weighted(i)', kind: 'f', expect: 4.5 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
+
+  it('variable templates with partial and explicit specializations', async () => {
+    // DXC: var.template.hlsl (is_same_v<T, T>, unnamed template parameters).
+    const prelude = `
+      template <class, class> static const bool is_same_v = false;
+      template <class T> static const bool is_same_v<T, T> = true;
+      template <typename T> static const uint size_v = sizeof(T);
+      template <typename T, int N> static const uint size_v<vector<T, N> > = N * 100;
+      template <> static const uint size_v<float> = 7;
+      template <int N> static const int square_v = N * N;`;
+    const setup = `int k = (int)In[0].y;`;
+    const checks: Check[] = [
+      { expr: 'is_same_v<int, bool> ? 1 : 0', kind: 'i', expect: 0 },
+      { expr: 'is_same_v<float3, vector<float, 3> > ? k : 0', kind: 'i', expect: 2 },
+      { expr: 'size_v<int>', kind: 'i', expect: 4 },
+      { expr: 'size_v<uint3>', kind: 'i', expect: 300 },
+      { expr: 'size_v<float> * k', kind: 'i', expect: 14 },
+      { expr: 'square_v<5> + square_v<-2>', kind: 'i', expect: 29 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
 });

@@ -209,6 +209,14 @@ describe('templates the headers use', () => {
     ]);
     expect(errors('struct T {};\ntemplate <> struct T<int> {};\n[numthreads(1, 1, 1)] void main() {}')).toEqual(["2:13 explicit specialization of 'T', which is not a struct or class template"]);
     expect(errors('template <class X> struct T {};\ntemplate <> struct T<int> {};\ntemplate <> struct T<int> {};\n[numthreads(1, 1, 1)] void main() {}')).toEqual(["3:13 redefinition of 'T' for these template arguments"]);
+    // Two partial specializations that both match: the more specialized one is not chosen, it is an error.
+    expect(errors('template <class A, class B> struct P;\ntemplate <class A> struct P<A, int> {};\ntemplate <class B> struct P<float, B> {};\n[numthreads(1, 1, 1)] void main() { P<float, int> p; P<int, int> q; }')).toEqual([
+      "4:37 ambiguous partial specializations of 'P' for these arguments (2 match)",
+    ]);
+    // Variable templates are constants only.
+    expect(errors('template <class T> static T counter_v = 0;\nRWStructuredBuffer<float> o;\n[numthreads(1, 1, 1)] void main() { o[0] = counter_v<float>; }')).toEqual([
+      "1:29 variable template 'counter_v' is supported only as a constant: declare it 'static const' with a constant initializer",
+    ]);
   });
 
   it('completes a forward-declared template with its later definition', () => {

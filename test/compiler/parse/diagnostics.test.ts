@@ -41,6 +41,8 @@ describe('parser diagnostics', () => {
 
   const CASES: [string, string, string[]][] = [
     ['case outside switch', 'void main() {\n  case 1: break;\n}', ["2:3: error: 'case' statement not in switch statement"]],
+    // Labels may open a nested block of the switch (they label the block), not follow a statement in it.
+    ['case after a statement of a nested block', 'void main(int v) {\n  switch (v) { case 1: { v = 2; case 3: break; } }\n}', ["2:33: error: 'case' statement not in switch statement"]],
     ['else without if', 'void f() { if (y) else y = 1; }', ["1:19: error: 'else' without a previous 'if'"]],
     ['bad octal literal', 'int y = 08;', ["1:9: error: invalid digit in octal constant '08'"]],
     ['bad float suffix', 'float y = 1.0x;', ["1:11: error: invalid suffix 'x' on floating constant"]],

@@ -16,6 +16,15 @@ HERE`);
     expect(r.text).toBe('a 1 "/src/main.hlsl" 0 1 2 4');
   });
 
+  it('answers __has_feature in text and conditions (DXC: hlsl_vk_buffer_pointer under SPIR-V)', () => {
+    const r = run(`#if __has_feature(hlsl_vk_buffer_pointer) && !__has_feature(cxx_lambdas) && defined(__has_feature)
+yes __has_feature(hlsl_vk_buffer_pointer) __has_feature(unknown_thing)
+#endif
+__has_feature 1`);
+    expect(r.text).toBe('yes 1 0 1');
+    expect(r.diagnostics).toEqual(['4:15: error: __has_feature takes a parenthesized feature name']);
+  });
+
   it('renumbers the following lines and renames the file', () => {
     const r = run(`first
 #line 100

@@ -2,8 +2,8 @@
 // buffers' device addresses there), moved through uint64_t arithmetic, passed to a function, read
 // and written with Get() (an atomic too). Expected values follow from the inputs and the storage-buffer layout of
 // Material (float4 at 0, float at 16, uint at 20), not from the compiler. The SPIR-V has DXC's shape
-// (pointer-typed members, OpConvertUToPtr/PtrToU, Aligned accesses, AliasedPointer variables); the
-// reflection sees each pointer as 8 bytes; the WGSL target refuses the type.
+// (pointer-typed members, OpConvertUToPtr/PtrToU, Aligned accesses, RestrictPointer variables unless
+// [[vk::aliased_pointer]]); the reflection sees each pointer as 8 bytes; the WGSL target refuses the type.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
@@ -44,7 +44,7 @@ describe('vk::BufferPointer', () => {
     expect(text).toMatch(/OpConvertPtrToU %ulong/);
     expect(text).toMatch(/OpConvertUToPtr %_ptr_PhysicalStorageBuffer_Material/);
     expect(text).toMatch(/OpLoad %v4float %\d+ Aligned 16/);
-    expect(text).toMatch(/OpDecorate %m_0 AliasedPointer/);
+    expect(text).toMatch(/OpDecorate %m_0 RestrictPointer/); // no [[vk::aliased_pointer]]: DXC's default
     const pc = reflection!.pushConstants[0]!;
     expect(pc.block.size).toBe(24);
     expect(pc.block.members.map((m) => [m.name, m.offset, m.type.kind === 'scalar' ? m.type.scalar : m.type.kind])).toEqual([
