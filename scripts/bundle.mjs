@@ -1,6 +1,8 @@
 // `npm run build`, after tsc: bundles the two process entry points into one file each, so that
 // starting them loads one module instead of ~100 (most of hlslc's start-up was module loading):
-//   dist/src/bin/hlslc-main.cjs    the CLI (src/bin/hlslc.ts), loaded by dist/src/bin/launch.js
+//   dist/src/bin/launch.cjs        the `hlslc` executable (src/bin/launch.ts): CommonJS, because Node
+//                                  starts a CommonJS main module a few ms sooner than an ES module
+//   dist/src/bin/hlslc-main.cjs    the CLI (src/bin/hlslc.ts), loaded by dist/src/bin/launch.cjs
 //   dist/plugin/compile-worker.js  the worker thread entry (replaces tsc's output at the path
 //                                  plugin/worker-pool.ts starts it from)
 // npm packages stay external (they are the package's dependencies, installed with it), and so do
@@ -30,6 +32,14 @@ await Promise.all([
     outfile: 'dist/src/bin/hlslc-main.cjs',
     define: { 'import.meta.url': '__hlslcBundleUrl' },
     banner: { js: "const __hlslcBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  build({
+    ...common,
+    format: 'cjs',
+    entryPoints: ['src/bin/launch.ts'],
+    outfile: 'dist/src/bin/launch.cjs',
+    define: { 'import.meta.url': '__launchUrl' },
+    banner: { js: "const __launchUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
   build({ ...common, entryPoints: ['plugin/compile-worker.ts'], outfile: 'dist/plugin/compile-worker.js' }),
 ]);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `hlslc` executable: loads the CLI, bundled into one CommonJS file by `npm run build`
+// The `hlslc` executable (bundled to dist/src/bin/launch.cjs: a CommonJS main module starts sooner
+// than an ES module): loads the CLI, bundled into one CommonJS file by `npm run build`
 // (scripts/bundle.mjs), with V8's code cache so that a run does not compile the whole CLI again:
 // Node's module compile cache where Node has one (>= 22.1), else a code cache kept here
 // (vm.Script cachedData) in $XDG_CACHE_HOME/unplugin-hlsl (default ~/.cache), one file per V8 version and bundle, written
