@@ -77,8 +77,15 @@ const SHADER_CODEC: EntryCodec<CompiledShader> = {
  * a read would have to unescape before parsing the body itself).
  */
 export async function writeEntryFile(path: string, format: string, body: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFileAtomically(path, `${JSON.stringify({ format, checksum: sha256(body) })}\n${body}`);
+  const contents = `${JSON.stringify({ format, checksum: sha256(body) })}\n${body}`;
+  try {
+    await writeFileAtomically(path, contents);
+  } catch (error) {
+    // The folder is made on the first write that finds it missing, not before every write.
+    if (!isMissingFile(error)) throw error;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomically(path, contents);
+  }
 }
 
 /** Writes `path` through a temp file and a rename: a concurrent reader never sees half a file. */
