@@ -8,7 +8,6 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import vm from 'node:vm';
 
 type CommonJsWrapper = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
@@ -55,7 +54,8 @@ export function runWithCodeCache(bundle: string, cacheDir: string | undefined, p
       stale = false;
       try {
         mkdirSync(cacheDir, { recursive: true });
-        const partial = `${cacheFile}.${process.pid}.${threadId}`;
+        // Unique per writer (processes, and worker threads of one process) without loading worker_threads here.
+        const partial = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile); // concurrent writers each write whole files
       } catch {
