@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(ROOT, 'dist/src/bin/launch.js');
+const CLI = join(ROOT, 'dist/src/bin/launch.cjs');
 const SHADERS = [
   { file: 'fixtures/compiler/pbr.hlsl', profile: 'ps_6_0', stage: 'frag', entry: 'ps_main' },
   { file: 'fixtures/compiler/blinn-phong.hlsl', profile: 'vs_6_0', stage: 'vert', entry: 'vs_main' },

@@ -10,7 +10,8 @@ import type { IncludeAlias } from './include-resolution.js';
 import { nodeHost } from './node-host.js';
 import type { CompileFunction, ResolvedOptions } from './options.js';
 import { sourceWorkerScript } from './source-worker.js';
-import { WorkerPool, workerScript } from './worker-pool.js';
+import { WorkerPool, workerScript, type WorkerData } from './worker-pool.js';
+import { codeCacheDir } from './code-cache.js';
 
 /** One compile: the source text of `file`, options without host/filename (the backend owns them). */
 export interface CompileRequest {
@@ -62,7 +63,7 @@ async function builtinCompile(): Promise<CompileFunction> {
  * from source, compile-worker.ts bundled on first use (source-worker.ts). In process when there are
  * no workers, or when no script can be had (sources without esbuild).
  */
-function builtinBackend(workers: number): ShaderBackend {
+function builtinBackend(workers: number, workerData: WorkerData): ShaderBackend {
   let inProcess: Promise<CompileFunction> | undefined;
   const compileInProcess = async (request: CompileRequest) => compileWithNodeHost(await (inProcess ??= builtinCompile()), request);
   if (workers === 0) return { id: 'builtin', compile: compileInProcess, close: async () => {} };
@@ -70,7 +71,7 @@ function builtinBackend(workers: number): ShaderBackend {
   let pool: Promise<WorkerPool | undefined> | undefined;
   let started: WorkerPool | undefined;
   const getPool = () =>
-    (pool ??= (built ? Promise.resolve(built) : sourceWorkerScript().catch(() => undefined)).then((script) => (started = script && new WorkerPool(script, workers))));
+    (pool ??= (built ? Promise.resolve(built) : sourceWorkerScript().catch(() => undefined)).then((script) => (started = script && new WorkerPool(script, workers, workerData))));
   return {
     id: 'builtin',
     compile: async (request) => {
@@ -89,7 +90,8 @@ export function createBackend(options: ResolvedOptions): ShaderBackend {
   if (typeof backend === 'function') return inProcessBackend(`custom:${backend.name || 'anonymous'}`, backend);
   switch (backend) {
     case 'builtin':
-      return builtinBackend(options.workers);
+      // The built workers' V8 code cache is kept with hlslc's (code-cache.ts); no disk cache, no code cache.
+      return builtinBackend(options.workers, options.cacheDir === undefined ? {} : { codeCacheDir: codeCacheDir() });
     case 'dxc':
       return externalBackend('dxc', options.dxcPath);
     case 'glslang':

@@ -4,7 +4,7 @@
 // is a miss). Disk entries are written to a temp file and renamed (concurrent builds never see half
 // a file) and carry a checksum of their body, so a corrupt or foreign file is a miss, not a crash.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../compiler/diagnostics.js';
@@ -33,15 +33,15 @@ export interface CompiledShader {
 /** Content hash of each file a compile read or probed; null for one that did not exist. */
 export type FileHashes = Record<string, string | null>;
 
-const FORMAT = 'unplugin-hlsl-cache/2';
+const FORMAT = 'unplugin-hlsl-cache/3';
 
 export function sha256(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
 /** The lookup key of one compile: everything but the includes' contents. */
-export function cacheKey(parts: { source: string; file: string; options: unknown; backend: string }): string {
-  return sha256(JSON.stringify([COMPILER_VERSION, parts.backend, parts.file, parts.options, sha256(parts.source)]));
+export function cacheKey(parts: { sourceHash: string; file: string; options: unknown; backend: string }): string {
+  return sha256(JSON.stringify([COMPILER_VERSION, parts.backend, parts.file, parts.options, parts.sourceHash]));
 }
 
 export function hashFile(path: string): string | null {
@@ -71,10 +71,21 @@ const SHADER_CODEC: EntryCodec<CompiledShader> = {
   decode: parseEntry,
 };
 
-/** Writes `body` to `path` under `format` with its checksum, through a temp file and a rename. */
+/**
+ * Writes `body` to `path` under `format` with its checksum, through a temp file and a rename: a line
+ * of JSON ({ format, checksum }), then the body as it is (not a JSON string inside the header, which
+ * a read would have to unescape before parsing the body itself).
+ */
 export async function writeEntryFile(path: string, format: string, body: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFileAtomically(path, JSON.stringify({ format, checksum: sha256(body), body }));
+  const contents = `${JSON.stringify({ format, checksum: sha256(body) })}\n${body}`;
+  try {
+    await writeFileAtomically(path, contents);
+  } catch (error) {
+    // The folder is made on the first write that finds it missing, not before every write.
+    if (!isMissingFile(error)) throw error;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomically(path, contents);
+  }
 }
 
 /** Writes `path` through a temp file and a rename: a concurrent reader never sees half a file. */
@@ -90,17 +101,23 @@ export async function writeFileAtomically(path: string, contents: string | Uint8
 }
 
 /** The body writeEntryFile stored at `path`; undefined when there is no file, null when it is corrupt or of another format. */
-export async function readEntryFile(path: string, format: string): Promise<string | undefined | null> {
+export function readEntryFile(path: string, format: string): string | undefined | null {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // Synchronous: entries are small, and fs/promises' readFile (open, stat, read, close, each a trip
+    // through the thread pool) cost a warm build more than the reads themselves.
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     if (isMissingFile(error)) return undefined;
     throw error;
   }
+  const end = text.indexOf('\n');
+  if (end < 0) return null;
   try {
-    const outer = JSON.parse(text) as { format?: unknown; checksum?: unknown; body?: unknown };
-    return outer.format === format && typeof outer.body === 'string' && outer.checksum === sha256(outer.body) ? outer.body : null;
+    const header = JSON.parse(text.slice(0, end)) as { format?: unknown; checksum?: unknown };
+    if (header.format !== format) return null;
+    const body = text.slice(end + 1);
+    return header.checksum === sha256(body) ? body : null;
   } catch {
     return null;
   }
@@ -125,7 +142,14 @@ function parseEntry(body: string, key: string): CacheEntry<CompiledShader> | und
   }
 }
 
-/** True when every file still has the content hash it had (null: still missing). */
-export function filesUnchanged(hashes: FileHashes): boolean {
-  return Object.entries(hashes).every(([path, hash]) => hashFile(path) === hash);
+/**
+ * True when every file still has the content hash it had (null: still missing). `known`: hashes the
+ * caller has just computed (the shader's own source, read for the key), taken instead of reading again.
+ */
+export function filesUnchanged(hashes: FileHashes, known?: FileHashes): boolean {
+  for (const path in hashes) {
+    const now = known !== undefined && path in known ? known[path] : hashFile(path);
+    if (now !== hashes[path]) return false;
+  }
+  return true;
 }

@@ -44,19 +44,22 @@ export class EntryCache<V> {
     return this.dir === undefined ? undefined : join(this.dir, this.codec.folder, `${key}.json`);
   }
 
-  async get(key: string): Promise<V | undefined> {
-    return (await this.lookup(key))?.value;
+  async get(key: string, known?: FileHashes): Promise<V | undefined> {
+    return (await this.lookup(key, known))?.value;
   }
 
-  /** The entry of `key` with the content hashes of the files it read, when none has changed since. */
-  async lookup(key: string): Promise<CacheEntry<V> | undefined> {
+  /**
+   * The entry of `key` with the content hashes of the files it read, when none has changed since.
+   * `known`: current hashes the caller already has (see filesUnchanged).
+   */
+  async lookup(key: string, known?: FileHashes): Promise<CacheEntry<V> | undefined> {
     const remembered = this.memory.get(key);
-    if (remembered && filesUnchanged(remembered.fileHashes)) {
+    if (remembered && filesUnchanged(remembered.fileHashes, known)) {
       this.stats.memoryHits++;
       return remembered;
     }
-    const stored = await this.readDisk(key);
-    if (stored && filesUnchanged(stored.fileHashes)) {
+    const stored = this.readDisk(key);
+    if (stored && filesUnchanged(stored.fileHashes, known)) {
       this.memory.set(key, stored);
       this.stats.diskHits++;
       return stored;
@@ -72,10 +75,10 @@ export class EntryCache<V> {
     if (path !== undefined) await writeEntryFile(path, this.codec.format, this.codec.encode(entry));
   }
 
-  private async readDisk(key: string): Promise<CacheEntry<V> | undefined> {
+  private readDisk(key: string): CacheEntry<V> | undefined {
     const path = this.entryPath(key);
     if (path === undefined) return undefined;
-    const body = await readEntryFile(path, this.codec.format);
+    const body = readEntryFile(path, this.codec.format);
     if (body === undefined) return undefined;
     const entry = body === null ? undefined : this.codec.decode(body, key);
     if (!entry) this.stats.corrupt++;

@@ -13,7 +13,7 @@ import { sha256, type FileHashes } from './cache.js';
 import { EntryCache, type EntryCodec } from './entry-cache.js';
 import { runtimeFile } from './runtime-path.js';
 
-const FORMAT = 'unplugin-hlsl-module/1';
+const FORMAT = 'unplugin-hlsl-module/2';
 
 /**
  * Stands for the SPIR-V asset's URL expression in cached code. NUL characters never occur in

@@ -7,6 +7,8 @@ import { Worker } from 'node:worker_threads';
 import type { BackendOutput, CompileRequest } from './backend.js';
 
 export type WorkerRequest = { id: number; request: CompileRequest };
+/** What each worker starts with: where the built worker keeps its V8 code cache (code-cache.ts); none: no cache. */
+export type WorkerData = { codeCacheDir?: string };
 export type WorkerResponse =
   | { id: number; ok: true; output: BackendOutput; threadId: number }
   | { id: number; ok: false; message: string; stack?: string };
@@ -41,6 +43,7 @@ export class WorkerPool {
   constructor(
     private readonly script: URL,
     readonly size: number,
+    private readonly workerData: WorkerData = {},
   ) {
     if (!(Number.isInteger(size) && size >= 1)) throw new RangeError(`WorkerPool size must be >= 1, got ${size}`);
   }
@@ -77,7 +80,7 @@ export class WorkerPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.script);
+    const worker = new Worker(this.script, { workerData: this.workerData });
     worker.on('message', (response: WorkerResponse) => {
       const task = this.busy.get(worker);
       if (!task || task.id !== response.id) return;

@@ -1,8 +1,12 @@
 // `npm run build`, after tsc: bundles the two process entry points into one file each, so that
 // starting them loads one module instead of ~100 (most of hlslc's start-up was module loading):
-//   dist/src/bin/hlslc-main.cjs    the CLI (src/bin/hlslc.ts), loaded by dist/src/bin/launch.js
+//   dist/src/bin/launch.cjs        the `hlslc` executable (src/bin/launch.ts): CommonJS, because Node
+//                                  starts a CommonJS main module a few ms sooner than an ES module
+//   dist/src/bin/hlslc-main.cjs    the CLI (src/bin/hlslc.ts), loaded by dist/src/bin/launch.cjs
 //   dist/plugin/compile-worker.js  the worker thread entry (replaces tsc's output at the path
-//                                  plugin/worker-pool.ts starts it from)
+//                                  plugin/worker-pool.ts starts it from): compile-worker-launch.ts,
+//                                  which runs dist/plugin/compile-worker-main.cjs (compile-serve.ts)
+//                                  with a V8 code cache
 // npm packages stay external (they are the package's dependencies, installed with it), and so do
 // the optional ones imported lazily (spirv-tools for disassembly).
 import { fileURLToPath } from 'node:url';
@@ -31,5 +35,23 @@ await Promise.all([
     define: { 'import.meta.url': '__hlslcBundleUrl' },
     banner: { js: "const __hlslcBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
-  build({ ...common, entryPoints: ['plugin/compile-worker.ts'], outfile: 'dist/plugin/compile-worker.js' }),
+  build({
+    ...common,
+    format: 'cjs',
+    entryPoints: ['src/bin/launch.ts'],
+    outfile: 'dist/src/bin/launch.cjs',
+    define: { 'import.meta.url': '__launchUrl' },
+    banner: { js: "const __launchUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  // The worker: a small ES module (compile-worker-launch.ts) that runs the CommonJS bundle of the
+  // compiler (compile-serve.ts) through vm.Script with a code cache (plugin/code-cache.ts).
+  build({ ...common, entryPoints: ['plugin/compile-worker-launch.ts'], outfile: 'dist/plugin/compile-worker.js' }),
+  build({
+    ...common,
+    format: 'cjs',
+    entryPoints: ['plugin/compile-serve.ts'],
+    outfile: 'dist/plugin/compile-worker-main.cjs',
+    define: { 'import.meta.url': '__workerBundleUrl' },
+    banner: { js: "const __workerBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
 ]);

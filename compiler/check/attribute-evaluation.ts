@@ -70,6 +70,7 @@ export function checkAttributeCall(c: Checker, x: ExpressionChecker, name: strin
     return undefined;
   }
   const expr: IrExpr = { op: 'interpolate', type: input.type, mode, input: input.place, ...(second && arg ? { arg: x.coerce(second, arg) } : {}), loc };
+  c.madeInterpolation = true;
   return { type: input.type, loc, expr, readonly: true };
 }
 
@@ -156,9 +157,10 @@ export function callsGetAttributeAtVertex(program: unknown): boolean {
 export function isPerVertexParam(c: Checker, symbol: FunctionSymbol, i: number): boolean {
   const p = symbol.params[i];
   const decl = symbol.decl.params[i];
-  if (!c.perVertexProgram || !p || !decl || p.direction !== 'in' || c.entrySymbols.has(symbol)) return false;
+  if (!p || !decl || p.direction !== 'in' || !decl.modifiers.includes('nointerpolation') || c.entrySymbols.has(symbol)) return false;
   const el = elementScalar(p.type);
-  return decl.modifiers.includes('nointerpolation') && isNumeric(p.type) && p.type.kind !== 'matrix' && el?.base !== 'bool';
+  // Last: the program walk behind perVertexProgram runs only for a nointerpolation parameter.
+  return isNumeric(p.type) && p.type.kind !== 'matrix' && el?.base !== 'bool' && c.perVertexProgram;
 }
 
 /** The per-vertex variable a place reads vertex 0 of (a per-vertex parameter's name), if it is one. */
@@ -176,5 +178,6 @@ export function perVertexArgument(c: Checker, arg: Value, paramType: Type, loc: 
     c.error(`a 'nointerpolation' parameter takes a pixel shader input (of type '${typeToString(paramType)}') or another such parameter, not ${arg.place ? `'${typeToString(arg.type)}'` : 'a computed value'}`, arg.loc);
     return undefined;
   }
+  c.madeInterpolation = true;
   return { op: 'interpolate', type: whole, mode: 'vertices', input: arg.place, loc };
 }

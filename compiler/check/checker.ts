@@ -68,8 +68,19 @@ export interface ResourceDecl {
 
 export class Checker {
   readonly global = new Scope(undefined, 'global');
-  /** The program calls GetAttributeAtVertex: helpers' nointerpolation parameters hold three vertices (attribute-evaluation.ts). */
-  perVertexProgram = false;
+  /** The program being checked (set by checkProgram). */
+  private program: ast.Program | undefined;
+  private perVertex: boolean | undefined;
+  /**
+   * The program calls GetAttributeAtVertex: helpers' nointerpolation parameters hold three vertices
+   * (attribute-evaluation.ts). A walk of the whole program, made on the first question (few programs
+   * have a parameter it is asked for).
+   */
+  get perVertexProgram(): boolean {
+    return (this.perVertex ??= this.program !== undefined && callsGetAttributeAtVertex(this.program));
+  }
+  /** Some code lowered to an 'interpolate' expression (attribute-evaluation.ts): only then are their inputs checked. */
+  madeInterpolation = false;
   /** Such parameters' variables (T[3]). */
   readonly perVertexVars = new Set<IrVar>();
   /** The functions compiled as entry points (their parameters are the stage's inputs). */
@@ -140,7 +151,8 @@ export class Checker {
   // Program
 
   checkProgram(program: ast.Program, filename: string): IrModule | undefined {
-    this.perVertexProgram = callsGetAttributeAtVertex(program);
+    this.program = program;
+    this.perVertex = undefined;
     this.declareAll(program.decls, this.global);
     lowerDeferredStatics(this);
     const globalsBlock = this.buildGlobalsCBuffer();
@@ -155,7 +167,7 @@ export class Checker {
     }
     // Export functions stay for other modules to link to (a library's whether called or not).
     const exports = [...new Set([...libraryExports(this, entries.length), ...this.functions.filter((fn) => fn.linkage)])];
-    checkAttributeInputs(this, this.functions, entryPoints);
+    if (this.madeInterpolation) checkAttributeInputs(this, this.functions, entryPoints);
     checkExtTypesDefined(this);
     zeroInitializeStatics(this.globals, this.initializedAtRunTime);
     // Bindings come after codegen, as in DXC: which counters exist depends on the code.

@@ -11,204 +11,236 @@ export interface IrVisitor {
   argument?(p: IrPlace): void;
 }
 
-export function walkStmts(list: readonly IrStmt[], v: IrVisitor): void {
+/**
+ * A visitor's hooks in one object shape: visitors differ in which hooks they have, and reading hooks
+ * from one hidden class keeps the walk's property loads monomorphic (the walk is run by many analyses).
+ */
+class Hooks {
+  constructor(
+    /** The visitor itself: each hook is called with it as `this`, as visitor.hook(…) would be. */
+    readonly visitor: IrVisitor,
+    readonly expr: IrVisitor['expr'],
+    readonly place: IrVisitor['place'],
+    readonly written: IrVisitor['written'],
+    readonly argument: IrVisitor['argument'],
+  ) {}
+}
+
+function hooksOf(v: IrVisitor): Hooks {
+  return new Hooks(v, v.expr, v.place, v.written, v.argument);
+}
+
+function stmts(list: readonly IrStmt[], v: Hooks): void {
   for (const s of list) walkStmt(s, v);
 }
 
-function walkStmt(s: IrStmt, v: IrVisitor): void {
+export function walkStmts(list: readonly IrStmt[], visitor: IrVisitor): void {
+  const v = hooksOf(visitor);
+  for (const s of list) walkStmt(s, v);
+}
+
+export function walkPlace(p: IrPlace, visitor: IrVisitor): void {
+  place(p, hooksOf(visitor));
+}
+
+export function walkExpr(e: IrExpr, visitor: IrVisitor): void {
+  expr(e, hooksOf(visitor));
+}
+
+function walkStmt(s: IrStmt, v: Hooks): void {
   switch (s.op) {
     case 'store':
     case 'storeSwizzle':
-      v.written?.(s.place);
-      walkPlace(s.place, v);
-      walkExpr(s.value, v);
+      if (v.written !== undefined) v.written.call(v.visitor, s.place);
+      place(s.place, v);
+      expr(s.value, v);
       return;
     case 'eval':
-      return walkExpr(s.expr, v);
+      return expr(s.expr, v);
     case 'if':
-      walkExpr(s.cond, v);
-      walkStmts(s.then, v);
-      walkStmts(s.else, v);
+      expr(s.cond, v);
+      stmts(s.then, v);
+      stmts(s.else, v);
       return;
     case 'loop':
-      walkStmts(s.body, v);
-      walkStmts(s.continuing, v);
+      stmts(s.body, v);
+      stmts(s.continuing, v);
       return;
     case 'switch':
-      walkExpr(s.selector, v);
-      for (const k of s.cases) walkStmts(k.body, v);
+      expr(s.selector, v);
+      for (const k of s.cases) stmts(k.body, v);
       return;
     case 'return':
-      if (s.value) walkExpr(s.value, v);
+      if (s.value) expr(s.value, v);
       return;
     case 'break':
     case 'continue':
     case 'discard':
       return;
     case 'emitVertex':
-      walkPlace(s.stream, v);
-      walkExpr(s.value, v);
+      place(s.stream, v);
+      expr(s.value, v);
       return;
     case 'endPrimitive':
-      walkPlace(s.stream, v);
+      place(s.stream, v);
       return;
   }
 }
 
-export function walkPlace(p: IrPlace, v: IrVisitor): void {
-  v.place?.(p);
+function place(p: IrPlace, v: Hooks): void {
+  if (v.place !== undefined) v.place.call(v.visitor, p);
   switch (p.kind) {
     case 'member':
-      return walkPlace(p.base, v);
+      return place(p.base, v);
     case 'element':
-      walkPlace(p.base, v);
-      return walkExpr(p.index, v);
+      place(p.base, v);
+      return expr(p.index, v);
     case 'texel':
-      walkPlace(p.image, v);
-      return walkExpr(p.coord, v);
+      place(p.image, v);
+      return expr(p.coord, v);
     case 'address':
-      return walkExpr(p.address, v);
+      return expr(p.address, v);
     case 'global':
     case 'local':
       return;
   }
 }
 
-function walkOperands(o: ImageOperands, v: IrVisitor): void {
-  for (const e of [o.bias, o.lod, o.offset, o.constOffset, o.constOffsets, o.minLod, o.sample, ...(o.grad ?? [])]) if (e) walkExpr(e, v);
+function walkOperands(o: ImageOperands, v: Hooks): void {
+  for (const e of [o.bias, o.lod, o.offset, o.constOffset, o.constOffsets, o.minLod, o.sample, ...(o.grad ?? [])]) if (e) expr(e, v);
 }
 
-function walkCall(c: ResourceCall, v: IrVisitor): void {
+function walkCall(c: ResourceCall, v: Hooks): void {
   switch (c.kind) {
     case 'sample':
     case 'gather':
-      walkPlace(c.image, v);
-      if (c.sampler) walkPlace(c.sampler, v);
-      walkExpr(c.coord, v);
-      if (c.dref) walkExpr(c.dref, v);
+      place(c.image, v);
+      if (c.sampler) place(c.sampler, v);
+      expr(c.coord, v);
+      if (c.dref) expr(c.dref, v);
       return walkOperands(c.operands, v);
     case 'fetch':
-      walkPlace(c.image, v);
-      walkExpr(c.coord, v);
+      place(c.image, v);
+      expr(c.coord, v);
       return walkOperands(c.operands, v);
     case 'texelsResident':
-      return walkExpr(c.status, v);
+      return expr(c.status, v);
     case 'querySize':
-      walkPlace(c.image, v);
-      if (c.lod) walkExpr(c.lod, v);
+      place(c.image, v);
+      if (c.lod) expr(c.lod, v);
       return;
     case 'queryLevels':
     case 'querySamples':
-      return walkPlace(c.image, v);
+      return place(c.image, v);
     case 'queryLod':
-      walkPlace(c.image, v);
-      if (c.sampler) walkPlace(c.sampler, v);
-      return walkExpr(c.coord, v);
+      place(c.image, v);
+      if (c.sampler) place(c.sampler, v);
+      return expr(c.coord, v);
     case 'atomic':
-      walkPlace(c.target, v);
-      walkExpr(c.value, v);
-      if (c.comparator) walkExpr(c.comparator, v);
+      place(c.target, v);
+      expr(c.value, v);
+      if (c.comparator) expr(c.comparator, v);
       return;
     case 'counter':
-      if (c.index) walkExpr(c.index, v);
+      if (c.index) expr(c.index, v);
       return;
     case 'arrayLength':
-      return walkPlace(c.buffer, v);
+      return place(c.buffer, v);
     case 'subpassLoad':
-      walkPlace(c.image, v);
-      if (c.sample) walkExpr(c.sample, v);
+      place(c.image, v);
+      if (c.sample) expr(c.sample, v);
       return;
     case 'rayQuery':
-      walkPlace(c.query, v);
-      if (c.accel) walkPlace(c.accel, v);
-      for (const a of c.args) walkExpr(a, v);
+      place(c.query, v);
+      if (c.accel) place(c.accel, v);
+      for (const a of c.args) expr(a, v);
       return;
     case 'raySystemValue':
     case 'rayTerminate':
       return;
     case 'traceRay':
-      walkPlace(c.accel, v);
-      for (const a of c.args) walkExpr(a, v);
-      return walkPlace(c.payload, v);
+      place(c.accel, v);
+      for (const a of c.args) expr(a, v);
+      return place(c.payload, v);
     case 'reportHit':
-      for (const a of c.args) walkExpr(a, v);
+      for (const a of c.args) expr(a, v);
       return;
     case 'callShader':
-      walkExpr(c.index, v);
-      return walkPlace(c.data, v);
+      expr(c.index, v);
+      return place(c.data, v);
     case 'nodeAllocate':
-      walkPlace(c.output, v);
-      if (c.index) walkExpr(c.index, v);
-      return walkExpr(c.count, v);
+      place(c.output, v);
+      if (c.index) expr(c.index, v);
+      return expr(c.count, v);
     case 'nodeValid':
-      walkPlace(c.output, v);
-      if (c.index) walkExpr(c.index, v);
+      place(c.output, v);
+      if (c.index) expr(c.index, v);
       return;
     case 'nodeComplete':
-      return walkPlace(c.records, v);
+      return place(c.records, v);
     case 'nodeCount':
     case 'nodeFinishSharing':
-      return walkPlace(c.input, v);
+      return place(c.input, v);
     case 'nodeRecursionLevels':
       return;
   }
 }
 
-export function walkExpr(e: IrExpr, v: IrVisitor): void {
-  v.expr?.(e);
+function expr(e: IrExpr, v: Hooks): void {
+  if (v.expr !== undefined) v.expr.call(v.visitor, e);
   switch (e.op) {
     case 'const':
       return;
     case 'load':
-      return walkPlace(e.place, v);
+      return place(e.place, v);
     case 'unary':
     case 'convert':
     case 'extract':
     case 'swizzle':
     case 'splat':
-      return walkExpr(e.arg, v);
+      return expr(e.arg, v);
     case 'binary':
-      walkExpr(e.left, v);
-      return walkExpr(e.right, v);
+      expr(e.left, v);
+      return expr(e.right, v);
     case 'construct':
-      for (const p of e.parts) walkExpr(p, v);
+      for (const p of e.parts) expr(p, v);
       return;
     case 'dynamicExtract':
-      walkExpr(e.arg, v);
-      return walkExpr(e.index, v);
+      expr(e.arg, v);
+      return expr(e.index, v);
     case 'select':
-      walkExpr(e.cond, v);
-      walkExpr(e.then, v);
-      return walkExpr(e.else, v);
+      expr(e.cond, v);
+      expr(e.then, v);
+      return expr(e.else, v);
     case 'call':
       for (const a of e.args) {
-        if (a.kind === 'value') walkExpr(a.value, v);
+        if (a.kind === 'value') expr(a.value, v);
         else {
-          v.written?.(a.place);
-          v.argument?.(a.place);
-          walkPlace(a.place, v);
+          if (v.written !== undefined) v.written.call(v.visitor, a.place);
+          if (v.argument !== undefined) v.argument.call(v.visitor, a.place);
+          place(a.place, v);
         }
       }
       return;
     case 'intrinsic':
-      for (const a of e.args) walkExpr(a, v);
+      for (const a of e.args) expr(a, v);
       return;
     case 'printf':
-      for (const a of e.args) walkExpr(a, v);
+      for (const a of e.args) expr(a, v);
       return;
     case 'interpolate':
-      walkPlace(e.input, v);
-      if (e.arg) walkExpr(e.arg, v);
+      place(e.input, v);
+      if (e.arg) expr(e.arg, v);
       return;
     case 'resource':
       return walkCall(e.call, v);
     case 'spirv':
       for (const o of e.instruction.operands) {
-        if (o.kind === 'value') walkExpr(o.value, v);
+        if (o.kind === 'value') expr(o.value, v);
         else if (o.kind === 'pointer') {
-          v.written?.(o.place);
-          v.argument?.(o.place);
-          walkPlace(o.place, v);
+          if (v.written !== undefined) v.written.call(v.visitor, o.place);
+          if (v.argument !== undefined) v.argument.call(v.visitor, o.place);
+          place(o.place, v);
         }
       }
       return;

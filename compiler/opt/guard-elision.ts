@@ -34,11 +34,30 @@ export function elideGuards(module: IrModule): boolean {
   }
   let changed = false;
   for (const fn of functions) {
+    // The range analysis (several walks and a fixed point) only for a function with a guard to judge.
+    let guarded = false;
+    walkStmts(fn.body, { expr: (e) => void (guarded ||= judged(e)) });
+    if (!guarded) continue;
     const entries: IrEntryPoint[] = called.has(fn) ? [] : module.entryPoints.filter((e) => e.function === fn);
     const ranges = new FunctionRanges(fn, entries);
     walkStmts(fn.body, { expr: (e) => void (mark(e, ranges) && (changed = true)) });
   }
   return changed;
+}
+
+/** An expression mark() may drop a guard of: a 32-bit-or-narrower integer div, rem or shift, or a float → int conversion. */
+function judged(e: IrExpr): boolean {
+  if (e.op === 'binary') {
+    const s = elementScalar(e.left.type);
+    if (!s || (s.base !== 'int' && s.base !== 'uint') || s.width > 32 || e.type.kind === 'matrix') return false;
+    return e.operator === 'div' || e.operator === 'rem' || e.operator === 'shl' || e.operator === 'shr';
+  }
+  if (e.op === 'convert') {
+    const from = elementScalar(e.arg.type);
+    const to = elementScalar(e.type);
+    return from?.base === 'float' && (to?.base === 'int' || to?.base === 'uint') && to.width <= 32;
+  }
+  return false;
 }
 
 /** No value reaching (a local read but never stored: undefined) proves nothing. */

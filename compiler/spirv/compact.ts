@@ -181,23 +181,26 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
     const at = definedAt(i.op);
     if (at !== undefined && i.length > at && words[i.at + at]! < size) mentioned[words[i.at + at]!] = 1;
   }
-  const kept: Uint32Array[] = [];
+  // Kept instructions: an Inst of `words`, or a rewritten OpEntryPoint. Copied by word loops, not
+  // set(subarray()): a view per instruction was a good share of this pass's garbage.
+  const kept: (Inst | Uint32Array)[] = [];
   let length = 5;
   for (const i of list) {
     const id = resultOf(i);
     if (id !== undefined && removed[id]) continue;
     if (DESCRIBES.has(i.op) && !(words[i.at + 1]! < size && mentioned[words[i.at + 1]!])) continue;
     if ((i.op === Op.Name || i.op === Op.MemberName) && dropNames.has(words[i.at + 1]!)) continue;
-    const inst = i.op === Op.EntryPoint && inputs.size ? withoutRemoved(words, i, removed) : words.subarray(i.at, i.at + i.length);
+    const inst = i.op === Op.EntryPoint && inputs.size ? withoutRemoved(words, i, removed) : i;
     kept.push(inst);
     length += inst.length;
   }
   if (length === words.length) return words;
   const result = new Uint32Array(length);
-  result.set(words.subarray(0, 5));
+  for (let w = 0; w < 5; w++) result[w] = words[w]!;
   let at = 5;
   for (const inst of kept) {
-    result.set(inst, at);
+    if (inst instanceof Uint32Array) result.set(inst, at);
+    else for (let w = 0; w < inst.length; w++) result[at + w] = words[inst.at + w]!;
     at += inst.length;
   }
   return result;

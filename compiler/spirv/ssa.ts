@@ -222,7 +222,11 @@ function mentionsIn(list: readonly IrStmt[]): Map<IrVar, number> {
  * does not name it or stores it so.
  */
 function storedBeforeRead(list: readonly IrStmt[], v: IrVar): boolean {
-  const names = (l: readonly IrStmt[]) => mentionsIn(l).has(v);
+  const names = (l: readonly IrStmt[]) => {
+    let found = false;
+    walkStmts(l, { place: (p) => void (found ||= p.kind === 'local' && p.local === v) });
+    return found;
+  };
   for (let i = 0; i < list.length; i++) {
     const s = list[i]!;
     if (!names([s])) continue;

@@ -137,7 +137,8 @@ export function numberValues(words: Uint32Array): Uint32Array {
   for (const i of list) {
     if (drop.has(i)) continue;
     const start = length;
-    out.set(words.subarray(i.at, i.at + i.length), start);
+    // A word loop, not set(subarray()): a view per instruction was a good share of this pass's garbage.
+    for (let w = 0; w < i.length; w++) out[start + w] = words[i.at + w]!;
     length += i.length;
     const layout = layoutOf(i.op);
     if (!layout || i.op === 54) continue;

@@ -47,24 +47,11 @@ export function constantPathRoot(p: IrPlace): IrVar | undefined {
  * store, every read in a later statement of that list (each binding dominates what follows it;
  * never the continuing block's).
  */
-export function valueLocals(fn: IrFunction, extra: readonly IrVar[] = []): Set<IrVar> {
+export function valueLocals(fn: IrFunction, extra: readonly IrVar[] = [], counted: Occurrences = occurrences(fn.body)): Set<IrVar> {
   // A decorated variable ([[vk::ext_decorate]]) stays a variable.
   const locals = new Set([...fn.locals, ...extra].filter((v) => !v.decorations));
-  const roots = new Map<IrVar, number>();
-  const loads = new Map<IrVar, number>();
+  const { roots, loads } = counted;
   const count = (m: Map<IrVar, number>, v: IrVar) => m.set(v, (m.get(v) ?? 0) + 1);
-  const countLoads = (list: IrStmt[], into: Map<IrVar, number>, rootsInto?: Map<IrVar, number>) =>
-    walkStmts(list, {
-      expr(e) {
-        if (e.op !== 'load') return;
-        const root = constantPathRoot(e.place);
-        if (root && locals.has(root)) count(into, root);
-      },
-      place(p) {
-        if (rootsInto && p.kind === 'local' && locals.has(p.local)) count(rootsInto, p.local);
-      },
-    });
-  countLoads(fn.body, loads, roots);
   const topStore = (s: IrStmt) => (s.op === 'store' || s.op === 'storeSwizzle' ? constantPath(s.place) : undefined);
   const stores = new Map<IrVar, number>();
   /** The one list whose statements store each local (undefined: stored in several). */
@@ -95,55 +82,70 @@ export function valueLocals(fn: IrFunction, extra: readonly IrVar[] = []): Set<I
     const h = home.get(v);
     if (!h || !h.whole) continue;
     // Every load comes after the first store, in the same list.
-    const after = new Map<IrVar, number>();
-    countLoads(h.list.slice(h.first + 1), after);
+    const after = occurrences(h.list.slice(h.first + 1)).loads;
     if ((after.get(v) ?? 0) === (loads.get(v) ?? 0)) out.add(v);
   }
   return out;
 }
 
-/** Per-compile memo of valueLocals and parameter bindability by function: the IR does not change while it is emitted. */
+/** How often each local occurs in statements: every place naming it, and the loads through a constant path rooted at it. */
+export interface Occurrences {
+  roots: Map<IrVar, number>;
+  loads: Map<IrVar, number>;
+}
+
+/** One walk of `list` counting every local's occurrences (see Occurrences). */
+export function occurrences(list: readonly IrStmt[]): Occurrences {
+  const roots = new Map<IrVar, number>();
+  const loads = new Map<IrVar, number>();
+  walkStmts(list, {
+    expr(e) {
+      if (e.op !== 'load') return;
+      const root = constantPathRoot(e.place);
+      if (root) loads.set(root, (loads.get(root) ?? 0) + 1);
+    },
+    place(p) {
+      if (p.kind === 'local') roots.set(p.local, (roots.get(p.local) ?? 0) + 1);
+    },
+  });
+  return { roots, loads };
+}
+
+/**
+ * Per-compile memo of valueLocals and parameter bindability by function: the IR does not change while
+ * it is emitted. The three answers share one count of each function's occurrences.
+ */
 export class ValueFacts {
+  private readonly counted = new Map<IrFunction, Occurrences>();
   private readonly locals = new Map<IrFunction, ReadonlySet<IrVar>>();
   private readonly inlined = new Map<IrFunction, ReadonlySet<IrVar>>();
-  private readonly bindable = new Map<IrFunction, { roots: Map<IrVar, number>; simpleLoads: Map<IrVar, number> }>();
+
+  private occurrences(fn: IrFunction): Occurrences {
+    let out = this.counted.get(fn);
+    if (!out) this.counted.set(fn, (out = occurrences(fn.body)));
+    return out;
+  }
 
   valueLocals(fn: IrFunction): ReadonlySet<IrVar> {
     let out = this.locals.get(fn);
-    if (!out) this.locals.set(fn, (out = valueLocals(fn)));
+    if (!out) this.locals.set(fn, (out = valueLocals(fn, [], this.occurrences(fn))));
     return out;
   }
 
   /** As valueLocals, with the parameters counted as locals (a body inlined at a call: inline-call.ts). */
   inlinedValueLocals(fn: IrFunction): ReadonlySet<IrVar> {
     let out = this.inlined.get(fn);
-    if (!out) this.inlined.set(fn, (out = valueLocals(fn, fn.params.map((p) => p.var))));
+    if (!out) this.inlined.set(fn, (out = valueLocals(fn, fn.params.map((p) => p.var), this.occurrences(fn))));
     return out;
   }
 
   /**
    * Whether a parameter (or variable) can be a value rather than a variable: the body only loads it,
    * each time through a constant path (see boundLoad), never writes it nor passes it as an out argument.
-   * One walk of fn counts every variable's occurrences.
    */
   bindableParameter(fn: IrFunction, v: IrVar): boolean {
-    let counts = this.bindable.get(fn);
-    if (!counts) {
-      const roots = new Map<IrVar, number>();
-      const simpleLoads = new Map<IrVar, number>();
-      walkStmts(fn.body, {
-        expr(e) {
-          if (e.op !== 'load') return;
-          const root = constantPathRoot(e.place);
-          if (root) simpleLoads.set(root, (simpleLoads.get(root) ?? 0) + 1);
-        },
-        place(p) {
-          if (p.kind === 'local') roots.set(p.local, (roots.get(p.local) ?? 0) + 1);
-        },
-      });
-      this.bindable.set(fn, (counts = { roots, simpleLoads }));
-    }
-    return (counts.roots.get(v) ?? 0) === (counts.simpleLoads.get(v) ?? 0);
+    const counts = this.occurrences(fn);
+    return (counts.roots.get(v) ?? 0) === (counts.loads.get(v) ?? 0);
   }
 }
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = join(ROOT, 'dist/src/bin/launch.js');
+const CLI = join(ROOT, 'dist/src/bin/launch.cjs');
 const SLICE = join(ROOT, 'fixtures/shaders/slice.hlsl');
 
 let work: string;

@@ -1,4 +1,4 @@
-// The `hlslc` executable (dist/src/bin/launch.js) loads the bundled CLI with a V8 code cache on
+// The `hlslc` executable (dist/src/bin/launch.cjs) loads the bundled CLI with a V8 code cache on
 // Node versions without a module compile cache: the first run writes the cache under
 // $HOME/.cache/unplugin-hlsl, later runs read it, and the output is the same either way.
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = join(ROOT, 'dist/src/bin/launch.js');
+const CLI = join(ROOT, 'dist/src/bin/launch.cjs');
 const SHADER = join(ROOT, 'fixtures/compiler/pbr.hlsl');
 const nodeHasCompileCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 

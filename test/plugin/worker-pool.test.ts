@@ -2,7 +2,9 @@
 // compile-worker.ts bundled by source-worker.ts (Node 20 cannot run TypeScript in a worker).
 // Results must equal an in-process compile, spread over threads.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../../compiler/index.js';
 import { compileWithNodeHost, createBackend } from '../../plugin/backend.js';
@@ -30,6 +32,32 @@ describe.skipIf(!built)('WorkerPool (needs dist/: run `npm run build`)', () => {
       expect(output.result.success).toBe(true);
       expect(Array.from(output.result.spirv!)).toEqual(Array.from(local.result.spirv!));
       expect(output.fileHashes).toEqual(local.fileHashes);
+    }
+  });
+
+  it('keeps a V8 code cache in the directory it is given: written after the first compile, read by the next worker', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hlsl-code-cache-'));
+    try {
+      const request = { file: `${SHADERS}/standalone.hlsl`, source: readFileSync(`${SHADERS}/standalone.hlsl`, 'utf8'), options: {} };
+      const first = new WorkerPool(script, 1, { codeCacheDir: dir });
+      pools.push(first);
+      const before = await first.run(request);
+      // The cache is written after the answer is posted: a second request is answered after it.
+      await first.run(request);
+      await first.close();
+      const caches = readdirSync(dir).filter((f) => f.startsWith('compile-worker-') && f.endsWith('.code-cache'));
+      expect(caches).toHaveLength(1);
+      const written = statSync(join(dir, caches[0]!)).mtimeMs;
+      const second = new WorkerPool(script, 1, { codeCacheDir: dir });
+      pools.push(second);
+      const after = await second.run(request);
+      await second.close();
+      expect(Array.from(after.result.spirv!)).toEqual(Array.from(before.result.spirv!));
+      expect(after.result.diagnostics).toEqual(before.result.diagnostics);
+      // Accepted, so not written again.
+      expect(statSync(join(dir, caches[0]!)).mtimeMs).toBe(written);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,0 +1,59 @@
+// A/B of the whole compile between two source trees, in one process: each tree's compiler/index.ts is
+// bundled (esbuild) and the compile bench's shaders (fixtures/compiler entry points, generated lit
+// shaders) are compiled in alternating rounds, A then B. On a shared machine the load changes from
+// second to second: the median of the per-round ratios B/A moves far less than either tree's times.
+//
+//   git archive <commit> compiler | tar -x -C /tmp/base      (a tree with the other compiler)
+//   node bench/ab-compile.mjs /tmp/base . [rounds]
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { litShader } from './shaders.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FIXTURES = join(ROOT, 'fixtures/compiler');
+const [treeA, treeB, rounds = '30'] = process.argv.slice(2);
+if (!treeA || !treeB) throw new Error('usage: node bench/ab-compile.mjs <tree A> <tree B> [rounds]');
+
+async function compilerOf(tree, name) {
+  const outfile = join(ROOT, `bench/.out/ab-${name}.mjs`);
+  await build({ entryPoints: [join(resolve(tree), 'compiler/index.ts')], bundle: true, platform: 'neutral', format: 'esm', outfile, logLevel: 'error' });
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+}
+
+function jobs() {
+  const out = [];
+  const add = (file, source) => {
+    const targetEnv = /^\/\/ targets: (.*)$/m.exec(source)?.[1].trim().split(/\s+/)[0] ?? 'vulkan1.1';
+    const header = /^\/\/ entry: (.*)$/m.exec(source);
+    for (const part of header ? header[1].split(',') : []) {
+      const [name, stage] = part.trim().split(/\s+/);
+      out.push({ source, options: { filename: file, entryPoints: [{ name, stage }], targetEnv } });
+    }
+  };
+  for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.hlsl')).sort()) add(join(FIXTURES, f), readFileSync(join(FIXTURES, f), 'utf8'));
+  for (const lines of [300, 1000]) add(`/lit-${lines}.hlsl`, litShader(lines));
+  return out;
+}
+
+const A = await compilerOf(treeA, 'a');
+const B = await compilerOf(treeB, 'b');
+const all = jobs();
+/** CPU ms of one round over every shader. */
+const round = (lib) => {
+  const cpu = process.cpuUsage();
+  for (const j of all) lib.compile(j.source, j.options);
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000;
+};
+for (let i = 0; i < 5; i++) (round(A), round(B)); // JIT warm-up of both
+const a = [];
+const b = [];
+for (let i = 0; i < Number(rounds); i++) (a.push(round(A)), b.push(round(B)));
+const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+const f = (ms) => ms.toFixed(1);
+console.log(`${all.length} compiles per round, ${rounds} rounds, ms of CPU per round`);
+console.log(`A ${treeA}: best ${f(Math.min(...a))}, median ${f(median(a))}`);
+console.log(`B ${treeB}: best ${f(Math.min(...b))}, median ${f(median(b))}`);
+console.log(`B/A: median of per-round ratios ${median(a.map((x, i) => b[i] / x)).toFixed(3)}, best/best ${(Math.min(...b) / Math.min(...a)).toFixed(3)}`);
