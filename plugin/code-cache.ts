@@ -4,7 +4,7 @@
 // file per V8 version and bundle (size, mtime) in `cacheDir`, written through a temp file and a
 // rename. Used where Node has no module compile cache for it (hlslc on Node < 22.1, compile workers).
 // A cache that cannot be read or written is no cache: the bundle runs the same, only slower to start.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -58,9 +58,22 @@ export function runWithCodeCache(bundle: string, cacheDir: string | undefined, p
         const partial = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile); // concurrent writers each write whole files
+        pruneCodeCaches(cacheDir, prefix);
       } catch {
         // no cache this time
       }
     },
   };
+}
+
+/** Caches of one prefix kept: each upgrade (or rebuild) of a bundle writes a new file, so old ones are removed. */
+const KEPT_PER_PREFIX = 3;
+
+/** Removes all but the newest KEPT_PER_PREFIX code caches of `prefix` (one per bundle version) from `cacheDir`. */
+export function pruneCodeCaches(cacheDir: string, prefix: string): void {
+  const ours = readdirSync(cacheDir)
+    .filter((name) => name.startsWith(`${prefix}-`) && name.endsWith('.code-cache'))
+    .map((name) => ({ path: join(cacheDir, name), mtime: statSync(join(cacheDir, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const { path } of ours.slice(KEPT_PER_PREFIX)) rmSync(path, { force: true });
 }
