@@ -645,9 +645,11 @@ export class ExpressionChecker {
       }
       return { op: 'construct', type: to, parts: rows };
     }
-    // vector <-> matrix of equal component count
+    // vector <-> matrix: equal component counts reshape, one component splats, more truncate (float1x4 → float2).
     const comps = this.components(e, from).map((x) => this.convertExpr(x, toEl));
-    return this.assemble(comps, to);
+    const count = to.kind === 'vector' ? to.size : to.rows * to.cols;
+    if (comps.length === 1 && count > 1) return this.splat(comps[0]!, to);
+    return this.assemble(comps.slice(0, count), to);
   }
 
   /** Changes the scalar type of a scalar/vector/matrix expression, keeping its shape. */
