@@ -404,6 +404,11 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
     if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope));
+    if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    const entry = { kind: 'variable' as const, name: d.name, type: t, place, readonly: isConst, loc: d.loc, ...c.halfFlag(decl.type, scope) };
+    // As in C++, the name is in scope in its own initializer (`float2x2 b = float2x2(1, b._m00, …)` reads the
+    // not yet initialized b, as DXC does).
+    scope.define(entry);
     let constant;
     if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));
@@ -414,9 +419,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       }
       out.push(...after);
     } else if (isConst) c.error(`const variable '${d.name}' must be initialized`, d.loc, d.name.length);
-    const prev = scope.own(d.name);
-    if (prev) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
-    scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc, ...c.halfFlag(decl.type, scope) });
+    if (constant) scope.define({ ...entry, constant });
   }
 }
 

@@ -114,4 +114,19 @@ describe('language features', () => {
     ];
     await runChecks(gpu, { setup, input: INPUT, checks });
   });
+
+  it('a local is in scope in its own initializer (C++ and DXC), shadowing an outer name', async () => {
+    // `v.x = 4` writes the inner float2 (then overwritten by the initializer's value), not the outer float.
+    const setup = `
+      float v = In[0].x * 10;
+      float inner = 0;
+      { float2 v = float2(1, v.x = 4); inner = v.x * 100 + v.y; }
+      int n = (n = (int)In[0].y + 3) * 2;`;
+    const checks: Check[] = [
+      { expr: 'v', kind: 'f', expect: 10 * INPUT[0]![0]! },
+      { expr: 'inner', kind: 'f', expect: 104 },
+      { expr: 'n', kind: 'i', expect: (INPUT[0]![1]! + 3) * 2 },
+    ];
+    await runChecks(gpu, { setup, input: INPUT, checks });
+  });
 });
