@@ -5,6 +5,7 @@ import type { GsInputPrimitive, IrEntryCommon, IrPatchConstantFunction, PatchPar
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Checker } from './checker.js';
+import type { Type } from '../types.js';
 import { amplificationPayload, meshPayload } from './mesh-stage.js';
 import { rayTracingEntry } from './ray-tracing-entries.js';
 import { nodePayload } from './node-stage.js';
@@ -64,6 +65,12 @@ function sizedPatches(s: PayloadSite, patches: PatchParam[], params: IrEntryComm
   });
 }
 
+/** A struct (or array of them) with no numeric member anywhere: it becomes no stage variable. */
+function isEmptyAggregate(t: Type): boolean {
+  if (t.kind === 'array') return isEmptyAggregate(t.element);
+  return t.kind === 'struct' && t.fields.every((f) => isEmptyAggregate(f.type));
+}
+
 const geometry: Builder<'geometry'> = (s) => {
   const { c, decl, entry } = s;
   const maxVertexCount = required(s, 'maxvertexcount', 'geometry', 'N');
@@ -85,6 +92,8 @@ const geometry: Builder<'geometry'> = (s) => {
   const expected = INPUT_VERTICES[primitive];
   for (const input of inputs) {
     const inputType = entry.params[input.param]!.var.type;
+    // An array of empty structs declares no input variable, so its length does not matter (DXC accepts it).
+    if (inputType.kind === 'array' && isEmptyAggregate(inputType.element)) continue;
     if (inputType.kind !== 'array' || inputType.length !== expected) {
       c.error(`the '${primitive}' input of geometry entry point '${decl.name}' must be an array of ${expected} vertices`, input.p.loc, input.p.name.length || 1);
       return undefined;

@@ -401,7 +401,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
     if (t.kind === 'node' && !d.init) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
     const query = holdsRayQuery(t);
-    if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
+    if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: a SPIR-V ray query is an opaque object with no copy (DXC drops such an initializer and leaves a fresh query); declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
     if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope));
     if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
