@@ -122,8 +122,13 @@ const geometry: Builder<'geometry'> = (s) => {
 
 const hull: Builder<'hull'> = (s) => {
   const { c, decl } = s;
-  const domain = required(s, 'domain', 'hull', '"tri"');
-  const partitioning = required(s, 'partitioning', 'hull', '"fractional_odd"');
+  // [domain] and [partitioning] are optional, as in DXC: without them the hull shader has no primitive or
+  // spacing execution mode and Vulkan takes the domain shader's (one of the two stages must declare each).
+  const domain = s.attrs.domain;
+  const partitioning = s.attrs.partitioning;
+  if (partitioning === undefined && !decl.attributes.some((a) => a.name.toLowerCase() === 'partitioning')) {
+    c.sink.warning(`hull entry point '${decl.name}' has no [partitioning(...)]: the tessellation spacing must then come from the domain shader, and an HLSL domain shader cannot declare one`, decl.nameLoc, decl.name.length);
+  }
   const topology = required(s, 'outputtopology', 'hull', '"triangle_cw"');
   const outputControlPoints = required(s, 'outputcontrolpoints', 'hull', 'N');
   const pcfName = required(s, 'patchconstantfunc', 'hull', '"PatchConstants"');
@@ -135,7 +140,7 @@ const hull: Builder<'hull'> = (s) => {
     c.error(`pow2 partitioning has no equivalent in Vulkan`, s.sites.partitioning!.loc);
     return undefined;
   }
-  if (domain === undefined || partitioning === undefined || topology === undefined || outputControlPoints === undefined || pcfName === undefined) return undefined;
+  if (topology === undefined || outputControlPoints === undefined || pcfName === undefined) return undefined;
   const found = c.global.lookup(pcfName);
   const pcfDecl = found?.kind === 'functions' ? found.overloads.find((f) => f.decl.body)?.decl : undefined;
   if (!pcfDecl) {
@@ -150,8 +155,8 @@ const hull: Builder<'hull'> = (s) => {
     if (p.size !== outputControlPoints) c.error(`OutputPatch of '${pcfName}' has ${p.size} control points, but [outputcontrolpoints] says ${outputControlPoints}`, pcfDecl.params[p.param]!.loc);
   }
   return {
-    domain,
-    partitioning,
+    ...(domain !== undefined ? { domain } : {}),
+    ...(partitioning !== undefined ? { partitioning } : {}),
     outputTopology: topology as TessOutputTopology,
     outputControlPoints,
     ...(s.attrs.maxtessfactor !== undefined ? { maxTessFactor: s.attrs.maxtessfactor } : {}),
