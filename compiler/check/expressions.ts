@@ -449,6 +449,11 @@ export class ExpressionChecker {
       const place = v.heap.index ? this.c.heaps.element(v.heap, target, e.loc) : this.c.heaps.untyped(v as Value & { heap: HeapRef });
       return place && { type: place.type, loc: e.loc, place, readonly: true };
     }
+    // `(Base)derived` names the base part of the object (DXC): an lvalue when the operand is one, so
+    // `(Base)d2 = (Base)d;` writes d2's base fields.
+    if (target.kind === 'struct' && v.place && !sameType(v.type, target) && this.isDerivedFrom(v.type, target)) {
+      return { ...this.upcast(v, target), loc: e.loc };
+    }
     const expr = this.explicitConvert(v, target, e.loc);
     return expr && { type: target, loc: e.loc, expr, readonly: true };
   }
