@@ -150,7 +150,7 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
     if (!ep || !param || !at) {
       const argument = e.mode === 'vertices' ? `${name} takes` : `'${name}' reads a pixel shader input's own variable: its first argument must be`;
       c.error(
-        `${argument} an input parameter of the pixel entry point (or a member of one), named in the entry function itself${e.mode === 'vertices' ? ', or another such parameter' : ''}; copies (but a local written once, before the use) and helper functions' parameters are not inputs`,
+        `${argument} an input parameter of the pixel entry point (or a member of one), named in the entry function itself${e.mode === 'vertices' ? ', or another such parameter' : ''}; copies${e.mode === 'vertices' || e.mode === 'vertex' ? '' : ' (but a local written once, before the use)'} and helper functions' parameters are not inputs`,
         e.loc,
         length,
       );
