@@ -168,7 +168,9 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
       interpolation = f.interpolation ?? interpolation;
       builtin = f.builtin;
     }
-    if (type.kind === 'struct' || semantic === undefined || builtin !== undefined || /^sv_/i.test(semantic)) {
+    // SV_InstanceID has no BuiltIn in a pixel shader: it is a located input like a user semantic (manual).
+    const located = semantic !== undefined && (!/^sv_/i.test(semantic) || semantic.toUpperCase() === 'SV_INSTANCEID');
+    if (type.kind === 'struct' || semantic === undefined || builtin !== undefined || !located) {
       const kind = type.kind === 'struct' ? `a struct` : semantic === undefined || builtin !== undefined ? 'a builtin' : `the system value '${semantic}'`;
       c.error(`${what} needs one user-semantic input (a location), not ${kind}`, e.loc, length);
       continue;

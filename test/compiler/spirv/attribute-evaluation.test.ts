@@ -152,6 +152,10 @@ describe('EvaluateAttributeAtSample, EvaluateAttributeCentroid, EvaluateAttribut
         return EvaluateAttributeCentroid(c3) + EvaluateAttributeAtSample(w.color, 1) + EvaluateAttributeCentroid(w.uv).xyxy;
       }`;
     const text = disassembleSpirv(compileValid(copies, { ...PIXEL, optimizationLevel: 0 }).spirv);
+    // SV_InstanceID reaches a pixel shader at a location, so it interpolates like a user input (DXC's tests).
+    const instance = disassembleSpirv(compileValid(`float4 ps_main(float i : SV_InstanceID) : SV_Target { return EvaluateAttributeCentroid(i); }`, PIXEL).spirv);
+    expect(instance).toMatch(/OpDecorate %in_var_SV_InstanceID Location 0/);
+    expect(instance).toMatch(/InterpolateAtCentroid %in_var_SV_InstanceID\n/);
     expect(text).toMatch(/InterpolateAtCentroid %in_var_C\n/);
     expect(text).toMatch(/InterpolateAtSample %in_var_COLOR %uint_1/);
     expect(text).toMatch(/InterpolateAtCentroid %in_var_UV\n/);
