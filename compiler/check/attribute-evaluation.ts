@@ -2,7 +2,8 @@
 // vertex of the primitive, or interpolated somewhere else than the pixel's own sample. Both read the
 // input's Input variable itself (SPIR-V's per-vertex array, InterpolateAt*'s pointer operand), so the
 // argument must be an input of a pixel entry point named inside the entry function: DXC reaches copies
-// and helper functions only through its legalization (inlining), which we do not have. One exception,
+// and helper functions only through its legalization (inlining), which we do not have; EvaluateAttribute*
+// does follow a local copy written once before the use (`float4 c2 = color;`). One exception,
 // DXC's too: when the program calls GetAttributeAtVertex, a helper's `nointerpolation` parameter holds
 // all three vertices (T[3]); its name reads vertex 0, and its argument is an input or another such one.
 import { walk } from './resource-constants.js';
@@ -83,6 +84,36 @@ function memberPath(p: IrPlace): { root: Extract<IrPlace, { kind: 'local' }>['lo
 }
 
 /**
+ * The place a local holds a copy of: it is written once, by a top-level `local = load(place)` of the
+ * function that comes before the statement using it, and so holds that value wherever it is read.
+ */
+function copiedFrom(fn: IrFunction, local: Extract<IrPlace, { kind: 'local' }>['local'], use: IrExpr): IrPlace | undefined {
+  let writes = 0;
+  walkStmts(fn.body, {
+    written(p) {
+      if (rootLocal(p) === local) writes++;
+    },
+  });
+  if (writes !== 1) return undefined;
+  const at = fn.body.findIndex((s) => s.op === 'store' && s.place.kind === 'local' && s.place.local === local);
+  const store = fn.body[at];
+  if (!store || store.op !== 'store' || store.value.op !== 'load' || !memberPath(store.value.place)) return undefined;
+  let usedAt = -1;
+  fn.body.forEach((s, i) => walkStmts([s], { expr: (x) => void (x === use && (usedAt = i)) }));
+  return usedAt > at ? store.value.place : undefined;
+}
+
+function rootLocal(p: IrPlace): unknown {
+  return p.kind === 'local' ? p.local : 'base' in p && p.base ? rootLocal(p.base as IrPlace) : undefined;
+}
+
+/** `p` (members of a local) with its local replaced by `root`. */
+function rebase(p: IrPlace, root: IrPlace): IrPlace {
+  if (p.kind === 'member') return { ...p, base: rebase(p.base, root) };
+  return root;
+}
+
+/**
  * After the entry points are known: every attribute evaluation must name a stage input (a member path
  * of an `in` parameter down to one semantic) of the pixel entry point whose function contains it.
  */
@@ -107,12 +138,20 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
       c.error(`${e.mode === 'vertices' ? `${name} takes a pixel shader input:` : what + ' is only available in pixel shaders,'} not in the ${ep.stage} entry point '${ep.name}'`, e.loc, length);
       continue;
     }
+    // EvaluateAttribute* on a local copy of an input (`float4 c2 = color;`) reads that input, as after DXC's
+    // legalization. (GetAttributeAtVertex keeps needing the input itself: a copy holds one vertex's value.)
+    for (let hops = 0; hops < 8 && ep && e.mode !== 'vertices' && e.mode !== 'vertex'; hops++) {
+      const local = memberPath(e.input);
+      const source = local && !ep.params.some((p) => p.var === local.root) ? copiedFrom(fn, local.root, e) : undefined;
+      if (!source) break;
+      (e as { input: IrPlace }).input = rebase(e.input, source);
+    }
     const at = memberPath(e.input);
     const param = ep && !called.has(fn) && at ? ep.params.find((p) => p.var === at.root && p.direction !== 'out') : undefined;
     if (!ep || !param || !at) {
       const argument = e.mode === 'vertices' ? `${name} takes` : `'${name}' reads a pixel shader input's own variable: its first argument must be`;
       c.error(
-        `${argument} an input parameter of the pixel entry point (or a member of one), named in the entry function itself${e.mode === 'vertices' ? ', or another such parameter' : ''}; copies and helper functions' parameters are not inputs`,
+        `${argument} an input parameter of the pixel entry point (or a member of one), named in the entry function itself${e.mode === 'vertices' ? ', or another such parameter' : ''}; copies${e.mode === 'vertices' || e.mode === 'vertex' ? '' : ' (but a local written once, before the use)'} and helper functions' parameters are not inputs`,
         e.loc,
         length,
       );
@@ -130,7 +169,9 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
       interpolation = f.interpolation ?? interpolation;
       builtin = f.builtin;
     }
-    if (type.kind === 'struct' || semantic === undefined || builtin !== undefined || /^sv_/i.test(semantic)) {
+    // SV_InstanceID has no BuiltIn in a pixel shader: it is a located input like a user semantic (manual).
+    const located = semantic !== undefined && (!/^sv_/i.test(semantic) || semantic.toUpperCase() === 'SV_INSTANCEID');
+    if (type.kind === 'struct' || semantic === undefined || builtin !== undefined || !located) {
       const kind = type.kind === 'struct' ? `a struct` : semantic === undefined || builtin !== undefined ? 'a builtin' : `the system value '${semantic}'`;
       c.error(`${what} needs one user-semantic input (a location), not ${kind}`, e.loc, length);
       continue;

@@ -337,12 +337,12 @@ export class Checker {
     return Number(value.value);
   }
 
-  constantValue(expr: ast.Expr, scope: Scope): IrConst | undefined {
+  constantValue(expr: ast.Expr, scope: Scope, notConstant = 'expression is not a compile-time constant'): IrConst | undefined {
     const errorsBefore = this.sink.errorCount;
     const v = this.exprs.check(expr, scope);
     if (!v || this.sink.errorCount > errorsBefore) return undefined;
     const c = evaluateConstant(this.exprs.rvalue(v));
-    if (!c) this.error(`expression is not a compile-time constant`, expr.loc);
+    if (!c) this.error(notConstant, expr.loc);
     return c;
   }
 

@@ -74,9 +74,35 @@ export function commonShape(a: NumericType, b: NumericType): ShapeResult | strin
     if (a.rows <= b.rows && a.cols <= b.cols) return { shape: a, truncated: true };
     if (b.rows <= a.rows && b.cols <= a.cols) return { shape: b, truncated: true };
   }
-  // A vector and a matrix with the same number of components (e.g. float4 and float2x2) combine as the matrix? DXC
-  // rejects most of these; so do we, with the types named.
+  // A vector and a matrix (DXC's CombineDimensions): the operand with more components is tried as the
+  // shape first (the left one on a tie), then the other; float2x2 * float4 is a float2x2, float4 < float2x2 a bool4.
+  const [first, second] = components(a) >= components(b) ? [a, b] : [b, a];
+  for (const [target, source] of [[first, second], [second, first]] as const) {
+    const how = mixedConversion(target as VectorType | MatrixType, source as VectorType | MatrixType);
+    if (how) return how === 'truncate' ? { shape: target, truncated: true } : { shape: target };
+  }
   return 'cannot convert between these operand shapes';
+}
+
+function components(t: VectorType | MatrixType): number {
+  return t.kind === 'vector' ? t.size : t.rows * t.cols;
+}
+
+/**
+ * Whether a vector converts to a matrix or back for a binary operator, by DXC's ConvertDimensions: a
+ * one-component source splats, equal component counts reshape, a one-component target or a one-row or
+ * one-column side with fewer components truncates; anything else needs two steps and is refused.
+ */
+function mixedConversion(target: VectorType | MatrixType, source: VectorType | MatrixType): 'same' | 'truncate' | undefined {
+  const t = components(target);
+  const s = components(source);
+  if (s === 1 && t !== 1) return 'same';
+  if (t === s) return 'same';
+  if (t === 1) return 'truncate';
+  const thin = (m: VectorType | MatrixType): boolean => m.kind === 'matrix' && (m.rows === 1 || m.cols === 1);
+  // matrix→vector truncates only from a one-row/one-column matrix; vector→matrix only into one.
+  if (target.kind === 'vector' ? thin(source) && t < s : thin(target) && t < s) return 'truncate';
+  return undefined;
 }
 
 /**

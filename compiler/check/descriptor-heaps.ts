@@ -84,7 +84,7 @@ export class DescriptorHeaps {
       return undefined;
     }
     if (sampler !== (ref.heap === 'SamplerDescriptorHeap')) {
-      this.c.error(`'${ref.heap}' holds ${sampler ? 'resources, not samplers (use SamplerDescriptorHeap)' : `samplers, not '${typeToString(t)}' (use ResourceDescriptorHeap)`}`, loc);
+      this.c.error(`'${ref.heap}' holds ${sampler ? 'resources, not samplers (use SamplerDescriptorHeap)' : `samplers, not '${typeToString(t)}' (use ResourceDescriptorHeap): DXC quietly reads the resource heap's element at that index instead`}`, loc);
       return undefined;
     }
     const global = this.arrayOf(t, loc);

@@ -452,6 +452,11 @@ export class ExpressionChecker {
       const place = v.heap.index ? this.c.heaps.element(v.heap, target, e.loc) : this.c.heaps.untyped(v as Value & { heap: HeapRef });
       return place && { type: place.type, loc: e.loc, place, readonly: true };
     }
+    // `(Base)derived` names the base part of the object (DXC): an lvalue when the operand is one, so
+    // `(Base)d2 = (Base)d;` writes d2's base fields.
+    if (target.kind === 'struct' && v.place && !sameType(v.type, target) && this.isDerivedFrom(v.type, target)) {
+      return { ...this.upcast(v, target), loc: e.loc };
+    }
     const expr = this.explicitConvert(v, target, e.loc);
     return expr && { type: target, loc: e.loc, expr, readonly: true };
   }
@@ -648,9 +653,11 @@ export class ExpressionChecker {
       }
       return { op: 'construct', type: to, parts: rows };
     }
-    // vector <-> matrix of equal component count
+    // vector <-> matrix: equal component counts reshape, one component splats, more truncate (float1x4 → float2).
     const comps = this.components(e, from).map((x) => this.convertExpr(x, toEl));
-    return this.assemble(comps, to);
+    const count = to.kind === 'vector' ? to.size : to.rows * to.cols;
+    if (comps.length === 1 && count > 1) return this.splat(comps[0]!, to);
+    return this.assemble(comps.slice(0, count), to);
   }
 
   /** Changes the scalar type of a scalar/vector/matrix expression, keeping its shape. */

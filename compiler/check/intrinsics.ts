@@ -123,9 +123,9 @@ export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: strin
       return t && make(t, [x.coerce(nargs[0]!, t), x.coerce(nargs[1]!, withScalar(t, INT))]);
     }
     case 'int-map': {
-      const t0 = nargs[0]!.type;
+      // A float argument converts to int, the first type of DXC's any_int list (firstbithigh(2.5) is FindSMsb(2)).
+      const t0 = elementScalar(nargs[0]!.type)!.base === 'float' ? withScalar(nargs[0]!.type, INT) : nargs[0]!.type;
       const el = elementScalar(t0)!;
-      if (el.base === 'float') return noOverload(c, name, t0, loc);
       const t = withScalar(t0, name === 'countbits' || name === 'reversebits' ? UINT : el.base === 'int' ? INT : UINT);
       const argT = withScalar(t0, el.base === 'bool' ? UINT : el);
       // reversebits keeps its operand's width (uint16_t → uint16_t, uint64_t → uint64_t); countbits is a uint.

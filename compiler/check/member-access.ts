@@ -142,7 +142,9 @@ export function index(c: Checker, x: ExpressionChecker, e: ast.IndexExpr, scope:
   const known = constantIndex(index);
   const bound = t.kind === 'array' ? t.length : t.kind === 'vector' ? t.size : t.kind === 'matrix' ? t.rows : null;
   if (known !== undefined && bound !== null && (known < 0 || known >= bound)) {
-    c.error(`index ${known} is out of bounds for '${typeToString(t)}'`, e.index.loc);
+    // DXC only warns for arrays; the access would be outside the object, which has no defined value.
+    const why = t.kind === 'array' ? ': it would access memory outside the array (DXC only warns)' : '';
+    c.error(`index ${known} is out of bounds for '${typeToString(t)}'${why}`, e.index.loc);
     return undefined;
   }
   if (obj.held?.kind === 'array') {

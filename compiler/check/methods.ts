@@ -326,8 +326,11 @@ export function interlocked(c: Checker, x: ExpressionChecker, name: string, args
   if (!arity(s, min, max)) return undefined;
   const dest = args[0]!;
   const el = isNumeric(dest.type) && dest.type.kind === 'scalar' ? dest.type : undefined;
-  if (!el || el.base === 'bool' || el.base === 'float' || !dest.place || dest.readonly || !atomicTarget(dest.place)) {
-    c.error(`the destination of '${name}' must be a writable int or uint in groupshared memory, a RW buffer, a RW texture or a buffer pointer's memory`, dest.loc);
+  // SM 6.6: InterlockedExchange also swaps a 32-bit float (OpAtomicExchange takes floats; Vulkan needs the
+  // VK_EXT_shader_atomic_float feature for the memory it is in).
+  const floatExchange = operation === 'exchange' && el?.base === 'float' && el.width === 32;
+  if (!el || el.base === 'bool' || (el.base === 'float' && !floatExchange) || !dest.place || dest.readonly || !atomicTarget(dest.place)) {
+    c.error(`the destination of '${name}' must be a writable int or uint${operation === 'exchange' ? ' (or 32-bit float)' : ''} in groupshared memory, a RW buffer, a RW texture or a buffer pointer's memory`, dest.loc);
     return undefined;
   }
   const value = argAs(s, compare ? 2 : 1, el);

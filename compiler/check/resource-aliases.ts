@@ -373,8 +373,20 @@ export function declareStaticAlias(c: Checker, d: { name: string; init?: import(
   if (!cell || cell.kind !== 'resource') return declareStaticStruct(c, d, t, scope);
   if (coherent) cell.coherent = true;
   if (d.init) {
-    const v = c.exprs.check(d.init, scope);
-    if (v && assignHeld(c, cell, v, d.init.loc, () => undefined, (e) => e) && cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined) {
+    // Checked with room for side effects, so that a call is reported here (not as a statement-less effect).
+    const saved = c.exprs.effects;
+    const effects = { before: [] as IrStmt[], after: [] as IrStmt[] };
+    c.exprs.effects = effects;
+    let v: Value | undefined;
+    try {
+      v = c.exprs.check(d.init, scope);
+    } finally {
+      c.exprs.effects = saved;
+    }
+    if (v && (effects.before.length || effects.after.length)) {
+      c.error(`the initializer of static resource '${d.name}' calls a function or assigns: not supported yet for a static resource variable; name the resource or descriptor-heap element directly`, d.init.loc);
+      cell.origin = { kind: 'invalid' };
+    } else if (v && assignHeld(c, cell, v, d.init.loc, () => undefined, (e) => e) && cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined) {
       c.error(`the initializer of static resource '${d.name}' must name a resource with constant indices`, d.init.loc);
     }
   }

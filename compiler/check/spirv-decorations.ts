@@ -46,7 +46,7 @@ export function spirvDecorations(c: Checker, attrs: readonly ast.Attribute[], sc
     }
     const constants: { type: Extract<SpirvDecoration, { kind: 'id' }>['constants'][number]['type']; value: number }[] = [];
     for (const e of rest) {
-      const value = c.constantValue(e, scope);
+      const value = c.constantValue(e, scope, `the operands of 'vk::ext_decorate_id' must be compile-time constants: OpDecorateId takes ids of constant instructions (DXC passes a run-time value's id, e.g. a call's result, relying on -Vd)`);
       if (!value) continue;
       if (value.kind !== 'scalar' || value.type.kind !== 'scalar' || value.type.base === 'float') {
         c.error(`the operands of 'vk::ext_decorate_id' must be integer or bool constants`, e.loc);

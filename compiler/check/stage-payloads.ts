@@ -5,6 +5,7 @@ import type { GsInputPrimitive, IrEntryCommon, IrPatchConstantFunction, PatchPar
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Checker } from './checker.js';
+import type { Type } from '../types.js';
 import { amplificationPayload, meshPayload } from './mesh-stage.js';
 import { rayTracingEntry } from './ray-tracing-entries.js';
 import { nodePayload } from './node-stage.js';
@@ -64,6 +65,12 @@ function sizedPatches(s: PayloadSite, patches: PatchParam[], params: IrEntryComm
   });
 }
 
+/** A struct (or array of them) with no numeric member anywhere: it becomes no stage variable. */
+function isEmptyAggregate(t: Type): boolean {
+  if (t.kind === 'array') return isEmptyAggregate(t.element);
+  return t.kind === 'struct' && t.fields.every((f) => isEmptyAggregate(f.type));
+}
+
 const geometry: Builder<'geometry'> = (s) => {
   const { c, decl, entry } = s;
   const maxVertexCount = required(s, 'maxvertexcount', 'geometry', 'N');
@@ -85,6 +92,8 @@ const geometry: Builder<'geometry'> = (s) => {
   const expected = INPUT_VERTICES[primitive];
   for (const input of inputs) {
     const inputType = entry.params[input.param]!.var.type;
+    // An array of empty structs declares no input variable, so its length does not matter (DXC accepts it).
+    if (inputType.kind === 'array' && isEmptyAggregate(inputType.element)) continue;
     if (inputType.kind !== 'array' || inputType.length !== expected) {
       c.error(`the '${primitive}' input of geometry entry point '${decl.name}' must be an array of ${expected} vertices`, input.p.loc, input.p.name.length || 1);
       return undefined;
@@ -113,8 +122,13 @@ const geometry: Builder<'geometry'> = (s) => {
 
 const hull: Builder<'hull'> = (s) => {
   const { c, decl } = s;
-  const domain = required(s, 'domain', 'hull', '"tri"');
-  const partitioning = required(s, 'partitioning', 'hull', '"fractional_odd"');
+  // [domain] and [partitioning] are optional, as in DXC: without them the hull shader has no primitive or
+  // spacing execution mode and Vulkan takes the domain shader's (one of the two stages must declare each).
+  const domain = s.attrs.domain;
+  const partitioning = s.attrs.partitioning;
+  if (partitioning === undefined && !decl.attributes.some((a) => a.name.toLowerCase() === 'partitioning')) {
+    c.sink.warning(`hull entry point '${decl.name}' has no [partitioning(...)]: the tessellation spacing must then come from the domain shader, and an HLSL domain shader cannot declare one`, decl.nameLoc, decl.name.length);
+  }
   const topology = required(s, 'outputtopology', 'hull', '"triangle_cw"');
   const outputControlPoints = required(s, 'outputcontrolpoints', 'hull', 'N');
   const pcfName = required(s, 'patchconstantfunc', 'hull', '"PatchConstants"');
@@ -126,7 +140,7 @@ const hull: Builder<'hull'> = (s) => {
     c.error(`pow2 partitioning has no equivalent in Vulkan`, s.sites.partitioning!.loc);
     return undefined;
   }
-  if (domain === undefined || partitioning === undefined || topology === undefined || outputControlPoints === undefined || pcfName === undefined) return undefined;
+  if (topology === undefined || outputControlPoints === undefined || pcfName === undefined) return undefined;
   const found = c.global.lookup(pcfName);
   const pcfDecl = found?.kind === 'functions' ? found.overloads.find((f) => f.decl.body)?.decl : undefined;
   if (!pcfDecl) {
@@ -141,8 +155,8 @@ const hull: Builder<'hull'> = (s) => {
     if (p.size !== outputControlPoints) c.error(`OutputPatch of '${pcfName}' has ${p.size} control points, but [outputcontrolpoints] says ${outputControlPoints}`, pcfDecl.params[p.param]!.loc);
   }
   return {
-    domain,
-    partitioning,
+    ...(domain !== undefined ? { domain } : {}),
+    ...(partitioning !== undefined ? { partitioning } : {}),
     outputTopology: topology as TessOutputTopology,
     outputControlPoints,
     ...(s.attrs.maxtessfactor !== undefined ? { maxTessFactor: s.attrs.maxtessfactor } : {}),

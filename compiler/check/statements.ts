@@ -401,9 +401,14 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     const fresh = t.kind === 'rayQuery' && d.init?.kind === 'Construct' && d.init.args.length === 0 && d.init.type.name === 'RayQuery';
     if (t.kind === 'node' && !d.init) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
     const query = holdsRayQuery(t);
-    if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: declare it and call TraceRayInline`, d.loc, d.name.length);
+    if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: a SPIR-V ray query is an opaque object with no copy (DXC drops such an initializer and leaves a fresh query); declare it and call TraceRayInline`, d.loc, d.name.length);
     const place = newLocal(c, st.fn, d.name, t);
     if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope), aliasedPointerAttribute(decl.attributes));
+    if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+    const entry = { kind: 'variable' as const, name: d.name, type: t, place, readonly: isConst, loc: d.loc, ...c.halfFlag(decl.type, scope) };
+    // As in C++, the name is in scope in its own initializer (`float2x2 b = float2x2(1, b._m00, …)` reads the
+    // not yet initialized b, as DXC does).
+    scope.define(entry);
     let constant;
     if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));
@@ -414,9 +419,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       }
       out.push(...after);
     } else if (isConst) c.error(`const variable '${d.name}' must be initialized`, d.loc, d.name.length);
-    const prev = scope.own(d.name);
-    if (prev) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
-    scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: isConst, ...(constant ? { constant } : {}), loc: d.loc, ...c.halfFlag(decl.type, scope) });
+    if (constant) scope.define({ ...entry, constant });
   }
 }
 

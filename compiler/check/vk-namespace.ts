@@ -83,8 +83,11 @@ export function checkRawBufferCall(c: Checker, x: ExpressionChecker, name: strin
     type = c.resolveType(spec, scope, spec.modifiers ?? []);
   }
   if (!type) return undefined;
-  if (!isNumeric(type) && type.kind !== 'struct' && type.kind !== 'array') {
-    c.error(`'${name}' reads and writes numeric values, structs and arrays, not '${typeToString(type)}'`, loc, name.length);
+  // A vk::SpirvType has a size and alignment, so it may live in memory like a numeric value (DXC loads one); an
+  // opaque type (SpirvOpaqueType, ext_type) has no size.
+  const sized = type.kind === 'spirvType' && type.size !== undefined;
+  if (!isNumeric(type) && type.kind !== 'struct' && type.kind !== 'array' && !sized) {
+    c.error(`'${name}' reads and writes numeric values, structs, arrays and sized vk::SpirvType values, not '${typeToString(type)}'`, loc, name.length);
     return undefined;
   }
   const address = x.convert(args[0]!, scalar('uint', 64), args[0]!.loc, `the address of '${name}'`);

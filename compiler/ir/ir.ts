@@ -432,8 +432,10 @@ export interface StagePayloads {
     outputTopology: StreamTopology;
   };
   hull: {
-    domain: TessDomain;
-    partitioning: TessPartitioning;
+    /** Absent without [domain(...)]: the domain shader then gives the tessellation primitive. */
+    domain?: TessDomain;
+    /** Absent without [partitioning(...)]: the domain shader then gives the spacing. */
+    partitioning?: TessPartitioning;
     outputTopology: TessOutputTopology;
     outputControlPoints: number;
     maxTessFactor?: number;

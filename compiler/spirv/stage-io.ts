@@ -770,10 +770,26 @@ function scalarOf(t: Type): ScalarType | undefined {
 
 /** Builds a (possibly struct) parameter value from its flattened leaves. */
 function assemble(fe: FunctionEmitter, type: Type, values: number[]): number {
-  if (type.kind !== 'struct') return values[0]!;
+  if (type.kind !== 'struct' && !isEmptyAggregate(type)) return values[0]!;
   let pos = 0;
-  const build = (t: Type): number => (t.kind === 'struct' ? fe.construct(t, t.fields.map((f) => build(f.type))) : values[pos++]!);
+  const build = (t: Type): number => {
+    if (t.kind === 'struct') return fe.construct(t, t.fields.map((f) => build(f.type)));
+    // An array of empty structs has no leaf and holds no data (a geometry shader's `Empty e[2]`): an undef
+    // value (Mesa's SPIR-V parser refuses an OpCompositeConstruct of an empty struct).
+    if (t.kind === 'array' && isEmptyAggregate(t)) {
+      const undef = fe.b.id();
+      fe.f.emit(Op.Undef, [fe.t.type(t), undef]);
+      return undef;
+    }
+    return values[pos++]!;
+  };
   return build(type);
+}
+
+/** A struct or array with no numeric member anywhere (it has no stage variable). */
+function isEmptyAggregate(t: Type): boolean {
+  if (t.kind === 'array') return isEmptyAggregate(t.element);
+  return t.kind === 'struct' && t.fields.every((f) => isEmptyAggregate(f.type));
 }
 
 /** Converts between a builtin's fixed type and the declared type (uint3 → uint2, uint → int, bool). */

@@ -14,6 +14,13 @@ describe('checker diagnostics', () => {
     expect(diagnostics(kernel('  float x = nope(1);'))).toEqual([`error 3:13 use of undeclared identifier 'nope'`]);
   });
 
+  it('a constant index past an array or vector says so (DXC warns for arrays: the read has no defined value)', () => {
+    expect(diagnostics(kernel('  bool a[1] = { true };\n  bool b = a[2];\n  float4 v = 0;\n  float f = v[4];'))).toEqual([
+      `error 4:14 index 2 is out of bounds for 'bool[1]': it would access memory outside the array (DXC only warns)`,
+      `error 6:15 index 4 is out of bounds for 'float4'`,
+    ]);
+  });
+
   it('a declaration whose type is unknown reports once: its uses do not cascade', () => {
     const prelude = 'Bar g;\nfloat helper(Foo x) { return x.y; }\nRWStructuredBuffer<float> o;\n';
     expect(diagnostics(kernel('  Baz f;\n  f.x = 1;\n  o[0] = f.y + g.a + helper(2) + nope;', prelude))).toEqual([

@@ -216,8 +216,8 @@ export const tessellationStages: Pick<StageEmitters, 'hull' | 'domain'> = {
     inlines: true,
     modes(b, id, ep) {
       b.capability(Capability.Tessellation);
-      b.executionMode(id, ExecutionMode[DOMAIN_MODES[ep.domain]]);
-      if (ep.partitioning !== 'pow2') b.executionMode(id, ExecutionMode[SPACING_MODES[ep.partitioning]]);
+      if (ep.domain) b.executionMode(id, ExecutionMode[DOMAIN_MODES[ep.domain]]);
+      if (ep.partitioning && ep.partitioning !== 'pow2') b.executionMode(id, ExecutionMode[SPACING_MODES[ep.partitioning]]);
       const topology = TOPOLOGY_MODES[ep.outputTopology];
       if (topology) b.executionMode(id, ExecutionMode[topology]);
       b.executionMode(id, ExecutionMode.OutputVertices, ep.outputControlPoints);

@@ -133,4 +133,40 @@ describe('geometry stage', () => {
       for (let x = 0; x < 8; x++) expect(image.texel(x, y), `pixel (${x}, ${y})`).toEqual(expected);
     }
   });
+
+  it('takes an input array of empty structs (no input variable; any length, as DXC) and draws from SV_PrimitiveID', async () => {
+    // The geometry shader reads nothing per vertex: it emits a full-screen triangle coloured by the primitive id.
+    for (const input of ['triangle Empty tri[3]', 'triangle Empty tri[4]']) {
+      const source = `
+        struct Empty {};
+        struct G { float4 pos : SV_Position; nointerpolation uint prim : PRIM; };
+        float4 vs_main(float2 p : POSITION) : SV_Position { return float4(p, 0, 1); }
+        [maxvertexcount(3)]
+        void gs_main(${input}, uint id : SV_PrimitiveID, inout TriangleStream<G> s) {
+          G g; g.prim = id + 7;
+          g.pos = float4(-1, -1, 0, 1); s.Append(g);
+          g.pos = float4(3, -1, 0, 1); s.Append(g);
+          g.pos = float4(-1, 3, 0, 1); s.Append(g);
+        }
+        uint4 ps_main(G i) : SV_Target0 { return uint4(i.prim, 1, 0, 0); }`;
+      const one = (name: string, stage: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { entryPoints: [{ name, stage }] }).spirv;
+      const image = await gpu.renderTriangle({
+        vertexSpirv: one('vs_main', 'vertex'),
+        vertexEntry: 'vs_main',
+        geometry: { spirv: one('gs_main', 'geometry'), entry: 'gs_main' },
+        pixelSpirv: one('ps_main', 'pixel'),
+        pixelEntry: 'ps_main',
+        vertices: new Float32Array([-1, -1, 1, -1, -1, 1]),
+        stride: 8,
+        attributes: [{ location: 0, format: 'rg32float', offset: 0 }],
+        width: 8,
+        height: 8,
+        format: 'rgba32uint',
+        clear: [9, 9, 0, 0],
+      });
+      for (let y = 0; y < 8; y++) {
+        for (let x = 0; x < 8; x++) expect(image.texel(x, y), `${input}: pixel (${x}, ${y})`).toEqual([7, 1, 0, 0]);
+      }
+    }
+  });
 });

@@ -141,6 +141,10 @@ describe('intrinsics', () => {
       { expr: 'firstbitlow(bits & 0xF0u)', kind: 'u', expect: 4 },
       { expr: 'firstbithigh(ni)', kind: 'i', expect: 2 },
       { expr: 'firstbitlow(0u)', kind: 'u', expect: 0xffffffff },
+      // A float argument converts to int first (DXC's any_int defaults to int): 100.75 → 100, -10.
+      { expr: 'firstbithigh(hundred + 0.75)', kind: 'i', expect: 6 },
+      { expr: 'firstbitlow(hundred)', kind: 'i', expect: 2 },
+      { expr: 'countbits(n * 8)', kind: 'u', expect: popcount(-10 >>> 0) },
       { expr: 'asuint(n)', kind: 'u', expect: f32bits(-1.25) },
       { expr: 'f32tof16(n)', kind: 'u', expect: 0xbd00 },
       { expr: 'f16tof32(0x3E00u)', kind: 'f', expect: 1.5 },

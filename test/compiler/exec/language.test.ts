@@ -176,4 +176,47 @@ describe('language features', () => {
     ];
     await runChecks(gpu, { prelude, setup, input: INPUT, checks });
   });
+
+  it('a local is in scope in its own initializer (C++ and DXC), shadowing an outer name', async () => {
+    // `v.x = 4` writes the inner float2 (then overwritten by the initializer's value), not the outer float.
+    const setup = `
+      float v = In[0].x * 10;
+      float inner = 0;
+      { float2 v = float2(1, v.x = 4); inner = v.x * 100 + v.y; }
+      int n = (n = (int)In[0].y + 3) * 2;`;
+    const checks: Check[] = [
+      { expr: 'v', kind: 'f', expect: 10 * INPUT[0]![0]! },
+      { expr: 'inner', kind: 'f', expect: 104 },
+      { expr: 'n', kind: 'i', expect: (INPUT[0]![1]! + 3) * 2 },
+    ];
+    await runChecks(gpu, { setup, input: INPUT, checks });
+  });
+
+  it('a cast to a base struct names the base part: (Base)d2 = (Base)d writes only the base fields (DXC)', async () => {
+    const prelude = `
+      struct Base { float a; float b; };
+      struct Derived : Base { float b; float c; };
+      struct Again : Derived { float d; };`;
+    const setup = `
+      float k = In[0].x;
+      Derived d; d.a = k; ((Base)d).b = 2 * k; d.b = 3 * k; d.c = 4 * k;
+      Derived d2; d2.a = 10; ((Base)d2).b = 20; d2.b = 30; d2.c = 40;
+      (Base)d2 = (Base)d;
+      Again g; g.a = 100; ((Base)g).b = 200; g.b = 300; g.c = 400; g.d = 500;
+      (Derived)g = d2;
+      (Base)g = (Base)d2;`;
+    const k = INPUT[0]![0]!;
+    const checks: Check[] = [
+      { expr: 'd2.a', kind: 'f', expect: k },
+      { expr: '((Base)d2).b', kind: 'f', expect: 2 * k },
+      { expr: 'd2.b', kind: 'f', expect: 30 },
+      { expr: 'd2.c', kind: 'f', expect: 40 },
+      { expr: 'g.a', kind: 'f', expect: k },
+      { expr: '((Base)g).b', kind: 'f', expect: 2 * k },
+      { expr: 'g.b', kind: 'f', expect: 30 },
+      { expr: 'g.c', kind: 'f', expect: 40 },
+      { expr: 'g.d', kind: 'f', expect: 500 },
+    ];
+    await runChecks(gpu, { prelude, setup, input: INPUT, checks });
+  });
 });

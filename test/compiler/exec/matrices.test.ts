@@ -97,4 +97,35 @@ describe('matrices', () => {
     rB.forEach((v, i) => checks.push({ expr: `rB[0][${i}]`, kind: 'f', expect: v }));
     await runChecks(gpu, { setup: SETUP, input: [[1, 0, 0, 0]], checks });
   });
+
+  it('a vector and a matrix of the same component count combine component-wise in the wider or left shape (DXC)', async () => {
+    // float2x2 * float4 is a float2x2 (row-major components), int4 < float2x2 a bool4, a float1x3 + float2 a
+    // float2 of the row's first components; the swapped order keeps the left operand's shape on a tie.
+    const setup = `
+      float k = In[0].x;
+      float2x2 m = k * float2x2(1, 2, 3, 4);
+      float4 v = k * float4(10, -1, 0.5, 2);
+      int4 iv = (int)k * int4(1, 3, 2, 5);
+      float2x2 mv = m * v;
+      float4 vm = v + m;
+      bool4 lt = iv < m;
+      float1x3 row = k * float1x3(7, 8, 9);
+      float2 rv = row + float2(100, 200);
+    `;
+    const checks: Check[] = [
+      { expr: 'mv[0][0]', kind: 'f', expect: 10 },
+      { expr: 'mv[0][1]', kind: 'f', expect: -2 },
+      { expr: 'mv[1][0]', kind: 'f', expect: 1.5 },
+      { expr: 'mv[1][1]', kind: 'f', expect: 8 },
+      { expr: 'vm.y', kind: 'f', expect: 1 },
+      { expr: 'vm.w', kind: 'f', expect: 6 },
+      { expr: 'lt.x', kind: 'b', expect: false },
+      { expr: 'lt.y', kind: 'b', expect: false },
+      { expr: 'lt.z', kind: 'b', expect: true },
+      { expr: 'lt.w', kind: 'b', expect: false },
+      { expr: 'rv.x', kind: 'f', expect: 107 },
+      { expr: 'rv.y', kind: 'f', expect: 208 },
+    ];
+    await runChecks(gpu, { setup, input: [[1, 0, 0, 0]], checks });
+  });
 });

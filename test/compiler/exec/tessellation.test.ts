@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
 import { compileValid } from '../helpers.js';
+import { disassembleSpirv } from '../../helpers/tools.js';
 
 let gpu: GpuRunner;
 beforeAll(async () => {
@@ -128,7 +129,8 @@ describe('tessellation stages', () => {
     });
   }
 
-  it('reads the hull outputs back through OutputPatch and SV_PrimitiveID in the patch-constant function', async () => {
+  // Without [domain] on the hull shader (DXC accepts it) the module has no Quads mode: the domain shader's counts.
+  for (const hullDomain of ['[domain("quad")] ', '']) it(`reads the hull outputs back through OutputPatch and SV_PrimitiveID in the patch-constant function${hullDomain ? '' : ' (hull without [domain])'}`, async () => {
     // Two patches; each one's factor is the sum of two control-point weights that the hull's
     // control-point function doubles, plus the patch id: the left patch gets 3, the right one 5.
     const source = `
@@ -143,7 +145,7 @@ describe('tessellation stages', () => {
         f.inside[0] = n; f.inside[1] = 1;
         return f;
       }
-      [domain("quad")] [partitioning("integer")] [outputtopology("triangle_ccw")]
+      ${hullDomain}[partitioning("integer")] [outputtopology("triangle_ccw")]
       [outputcontrolpoints(4)] [patchconstantfunc("constants")]
       CP hs_main(InputPatch<CP, 4> ip, uint id : SV_OutputControlPointID) { CP o = ip[id]; o.k = ip[id].k * 2.0; return o; }
       [domain("quad")]
@@ -153,6 +155,7 @@ describe('tessellation stages', () => {
       }
       float4 ps_main() : SV_Target0 { return float4(1, 1, 1, 1); }`;
     const m = stages(source, undefined, { vertex: 'vs_main', hull: 'hs_main', domain: 'ds_main', pixel: 'ps_main' });
+    expect(/OpExecutionMode %\w+ Quads/.test(disassembleSpirv(m.hull))).toBe(hullDomain !== '');
     const size = 64;
     const radius = 0.4;
     const patch = (cx: number, k0: number, k3: number) => [cx, 0, k0, cx, 0, 0, cx, 0, 0, cx, 0, k3];

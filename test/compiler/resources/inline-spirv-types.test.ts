@@ -195,7 +195,7 @@ describe('inline SPIR-V decorations', () => {
     expect(errors(`struct S { [[vk::ext_decorate_id(27, 13)]] int a; };\nvoid main() { S s; }`)).toEqual([
       '1:14 vk::ext_decorate_id is not supported on struct members (SPIR-V has no OpMemberDecorateId)',
     ]);
-    expect(errors(`int f() { return 3; }\nvoid main() { [[vk::ext_decorate_id(46, f())]] int x = 1; }`)).toEqual(['2:41 expression is not a compile-time constant']);
+    expect(errors(`int f() { return 3; }\nvoid main() { [[vk::ext_decorate_id(46, f())]] int x = 1; }`)).toEqual(["2:41 the operands of 'vk::ext_decorate_id' must be compile-time constants: OpDecorateId takes ids of constant instructions (DXC passes a run-time value's id, e.g. a call's result, relying on -Vd)"]);
     expect(errors(`[[vk::ext_decorate(/* BuiltIn */ 11, /* FragStencilRefEXT */ 5014)]] int main() : SV_Target0 { return 3; }`)).toEqual([
       "1:74 vk::ext_decorate(BuiltIn) on the stage variable of 'SV_Target0' is not supported yet: use vk::location or vk::builtin",
     ]);

@@ -78,6 +78,32 @@ describe('vk::RawBufferLoad / vk::RawBufferStore', () => {
     });
   }
 
+  it('loads and stores a sized vk::SpirvType (DXC intrinsics.vkrawbufferload), not an opaque one', async () => {
+    // Word is a 32-bit unsigned OpTypeInt written inline: each word moves to the slot after the next.
+    const shader = `
+      using Word = vk::SpirvType</* OpTypeInt */ 21, 4, 4, vk::Literal<vk::integral_constant<uint, 32> >, vk::Literal<vk::integral_constant<uint, 0> > >;
+      struct Push { uint64_t address; };
+      [[vk::push_constant]] Push push;
+      [numthreads(2, 1, 1)]
+      void main(uint i : SV_GroupIndex) {
+        Word w = vk::RawBufferLoad<Word>(push.address + i * 4);
+        vk::RawBufferStore<Word>(push.address + (i + 2) * 4, w);
+      }`;
+    const { spirv } = compileValid(shader, { entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.2' }, ['vulkan1.2']);
+    // The inline OpTypeInt 32 0 is the module's uint (SPIR-V types are unique).
+    expect(disassembleSpirv(spirv)).toMatch(/OpLoad %uint %\d+ Aligned 4/);
+    const result = await gpu.runCompute({
+      spirv,
+      groups: [1, 1, 1],
+      push: new Uint8Array(8),
+      bindings: [{ binding: 0, kind: 'storage-buffer', data: new Uint32Array([0x12345678, 0xcafe, 0, 0]), name: 'words' }],
+      addresses: [{ binding: 0, pushOffset: 0 }],
+    });
+    expect([...new Uint32Array(result.buffers.words!.slice().buffer)]).toEqual([0x12345678, 0xcafe, 0x12345678, 0xcafe]);
+    const opaque = compile('using Q = vk::SpirvOpaqueType</* OpTypeRayQueryKHR */ 4472>;\n[numthreads(1,1,1)] void main() { Q q = vk::RawBufferLoad<Q>(0); }');
+    expect(opaque.diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(/'vk::RawBufferLoad' reads and writes numeric values, structs, arrays and sized vk::SpirvType values, not/));
+  });
+
   it('needs a constant power-of-two alignment, and the WGSL target refuses device addresses', () => {
     const errors = (body: string, target: 'spirv' | 'wgsl' = 'spirv') =>
       compile(`RWStructuredBuffer<uint> o;\n[numthreads(1,1,1)] void main() {\n${body}\n}`, { target })

@@ -145,9 +145,28 @@ describe('EvaluateAttributeAtSample, EvaluateAttributeCentroid, EvaluateAttribut
     }
   });
 
-  it('refuses copies, integers, nointerpolation inputs and system values', () => {
-    expect(errorsOf(`float4 ps_main(float4 c : C) : SV_Target { float4 d = c; return EvaluateAttributeCentroid(d); }`)).toEqual([
-      expect.stringMatching(/^\/input\.hlsl:1:65: error: 'EvaluateAttributeCentroid' reads a pixel shader input's own variable/),
+  it('follows a local copy of an input written once before the use (as DXC after legalization)', () => {
+    const copies = `struct V { float4 color : COLOR; float2 uv : UV; };
+      float4 ps_main(V v, float4 c : C) : SV_Target {
+        float4 c2 = c; float4 c3 = c2; V w = v;
+        return EvaluateAttributeCentroid(c3) + EvaluateAttributeAtSample(w.color, 1) + EvaluateAttributeCentroid(w.uv).xyxy;
+      }`;
+    const text = disassembleSpirv(compileValid(copies, { ...PIXEL, optimizationLevel: 0 }).spirv);
+    // SV_InstanceID reaches a pixel shader at a location, so it interpolates like a user input (DXC's tests).
+    const instance = disassembleSpirv(compileValid(`float4 ps_main(float i : SV_InstanceID) : SV_Target { return EvaluateAttributeCentroid(i); }`, PIXEL).spirv);
+    expect(instance).toMatch(/OpDecorate %in_var_SV_InstanceID Location 0/);
+    expect(instance).toMatch(/InterpolateAtCentroid %in_var_SV_InstanceID\n/);
+    expect(text).toMatch(/InterpolateAtCentroid %in_var_C\n/);
+    expect(text).toMatch(/InterpolateAtSample %in_var_COLOR %uint_1/);
+    expect(text).toMatch(/InterpolateAtCentroid %in_var_UV\n/);
+  });
+
+  it('refuses copies written again or later, integers, nointerpolation inputs and system values', () => {
+    expect(errorsOf(`float4 ps_main(float4 c : C) : SV_Target { float4 d = c; d.x = 1; return EvaluateAttributeCentroid(d); }`)).toEqual([
+      expect.stringMatching(/^\/input\.hlsl:1:74: error: 'EvaluateAttributeCentroid' reads a pixel shader input's own variable/),
+    ]);
+    expect(errorsOf(`float4 ps_main(float4 c : C) : SV_Target { float4 d; if (c.x > 0) d = c; else d = 0; return EvaluateAttributeCentroid(d); }`)).toEqual([
+      expect.stringMatching(/error: 'EvaluateAttributeCentroid' reads a pixel shader input's own variable/),
     ]);
     expect(errorsOf(`float4 ps_main(nointerpolation int4 c : C) : SV_Target { return EvaluateAttributeCentroid(c); }`)).toEqual([
       "/input.hlsl:1:91: error: 'EvaluateAttributeCentroid' interpolates a floating-point input, not 'int4'",
@@ -259,6 +278,23 @@ describe('on lavapipe', () => {
       for (const d of [cx, cy]) expect(Math.abs(d)).toBeLessThanOrEqual(0.5 * (2 / 8));
       expect(s0x).toBeCloseTo(offset(0.375), 5);
       expect(s0y).toBeCloseTo(offset(0.125), 5);
+    }
+  });
+
+  it('a local copy of the input evaluates the input itself (offset by sixteenths of a pixel)', async () => {
+    const image = await draw(
+      system,
+      `float4 ps_main(V2P input) : SV_Target {
+        V2P copy = input; float2 r = copy.ramp;
+        return float4(EvaluateAttributeSnapped(r, int2(7, -4)) - input.ramp, EvaluateAttributeSnapped(copy.ramp, int2(0, -8)) - input.ramp);
+      }`,
+    );
+    for (const [x, y] of [[0, 0], [4, 3], [6, 1]] as const) {
+      const [dx, dy, zx, zy] = image.texel(x, y);
+      expect(dx).toBeCloseTo((7 / 16) * (2 / 8), 5);
+      expect(dy).toBeCloseTo((-4 / 16) * (2 / 8), 5);
+      expect(zx).toBeCloseTo(0, 5);
+      expect(zy).toBeCloseTo((-8 / 16) * (2 / 8), 5);
     }
   });
 

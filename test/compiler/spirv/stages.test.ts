@@ -107,6 +107,14 @@ describe('tessellation stages', () => {
     expect(text).toMatch(/%in_var_POSITION = OpVariable %_ptr_Input__arr_v3float_uint_4 Input/);
   });
 
+  it('hull without [domain] or [partitioning] (DXC accepts them): no primitive or spacing mode, a warning for the spacing', () => {
+    const result = compileValid(HS('[outputtopology("triangle_ccw")] [outputcontrolpoints(4)] [patchconstantfunc("constants")]'), { entryPoints: [{ name: 'main', stage: 'hull' }] });
+    const text = disassembleSpirv(result.spirv);
+    expect(text).toMatch(/OpExecutionMode %main VertexOrderCcw\n/);
+    expect(text).not.toMatch(/OpExecutionMode %main (Quads|Triangles|Isolines|Spacing)/);
+    expect(result.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/hull entry point 'main' has no \[partitioning\(\.\.\.\)\]: the tessellation spacing must then come from the domain shader/)]);
+  });
+
   it('reports missing and unsupported hull attributes at their place', () => {
     expect(errors(HS('[domain("quad")] [partitioning("integer")] [outputtopology("triangle_cw")] [patchconstantfunc("constants")]'), 'hull')).toEqual([
       "8:8 hull entry point 'main' needs a [outputcontrolpoints(N)] attribute",

@@ -1,6 +1,6 @@
 /* Device features that live in an extension's feature struct (mesh shaders, ray tracing, ray
  * queries, shader clock, fragment interlock, fragment barycentrics, cooperative matrices, maximal reconvergence,
- * compute-shader derivatives). A struct joins the feature chain only when the job names its extension, so a feature
+ * compute-shader derivatives, float atomics). A struct joins the feature chain only when the job names its extension, so a feature
  * is enabled only together with the extension the test asked for, and drivers without the
  * extension (Mesa 22.3) never see its struct. */
 #include "runner.h"
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef enum { EXT_MESH, EXT_RAY_QUERY, EXT_RAY_PIPELINE, EXT_ACCELERATION, EXT_CLOCK, EXT_INTERLOCK, EXT_BARYCENTRIC, EXT_COOPMAT, EXT_RECONVERGENCE, EXT_DERIVATIVES_NV, EXT_DERIVATIVES_KHR } ExtStruct;
+typedef enum { EXT_MESH, EXT_RAY_QUERY, EXT_RAY_PIPELINE, EXT_ACCELERATION, EXT_CLOCK, EXT_INTERLOCK, EXT_BARYCENTRIC, EXT_COOPMAT, EXT_RECONVERGENCE, EXT_DERIVATIVES_NV, EXT_DERIVATIVES_KHR, EXT_ATOMIC_FLOAT } ExtStruct;
 
 static const struct {
   const char *extension;
@@ -44,6 +44,8 @@ static const struct {
     [EXT_DERIVATIVES_KHR] = {VK_KHR_COMPUTE_SHADER_DERIVATIVES_EXTENSION_NAME,
                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV,
                              offsetof(ExtensionFeatures, derivatives_khr)},
+    [EXT_ATOMIC_FLOAT] = {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+                          offsetof(ExtensionFeatures, atomic_float)},
 };
 #define EXT_STRUCT_COUNT (sizeof EXT_STRUCTS / sizeof EXT_STRUCTS[0])
 
@@ -74,6 +76,9 @@ static const struct {
     FIELD(EXT_DERIVATIVES_NV, derivatives_nv, computeDerivativeGroupLinear),
     FIELD(EXT_DERIVATIVES_KHR, derivatives_khr, computeDerivativeGroupQuads),
     FIELD(EXT_DERIVATIVES_KHR, derivatives_khr, computeDerivativeGroupLinear),
+    FIELD(EXT_ATOMIC_FLOAT, atomic_float, shaderBufferFloat32Atomics),
+    FIELD(EXT_ATOMIC_FLOAT, atomic_float, shaderSharedFloat32Atomics),
+    FIELD(EXT_ATOMIC_FLOAT, atomic_float, shaderImageFloat32Atomics),
 };
 #undef FIELD
 

@@ -250,6 +250,7 @@ typedef struct {
   VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR reconvergence;
   VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives_nv;
   VkPhysicalDeviceComputeShaderDerivativesFeaturesNV derivatives_khr;
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float;
 } ExtensionFeatures;
 typedef enum { EXT_FEATURE_FOUND, EXT_FEATURE_UNKNOWN, EXT_FEATURE_EXTENSION_NOT_NAMED } ExtensionFeatureLookup;
 /* Zeroes `features`, links the structs of the extensions named in `extensions` in front of `next`. */
