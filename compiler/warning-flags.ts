@@ -14,6 +14,7 @@ export const WARNING_FLAGS = {
   'ignored-pragmas': 'a #pragma the compiler ignores where it stands',
   'effects-syntax': 'legacy effect syntax (state blocks, sampler_state, annotations, techniques) ignored',
   'ignored-initializer': 'an initializer DXC ignores (a groupshared variable\'s)',
+  uninitialized: 'a local variable read in its own initializer (C++ scope: the new, not yet initialized variable)',
   'return-type': 'a non-void function whose end is reachable (it returns zero there)',
   'vk-binding-overlap': 'two resources on one descriptor binding (other than a texture and its sampler)',
   'vk-register-kind': 'a register() whose letter does not match the resource kind',

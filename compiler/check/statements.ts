@@ -13,6 +13,7 @@ import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
 import { zeroOf } from './expressions.js';
 import { appendAll } from '../util/append.js';
+import { placeRoot, walkStmts } from '../ir/walk.js';
 import { assignHeld, cells, declareStaticAlias, elementCells, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
 import { unrollForResources } from './resource-unroll.js';
@@ -412,6 +413,9 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     let constant;
     if (d.init && !query) {
       const { result, before, after } = withEffects(c, () => c.exprs.checkInitializer(d.init!, t!, scope));
+      if (place.kind === 'local' && readsLocal([...before, ...(result ? [{ op: 'eval' as const, expr: result }] : [])], place.local)) {
+        c.sink.warning(`variable '${d.name}' is uninitialized when used within its own initialization`, d.loc, d.name.length, [], 'uninitialized');
+      }
       out.push(...before);
       if (result) {
         out.push({ op: 'store', place, value: result });
@@ -421,6 +425,21 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     } else if (isConst) c.error(`const variable '${d.name}' must be initialized`, d.loc, d.name.length);
     if (constant) scope.define({ ...entry, constant });
   }
+}
+
+/**
+ * Whether an initializer reads the variable it initializes and never writes it (`float x = x + 1;`);
+ * one that assigns it first (`int n = (n = 3) * 2;`) is left alone.
+ */
+function readsLocal(code: readonly IrStmt[], local: IrVar): boolean {
+  let read = false;
+  let written = false;
+  const ours = (p: IrPlace) => { const root = placeRoot(p); return root.kind === 'local' && root.local === local; };
+  walkStmts(code, {
+    expr: (e) => { if (e.op === 'load' && ours(e.place)) read = true; },
+    written: (p) => { if (ours(p)) written = true; },
+  });
+  return read && !written;
 }
 
 /** HLSL 202x's `auto x = e;` (C++ type deduction), where no type named `auto` is in scope. */

@@ -74,6 +74,13 @@ describe('checker diagnostics', () => {
     ]);
   });
 
+  it('a local read in its own initializer: a warning (-Wuninitialized, as clang), the new variable is the one read', () => {
+    expect(diagnostics(kernel('  float x = 2;\n  { float x = x + 1; }'))).toEqual([`warning 4:11 variable 'x' is uninitialized when used within its own initialization`]);
+    // Assigned before it is read: nothing to say.
+    expect(diagnostics(kernel('  int n = (n = 3) * 2;'))).toEqual([]);
+    expect(diagnosticsFor(kernel('  float x = 2;\n  { float x = x + 1; }'), { warnings: { flags: { uninitialized: 'off' } } })).toEqual([]);
+  });
+
   it('implicit truncation warns like DXC', () => {
     expect(diagnostics(`RWStructuredBuffer<float> o;\n[numthreads(1,1,1)]\nvoid main() {\n  float4 v = 1;\n  float2 w = v;\n  o[0] = w.x;\n}`)).toEqual([
       `warning 5:14 implicit truncation of vector type`,
