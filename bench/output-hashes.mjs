@@ -97,12 +97,13 @@ function digest(result) {
   return h.digest('hex').slice(0, 16);
 }
 
-/** A location as text, whatever object carries it (a token, a location). */
+/**
+ * A location as text, whatever object carries it (a token, a location): only its place, so that
+ * the hash does not depend on whether the AST keeps tokens or plain locations.
+ */
 function locationText(key, value) {
   if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.file === 'string' && typeof value.offset === 'number') {
-    const t = key === '' || typeof value.kind !== 'string' || key === 'loc' || key === 'endLoc' ? undefined : value;
-    const at = `${value.file}:${value.line}:${value.column}@${value.offset}`;
-    return t === undefined ? at : { token: `${t.kind} ${t.text}`, at };
+    return `${value.file}:${value.line}:${value.column}@${value.offset}`;
   }
   return typeof value === 'bigint' ? `${value}n` : value;
 }
