@@ -27,26 +27,27 @@ export { isBufferResource } from './resource-globals.js';
 import { applyImageFormat, counterGlobal, counterStruct, pushConstantGlobal, resourceDecorations, specConstantGlobal, viewType } from './resource-decls.js';
 import { evaluateConstant } from './constant-eval.js';
 import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spirv-decorations.js';
-import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, refuseOpaqueUniform, withTypeRequirements } from './spirv-types.js';
+import { checkExtTypesDefined, ExtTypes, uniformConstantStorage, refuseOpaqueUniform, withTypeRequirements } from './spirv-types.js';
 import { collectEntryPoints, libraryExports, lowerEntryPoint, referencedGlobals } from './entry-points.js';
 import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
-import { declareRayTypes, rayQueryMember, shaderRecord } from './ray-types.js';
+import { declareRayTypes, shaderRecord } from './ray-types.js';
 import { declareBarrierFlags } from './barriers.js';
 import { declareVkNamespace } from './vk-namespace.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { declareResourceStruct } from './resource-structs.js';
-import { deferStatic, lowerDeferredStatics, mustDefer, type DeferredStatics } from './deferred-statics.js';
+import { lowerDeferredStatics, type DeferredStatics } from './deferred-statics.js';
+import { declarePrivateGlobal } from './private-globals.js';
 import { defineDeclared, irGlobalPlace, Scope, type FunctionSymbol, type ParamInfo } from './scope.js';
-import { lowerFunctionBody, lowerInStaticInit } from './statements.js';
-import { addBitfield } from './bitfields.js';
+import { lowerFunctionBody } from './statements.js';
+import { addDataMembers, packOffsetBytes } from './struct-members.js';
 import { declareOutOfLineStatic, declareSpecialization, defineOutOfLine } from './struct-templates.js';
 import { halfFlag } from './half-spelling.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { refuseNodeParameter, refuseNodeVariable } from './node-objects.js';
-import { declareEnum, defineStaticMember, zeroConstant, zeroInitializeStatics } from './enums-and-statics.js';
+import { declareEnum, defineStaticMember, zeroInitializeStatics } from './enums-and-statics.js';
 import { declareForwardStruct, forwardDeclared } from './forward-structs.js';
 import { declareVariableTemplate } from './variable-templates.js';
 
@@ -392,39 +393,7 @@ export class Checker {
         this.declareGlobalVar(member, inner);
         continue;
       }
-      const base = this.resolveType(member.type, inner, member.modifiers);
-      if (!base) continue;
-      if (rayQueryMember(this, base, member.loc)) continue;
-      if (refuseNodeVariable(this, base, member.declarators[0]?.name ?? '', member.loc, false)) continue;
-      for (const d of member.declarators) {
-        if (d.bitfieldWidth) {
-          if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
-          else addBitfield(this, struct, d, base, inner);
-          continue;
-        }
-        const t = this.arrayType(base, d.arrayDims, inner, false);
-        if (!t || refuseStreamVariable(this, t, d.name, d.loc)) continue;
-        const field: StructField = { name: d.name, type: t, ...this.halfFlag(member.type, inner) };
-        if (d.semantic) field.semantic = d.semantic.name;
-        const interp = member.modifiers.filter((m): m is 'linear' | 'centroid' | 'nointerpolation' | 'noperspective' | 'sample' =>
-          ['linear', 'centroid', 'nointerpolation', 'noperspective', 'sample'].includes(m),
-        );
-        if (interp.length) field.interpolation = interp;
-        for (const attr of member.attributes) {
-          if (attr.name === 'vk::offset') field.vkOffset = this.attrInt(attr, 0, inner);
-          else if (attr.name === 'vk::location') field.location = this.attrInt(attr, 0, inner);
-          else if (attr.name === 'vk::index') field.index = this.attrInt(attr, 0, inner);
-          else if (attr.name === 'vk::builtin') {
-            const arg = attr.args[0];
-            if (arg?.kind === 'StringLiteral') field.builtin = arg.value;
-            else this.error(`vk::builtin needs a string argument, e.g. [[vk::builtin("PointSize")]]`, attr.loc);
-          }
-        }
-        if (d.packOffset) field.packOffset = packOffsetBytes(d.packOffset);
-        Object.assign(field, spirvAttributes(this, member.attributes, inner, true));
-        if (struct.fields.some((f) => f.name === d.name || f.bitfields?.some((b) => b.name === d.name))) this.error(`duplicate member '${d.name}'`, d.loc, d.name.length);
-        struct.fields.push(field);
-      }
+      addDataMembers(this, struct, member, inner);
     }
     return struct;
   }
@@ -666,7 +635,6 @@ export class Checker {
       return;
     }
     const isStatic = decl.modifiers.includes('static');
-    const isConst = decl.modifiers.includes('const');
     const groupshared = decl.modifiers.includes('groupshared');
     for (const d of decl.declarators) {
       let t = this.arrayType(base, d.arrayDims, scope, true);
@@ -699,47 +667,7 @@ export class Checker {
         continue;
       }
       if (groupshared || isStatic) {
-        refuseStorageClass(this, decl.attributes, `${groupshared ? 'a groupshared' : 'a static'} variable`);
-        const global: IrGlobal = {
-          id: this.newId(),
-          name: d.name,
-          type: t,
-          space: groupshared ? 'workgroup' : 'private',
-          readonly: isConst,
-          loc: d.loc,
-          ...spirvAttributes(this, decl.attributes, scope),
-        };
-        let constant: IrConst | undefined;
-        // DXC ignores it with a warning (groupshared memory is undefined at the start of a group; nothing may write it first).
-        if (d.init && groupshared) this.sink.warning(`Initializer of external global will be ignored: groupshared variable '${d.name}' starts undefined`, d.init.loc, 1, [], 'ignored-initializer');
-        else if (d.init && scope === this.global && mustDefer(this, d.init, scope)) {
-          const init = d.init;
-          deferStatic(this, d.name, () => {
-            const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(init, t, scope));
-            if (!result) return [];
-            this.initializedAtRunTime.add(global);
-            return [...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after];
-          });
-        } else if (d.init) {
-          // A constant initializer becomes the variable's initial value; any other runs at the start of
-          // every entry point, in declaration order, from the static-initialization function.
-          const target = t;
-          const { result, before, after } = lowerInStaticInit(this, () => this.exprs.checkInitializer(d.init!, target, scope));
-          constant = result && !before.length && !after.length ? evaluateConstant(result) : undefined;
-          if (constant) global.init = constant;
-          else if (result) {
-            this.staticInit().body.push(...before, { op: 'store', place: irGlobalPlace(global), value: result }, ...after);
-            this.initializedAtRunTime.add(global);
-          }
-        } else if (isConst && !groupshared && scope.kind !== 'struct') {
-          // `static const T x;` is zero for good: reads fold to the constant, as DXC folds them.
-          // (A static data member's value may come from its out-of-line definition instead.)
-          constant = zeroConstant(t);
-          if (constant) global.init = constant;
-        }
-        this.globals.push(global);
-        const prev = scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(global), readonly: isConst, ...(constant && isConst ? { constant } : {}), loc: d.loc, ...this.halfFlag(decl.type, scope) });
-        if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+        declarePrivateGlobal(this, decl, d, t, scope);
         continue;
       }
       // A loose uniform: a member of $Globals.
@@ -845,11 +773,6 @@ function withMajorness(t: Type, majorness: Majorness): Type {
   return t;
 }
 
-function packOffsetBytes(p: ast.PackOffsetAnnotation): number {
-  const reg = Number(p.register.replace(/^c/i, ''));
-  const component = p.component ? 'xyzw'.indexOf(p.component[0]!.toLowerCase()) : 0;
-  return reg * 16 + Math.max(0, component) * 4;
-}
 
 function containsResource(t: Type): boolean {
   if (t.kind === 'resource' || t.kind === 'sampler') return true;
