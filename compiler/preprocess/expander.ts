@@ -323,35 +323,38 @@ export class MacroExpander {
 
   /** `__has_feature ( name )`: 1 or 0 (predefined.ts lists the features). */
   private hasFeature(t: PPToken, make: (kind: PPToken['kind'], text: string) => PPToken): PPToken | undefined {
-    const parts: PPToken[] = [];
-    for (const expect of ['(', 'identifier', ')']) {
+    const name = this.parenthesized(t, 'identifier', '__has_feature takes a parenthesized feature name');
+    if (name === undefined) {
+      this.failed = true;
+      return undefined;
+    }
+    return make('number', HAS_FEATURE.has(name.text) ? '1' : '0');
+  }
+
+  /**
+   * `( <kind> )` after the operator word `t`: the token inside, or undefined after reporting `message`
+   * at the token that breaks the form (read again after this).
+   */
+  private parenthesized(t: PPToken, kind: 'identifier' | 'string', message: string): PPToken | undefined {
+    let inside: PPToken | undefined;
+    for (const expect of ['(', kind, ')']) {
       const p = this.read();
-      const ok = expect === 'identifier' ? p.kind === 'identifier' : isPunct(p, expect);
+      const ok = expect === kind ? p.kind === kind : isPunct(p, expect);
       if (!ok) {
-        this.env.sink.error('__has_feature takes a parenthesized feature name', p.kind === 'eof' ? t.loc : p.loc);
+        this.env.sink.error(message, p.kind === 'eof' ? t.loc : p.loc);
         this.pending.push(p);
-        this.failed = true;
         return undefined;
       }
-      parts.push(p);
+      if (expect === kind) inside = p;
     }
-    return make('number', HAS_FEATURE.has(parts[1]!.text) ? '1' : '0');
+    return inside;
   }
 
   /** `_Pragma ( string-literal )` (C99 6.10.9): destringized and run as a `#pragma` line. */
   private pragmaOperator(t: PPToken): PPToken | undefined {
-    const parts: PPToken[] = [];
-    for (const expect of ['(', 'string', ')']) {
-      const p = this.read();
-      const ok = expect === 'string' ? p.kind === 'string' : isPunct(p, expect);
-      if (!ok) {
-        this.env.sink.error('_Pragma takes a parenthesized string literal', p.kind === 'eof' ? t.loc : p.loc);
-        this.pending.push(p);
-        return undefined;
-      }
-      parts.push(p);
-    }
-    const literal = parts[1]!.text;
+    const string = this.parenthesized(t, 'string', '_Pragma takes a parenthesized string literal');
+    if (string === undefined) return undefined;
+    const literal = string.text;
     const text = literal.slice(1, literal.endsWith('"') && literal.length > 1 ? -1 : undefined).replace(/\\(["\\])/g, '$1');
     const produced = this.env.pragmaOperator(text, t.loc);
     return produced === undefined ? undefined : respaced(produced, t.spaceBefore, t.lineStart);
