@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { litShader } from './shaders.mjs';
+import { fixtureCompileJobs } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures/compiler');
@@ -23,18 +23,8 @@ async function compilerOf(tree, name) {
 }
 
 function jobs() {
-  const out = [];
-  const add = (file, source) => {
-    const targetEnv = /^\/\/ targets: (.*)$/m.exec(source)?.[1].trim().split(/\s+/)[0] ?? 'vulkan1.1';
-    const header = /^\/\/ entry: (.*)$/m.exec(source);
-    for (const part of header ? header[1].split(',') : []) {
-      const [name, stage] = part.trim().split(/\s+/);
-      out.push({ source, options: { filename: file, entryPoints: [{ name, stage }], targetEnv } });
-    }
-  };
-  for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.hlsl')).sort()) add(join(FIXTURES, f), readFileSync(join(FIXTURES, f), 'utf8'));
-  for (const lines of [300, 1000]) add(`/lit-${lines}.hlsl`, litShader(lines));
-  return out;
+  const names = readdirSync(FIXTURES).filter((n) => n.endsWith('.hlsl')).sort().map((n) => join(FIXTURES, n));
+  return fixtureCompileJobs(names, (file) => readFileSync(file, 'utf8'));
 }
 
 const A = await compilerOf(treeA, 'a');

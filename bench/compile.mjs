@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { EMPTY_SHADER, litShader } from './shaders.mjs';
+import { EMPTY_SHADER, headerEntries, headerTargetEnv, litShader } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'bench/.out');
@@ -46,11 +46,6 @@ export const GLSLANG_STAGE = {
   callable: 'rcall',
 };
 
-/** The environment a fixture compiles under: the first its `// targets:` header names (as the tests read it), else vulkan1.1. */
-function targetEnvOf(source) {
-  const header = /^\/\/ targets: (.*)$/m.exec(source);
-  return header ? header[1].trim().split(/\s+/)[0] : 'vulkan1.1';
-}
 
 export async function loadCompiler() {
   mkdirSync(OUT, { recursive: true });
@@ -59,14 +54,6 @@ export async function loadCompiler() {
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
-function entriesOf(source) {
-  const header = /^\/\/ entry: (.*)$/m.exec(source);
-  if (!header) return [];
-  return header[1].split(',').map((part) => {
-    const [name, stage] = part.trim().split(/\s+/);
-    return { name, stage };
-  });
-}
 
 export function fastest(samples) {
   return Math.min(...samples);
@@ -168,8 +155,8 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, log =
   const rows = [];
   try {
     for (const { label, file, source } of benchShaders(tmp)) {
-      const targetEnv = targetEnvOf(source);
-      for (const entry of entriesOf(source)) {
+      const targetEnv = headerTargetEnv(source);
+      for (const entry of (headerEntries(source) ?? [])) {
         const options = { filename: file, entryPoints: [entry], targetEnv };
         const first = compile(source, options);
         const shader = `${label}:${entry.name}${targetEnv === 'vulkan1.1' ? '' : ` (${targetEnv})`}`;

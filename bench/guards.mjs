@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { headerEntries, headerTargetEnv } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -83,10 +84,7 @@ export async function runGuardsBench() {
   const dir = join(ROOT, 'fixtures/compiler');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.hlsl'))) {
     const source = readFileSync(join(dir, file), 'utf8');
-    const header = /^\/\/ entry: (.*)$/m.exec(source);
-    const entryPoints = header[1].split(',').map((p) => { const [name, stage] = p.trim().split(/\s+/); return { name, stage }; });
-    const targets = /^\/\/ targets: (.*)$/m.exec(source);
-    sources.push({ name: file, source, entryPoints, targetEnv: targets ? targets[1].trim().split(/\s+/)[0] : 'vulkan1.1' });
+    sources.push({ name: file, source, entryPoints: headerEntries(source), targetEnv: headerTargetEnv(source) });
   }
   return sources.map(({ name, source, entryPoints, targetEnv = 'vulkan1.1', enable16BitTypes = false }) => {
     const build = (arithmetic, afterPass) => compile(source, { filename: `/bench/${name}`, entryPoints, targetEnv, enable16BitTypes, arithmetic, afterPass }).spirv;

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { bundleSources } from './bundle-sources.mjs';
 import { runWorkers, workerLoop } from './compile-outcomes.mjs';
+import { headerEntries } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DXC_DIR = '/work/dxc/tools/clang/test/CodeGenSPIRV';
@@ -31,15 +32,6 @@ function hlslFiles(dir) {
   return files;
 }
 
-/** `// entry: main compute, other pixel` as the fixture tests read it; undefined without a header. */
-function entriesOf(source) {
-  const header = /^\/\/ entry: (.*)$/m.exec(source);
-  if (!header) return undefined;
-  return header[1].split(',').map((part) => {
-    const [name, stage] = part.trim().split(/\s+/);
-    return { name, stage };
-  });
-}
 
 /** Positive `%dxc` RUN lines (the part before any pipe), split like a shell (quotes only). */
 function dxcRunLines(file, source) {
@@ -70,7 +62,7 @@ function collectJobs(withDxc) {
     const source = readFileSync(file, 'utf8');
     jobs.push({ name: `${rel} -P`, kind: 'pp', file });
     jobs.push({ name: `${rel} tokens+ast`, kind: 'front', file });
-    for (const entry of entriesOf(source) ?? [undefined]) {
+    for (const entry of headerEntries(source) ?? [undefined]) {
       const what = entry ? `${entry.name}:${entry.stage}` : 'default';
       for (const level of [0, 3]) jobs.push({ name: `${rel} ${what} spirv -O${level}`, kind: 'fixture', file, entry, level, target: 'spirv' });
       jobs.push({ name: `${rel} ${what} wgsl`, kind: 'fixture', file, entry, level: 0, target: 'wgsl' });

@@ -9,24 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBundle } from './bundle-sources.mjs';
-import { litShader } from './shaders.mjs';
+import { fixtureCompileJobs } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures/compiler');
 const rounds = Number(process.argv[2] ?? 20);
 const lib = await importBundle('profile-compile-lib', ["export { compile } from './compiler/index.ts';"]);
 
-const jobs = [];
-const add = (file, source) => {
-  const targetEnv = /^\/\/ targets: (.*)$/m.exec(source)?.[1].trim().split(/\s+/)[0] ?? 'vulkan1.1';
-  const header = /^\/\/ entry: (.*)$/m.exec(source);
-  for (const part of header ? header[1].split(',') : []) {
-    const [name, stage] = part.trim().split(/\s+/);
-    jobs.push({ source, options: { filename: file, entryPoints: [{ name, stage }], targetEnv } });
-  }
-};
-for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.hlsl')).sort()) add(join(FIXTURES, f), readFileSync(join(FIXTURES, f), 'utf8'));
-for (const lines of [300, 1000]) add(`/lit-${lines}.hlsl`, litShader(lines));
+const names = readdirSync(FIXTURES).filter((n) => n.endsWith('.hlsl')).sort().map((n) => join(FIXTURES, n));
+const jobs = fixtureCompileJobs(names, (file) => readFileSync(file, 'utf8'));
 
 let best = Infinity;
 for (let r = 0; r < rounds; r++) {

@@ -93,3 +93,34 @@ export const EMPTY_SHADER = {
   anyhit: 'struct Payload { float4 color; };\nstruct Attributes { float2 barycentrics; };\n[shader("anyhit")]\nvoid main(inout Payload payload, in Attributes hit) {}\n',
   callable: 'struct Data { float4 color; };\n[shader("callable")]\nvoid main(inout Data data) {}\n',
 };
+
+/** `// entry: main compute, other pixel` of a fixture's header: [{ name, stage }], or undefined without one. */
+export function headerEntries(source) {
+  const header = /^\/\/ entry: (.*)$/m.exec(source);
+  if (!header) return undefined;
+  return header[1].split(',').map((part) => {
+    const [name, stage] = part.trim().split(/\s+/);
+    return { name, stage };
+  });
+}
+
+/** `// targets: vulkan1.2 …` of a fixture's header: its first target environment (vulkan1.1 without one). */
+export function headerTargetEnv(source) {
+  return /^\/\/ targets: (.*)$/m.exec(source)?.[1].trim().split(/\s+/)[0] ?? 'vulkan1.1';
+}
+
+/**
+ * The compile benches' workload: one compile per header entry of each fixtures/compiler shader, then the
+ * generated lit shaders of 300 and 1000 lines. `readFile(name)` reads a fixture; `{ source, options }` each.
+ */
+export function fixtureCompileJobs(fixtureNames, readFile) {
+  const jobs = [];
+  const add = (filename, source) => {
+    const targetEnv = headerTargetEnv(source);
+    for (const entry of headerEntries(source) ?? []) jobs.push({ source, options: { filename, entryPoints: [entry], targetEnv } });
+  };
+  for (const name of fixtureNames) add(name, readFile(name));
+  for (const lines of [300, 1000]) add(`/lit-${lines}.hlsl`, litShader(lines));
+  return jobs;
+}
+
