@@ -4,7 +4,10 @@
 // second to second: the median of the per-round ratios B/A moves far less than either tree's times.
 //
 //   git archive <commit> compiler | tar -x -C /tmp/base      (a tree with the other compiler)
-//   node bench/ab-compile.mjs /tmp/base . [rounds]
+//   node bench/ab-compile.mjs /tmp/base . [rounds] [empty]
+//
+// With `empty`, each round is 200 compiles of an empty compute shader instead: the fixed cost
+// every compile pays (predefined macros, tables), which small shaders are dominated by.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +16,7 @@ import { litShader } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures/compiler');
-const [treeA, treeB, rounds = '30'] = process.argv.slice(2);
+const [treeA, treeB, rounds = '30', mode] = process.argv.slice(2);
 if (!treeA || !treeB) throw new Error('usage: node bench/ab-compile.mjs <tree A> <tree B> [rounds]');
 
 async function compilerOf(tree, name) {
@@ -22,8 +25,14 @@ async function compilerOf(tree, name) {
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
+const EMPTY = '[numthreads(1, 1, 1)]\nvoid main() {}\n';
+
 function jobs() {
   const out = [];
+  if (mode === 'empty') {
+    for (let i = 0; i < 200; i++) out.push({ source: EMPTY, options: { filename: '/empty.hlsl', entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.1' } });
+    return out;
+  }
   const add = (file, source) => {
     const targetEnv = /^\/\/ targets: (.*)$/m.exec(source)?.[1].trim().split(/\s+/)[0] ?? 'vulkan1.1';
     const header = /^\/\/ entry: (.*)$/m.exec(source);
