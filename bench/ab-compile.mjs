@@ -4,7 +4,10 @@
 // second to second: the median of the per-round ratios B/A moves far less than either tree's times.
 //
 //   git archive <commit> compiler | tar -x -C /tmp/base      (a tree with the other compiler)
-//   node bench/ab-compile.mjs /tmp/base . [rounds]
+//   node bench/ab-compile.mjs /tmp/base . [rounds] [empty]
+//
+// With `empty`, each round is 200 compiles of an empty compute shader instead: the fixed cost
+// every compile pays (predefined macros, tables), which small shaders are dominated by.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +16,7 @@ import { fixtureCompileJobs } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures/compiler');
-const [treeA, treeB, rounds = '30'] = process.argv.slice(2);
+const [treeA, treeB, rounds = '30', mode] = process.argv.slice(2);
 if (!treeA || !treeB) throw new Error('usage: node bench/ab-compile.mjs <tree A> <tree B> [rounds]');
 
 async function compilerOf(tree, name) {
@@ -22,7 +25,12 @@ async function compilerOf(tree, name) {
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
+const EMPTY = '[numthreads(1, 1, 1)]\nvoid main() {}\n';
+
 function jobs() {
+  if (mode === 'empty') {
+    return Array.from({ length: 200 }, () => ({ source: EMPTY, options: { filename: '/empty.hlsl', entryPoints: [{ name: 'main', stage: 'compute' }], targetEnv: 'vulkan1.1' } }));
+  }
   const names = readdirSync(FIXTURES).filter((n) => n.endsWith('.hlsl')).sort().map((n) => join(FIXTURES, n));
   return fixtureCompileJobs(names, (file) => readFileSync(file, 'utf8'));
 }

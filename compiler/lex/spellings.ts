@@ -2,7 +2,9 @@
 // files, so tokens keep no copies and the lexer slices a name from the text only the first time it
 // sees it. An open-addressing table keyed by a hash the lexer computes while scanning the name.
 
-const INITIAL_SIZE = 1024;
+// Small to start: most tables hold a few hundred names, and each compile (and each tokenize call
+// without a table of its own) makes one, so a big empty table was a fixed cost of every compile.
+const INITIAL_SIZE = 64;
 
 export class SpellingTable {
   private keys: (string | undefined)[] = new Array<string | undefined>(INITIAL_SIZE).fill(undefined);

@@ -1,10 +1,10 @@
 // The macros defined before the first line, as DXC defines them for SPIR-V output
 // (tools/clang/lib/Frontend/InitPreprocessor.cpp, HLSL section), plus -D defines.
-import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import { DiagnosticSink, type SourceLocation } from '../diagnostics.js';
 import { tokenize } from '../lex/lexer.js';
-import { makeToken } from '../lex/token.js';
+import { makeSourceToken, makeToken } from '../lex/token.js';
 import type { ShaderStage } from '../common/stage.js';
-import { parseDefine, type BuiltinMacro, type Macro } from './macro.js';
+import { parseDefine, type BuiltinMacro, type Macro, type MacroBodyToken } from './macro.js';
 import type { PPToken } from './pp-token.js';
 
 /**
@@ -104,12 +104,24 @@ export function predefinedValues(options: PredefinedOptions): Array<[string, str
 const BUILT_IN_LOC: SourceLocation = { file: '<built-in>', line: 1, column: 1, offset: 0 };
 const COMMAND_LINE_LOC: SourceLocation = { file: '<command line>', line: 1, column: 1, offset: 0 };
 
+// Built once at module load and never modified (the preprocessor copies macros into its own table
+// and replaces, never edits, a Macro): each compile used to lex and parse every one of them again.
+const BUILTIN_MACROS: ReadonlyArray<Macro> = BUILTINS.map(([name, builtin]) => Object.freeze({ name, loc: BUILT_IN_LOC, variadic: false, body: Object.freeze([]), builtin }));
+
+/** The predefined macros whose value no option changes, by name. */
+const FIXED_MACROS: ReadonlyMap<string, Macro> = new Map(
+  [['__hlsl_dx_compiler', '1'], ...DXC_VERSION, ...STAGE_CONSTANTS.map(([name, stage]): [string, string] => [name, String(SHADER_KIND[stage])]), ['__HLSL_ENABLE_16_BIT', '1'], ['__spirv__', '1']].map(
+    ([name, value]): [string, Macro] => [name!, builtInDefine(name!, value!)],
+  ),
+);
+
 /** Builds the initial macro table: builtins, DXC's predefined macros, then the -D defines. */
 export function initialMacros(options: PredefinedOptions, defines: Record<string, string> | undefined, sink: DiagnosticSink): Map<string, Macro> {
   const macros = new Map<string, Macro>();
-  for (const [name, builtin] of BUILTINS) macros.set(name, { name, loc: BUILT_IN_LOC, variadic: false, body: [], builtin });
+  for (const macro of BUILTIN_MACROS) macros.set(macro.name, macro);
   for (const [name, value] of predefinedValues(options)) {
-    const macro = defineFromText(name, value, BUILT_IN_LOC.file, sink);
+    const fixed = FIXED_MACROS.get(name);
+    const macro = fixed !== undefined ? fixed : /^[0-9]+$/.test(value) ? numberMacro(name, value, BUILT_IN_LOC.file) : defineFromText(name, value, BUILT_IN_LOC.file, sink);
     if (macro) macros.set(macro.name, macro);
   }
   for (const [name, value] of Object.entries(defines ?? {})) {
@@ -119,6 +131,43 @@ export function initialMacros(options: PredefinedOptions, defines: Record<string
   return macros;
 }
 
+/** A predefined macro of ours, parsed as -D text would be; ours are valid, so a diagnostic is a bug here. */
+function builtInDefine(name: string, value: string): Macro {
+  const sink = new DiagnosticSink();
+  const macro = defineFromText(name, value, BUILT_IN_LOC.file, sink);
+  if (macro === undefined || sink.items.length > 0) throw new Error(`predefined macro ${name} ${value} is invalid`);
+  return deepFreeze(macro);
+}
+
+/** The macro, its tokens and their locations (tokens read from source are their own location). */
+function deepFreeze(macro: Macro): Macro {
+  for (const t of macro.body) Object.freeze([Object.freeze(t.origin.loc), Object.freeze(t.origin), Object.freeze(t)]);
+  Object.freeze(macro.loc);
+  Object.freeze(macro.body);
+  return Object.freeze(macro);
+}
+
+/**
+ * `#define name digits` without the lexer, for the predefined values options vary (versions, stage):
+ * exactly the tokens and Macro that defineFromText makes of `name digits` (a name token at 1:1, one
+ * number token after the space), which output-hashes checks.
+ */
+function numberMacro(name: string, digits: string, file: string): Macro {
+  const nameTok = makeSourceToken('identifier', name, file, 1, 1, 0, false, true);
+  const value = makeSourceToken('number', digits, file, 1, name.length + 2, name.length + 1, true, false);
+  const body: MacroBodyToken = {
+    kind: 'number',
+    text: digits,
+    loc: value.loc,
+    spaceBefore: false,
+    lineStart: false,
+    expandedFrom: undefined,
+    param: -1,
+    origin: { macro: name, loc: value.loc },
+  };
+  return { name, loc: nameTok.loc, params: undefined, variadic: false, body: [body], pastes: false };
+}
+
 /** `-D name=value` is `#define name value`; `name` may carry a parameter list (`-D 'F(x)=x'`). */
 function defineFromText(name: string, value: string, file: string, sink: DiagnosticSink): Macro | undefined {
   const tokens: PPToken[] = tokenize(`${name} ${value}`, file, sink).filter((t) => t.kind !== 'eof');
@@ -126,4 +175,3 @@ function defineFromText(name: string, value: string, file: string, sink: Diagnos
   const directive: PPToken = makeToken('identifier', 'define', { file, line: 1, column: 1, offset: 0 }, false, false);
   return parseDefine(directive, tokens, sink);
 }
-

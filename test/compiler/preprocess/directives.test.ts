@@ -201,6 +201,16 @@ ps
     );
   });
 
+  it('gives each run its own predefined macros: #undef, redefinition and -D there leave the next run alone', () => {
+    const redefined = run('#undef __spirv__\n#define __DXC_VERSION_MAJOR 7\n#undef __LINE__\n__spirv__ __DXC_VERSION_MAJOR __LINE__ __HLSL_VERSION', { defines: { __HLSL_VERSION: '2016' } });
+    expect(redefined.text).toBe('__spirv__ 7 __LINE__ 2016');
+    expect(redefined.diagnostics).toEqual(["2:9: warning: '__DXC_VERSION_MAJOR' macro redefined", '3:8: warning: undefining builtin macro']);
+    expect(redefined.items[0]!.notes.map((n) => `${n.file}:${n.line}:${n.column}`)).toEqual(['<built-in>:1:1']);
+    const fresh = run('__spirv__ __DXC_VERSION_MAJOR __LINE__ __HLSL_VERSION\n#define __spirv__ 1');
+    expect(fresh.text).toBe('1 1 1 2021');
+    expect(fresh.diagnostics).toEqual([]);
+  });
+
   it('adds -D defines: valued, empty, function-like; redefining one in the source warns', () => {
     const r = run('A B [C] F(2)\n#define A 2\nA', { defines: { A: '1', B: 'x y', C: '', 'F(v)': 'v * v' } });
     expect(r.text).toBe('1 x y [ ] 2 * 2 2');
