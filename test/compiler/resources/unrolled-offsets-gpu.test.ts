@@ -30,12 +30,15 @@ describe.each([0, 3] as const)('[unroll] loop counters as texture offsets at -O%
   it('samples the texel each unrolled offset names, directly and through helper parameters', async () => {
     const result = compileValid(source, options('main', level));
     const text = disassemble(result.spirv);
-    // Three direct samples, three through tap(uv, int2(j, 0)), three through tapDiagonal(uv, k + 1).
-    expect(text.match(/OpImageSampleExplicitLod %v4float %\w+ %\w+ Lod\|ConstOffset %float_0 %\w+/g)).toHaveLength(9);
+    // Three direct samples, three through tap(uv, int2(j, 0)), three through tapDiagonal(uv, k + 1),
+    // two in the copies of the inner loop (which stays a loop: one OpLoopMerge per copy).
+    expect(text.match(/OpImageSampleExplicitLod %v4float %\w+ %\w+ Lod\|ConstOffset %float_0 %\w+/g)).toHaveLength(11);
+    expect(text.match(/OpLoopMerge/g)).toHaveLength(2);
     expect(text).not.toMatch(/OpImage\w+ [^\n]*[ |]Offset /);
-    const results = await runComputeOnBoth(gpu, source, options('main', level), { spirv: result.spirv, groups: [1, 1, 1], bindings: bindings(7) }, result.reflection!);
-    // (0,1)+(1,1)+(2,1); tap at (j, 0) for j = 1..3; tapDiagonal at (k, k) for k = 1..3.
-    const expected = [10 + 11 + 12, 1, 2, 3, 11, 22, 33];
+    const results = await runComputeOnBoth(gpu, source, options('main', level), { spirv: result.spirv, groups: [1, 1, 1], bindings: bindings(8) }, result.reflection!);
+    // (0,1)+(1,1)+(2,1); tap at (j, 0) for j = 1..3; tapDiagonal at (k, k) for k = 1..3;
+    // (n + m, 3) for m, n in 0..1.
+    const expected = [10 + 11 + 12, 1, 2, 3, 11, 22, 33, 30 + 31 + 31 + 32];
     expect(floats(results.spirv.buffers.results!), 'SPIR-V').toEqual(expected);
     expect(results.wgsl, 'the WGSL case ran').toBeDefined();
     expect(floats(results.wgsl!.buffers.results!), 'WGSL').toEqual(expected);
