@@ -96,8 +96,9 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
   if (isInlineSpirv(fn)) return inlineSpirvCall(c, x, fn, args, loc);
   if (isCooperativeMatrixLength(fn)) return cooperativeMatrixLengthCall(c, fn, loc);
   if (isExtTypeDef(fn)) return extTypeDefCall(c, x, fn, args, loc);
-  // Resources in parameters, `this` or the result: lowered per combination of argument resources.
-  if (needsSpecialization(fn)) return specializedCall(c, x, fn, self, args, loc, pass);
+  // Resources in parameters, `this` or the result, or texture offsets in parameters: lowered per
+  // combination of argument resources (and constant arguments).
+  if (needsSpecialization(c, fn)) return specializedCall(c, x, fn, self, args, loc, pass);
   const ir = c.lowerFunction(fn, loc);
   if (!ir) return undefined;
   const callArgs: IrCallArg[] = [];

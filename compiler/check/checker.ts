@@ -120,6 +120,8 @@ export class Checker {
   splitResourceStructs = false;
   /** Parameters no code writes (`in` ones the body never assigns, hidden resource-index ones): never spilled. */
   readonly unwritten = new Set<IrVar>();
+  /** Locals that carry a loop counter or parameter to a texture offset and are never written: a constant initializer folds their reads (offset-arguments.ts). */
+  readonly foldedLocals = new WeakSet<ast.Declarator>();
   /** -fspv-flatten-resource-arrays: each flattened array global and its element variables. */
   readonly flattened = new Map<IrGlobal, IrGlobal[]>();
   /** SM 6.6 ResourceDescriptorHeap / SamplerDescriptorHeap: globals made as code reads them. */

@@ -14,6 +14,7 @@ import { viewType } from './resource-decls.js';
 import { choosesResources, constantKey, mayWrite } from './resource-constants.js';
 import { evaluateConstant } from './constant-eval.js';
 import { conversionCost } from './conversions.js';
+import { offsetParams } from './offset-arguments.js';
 import { Scope, type FunctionSymbol } from './scope.js';
 import { defineFieldsByName, lowerFunctionBody } from './statements.js';
 import { indexKey, rebaseIndex } from './returned-indices.js';
@@ -24,7 +25,7 @@ export interface Specialization {
   params: Map<number, Held>;
   /** The caller's object, when `this` holds resources. */
   self?: Held;
-  /** Scalar `in` parameters bound to the call's constant argument (resource-constants.ts). */
+  /** `in` parameters bound to the call's constant argument: scalars of a function choosing resources (resource-constants.ts), and offsets (offset-arguments.ts). */
   constants: Map<number, IrConst>;
   /** Filled by lowering: the global-rooted place of each resource a function returns (cells order; undefined: a struct member never assigned). */
   returned?: (IrPlace | undefined)[];
@@ -38,8 +39,8 @@ export interface Specialization {
   indexVars: Set<IrVar>;
 }
 
-export function needsSpecialization(fn: FunctionSymbol): boolean {
-  return fn.params.some((p) => holdsResource(p.type)) || (!!fn.thisType && holdsResource(fn.thisType)) || choosesResources(fn);
+export function needsSpecialization(c: Checker, fn: FunctionSymbol): boolean {
+  return fn.params.some((p) => holdsResource(p.type)) || (!!fn.thisType && holdsResource(fn.thisType)) || choosesResources(fn) || offsetParams(c, fn).size > 0;
 }
 
 /** A data leaf of a resource-holding parameter becomes an IR parameter of the specialised function. */
@@ -271,15 +272,16 @@ export function specializedCall(
   const passed = [...(spec.self ? [spec.self] : []), ...spec.params.values()];
   for (const cell of passed.flatMap(cells)) cell.reads++;
   let key = specializationKey(passed);
-  if (choosesResources(fn)) {
-    for (const [i, p] of fn.params.entries()) {
-      const a = args[i];
-      if (!a || p.direction !== 'in' || p.type.kind !== 'scalar' || !p.name || conversionCost(a.type, p.type, a.literal) === undefined) continue;
-      const value = evaluateConstant(x.coerce(a, p.type));
-      if (value && !mayWrite(fn, p.name)) {
-        spec.constants.set(i, value);
-        key += constantKey(i, value);
-      }
+  const chooses = choosesResources(fn);
+  const offsets = offsetParams(c, fn);
+  for (const [i, p] of fn.params.entries()) {
+    const a = args[i];
+    const wanted = offsets.has(i) ? p.type.kind === 'scalar' || p.type.kind === 'vector' : chooses && p.type.kind === 'scalar';
+    if (!a || !wanted || p.direction !== 'in' || !p.name || conversionCost(a.type, p.type, a.literal) === undefined) continue;
+    const value = evaluateConstant(x.coerce(a, p.type));
+    if (value && !mayWrite(fn, p.name)) {
+      spec.constants.set(i, value);
+      key += constantKey(i, value);
     }
   }
   fn.specializations ??= new Map();

@@ -6,6 +6,7 @@
 import type * as ast from '../parse/ast.js';
 import type { IrConst } from '../ir/ir.js';
 import { NON_UNIFORM_INTRINSICS } from './non-uniform.js';
+import { readOnlyTextureArgument } from './offset-arguments.js';
 import { holdsResource } from './resource-aliases.js';
 import type { FunctionSymbol, Scope } from './scope.js';
 
@@ -33,7 +34,8 @@ export function choosesResources(fn: FunctionSymbol, visiting = new Set<Function
 
 /**
  * Whether `fn`'s body may write its parameter `name`: assigned, incremented, passed to an out/inout
- * parameter of some overload, or to a method (whose object may be written).
+ * parameter of some overload, or to a method (whose object may be written) other than as an operand
+ * a texture method only reads.
  */
 export function mayWrite(fn: FunctionSymbol, name: string): boolean {
   return mayWriteIn(fn.decl.body, name, fn.templateScope ?? fn.scope);
@@ -53,7 +55,8 @@ export function mayWriteIn(root: unknown, name: string, scope: Scope): boolean {
       if (call.callee.kind === 'Name' && NON_UNIFORM_INTRINSICS.has(call.callee.name) && !scope.lookup(call.callee.name)) return;
       const entry = call.callee.kind === 'Name' ? scope.lookup(call.callee.name) : undefined;
       const outAt = (i: number) => entry?.kind !== 'functions' || entry.overloads.some((o) => o.instances || (o.params[i]?.direction ?? 'in') !== 'in');
-      written ||= call.args.some((a, i) => isName(a) && outAt(i)) || (call.callee.kind === 'Member' && isName(call.callee.object));
+      const method = call.callee.kind === 'Member';
+      written ||= call.args.some((a, i) => isName(a) && (method ? !readOnlyTextureArgument(call, i, scope) : outAt(i))) || (call.callee.kind === 'Member' && isName(call.callee.object));
     }
     return written;
   });
@@ -80,5 +83,6 @@ export function walk(root: unknown, visit: (node: { kind: string }) => boolean |
 
 /** The key part of a constant argument. */
 export function constantKey(index: number, value: IrConst): string {
-  return value.kind === 'scalar' ? `#${index}=${String(value.value)}` : '';
+  const text = (v: IrConst): string => (v.kind === 'scalar' ? String(v.value) : `(${v.parts.map(text).join(',')})`);
+  return `#${index}=${text(value)}`;
 }

@@ -64,6 +64,8 @@ export interface FunctionSymbol {
   instances?: Map<string, FunctionSymbol>;
   /** Cached: it returns a resource or calls a function that does (resource-constants.ts). */
   choosesResources?: boolean;
+  /** Cached: the parameters whose value reaches a texture offset (offset-arguments.ts). */
+  offsetParams?: ReadonlySet<number>;
   /** Lowerings per combination of argument resources (resource-calls.ts), by origin key. */
   specializations?: Map<string, { ir: IrFunction; returned?: (IrPlace | undefined)[]; outs?: Map<number, IrPlace>; paramVars: Map<import('../ir/ir.js').IrVar, number>; indexVars: Set<import('../ir/ir.js').IrVar> }>;
   /** The return type is spelled `half…` (see Checker.halfFlag). */

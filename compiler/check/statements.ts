@@ -16,7 +16,7 @@ import { appendAll } from '../util/append.js';
 import { placeRoot, walkStmts } from '../ir/walk.js';
 import { assignHeld, cells, declareStaticAlias, elementCells, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';
 import { mayWrite } from './resource-constants.js';
-import { unrollForResources } from './resource-unroll.js';
+import { unrollForConstants } from './loop-unroll.js';
 import { bindParams, bindSelf, resolveOuts, resolveReturn, type Specialization } from './resource-calls.js';
 import { refuseStreamVariable } from './stage-types.js';
 import { zeroConstant } from './enums-and-statics.js';
@@ -247,7 +247,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       return;
     }
     case 'For': {
-      if (unrollForResources(c, s, scope, out, (body, inner) => lowerBlock(c, st, [body], inner))) return;
+      if (unrollForConstants(c, s, scope, out, (body, inner) => lowerBlock(c, st, [body], inner))) return;
       const inner = new Scope(scope, 'block');
       if (s.init) lowerStmt(c, st, s.init, inner, out);
       const body: IrStmt[] = [];
@@ -419,7 +419,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
       out.push(...before);
       if (result) {
         out.push({ op: 'store', place, value: result });
-        if (isConst) constant = evaluateConstant(result);
+        if (isConst || c.foldedLocals.has(d)) constant = evaluateConstant(result);
       }
       out.push(...after);
     } else if (isConst) c.error(`const variable '${d.name}' must be initialized`, d.loc, d.name.length);

@@ -1,13 +1,16 @@
-// `[unroll]` loops that reassign resource aliases: DXC unrolls them before legalization, so in each
-// copy of the body the loop counter is a constant and conditions on it pick one resource. Here such a
-// loop (and only such a loop: every other `[unroll]` loop keeps its Unroll loop control) is lowered
-// as its body once per iteration, the counter bound to that iteration's constant value. It applies
-// to the counted form `for (int i = A; i <op> B; i++ | i-- | i += C | i -= C)` whose body neither
-// writes the counter nor leaves by break/continue/return, up to MAX_ITERATIONS.
+// `[unroll]` loops whose counter must be a constant in each copy of the body, as DXC makes it by
+// unrolling before legalization: loops that reassign resource aliases (conditions on the counter
+// then pick one resource) and loops that pass the counter to a texture offset (offset-arguments.ts:
+// Vulkan needs a constant offset). Such a loop (and only such a loop: every other `[unroll]` loop
+// keeps its Unroll loop control) is lowered as its body once per iteration, the counter bound to
+// that iteration's constant value. It applies to the counted form
+// `for (int i = A; i <op> B; i++ | i-- | i += C | i -= C)` whose body neither writes the counter nor
+// leaves by break/continue/return, up to MAX_ITERATIONS.
 import type { IrConst, IrStmt } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import type { Checker } from './checker.js';
 import { convertScalar } from './constant-eval.js';
+import { feedsOffset } from './offset-arguments.js';
 import { mayWriteIn, walk } from './resource-constants.js';
 import { Scope } from './scope.js';
 
@@ -74,14 +77,15 @@ function iterations(c: Checker, s: ast.ForStmt, scope: Scope): { name: string; d
 
 /**
  * Lowers `s` unrolled into `out` when it is an `[unroll]` counted loop that reassigns resource
- * aliases; false (nothing lowered) otherwise.
+ * aliases or feeds its counter to a texture offset; false (nothing lowered) otherwise.
  */
-export function unrollForResources(c: Checker, s: ast.ForStmt, scope: Scope, out: IrStmt[], lowerBody: (body: ast.Stmt, scope: Scope) => IrStmt[]): boolean {
-  if (!s.attributes.some((a) => a.name === 'unroll') || !reassignsOuterAlias(s.body, scope)) return false;
+export function unrollForConstants(c: Checker, s: ast.ForStmt, scope: Scope, out: IrStmt[], lowerBody: (body: ast.Stmt, scope: Scope) => IrStmt[]): boolean {
+  if (!s.attributes.some((a) => a.name === 'unroll')) return false;
   let leaves = false;
   walk(s.body, (node) => (leaves ||= node.kind === 'Break' || node.kind === 'Continue' || node.kind === 'Return'));
   const counted = !leaves && iterations(c, s, scope);
   if (!counted || mayWriteIn(s.body, counted.name, scope)) return false;
+  if (!reassignsOuterAlias(s.body, scope) && !feedsOffset(c, s.body, new Set([counted.name]), scope)) return false;
   const type = c.resolveType(counted.decl.type, scope, counted.decl.modifiers);
   if (type?.kind !== 'scalar') return false;
   for (const v of counted.values) {
