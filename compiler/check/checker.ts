@@ -676,6 +676,13 @@ export class Checker {
         defineStaticMember(this, d, t, scope);
         continue;
       }
+      // Not implemented: silently compiling it as the zero-initialised static it looks like would be wrong.
+      const builtinIo = decl.attributes.find((a) => a.name === 'vk::ext_builtin_input' || a.name === 'vk::ext_builtin_output');
+      if (builtinIo) {
+        this.error(`'${builtinIo.name}' (a global as a SPIR-V builtin ${builtinIo.name.endsWith('input') ? 'Input' : 'Output'} variable) is not supported yet: use the builtin's HLSL semantic or [[vk::builtin("…")]] on an entry parameter`, builtinIo.loc, builtinIo.name.length);
+        scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
+        continue;
+      }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');
       if (specId) {
         refuseSpirvAttributes(this, decl.attributes, 'a specialization constant');

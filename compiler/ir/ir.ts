@@ -237,7 +237,7 @@ export type IrExpr =
   | { op: 'swizzle'; type: Type; arg: IrExpr; components: number[] }
   | { op: 'splat'; type: Type; arg: IrExpr }
   | { op: 'select'; type: Type; cond: IrExpr; then: IrExpr; else: IrExpr }
-  | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[] }
+  | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[]; /** The call's name, for diagnostics about its arguments. */ loc?: SourceLocation }
   /** `loc`: the call, for back ends that reject an intrinsic their target lacks. */
   | { op: 'intrinsic'; type: Type; name: IntrinsicName; args: IrExpr[]; loc?: SourceLocation }
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */

@@ -34,10 +34,17 @@ export function readsPerVertex(fn: IrFunction): boolean {
   return found;
 }
 
-/** The inputs (parameter, member path) whose variables the entry function reads directly. */
-export function interpolatedInputs(fn: IrFunction): Map<IrVar, Set<string>> {
+/** The inputs (parameter, member path) whose variables the entry function and the helpers it calls read directly. */
+export function interpolatedInputs(entry: IrFunction): Map<IrVar, Set<string>> {
   const found = new Map<IrVar, Set<string>>();
-  walkStmts(fn.body, {
+  const visited = new Set<IrFunction>();
+  const visit = (fn: IrFunction): void => {
+    if (visited.has(fn)) return;
+    visited.add(fn);
+    walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && visit(e.callee)) });
+  };
+  visit(entry);
+  for (const fn of visited) walkStmts(fn.body, {
     expr: (e) => {
       if (e.op !== 'interpolate') return;
       const at = memberPath(e.input);
