@@ -135,7 +135,7 @@ function traceInput(fn: IrFunction, place: IrPlace, use: IrExpr, where: SourceLo
   if (ep) return ep.params.some((p) => p.var === at.root && p.direction !== 'out') && !sites.has(fn) ? { ep, place } : undefined;
   const index = fn.params.findIndex((p) => p.var === at.root && p.direction === 'in');
   if (index < 0 || depth > 16 || written(fn, at.root)) return undefined;
-  let found: (Traced & { ep: IrEntryPoint }) | undefined;
+  let found: { ep: IrEntryPoint; place: IrPlace } | undefined;
   let firstLoc: SourceLocation | undefined;
   for (const { caller, call } of sites.get(fn) ?? []) {
     const loc = call.loc ?? where;
@@ -203,6 +203,8 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
     // EvaluateAttribute* on a local copy of an input (`float4 c2 = color;`) or on a helper's parameter reads
     // that input, as after DXC's legalization. (GetAttributeAtVertex keeps needing the input itself: a copy
     // holds one vertex's value; a helper's nointerpolation parameter holds all three, see isPerVertexParam.)
+    // A `[[vk::ext_builtin_input]]` global is an Input variable itself (DXC's gl_PointCoord tests).
+    if (e.input.kind === 'global' && e.input.global.stageBuiltin?.storage === 'input' && e.mode !== 'vertices' && e.mode !== 'vertex') continue;
     let traced: Traced | undefined;
     if (e.mode === 'vertices' || e.mode === 'vertex') {
       const at = memberPath(e.input);

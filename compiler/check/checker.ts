@@ -30,6 +30,7 @@ import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spir
 import { checkExtTypesDefined, ExtTypes, refuseStorageClass, uniformConstantStorage, refuseOpaqueUniform, withTypeRequirements } from './spirv-types.js';
 import { collectEntryPoints, libraryExports, lowerEntryPoint, referencedGlobals } from './entry-points.js';
 import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
+import { builtinGlobal } from './builtin-globals.js';
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, rayQueryMember, shaderRecord } from './ray-types.js';
@@ -676,11 +677,11 @@ export class Checker {
         defineStaticMember(this, d, t, scope);
         continue;
       }
-      // Not implemented: silently compiling it as the zero-initialised static it looks like would be wrong.
-      const builtinIo = decl.attributes.find((a) => a.name === 'vk::ext_builtin_input' || a.name === 'vk::ext_builtin_output');
-      if (builtinIo) {
-        this.error(`'${builtinIo.name}' (a global as a SPIR-V builtin ${builtinIo.name.endsWith('input') ? 'Input' : 'Output'} variable) is not supported yet: use the builtin's HLSL semantic or [[vk::builtin("…")]] on an entry parameter`, builtinIo.loc, builtinIo.name.length);
-        scope.define({ kind: 'invalid', name: d.name, loc: d.loc });
+      const builtinIo = builtinGlobal(this, decl, d, t, scope, isStatic);
+      if (builtinIo !== undefined) {
+        if (builtinIo) this.globals.push(builtinIo);
+        const place = builtinIo ? irGlobalPlace(builtinIo) : undefined;
+        if (scope.define(builtinIo && place ? { kind: 'variable', name: d.name, type: t, place, readonly: builtinIo.readonly, loc: d.loc } : { kind: 'invalid', name: d.name, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
         continue;
       }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');

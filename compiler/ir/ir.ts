@@ -66,6 +66,8 @@ export interface IrGlobal {
   loc: SourceLocation;
   /** The counter block of a RW/Append/Consume structured buffer (manual: it takes its own binding). */
   counter?: IrGlobal;
+  /** `[[vk::ext_builtin_input/output(N)]]` on a static: the Input/Output variable of SPIR-V builtin N (a private global otherwise). */
+  stageBuiltin?: { storage: 'input' | 'output'; builtin: number };
   /** `[[vk::constant_id(N)]]` of a spec-constant global. */
   specId?: number;
   /** `[[vk::ext_decorate…]]` on the variable. */

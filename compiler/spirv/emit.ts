@@ -7,7 +7,7 @@ import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
 import type { IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
-import type { StructType, Type } from '../types.js';
+import { elementScalar, type StructType, type Type } from '../types.js';
 import { applyDecorations } from './decorations.js';
 import { declareInlineCapability, extensionVersionErrors } from './inline-enablers.js';
 import { ModuleBuilder } from './builder.js';
@@ -18,6 +18,7 @@ import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, Op, So
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { pixelOnlyError, type PixelOnlyUse } from './pixel-only.js';
 import { requireExtension } from './extensions.js';
+import { GLOBAL_BUILTINS } from '../spirv-spec/builtin-globals.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
 import { reachableFunctions } from './entry-reach.js';
 import { requireExecutionMode } from './execution-modes.js';
@@ -268,7 +269,8 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
-    const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
+    // Builtin globals are Input/Output variables: in the interface at every version.
+    const used = ep.globals.filter((g) => g.space !== 'spec-constant' && (modern || g.stageBuiltin)).map((g) => globals.get(g)!.id);
     const copyIds = modern ? copies.map((c) => c.copy) : [];
     const executionModel = stage.modelFor?.(b) ?? model;
     b.entryPoint(executionModel, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
@@ -324,6 +326,18 @@ function spirvName(name: string, ir: IrModule, options: EmitOptions): string {
 const WORKGROUP_BUILTINS: readonly (keyof typeof BuiltIn)[] = ['NumSubgroups', 'SubgroupId'];
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
+/** A `[[vk::ext_builtin_input/output]]` global's BuiltIn decoration and needs; an integer pixel input is Flat (DXC). */
+function declareBuiltinGlobal(m: ModuleContext, g: IrGlobal, id: number, ir: IrModule): void {
+  const { b } = m;
+  const known = GLOBAL_BUILTINS[g.stageBuiltin!.builtin]!;
+  b.decorate(id, Decoration.BuiltIn, g.stageBuiltin!.builtin);
+  if (known.capability !== undefined) b.capability(known.capability);
+  if (known.extension) requireExtension(b, known.extension);
+  const el = elementScalar(g.type);
+  const pixel = ir.entryPoints.some((ep) => ep.stage === 'pixel' && ep.globals.includes(g));
+  if (pixel && g.stageBuiltin!.storage === 'input' && (el?.base === 'int' || el?.base === 'uint')) b.decorate(id, Decoration.Flat);
+}
+
 function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: keyof typeof BuiltIn, type: Type, stage: ShaderStage): number {
   const id = b.id();
   b.global(Op.Variable, [types.pointer(StorageClass.Input, types.type(type)), id, StorageClass.Input]);
@@ -392,8 +406,9 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       typeId = types.type(g.type);
       break;
     case 'private':
-      storageClass = StorageClass.Private;
+      storageClass = g.stageBuiltin ? (g.stageBuiltin.storage === 'input' ? StorageClass.Input : StorageClass.Output) : StorageClass.Private;
       typeId = types.type(g.type);
+      if (g.stageBuiltin) declareBuiltinGlobal(m, g, id, ir);
       break;
     case 'workgroup':
       // DispatchMesh's payload: shared with the mesh shaders it launches (SPV_EXT_mesh_shader).

@@ -46,7 +46,7 @@ export function interpolatedInputs(entry: IrFunction): Map<IrVar, Set<string>> {
   visit(entry);
   for (const fn of visited) walkStmts(fn.body, {
     expr: (e) => {
-      if (e.op !== 'interpolate') return;
+      if (e.op !== 'interpolate' || e.input.kind === 'global') return;
       const at = memberPath(e.input);
       if (!found.has(at.root)) found.set(at.root, new Set());
       found.get(at.root)!.add(at.path.join('.'));
@@ -62,10 +62,15 @@ function memberPath(p: IrPlace): { root: IrVar; path: number[] } {
   return { root: base.root, path: [...base.path, p.index] };
 }
 
+function stageInput(fe: FunctionEmitter, input: IrPlace): number {
+  const at = memberPath(input);
+  return fe.m.stageInputs.id(at.root, at.path);
+}
+
 export function emitInterpolate(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'interpolate' }>): number {
   const { b, t } = fe;
-  const at = memberPath(e.input);
-  const variable = fe.m.stageInputs.id(at.root, at.path);
+  // A `[[vk::ext_builtin_input]]` global (gl_PointCoord) is its own Input variable.
+  const variable = e.input.kind === 'global' ? fe.m.globals.get(e.input.global)!.id : stageInput(fe, e.input);
   const type = t.type(e.type);
   const result = b.id();
   if (e.mode === 'vertices') {

@@ -200,12 +200,6 @@ describe('EvaluateAttributeAtSample, EvaluateAttributeCentroid, EvaluateAttribut
     ]);
   });
 
-  it('refuses [[vk::ext_builtin_input]] globals (not implemented) instead of compiling a zero static', () => {
-    expect(errorsOf(`[[vk::ext_builtin_input(16)]] static const float2 gl_PointCoord;\nfloat4 ps_main() : SV_Target { return float4(EvaluateAttributeCentroid(gl_PointCoord), 0, 0); }`)).toEqual([
-      expect.stringMatching(/^\/input\.hlsl:1:3: error: 'vk::ext_builtin_input' \(a global as a SPIR-V builtin Input variable\) is not supported yet/),
-    ]);
-  });
-
   it('refuses copies written again or later, integers, nointerpolation inputs and system values', () => {
     expect(errorsOf(`float4 ps_main(float4 c : C) : SV_Target { float4 d = c; d.x = 1; return EvaluateAttributeCentroid(d); }`)).toEqual([
       expect.stringMatching(/^\/input\.hlsl:1:74: error: 'EvaluateAttributeCentroid' reads a pixel shader input's own variable/),
