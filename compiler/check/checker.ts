@@ -3,7 +3,7 @@
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
 import { BUILTIN_HEADER_DIR } from '../headers/index.js';
-import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
+import type { IrConst, IrEntryPoint, IrExpr, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import {
@@ -583,7 +583,7 @@ export class Checker {
   }
 
   /** Execution modes (vk::ext_execution_mode, [[vk::spvexecutionmode]]) of the function being lowered. */
-  executionModes: { mode: number; operands: number[]; loc?: SourceLocation }[] = [];
+  executionModes: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: SourceLocation }[] = [];
   /** Set once SetMeshOutputCounts or DispatchMesh is lowered: only then is there a stage to check per entry point (mesh-stage.ts). */
   stageIntrinsicsLowered = false;
 

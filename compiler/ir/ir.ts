@@ -326,7 +326,7 @@ export interface IrFunction {
   /** `[[vk::ext_decorate(d, literals…)]]` on the function: OpDecorate of the OpFunction. */
   decorations?: SpirvDecoration[];
   /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
-  executionModes?: { mode: number; operands: number[]; loc?: SourceLocation }[];
+  executionModes?: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: SourceLocation }[];
   /** An `export` function: LinkageAttributes `name` Export (linkable from other modules). */
   linkage?: { name: string; loc: SourceLocation };
 }

@@ -21,7 +21,7 @@ import { requireExtension } from './extensions.js';
 import { GLOBAL_BUILTINS } from '../spirv-spec/builtin-globals.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
 import { reachableFunctions } from './entry-reach.js';
-import { requireExecutionMode } from './execution-modes.js';
+import { executionModeIdError, requireExecutionMode } from './execution-modes.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
@@ -274,7 +274,14 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const copyIds = modern ? copies.map((c) => c.copy) : [];
     const executionModel = stage.modelFor?.(b) ?? model;
     b.entryPoint(executionModel, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
-    stage.modes(b, id, ep);
+    // vk::ext_execution_mode_id(LocalSizeId, …) gives the workgroup size in place of [numthreads]'s LocalSize.
+    const modeIds = [...reachableFunctions(ep, derivativeUses)].flatMap((fn) => (fn.executionModes ?? []).filter((md) => md.ids));
+    if (!modeIds.some((md) => md.mode === ExecutionMode.LocalSizeId)) stage.modes(b, id, ep);
+    for (const md of modeIds) {
+      const error = executionModeIdError(md.mode, ep.stage, version);
+      if (error) errors.push({ message: `entry point '${ep.name}': ${error}`, ...(md.loc ? { loc: md.loc } : { entry: ep }) });
+      else b.executionModeId(id, md.mode, ...md.ids!.map((e) => (e.op === 'const' ? constantId(m, e.value) : globals.get((e as { place: { global: IrGlobal } }).place.global)!.id)));
+    }
     if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     if (options.maximalReconvergence) {
@@ -290,6 +297,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const modes = new Set<string>();
     for (const fn of reachableFunctions(ep, derivativeUses)) {
       for (const m of fn.executionModes ?? []) {
+        if (m.ids) continue;
         const key = [m.mode, ...m.operands].join(' ');
         if (modes.has(key)) continue;
         modes.add(key);
