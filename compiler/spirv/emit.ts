@@ -269,6 +269,10 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
+    for (const g of ep.globals) {
+      const known = g.stageBuiltin && GLOBAL_BUILTINS[g.stageBuiltin.builtin];
+      if (known && !known.stages.includes(ep.stage)) errors.push({ message: `builtin ${known.name} ('${g.name}', [[vk::ext_builtin_${g.stageBuiltin!.storage}]]) is not available in the ${ep.stage} entry point '${ep.name}' (only ${known.stages.join(', ')})`, global: g });
+    }
     // Builtin globals are Input/Output variables: in the interface at every version.
     const used = ep.globals.filter((g) => g.space !== 'spec-constant' && (modern || g.stageBuiltin)).map((g) => globals.get(g)!.id);
     const copyIds = modern ? copies.map((c) => c.copy) : [];

@@ -54,7 +54,7 @@ describe('builtin globals', () => {
     expect(text).toMatch(/InterpolateAtCentroid %gl_PointCoord\n/);
   });
 
-  it('refuses both attributes, non-statics, initializers, writable inputs, unknown builtins and WGSL, with locations', () => {
+  it('refuses both attributes, non-statics, initializers, writable inputs, unknown builtins, other stages’ builtins and WGSL, with locations', () => {
     expect(errorsOf(`[[vk::ext_builtin_input(24)]]\n[[vk::ext_builtin_output(24)]]\nstatic uint3 invalid;\nvoid main() {}`)).toEqual([
       '/input.hlsl:1:3: error: vk::ext_builtin_input cannot be used together with vk::ext_builtin_output',
     ]);
@@ -72,6 +72,10 @@ describe('builtin globals', () => {
     ]);
     expect(errorsOf(`[[vk::ext_builtin_output(24)]] static uint3 w;\nvoid main() {}`)).toEqual([
       '/input.hlsl:1:3: error: builtin NumWorkgroups (24) is not an output',
+    ]);
+    // A builtin of another stage would be invalid SPIR-V (spirv-val: FragCoord is Fragment-only).
+    expect(errorsOf(`[[vk::ext_builtin_input(15)]] static const float4 fc;\nRWStructuredBuffer<float4> o;\n[numthreads(1, 1, 1)] void main() { o[0] = fc; }`, COMPUTE)).toEqual([
+      "/input.hlsl:1:51: error: builtin FragCoord ('fc', [[vk::ext_builtin_input]]) is not available in the compute entry point 'main' (only pixel)",
     ]);
     const r = compile(WORKGROUPS, { ...COMPUTE, target: 'wgsl' });
     expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d, () => WORKGROUPS).split('\n')[0])).toEqual([
