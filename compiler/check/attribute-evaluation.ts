@@ -1,9 +1,10 @@
 // GetAttributeAtVertex and EvaluateAttributeAtSample/Centroid/Snapped: a pixel input read at one
 // vertex of the primitive, or interpolated somewhere else than the pixel's own sample. Both read the
 // input's Input variable itself (SPIR-V's per-vertex array, InterpolateAt*'s pointer operand), so the
-// argument must be an input of a pixel entry point named inside the entry function: DXC reaches copies
-// and helper functions only through its legalization (inlining), which we do not have; EvaluateAttribute*
-// does follow a local copy written once before the use (`float4 c2 = color;`). One exception,
+// argument must be an input of a pixel entry point. DXC reaches copies and helper functions through its
+// legalization (inlining), which we do not have; EvaluateAttribute* follows what inlining would show: a
+// local copy written once before the use (`float4 c2 = color;`) and a helper's `in` parameter that every
+// call passes the same input (the helper then names that Input variable itself). One exception,
 // DXC's too: when the program calls GetAttributeAtVertex, a helper's `nointerpolation` parameter holds
 // all three vertices (T[3]); its name reads vertex 0, and its argument is an input or another such one.
 import { walk } from './resource-constants.js';
@@ -113,18 +114,79 @@ function rebase(p: IrPlace, root: IrPlace): IrPlace {
   return root;
 }
 
+type Call = Extract<IrExpr, { op: 'call' }>;
+type Traced = { ep: IrEntryPoint; place: IrPlace } | { error: string; loc: SourceLocation };
+
+/**
+ * The entry input `place` (members of a local of `fn`, read by `use`) holds, as after DXC's legalization:
+ * through local copies written once before the use, and through a helper's `in` parameter (never written
+ * in it) to the argument of every call site, each of which must trace to the same input.
+ */
+function traceInput(fn: IrFunction, place: IrPlace, use: IrExpr, where: SourceLocation, entries: readonly IrEntryPoint[], sites: Map<IrFunction, { caller: IrFunction; call: Call }[]>, depth: number): Traced | undefined {
+  for (let hops = 0; hops < 8; hops++) {
+    const local = memberPath(place);
+    const source = local && !fn.params.some((p) => p.var === local.root) && !entries.some((e) => e.function === fn && e.params.some((p) => p.var === local.root)) ? copiedFrom(fn, local.root, use) : undefined;
+    if (!source) break;
+    place = rebase(place, source);
+  }
+  const at = memberPath(place);
+  if (!at) return undefined;
+  const ep = entries.find((p) => p.function === fn);
+  if (ep) return ep.params.some((p) => p.var === at.root && p.direction !== 'out') && !sites.has(fn) ? { ep, place } : undefined;
+  const index = fn.params.findIndex((p) => p.var === at.root && p.direction === 'in');
+  if (index < 0 || depth > 16 || written(fn, at.root)) return undefined;
+  let found: { ep: IrEntryPoint; place: IrPlace } | undefined;
+  let firstLoc: SourceLocation | undefined;
+  for (const { caller, call } of sites.get(fn) ?? []) {
+    const loc = call.loc ?? where;
+    const arg = call.args[index];
+    const argPlace = arg?.kind === 'value' && arg.value.op === 'load' && memberPath(arg.value.place) ? arg.value.place : undefined;
+    const traced = argPlace && traceInput(caller, rebase(place, argPlace), call, loc, entries, sites, depth + 1);
+    if (traced && 'error' in traced) return traced;
+    if (!traced) return { error: `the argument of '${fn.name}' parameter '${at.root.name}' here is not a pixel shader input: '${fn.name}' evaluates it as an attribute, which only an input (or a local copy of one, or a helper's parameter given one) can be`, loc };
+    if (found && (found.ep !== traced.ep || !samePlace(found.place, traced.place))) {
+      const first = firstLoc ? ` at ${firstLoc.line}:${firstLoc.column}` : '';
+      return { error: `'${fn.name}' is called here with another input than${first}: it evaluates its parameter '${at.root.name}' as an attribute, so every call must pass the same pixel shader input (DXC inlines each call; we do not specialise helpers per input)`, loc };
+    }
+    found ??= traced;
+    firstLoc ??= call.loc;
+  }
+  return found;
+}
+
+function written(fn: IrFunction, local: unknown): boolean {
+  let writes = 0;
+  walkStmts(fn.body, { written: (p) => void (rootLocal(p) === local && writes++) });
+  return writes > 0;
+}
+
+function samePlace(a: IrPlace, b: IrPlace): boolean {
+  const x = memberPath(a);
+  const y = memberPath(b);
+  return !!x && !!y && x.root === y.root && x.path.join('.') === y.path.join('.');
+}
+
 /**
  * After the entry points are known: every attribute evaluation must name a stage input (a member path
- * of an `in` parameter down to one semantic) of the pixel entry point whose function contains it.
+ * of an `in` parameter down to one semantic) of the pixel entry point whose function contains it, or
+ * reach one through local copies and helper parameters (traceInput).
  */
 export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[], entryPoints: readonly IrEntryPoint[]): void {
-  const called = new Set<IrFunction>();
+  const sites = new Map<IrFunction, { caller: IrFunction; call: Call }[]>();
   const uses: { fn: IrFunction; e: Extract<IrExpr, { op: 'interpolate' }> }[] = [];
+  const seen = new Set<IrExpr>();
   for (const fn of functions) {
     walkStmts(fn.body, {
       expr(e) {
-        if (e.op === 'call') called.add(e.callee);
-        if (e.op === 'interpolate') uses.push({ fn, e });
+        if (e.op === 'call') {
+          if (!sites.has(e.callee)) sites.set(e.callee, []);
+          sites.get(e.callee)!.push({ caller: fn, call: e });
+        }
+        // A shared node (the checker reuses some) is traced once: tracing rewrites its input.
+        if (e.op === 'interpolate' && !seen.has(e)) {
+          seen.add(e);
+          uses.push({ fn, e });
+        }
       },
     });
   }
@@ -133,28 +195,43 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
     // A nointerpolation parameter's argument is reported at the argument; an intrinsic at its name.
     const what = e.mode === 'vertices' ? `passing ${name}` : `'${name}'`;
     const length = e.mode === 'vertices' ? 1 : name.length;
-    const ep = entryPoints.find((p) => p.function === fn);
-    if (ep && ep.stage !== 'pixel') {
-      c.error(`${e.mode === 'vertices' ? `${name} takes a pixel shader input:` : what + ' is only available in pixel shaders,'} not in the ${ep.stage} entry point '${ep.name}'`, e.loc, length);
+    const own = entryPoints.find((p) => p.function === fn);
+    if (own && own.stage !== 'pixel') {
+      c.error(`${e.mode === 'vertices' ? `${name} takes a pixel shader input:` : what + ' is only available in pixel shaders,'} not in the ${own.stage} entry point '${own.name}'`, e.loc, length);
       continue;
     }
-    // EvaluateAttribute* on a local copy of an input (`float4 c2 = color;`) reads that input, as after DXC's
-    // legalization. (GetAttributeAtVertex keeps needing the input itself: a copy holds one vertex's value.)
-    for (let hops = 0; hops < 8 && ep && e.mode !== 'vertices' && e.mode !== 'vertex'; hops++) {
-      const local = memberPath(e.input);
-      const source = local && !ep.params.some((p) => p.var === local.root) ? copiedFrom(fn, local.root, e) : undefined;
-      if (!source) break;
-      (e as { input: IrPlace }).input = rebase(e.input, source);
+    // EvaluateAttribute* on a local copy of an input (`float4 c2 = color;`) or on a helper's parameter reads
+    // that input, as after DXC's legalization. (GetAttributeAtVertex keeps needing the input itself: a copy
+    // holds one vertex's value; a helper's nointerpolation parameter holds all three, see isPerVertexParam.)
+    // A `[[vk::ext_builtin_input]]` global is an Input variable itself (DXC's gl_PointCoord tests).
+    if (e.input.kind === 'global' && e.input.global.stageBuiltin?.storage === 'input' && e.mode !== 'vertices' && e.mode !== 'vertex') continue;
+    let traced: Traced | undefined;
+    if (e.mode === 'vertices' || e.mode === 'vertex') {
+      const at = memberPath(e.input);
+      const param = own && !sites.has(fn) && at ? own.params.find((p) => p.var === at.root && p.direction !== 'out') : undefined;
+      traced = param ? { ep: own!, place: e.input } : undefined;
+    } else traced = traceInput(fn, e.input, e, e.loc, entryPoints, sites, 0);
+    if (traced && 'error' in traced) {
+      c.error(traced.error, traced.loc);
+      continue;
     }
+    const ep = traced?.ep;
+    if (traced) (e as { input: IrPlace }).input = traced.place;
     const at = memberPath(e.input);
-    const param = ep && !called.has(fn) && at ? ep.params.find((p) => p.var === at.root && p.direction !== 'out') : undefined;
+    const param = ep && at ? ep.params.find((p) => p.var === at.root && p.direction !== 'out') : undefined;
     if (!ep || !param || !at) {
       const argument = e.mode === 'vertices' ? `${name} takes` : `'${name}' reads a pixel shader input's own variable: its first argument must be`;
       c.error(
-        `${argument} an input parameter of the pixel entry point (or a member of one), named in the entry function itself${e.mode === 'vertices' ? ', or another such parameter' : ''}; copies${e.mode === 'vertices' || e.mode === 'vertex' ? '' : ' (but a local written once, before the use)'} and helper functions' parameters are not inputs`,
+        e.mode === 'vertices' || e.mode === 'vertex'
+          ? `${argument} an input parameter of the pixel entry point (or a member of one), named in the entry function itself${e.mode === 'vertices' ? ', or another such parameter' : ''}; copies and helper functions' parameters are not inputs`
+          : `${argument} an input parameter of the pixel entry point (or a member of one), a local copy of one written once before the use, or a helper's parameter that every call gives one`,
         e.loc,
         length,
       );
+      continue;
+    }
+    if (ep.stage !== 'pixel') {
+      c.error(`${what} is only available in pixel shaders, not in the ${ep.stage} entry point '${ep.name}'`, e.loc, length);
       continue;
     }
     let type = param.var.type;

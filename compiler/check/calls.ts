@@ -114,7 +114,7 @@ export function checkUserCall(c: Checker, x: ExpressionChecker, overloads: Funct
     } else callArgs.push({ kind: 'value', value: x.rvalue(self!) });
   }
   for (let i = 0; i < fn.params.length; i++) if (!pass(i, callArgs)) return undefined;
-  return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs }, readonly: true, ...(fn.half ? { half: true } : {}) };
+  return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: ir, args: callArgs, loc }, readonly: true, ...(fn.half ? { half: true } : {}) };
 }
 
 /** The argument of parameter `i`: a converted value (`in`), else a place, copied through a temporary if needed. */

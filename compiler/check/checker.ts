@@ -3,7 +3,7 @@
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
 import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
 import { BUILTIN_HEADER_DIR } from '../headers/index.js';
-import type { IrConst, IrEntryPoint, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
+import type { IrConst, IrEntryPoint, IrExpr, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
 import {
@@ -30,6 +30,7 @@ import { refuseSpirvAttributes, spirvAttributes, spirvDecorations } from './spir
 import { checkExtTypesDefined, ExtTypes, uniformConstantStorage, refuseOpaqueUniform, withTypeRequirements } from './spirv-types.js';
 import { collectEntryPoints, libraryExports, lowerEntryPoint, referencedGlobals } from './entry-points.js';
 import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-evaluation.js';
+import { builtinGlobal } from './builtin-globals.js';
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
 import { declareRayTypes, shaderRecord } from './ray-types.js';
@@ -553,7 +554,7 @@ export class Checker {
   }
 
   /** Execution modes (vk::ext_execution_mode, [[vk::spvexecutionmode]]) of the function being lowered. */
-  executionModes: { mode: number; operands: number[]; loc?: SourceLocation }[] = [];
+  executionModes: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: SourceLocation }[] = [];
   /** Set once SetMeshOutputCounts or DispatchMesh is lowered: only then is there a stage to check per entry point (mesh-stage.ts). */
   stageIntrinsicsLowered = false;
 
@@ -644,6 +645,13 @@ export class Checker {
       if (t.kind === 'array' && t.length === null && d.init?.kind === 'InitList') t = arrayOf(t.element, d.init.elements.length);
       if (d.name.includes('::')) {
         defineStaticMember(this, d, t, scope);
+        continue;
+      }
+      const builtinIo = builtinGlobal(this, decl, d, t, scope, isStatic);
+      if (builtinIo !== undefined) {
+        if (builtinIo) this.globals.push(builtinIo);
+        const place = builtinIo ? irGlobalPlace(builtinIo) : undefined;
+        if (scope.define(builtinIo && place ? { kind: 'variable', name: d.name, type: t, place, readonly: builtinIo.readonly, loc: d.loc } : { kind: 'invalid', name: d.name, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
         continue;
       }
       const specId = decl.attributes.find((a) => a.name === 'vk::constant_id');

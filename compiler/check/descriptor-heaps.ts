@@ -92,6 +92,11 @@ export class DescriptorHeaps {
     return { kind: 'element', base: irGlobalPlace(global), index: ref.index, type: viewType(t) };
   }
 
+  /** Is `global` one of the heaps' arrays (a `globallycoherent` name taking an element of it makes it Coherent)? */
+  owns(global: IrGlobal): boolean {
+    return this.arrays.some((a) => a.global === global);
+  }
+
   private arrayOf(t: Type, loc: SourceLocation): IrGlobal {
     const role: Role = t.kind === 'sampler' ? 'sampler' : 'resource';
     if (!this.firstUse.has(role)) this.firstUse.set(role, loc);

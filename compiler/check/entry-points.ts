@@ -297,6 +297,8 @@ export function referencedGlobals(root: IrFunction): IrGlobal[] {
     if (visited.has(f)) return;
     visited.add(f);
     stmts(f.body);
+    // vk::ext_execution_mode_id operands: a specialization constant named there is the entry point's too.
+    for (const m of f.executionModes ?? []) m.ids?.forEach(expr);
   };
   fn(root);
   return [...found];

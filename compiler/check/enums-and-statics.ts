@@ -77,7 +77,7 @@ export function defineStaticMember(c: Checker, d: ast.Declarator, t: Type, scope
  */
 export function zeroInitializeStatics(globals: readonly IrGlobal[], initializedAtRunTime: ReadonlySet<IrGlobal>): void {
   for (const g of globals) {
-    if (g.space !== 'private' || g.init || initializedAtRunTime.has(g)) continue;
+    if (g.space !== 'private' || g.stageBuiltin || g.init || initializedAtRunTime.has(g)) continue;
     const init = zeroConstant(g.type);
     if (init) g.init = init;
   }

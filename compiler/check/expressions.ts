@@ -33,7 +33,7 @@ import { checkPrintf } from './printf.js';
 import { checkRawBufferCall, RAW_BUFFER_CALLS } from './vk-namespace.js';
 import { BUFFER_POINTER_CALLS, checkBufferPointerCall, pointerConversion } from './buffer-pointers.js';
 import { variableTemplateValue } from './variable-templates.js';
-import { checkExecutionModeCall } from './inline-spirv.js';
+import { checkExecutionModeCall, checkExecutionModeIdCall } from './inline-spirv.js';
 import { checkMethodCall, interlocked, isInterlocked } from './methods.js';
 import { checkAccessFullyMapped } from './texture-methods.js';
 import type { Scope } from './scope.js';
@@ -566,6 +566,7 @@ export class ExpressionChecker {
     if (!entry && name === 'CheckAccessFullyMapped') return checkAccessFullyMapped(this.c, this, values, e.loc);
     if (!entry && RAW_BUFFER_CALLS.has(name)) return checkRawBufferCall(this.c, this, name, values, e.callee.templateArgs, scope, e.loc);
     if (!entry && name === 'vk::ext_execution_mode') return checkExecutionModeCall(this.c, this, values, e.loc);
+    if (!entry && name === 'vk::ext_execution_mode_id') return checkExecutionModeIdCall(this.c, this, values, e.loc);
     if (!entry && BUFFER_POINTER_CALLS.has(name)) return checkBufferPointerCall(this.c, this, name, values, e.callee.templateArgs, scope, e.loc);
     if (!entry && isIntrinsic(name)) return checkIntrinsicCall(this.c, this, name, values, e.loc);
     if (!entry) this.c.error(`use of undeclared identifier '${name}'`, e.callee.loc, name.length);

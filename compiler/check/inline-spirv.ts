@@ -6,7 +6,7 @@
 // spirv-val judges it, as DXC leaves it to.
 import { placeRoot } from '../ir/walk.js';
 import type { SourceLocation } from '../diagnostics.js';
-import type { IrPlace, SpirvOperand, SpirvRequirements } from '../ir/ir.js';
+import type { IrExpr, IrPlace, SpirvOperand, SpirvRequirements } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { typeToString, UINT, type Type } from '../types.js';
 import { Capability, Op, StorageClass } from '../spirv-spec/spec.js';
@@ -74,6 +74,37 @@ export function checkExecutionModeCall(c: Checker, x: ExpressionChecker, args: V
   }
   c.executionModes.push({ mode: words[0]!, operands: words.slice(1), loc });
   return voidValue(loc);
+}
+
+/**
+ * `vk::ext_execution_mode_id(mode, constants…)`: OpExecutionModeId, whose operands are the ids of
+ * constants (or specialization constants, as `[[vk::constant_id]]` globals are), not literals.
+ */
+export function checkExecutionModeIdCall(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+  const name = 'vk::ext_execution_mode_id';
+  const mode = args[0] && isIntegerScalar(args[0]) ? evaluateConstant(x.rvalue(args[0])) : undefined;
+  if (mode?.kind !== 'scalar' || typeof mode.value === 'boolean') {
+    c.error(`'${name}' takes the execution mode (an integer constant) and its constant operands`, args[0]?.loc ?? loc, args[0] ? 1 : name.length);
+    return undefined;
+  }
+  const ids: IrExpr[] = [];
+  for (const a of args.slice(1)) {
+    const value = a.type.kind === 'scalar' ? x.rvalue(a) : undefined;
+    const folded = value && evaluateConstant(value);
+    const constant: IrExpr | undefined = folded ? { op: 'const', type: a.type, value: folded } : value && isSpecConstantLoad(value) ? value : undefined;
+    if (!constant) {
+      c.error(`the operands of '${name}' must be scalar constants or specialization constants: OpExecutionModeId takes ids of constant instructions`, a.loc);
+      return undefined;
+    }
+    ids.push(constant);
+  }
+  c.executionModes.push({ mode: Number(mode.value), operands: [], ids, loc });
+  return voidValue(loc);
+}
+
+/** A read of a `[[vk::constant_id]]` global (an OpSpecConstant). */
+function isSpecConstantLoad(e: IrExpr): boolean {
+  return e.op === 'load' && e.place.kind === 'global' && e.place.global.space === 'spec-constant';
 }
 
 function isIntegerScalar(v: Value): boolean {

@@ -14,6 +14,8 @@
 // at its own line:col naming the variable.
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
+import { placeRoot, walkExpr } from '../ir/walk.js';
+import { lowerInStaticInit } from './statements.js';
 import { INT, sameType, typeToString, type ArrayType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { isNonUniformIndex, keepNonUniform } from './non-uniform.js';
@@ -373,26 +375,37 @@ export function declareStaticAlias(c: Checker, d: { name: string; init?: import(
   if (!cell || cell.kind !== 'resource') return declareStaticStruct(c, d, t, scope);
   if (coherent) cell.coherent = true;
   if (d.init) {
-    // Checked with room for side effects, so that a call is reported here (not as a statement-less effect).
-    const saved = c.exprs.effects;
-    const effects = { before: [] as IrStmt[], after: [] as IrStmt[] };
-    c.exprs.effects = effects;
-    let v: Value | undefined;
-    try {
-      v = c.exprs.check(d.init, scope);
-    } finally {
-      c.exprs.effects = saved;
+    // A call in the initializer (`static RWByteAddressBuffer A = GetBuf();`) runs where other statics'
+    // run-time initializers do, at the start of every entry point; the resource it returns is resolved here.
+    const init = d.init;
+    const { result: v, before, after } = lowerInStaticInit(c, () => c.exprs.check(init, scope));
+    if (before.length || after.length) c.staticInit().body.push(...before, ...after);
+    if (v && assignHeld(c, cell, v, d.init.loc, () => undefined, (e) => e) && cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined && !uniformIndices(cell.origin.place)) {
+      c.error(`the initializer of static resource '${d.name}' must name a resource with indices that are constants or read from constant buffers`, d.init.loc);
     }
-    if (v && (effects.before.length || effects.after.length)) {
-      c.error(`the initializer of static resource '${d.name}' calls a function or assigns: not supported yet for a static resource variable; name the resource or descriptor-heap element directly`, d.init.loc);
-      cell.origin = { kind: 'invalid' };
-    } else if (v && assignHeld(c, cell, v, d.init.loc, () => undefined, (e) => e) && cell.origin.kind === 'place' && originKey(cell.origin.place) === undefined) {
-      c.error(`the initializer of static resource '${d.name}' must name a resource with constant indices`, d.init.loc);
-    }
+    // Through a function's result too (DXC's globallycoherent static of a helper's heap element): the heap is Coherent.
+    const root = cell.origin.kind === 'place' ? placeRoot(cell.origin.place) : undefined;
+    if (coherent && root?.kind === 'global' && c.heaps.owns(root.global)) root.global.coherent = true;
   }
   cell.fixed = `a static resource variable holds the resource of its initializer; assigning it is not supported`;
   const place: IrPlace = { kind: 'local', local: { id: c.newId(), name: d.name, type: t }, type: t };
   if (scope.define({ kind: 'variable', name: d.name, type: t, place, readonly: false, loc: d.loc, held: cell })) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
+}
+
+/**
+ * A resource place whose indices are constants or values read from cbuffers and push constants: the
+ * same wherever and whenever it is evaluated in one invocation, so an alias can re-evaluate it at each use.
+ */
+function uniformIndices(p: IrPlace): boolean {
+  if (p.kind === 'global') return true;
+  if (p.kind === 'member') return uniformIndices(p.base);
+  if (p.kind !== 'element' || !uniformIndices(p.base)) return false;
+  let uniform = true;
+  walkExpr(p.index, {
+    expr: (e) => void (e.op !== 'const' && e.op !== 'load' && e.op !== 'convert' && e.op !== 'binary' && e.op !== 'unary' && e.op !== 'extract' && e.op !== 'swizzle' && (uniform = false)),
+    place: (q) => void ((q.kind === 'local' || (q.kind === 'global' && q.global.space !== 'uniform' && q.global.space !== 'push-constant')) && (uniform = false)),
+  });
+  return uniform;
 }
 
 /** A name whose declaration was rejected: uses of it fail quietly instead of "undeclared identifier". */

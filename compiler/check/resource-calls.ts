@@ -328,7 +328,7 @@ export function specializedCall(
     cell.origin = { kind: 'place', place };
     cell.writes.push(cell.reads);
   }
-  if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs }, readonly: true };
+  if (!holdsResource(fn.returnType)) return { type: fn.returnType, loc, expr: { op: 'call', type: fn.returnType, callee: done.ir, args: callArgs, loc }, readonly: true };
   // The result: a temporary whose cells name the returned globals and whose data the call writes.
   const result = makeHeld(fn.returnType, `${fn.name}()`, (name, type) => x.newLocal!(name, type), undefined, loc);
   if (!result || !done.returned) return undefined;
@@ -351,7 +351,7 @@ export function specializedCall(
   };
   const returned = done.returned.map((p) => p && replaceIndices(p, (old) => rebaseIndex(old, param, argument)));
   cells(result).forEach((cell, k) => (cell.origin = returned[k] ? { kind: 'place', place: returned[k] } : { kind: 'unset' }));
-  x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs } });
+  x.emitBefore({ op: 'eval', expr: { op: 'call', type: done.ir.returnType, callee: done.ir, args: callArgs, loc } });
   return result.kind === 'resource' ? { type: viewType(fn.returnType), loc, place: returned[0]!, readonly: false } : { type: fn.returnType, loc, held: result, readonly: true };
 }
 

@@ -66,6 +66,8 @@ export interface IrGlobal {
   loc: SourceLocation;
   /** The counter block of a RW/Append/Consume structured buffer (manual: it takes its own binding). */
   counter?: IrGlobal;
+  /** `[[vk::ext_builtin_input/output(N)]]` on a static: the Input/Output variable of SPIR-V builtin N (a private global otherwise). */
+  stageBuiltin?: { storage: 'input' | 'output'; builtin: number };
   /** `[[vk::constant_id(N)]]` of a spec-constant global. */
   specId?: number;
   /** `[[vk::ext_decorate…]]` on the variable. */
@@ -237,7 +239,7 @@ export type IrExpr =
   | { op: 'swizzle'; type: Type; arg: IrExpr; components: number[] }
   | { op: 'splat'; type: Type; arg: IrExpr }
   | { op: 'select'; type: Type; cond: IrExpr; then: IrExpr; else: IrExpr }
-  | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[] }
+  | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[]; /** The call's name, for diagnostics about its arguments. */ loc?: SourceLocation }
   /** `loc`: the call, for back ends that reject an intrinsic their target lacks. */
   | { op: 'intrinsic'; type: Type; name: IntrinsicName; args: IrExpr[]; loc?: SourceLocation }
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
@@ -324,7 +326,7 @@ export interface IrFunction {
   /** `[[vk::ext_decorate(d, literals…)]]` on the function: OpDecorate of the OpFunction. */
   decorations?: SpirvDecoration[];
   /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
-  executionModes?: { mode: number; operands: number[]; loc?: SourceLocation }[];
+  executionModes?: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: SourceLocation }[];
   /** An `export` function: LinkageAttributes `name` Export (linkable from other modules). */
   linkage?: { name: string; loc: SourceLocation };
 }

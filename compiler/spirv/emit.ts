@@ -7,7 +7,7 @@ import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
 import type { IrEntryPoint, IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import type { LayoutRuleOption, TargetEnv } from '../options.js';
 import type { ShaderStage } from '../common/stage.js';
-import type { StructType, Type } from '../types.js';
+import { elementScalar, type StructType, type Type } from '../types.js';
 import { applyDecorations } from './decorations.js';
 import { declareInlineCapability, extensionVersionErrors } from './inline-enablers.js';
 import { ModuleBuilder } from './builder.js';
@@ -18,9 +18,10 @@ import { AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, Op, So
 import { declareDerivatives, type DerivativeUse } from './derivatives.js';
 import { pixelOnlyError, type PixelOnlyUse } from './pixel-only.js';
 import { requireExtension } from './extensions.js';
+import { GLOBAL_BUILTINS } from '../spirv-spec/builtin-globals.js';
 import { declareInterlock, reachesInterlock } from './interlock.js';
 import { reachableFunctions } from './entry-reach.js';
-import { requireExecutionMode } from './execution-modes.js';
+import { executionModeIdError, requireExecutionMode } from './execution-modes.js';
 import { decorateResourceVariable, emitSpecConstant } from './resource-globals.js';
 import { emitEntryWrapper, NO_STAGE_IO_OPTIONS, type StageIoOptions } from './stage-io.js';
 import { stageEmitter } from './stages/index.js';
@@ -268,11 +269,23 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     }
     // DXC names the HLSL function `src.main` and the wrapper `main`.
     b.name(srcId, `src.${ep.name}`);
-    const used = modern ? ep.globals.filter((g) => g.space !== 'spec-constant').map((g) => globals.get(g)!.id) : [];
+    for (const g of ep.globals) {
+      const known = g.stageBuiltin && GLOBAL_BUILTINS[g.stageBuiltin.builtin];
+      if (known && !known.stages.includes(ep.stage)) errors.push({ message: `builtin ${known.name} ('${g.name}', [[vk::ext_builtin_${g.stageBuiltin!.storage}]]) is not available in the ${ep.stage} entry point '${ep.name}' (only ${known.stages.join(', ')})`, global: g });
+    }
+    // Builtin globals are Input/Output variables: in the interface at every version.
+    const used = ep.globals.filter((g) => g.space !== 'spec-constant' && (modern || g.stageBuiltin)).map((g) => globals.get(g)!.id);
     const copyIds = modern ? copies.map((c) => c.copy) : [];
     const executionModel = stage.modelFor?.(b) ?? model;
     b.entryPoint(executionModel, id, spirvName(ep.name, ir, options), [...interfaceIds, ...copies.map((c) => c.input), ...copyIds, ...used]);
-    stage.modes(b, id, ep);
+    // vk::ext_execution_mode_id(LocalSizeId, …) gives the workgroup size in place of [numthreads]'s LocalSize.
+    const modeIds = [...reachableFunctions(ep, derivativeUses)].flatMap((fn) => (fn.executionModes ?? []).filter((md) => md.ids));
+    if (!modeIds.some((md) => md.mode === ExecutionMode.LocalSizeId)) stage.modes(b, id, ep);
+    for (const md of modeIds) {
+      const error = executionModeIdError(md.mode, ep.stage, version);
+      if (error) errors.push({ message: `entry point '${ep.name}': ${error}`, ...(md.loc ? { loc: md.loc } : { entry: ep }) });
+      else b.executionModeId(id, md.mode, ...md.ids!.map((e) => (e.op === 'const' ? constantId(m, e.value) : globals.get((e as { place: { global: IrGlobal } }).place.global)!.id)));
+    }
     if (options.floatControls) declareFloatControls(b, id, options.floatControls);
     for (const mode of new Set(fe.pendingModes)) b.executionMode(id, mode);
     if (options.maximalReconvergence) {
@@ -288,6 +301,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     const modes = new Set<string>();
     for (const fn of reachableFunctions(ep, derivativeUses)) {
       for (const m of fn.executionModes ?? []) {
+        if (m.ids) continue;
         const key = [m.mode, ...m.operands].join(' ');
         if (modes.has(key)) continue;
         modes.add(key);
@@ -324,6 +338,18 @@ function spirvName(name: string, ir: IrModule, options: EmitOptions): string {
 const WORKGROUP_BUILTINS: readonly (keyof typeof BuiltIn)[] = ['NumSubgroups', 'SubgroupId'];
 
 /** One entry point's Input variable for a builtin; integer fragment inputs must be Flat in Vulkan. */
+/** A `[[vk::ext_builtin_input/output]]` global's BuiltIn decoration and needs; an integer pixel input is Flat (DXC). */
+function declareBuiltinGlobal(m: ModuleContext, g: IrGlobal, id: number, ir: IrModule): void {
+  const { b } = m;
+  const known = GLOBAL_BUILTINS[g.stageBuiltin!.builtin]!;
+  b.decorate(id, Decoration.BuiltIn, g.stageBuiltin!.builtin);
+  if (known.capability !== undefined) b.capability(known.capability);
+  if (known.extension) requireExtension(b, known.extension);
+  const el = elementScalar(g.type);
+  const pixel = ir.entryPoints.some((ep) => ep.stage === 'pixel' && ep.globals.includes(g));
+  if (pixel && g.stageBuiltin!.storage === 'input' && (el?.base === 'int' || el?.base === 'uint')) b.decorate(id, Decoration.Flat);
+}
+
 function builtinInputVariable(b: ModuleBuilder, types: TypeEmitter, builtin: keyof typeof BuiltIn, type: Type, stage: ShaderStage): number {
   const id = b.id();
   b.global(Op.Variable, [types.pointer(StorageClass.Input, types.type(type)), id, StorageClass.Input]);
@@ -392,8 +418,9 @@ function emitGlobal(m: ModuleContext, g: IrGlobal, ir: IrModule, options: EmitOp
       typeId = types.type(g.type);
       break;
     case 'private':
-      storageClass = StorageClass.Private;
+      storageClass = g.stageBuiltin ? (g.stageBuiltin.storage === 'input' ? StorageClass.Input : StorageClass.Output) : StorageClass.Private;
       typeId = types.type(g.type);
+      if (g.stageBuiltin) declareBuiltinGlobal(m, g, id, ir);
       break;
     case 'workgroup':
       // DispatchMesh's payload: shared with the mesh shaders it launches (SPV_EXT_mesh_shader).

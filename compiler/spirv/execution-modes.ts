@@ -38,3 +38,17 @@ export function requireExecutionMode(b: ModuleBuilder, mode: number): string | u
   if (needs.extension) requireExtension(b, needs.extension);
   return undefined;
 }
+
+/**
+ * Why `vk::ext_execution_mode_id(mode, …)` cannot be declared here, if it cannot: OpExecutionModeId is
+ * SPIR-V 1.2; of its modes, only LocalSizeId (a compute workgroup size from constant ids) is a Vulkan mode
+ * we emit, and only in compute entry points (GLCompute; mesh and task stages keep [numthreads]).
+ */
+export function executionModeIdError(mode: number, stage: string, version: string): string | undefined {
+  if (mode === 37 || mode === 39) return `execution mode ${mode === 37 ? 'SubgroupsPerWorkgroupId' : 'LocalSizeHintId'} (${mode}) is Kernel-only: Vulkan shaders cannot declare it`;
+  if (mode !== 38) return `vk::ext_execution_mode_id supports LocalSizeId (38) only, not execution mode ${mode}`;
+  if (stage !== 'compute') return `LocalSizeId (vk::ext_execution_mode_id) sets a compute workgroup size: it is not an execution mode of the ${stage} stage`;
+  // Vulkan allows LocalSizeId from maintenance4 on (core in Vulkan 1.3, SPIR-V 1.6), as spirv-val's environments do.
+  if (Number(version.split('.')[1]) < 6) return `LocalSizeId (vk::ext_execution_mode_id) needs Vulkan 1.3 (maintenance4; SPIR-V 1.6), but the module is SPIR-V ${version}: use -fspv-target-env=vulkan1.3`;
+  return undefined;
+}

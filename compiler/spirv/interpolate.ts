@@ -34,12 +34,19 @@ export function readsPerVertex(fn: IrFunction): boolean {
   return found;
 }
 
-/** The inputs (parameter, member path) whose variables the entry function reads directly. */
-export function interpolatedInputs(fn: IrFunction): Map<IrVar, Set<string>> {
+/** The inputs (parameter, member path) whose variables the entry function and the helpers it calls read directly. */
+export function interpolatedInputs(entry: IrFunction): Map<IrVar, Set<string>> {
   const found = new Map<IrVar, Set<string>>();
-  walkStmts(fn.body, {
+  const visited = new Set<IrFunction>();
+  const visit = (fn: IrFunction): void => {
+    if (visited.has(fn)) return;
+    visited.add(fn);
+    walkStmts(fn.body, { expr: (e) => void (e.op === 'call' && visit(e.callee)) });
+  };
+  visit(entry);
+  for (const fn of visited) walkStmts(fn.body, {
     expr: (e) => {
-      if (e.op !== 'interpolate') return;
+      if (e.op !== 'interpolate' || e.input.kind === 'global') return;
       const at = memberPath(e.input);
       if (!found.has(at.root)) found.set(at.root, new Set());
       found.get(at.root)!.add(at.path.join('.'));
@@ -55,10 +62,15 @@ function memberPath(p: IrPlace): { root: IrVar; path: number[] } {
   return { root: base.root, path: [...base.path, p.index] };
 }
 
+function stageInput(fe: FunctionEmitter, input: IrPlace): number {
+  const at = memberPath(input);
+  return fe.m.stageInputs.id(at.root, at.path);
+}
+
 export function emitInterpolate(fe: FunctionEmitter, e: Extract<IrExpr, { op: 'interpolate' }>): number {
   const { b, t } = fe;
-  const at = memberPath(e.input);
-  const variable = fe.m.stageInputs.id(at.root, at.path);
+  // A `[[vk::ext_builtin_input]]` global (gl_PointCoord) is its own Input variable.
+  const variable = e.input.kind === 'global' ? fe.m.globals.get(e.input.global)!.id : stageInput(fe, e.input);
   const type = t.type(e.type);
   const result = b.id();
   if (e.mode === 'vertices') {

@@ -102,6 +102,7 @@ export function writeWgslModule(ir: IrModule, options: WgslWriteOptions): string
         return;
       }
       case 'private': {
+        if (g.stageBuiltin) throw unsupported(`the builtin ${g.stageBuiltin.storage} variable '${g.name}' ([[vk::ext_builtin_${g.stageBuiltin.storage}]])`, g.loc, 'inline SPIR-V has no WGSL form');
         const init = g.init ? ` = ${constLiteral(g.init, typeName)}` : '';
         globalLines.push(`var<private> ${name}: ${typeName(g.type)}${init};`);
         globals.set(g, { kind: 'variable', name });

@@ -177,8 +177,13 @@ const SPIRV_MAGIC = 0x07230203;
 const OP_EXTENSION = 10;
 const OP_ENTRY_POINT = 15;
 const OP_CAPABILITY = 17;
-// Capabilities, extensions and entry points all precede the first function-level section.
+// Capabilities, extensions, entry points and execution modes all precede the debug section.
 const OP_EXECUTION_MODE = 16;
+const OP_EXECUTION_MODE_ID = 331;
+/** Execution modes (by OpExecutionModeId) that need a feature no capability names: LocalSizeId needs maintenance4. */
+const MODE_ID_FEATURES: ReadonlyMap<number, readonly string[]> = new Map([[38, ['maintenance4']]]);
+/** The opcodes of the sections up to the execution modes (the first other one ends the scan). */
+const HEADER_OPCODES: ReadonlySet<number> = new Set([OP_CAPABILITY, OP_EXTENSION, 11, 14, OP_ENTRY_POINT, OP_EXECUTION_MODE, OP_EXECUTION_MODE_ID]);
 
 /** SPIR-V as 32-bit words (accepts the raw bytes of a .spv file too). */
 export function spirvWords(spirv: Uint32Array | Uint8Array): Uint32Array {
@@ -203,7 +208,8 @@ export function readRequirements(spirv: Uint32Array): SpirvRequirements {
     const count = spirv[at]! >>> 16;
     const opcode = spirv[at]! & 0xffff;
     if (count === 0 || at + count > spirv.length) throw new Error(`malformed SPIR-V instruction at word ${at}`);
-    if (opcode === OP_EXECUTION_MODE) break;
+    if (!HEADER_OPCODES.has(opcode)) break;
+    if (opcode === OP_EXECUTION_MODE_ID) MODE_ID_FEATURES.get(spirv[at + 2]!)?.forEach((f) => features.add(f));
     if (opcode === OP_CAPABILITY) {
       const id = spirv[at + 1]!;
       const capability = CAPABILITY_FEATURES.get(id);

@@ -161,6 +161,45 @@ describe('EvaluateAttributeAtSample, EvaluateAttributeCentroid, EvaluateAttribut
     expect(text).toMatch(/InterpolateAtCentroid %in_var_UV\n/);
   });
 
+  it('follows a helper’s parameter to the input every call passes (as DXC after inlining)', () => {
+    const helpers = `
+      RWStructuredBuffer<float4> a;
+      void setValue(float4 input) { a[1] = EvaluateAttributeAtSample(input, 1) + EvaluateAttributeSnapped(input, int2(1, 1)); }
+      float4 inner(float4 v) { return EvaluateAttributeCentroid(v); }
+      float4 outer(float4 w, float k) { return inner(w) * k; }
+      struct V { float4 color : COLOR; float2 uv : UV; };
+      float4 ps_main(V v) : SV_Target {
+        setValue(v.color);
+        float4 c2 = v.color;
+        setValue(c2);
+        return outer(v.color, 2) + inner(v.color);
+      }`;
+    for (const optimize of [false, true]) {
+      const text = disassembleSpirv(compileValid(helpers, { ...PIXEL, optimizationLevel: optimize ? 3 : 0 }).spirv);
+      expect(text).toMatch(/InterpolateAtSample %in_var_COLOR %uint_1/);
+      expect(text).toMatch(/InterpolateAtOffset %in_var_COLOR %\d+/);
+      expect(text).toMatch(/InterpolateAtCentroid %in_var_COLOR\n/);
+      // The helpers stay functions (not optimising): they name the entry's Input variable directly.
+      if (!optimize) expect(text).toMatch(/%inner = OpFunction[^]*?InterpolateAtCentroid %in_var_COLOR\n[^]*?OpFunctionEnd/);
+    }
+  });
+
+  it('refuses a helper called with different inputs, a computed argument or a parameter it writes, at the call', () => {
+    const helper = `float4 h(float4 v) { return EvaluateAttributeCentroid(v); }\n`;
+    expect(errorsOf(`${helper}float4 ps_main(float4 c : C, float4 d : D) : SV_Target { return h(c) + h(d); }`)).toEqual([
+      "/input.hlsl:2:72: error: 'h' is called here with another input than at 2:65: it evaluates its parameter 'v' as an attribute, so every call must pass the same pixel shader input (DXC inlines each call; we do not specialise helpers per input)",
+    ]);
+    expect(errorsOf(`${helper}float4 ps_main(float4 c : C) : SV_Target { return h(c * 2); }`)).toEqual([
+      "/input.hlsl:2:51: error: the argument of 'h' parameter 'v' here is not a pixel shader input: 'h' evaluates it as an attribute, which only an input (or a local copy of one, or a helper's parameter given one) can be",
+    ]);
+    expect(errorsOf(`float4 h(float4 v) { v.x = 0; return EvaluateAttributeCentroid(v); }\nfloat4 ps_main(float4 c : C) : SV_Target { return h(c); }`)).toEqual([
+      expect.stringMatching(/^\/input\.hlsl:1:38: error: 'EvaluateAttributeCentroid' reads a pixel shader input's own variable: its first argument must be an input parameter of the pixel entry point \(or a member of one\), a local copy of one written once before the use, or a helper's parameter that every call gives one$/),
+    ]);
+    expect(errorsOf(`${helper}float4 vs_main(float4 c : C) : SV_Position { return h(c); }`, { entryPoints: [{ name: 'vs_main', stage: 'vertex' }] })).toEqual([
+      "/input.hlsl:1:29: error: 'EvaluateAttributeCentroid' is only available in pixel shaders, not in the vertex entry point 'vs_main'",
+    ]);
+  });
+
   it('refuses copies written again or later, integers, nointerpolation inputs and system values', () => {
     expect(errorsOf(`float4 ps_main(float4 c : C) : SV_Target { float4 d = c; d.x = 1; return EvaluateAttributeCentroid(d); }`)).toEqual([
       expect.stringMatching(/^\/input\.hlsl:1:74: error: 'EvaluateAttributeCentroid' reads a pixel shader input's own variable/),
@@ -296,6 +335,24 @@ describe('on lavapipe', () => {
       expect(zx).toBeCloseTo(0, 5);
       expect(zy).toBeCloseTo((-8 / 16) * (2 / 8), 5);
     }
+  });
+
+  it('through a helper’s parameter, centroid and sample evaluation give the pixels the direct calls give', async () => {
+    const direct = `float4 ps_main(V2P input) : SV_Target {
+        return float4(EvaluateAttributeAtSample(input.ramp, 3), EvaluateAttributeCentroid(input.ramp) + EvaluateAttributeSnapped(input.ramp, int2(5, -3)));
+      }`;
+    const helper = `float2 centroidOf(float2 r) { return EvaluateAttributeCentroid(r); }
+      float2 both(float2 q) { return centroidOf(q) + EvaluateAttributeSnapped(q, int2(5, -3)); }
+      float4 at(float2 r, uint s) { return float4(EvaluateAttributeAtSample(r, s), 0, 0); }
+      float4 ps_main(V2P input) : SV_Target {
+        float2 copy = input.ramp;
+        return float4(at(input.ramp, 3).xy, both(copy));
+      }`;
+    const [a, b] = [await draw(system, direct, [], 4), await draw(system, helper, [], 4)];
+    for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) expect(b.texel(x, y)).toEqual(a.texel(x, y));
+    // And not trivially: sample 3 of 4x is (0.625, 0.875) in the pixel, so y is 3/8 of a pixel past the centre.
+    const ramp = (p: number) => -1 + (p + 0.5) * (2 / 8);
+    expect(b.texel(2, 5)[1]).toBeCloseTo(ramp(5) + 0.375 * (2 / 8), 5);
   });
 
   it('EvaluateAttributeSnapped moves the sample point by sixteenths of a pixel; at one sample the others are the centre', async () => {

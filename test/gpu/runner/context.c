@@ -175,7 +175,7 @@ static const FeatureField FEATURE_FIELDS[] = {
     F12(vulkanMemoryModelDeviceScope), F12(shaderOutputViewportIndex), F12(shaderOutputLayer),
     F13(shaderDemoteToHelperInvocation), F13(shaderTerminateInvocation), F13(shaderIntegerDotProduct),
     F13(subgroupSizeControl), F13(computeFullSubgroups), F13(dynamicRendering),
-    F13(shaderZeroInitializeWorkgroupMemory),
+    F13(shaderZeroInitializeWorkgroupMemory), F13(maintenance4),
 };
 
 typedef struct {
