@@ -827,4 +827,8 @@ export const Capability = {
   DotProduct: 6019,
   ShaderEnqueueAMDX: 5067,
   GroupNonUniformPartitionedNV: 5297,
+  FragmentShadingRateKHR: 4422,
+  FragmentShaderSampleInterlockEXT: 5363,
+  FragmentShaderShadingRateInterlockEXT: 5372,
+  FragmentShaderPixelInterlockEXT: 5378,
 } as const;

@@ -162,6 +162,11 @@ export class ModuleBuilder {
     append(this.annotations, Op.Decorate, [id, decoration, ...operands]);
   }
 
+  /** Whether `id` was decorated with `decoration` and exactly these operands. */
+  hasDecoration(id: number, decoration: number, ...operands: number[]): boolean {
+    return this.decorated.has(`d${id}:${decoration}:${operands.join(',')}`);
+  }
+
   decorateString(id: number, decoration: number, text: string): void {
     append(this.annotations, Op.DecorateString, [id, decoration, ...encodeString(text)]);
   }

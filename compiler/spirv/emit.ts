@@ -296,7 +296,7 @@ export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {
     if (derivativeError) errors.push({ message: derivativeError });
     const pixelError = pixelOnlyError(ep, derivativeUses as ReadonlyMap<IrFunction, PixelOnlyUse>);
     if (pixelError) errors.push({ message: pixelError });
-    const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses));
+    const interlockError = declareInterlock(b, id, ep, reachesInterlock(ep, derivativeUses), interfaceIds);
     // vk::ext_execution_mode calls and [[vk::spvexecutionmode]] in the functions this entry point runs.
     const modes = new Set<string>();
     for (const fn of reachableFunctions(ep, derivativeUses)) {

@@ -3,16 +3,14 @@
 // wraps every access and leaves spirv-opt's interlock-placement pass to merge them; without that
 // pass, a pixel entry point whose call graph reaches a rasterizer-ordered view runs all of its
 // HLSL function inside one OpBeginInvocationInterlockEXT / OpEndInvocationInterlockEXT pair (the
-// entry wrapper), and declares PixelInterlockOrderedEXT (DXC's choice unless the shader runs per
-// sample or per shading-rate region, which this compiler does not distinguish yet). Other stages
-// have no interlock: an error.
+// entry wrapper). The ordering is DXC's: per sample when the entry reads SV_SampleIndex, per
+// shading-rate region when it reads SV_ShadingRate, else per pixel. Other stages have no interlock:
+// an error.
 import type { IrEntryPoint, IrFunction } from '../ir/ir.js';
 import type { ModuleBuilder } from './builder.js';
 import type { FunctionEmitter } from './function.js';
-import { ExecutionMode, Op } from '../spirv-spec/spec.js';
+import { BuiltIn, Capability, Decoration, ExecutionMode, Op } from '../spirv-spec/spec.js';
 import { reachableFunctions } from './entry-reach.js';
-
-const FRAGMENT_SHADER_PIXEL_INTERLOCK = 5378;
 
 /** Runs `access` (which emits the accessing instructions), noting that the function needs the interlock when `ordered`. */
 export function interlocked<T>(fe: FunctionEmitter, ordered: boolean | undefined, access: () => T): T {
@@ -38,12 +36,23 @@ export function reachesInterlock(ep: IrEntryPoint, uses: ReadonlyMap<IrFunction,
   return [...reachableFunctions(ep, uses)].some((fn) => uses.get(fn)?.interlock);
 }
 
-/** The interlock execution mode of a pixel entry point that uses rasterizer-ordered views; an error message for other stages. */
-export function declareInterlock(b: ModuleBuilder, entryId: number, ep: IrEntryPoint, uses: boolean): string | undefined {
+/** The interlock orderings: the builtin input that selects each (none: per pixel), its capability and mode. */
+const ORDERINGS = [
+  { input: BuiltIn.SampleId, capability: Capability.FragmentShaderSampleInterlockEXT, mode: ExecutionMode.SampleInterlockOrderedEXT },
+  { input: BuiltIn.ShadingRateKHR, capability: Capability.FragmentShaderShadingRateInterlockEXT, mode: ExecutionMode.ShadingRateInterlockOrderedEXT },
+  { input: undefined, capability: Capability.FragmentShaderPixelInterlockEXT, mode: ExecutionMode.PixelInterlockOrderedEXT },
+];
+
+/**
+ * The interlock execution mode of a pixel entry point that uses rasterizer-ordered views, chosen by
+ * the builtins among its interface variables; an error message for other stages.
+ */
+export function declareInterlock(b: ModuleBuilder, entryId: number, ep: IrEntryPoint, uses: boolean, interfaceIds: readonly number[]): string | undefined {
   if (!uses) return undefined;
   if (ep.stage !== 'pixel') return `entry point '${ep.name}' uses a rasterizer-ordered view: only pixel shaders have a fragment interlock, not the ${ep.stage} stage`;
-  b.capability(FRAGMENT_SHADER_PIXEL_INTERLOCK);
+  const ordering = ORDERINGS.find(({ input }) => input === undefined || interfaceIds.some((id) => b.hasDecoration(id, Decoration.BuiltIn, input)))!;
+  b.capability(ordering.capability);
   b.extension('SPV_EXT_fragment_shader_interlock');
-  b.executionMode(entryId, ExecutionMode.PixelInterlockOrderedEXT);
+  b.executionMode(entryId, ordering.mode);
   return undefined;
 }

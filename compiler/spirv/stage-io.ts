@@ -96,6 +96,12 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
     { stages: ['vertex', ...GEOMETRY_LIKE], dir: 'out', builtin: 'CullDistance', type: FLOAT, packed: FLOAT, capability: 'CullDistance' },
     { stages: ['pixel', ...GEOMETRY_LIKE], dir: 'in', builtin: 'CullDistance', type: FLOAT, packed: FLOAT, capability: 'CullDistance' },
   ],
+  // DXC's mapping (the manual's older row names FragSizeEXT): the rate a primitive asks for, and the
+  // rate a pixel shader runs at (SPV_KHR_fragment_shading_rate).
+  SV_SHADINGRATE: [
+    { stages: ['vertex', 'geometry'], dir: 'out', builtin: 'PrimitiveShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
+    { stages: ['pixel'], dir: 'in', builtin: 'ShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
+  ],
   SV_VIEWPORTARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
     { stages: ['geometry'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
