@@ -599,6 +599,7 @@ export class Checker {
       readonly: true,
       loc: decl.loc,
     };
+    let hoisted = false;
     for (const member of decl.members) {
       if (member.kind !== 'VarDecl') {
         this.declare(member, scope);
@@ -609,8 +610,10 @@ export class Checker {
       for (const d of member.declarators) {
         const t = this.arrayType(base, d.arrayDims, scope, false);
         if (!t) continue;
-        if (t.kind === 'resource' || t.kind === 'sampler') {
-          this.error(`resource '${d.name}' cannot be a member of ${decl.bufferKind} '${decl.name}'`, d.loc, d.name.length);
+        if (containsResource(t)) {
+          // As DXC: a resource declared in a cbuffer is a global of its own, bound before the buffer.
+          this.declareResource(member, d, t, scope);
+          hoisted = true;
           continue;
         }
         const field: StructField = { name: d.name, type: t };
@@ -624,6 +627,8 @@ export class Checker {
         if (prev) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
       }
     }
+    // A buffer left with nothing but resources is not a buffer at all (DXC emits none).
+    if (hoisted && struct.fields.length === 0) return;
     this.globals.push(global);
     this.resources.push({ global, attributes: decl.attributes, registers: decl.registers, loc: decl.loc });
   }
