@@ -112,9 +112,26 @@ export function offsetParams(c: Checker, fn: FunctionSymbol, visiting = new Set<
   visiting.add(fn);
   const scope = fn.templateScope ?? fn.scope;
   const found = new Set<number>();
-  fn.params.forEach((p, i) => {
-    if (p.direction === 'in' && p.name && feedsOffset(c, fn.decl.body!, new Set([p.name]), scope, visiting)) found.add(i);
-  });
+  // One walk first: a body that passes nothing in an offset position (itself or through a callee's
+  // parameter) has no such parameter, and most functions are that; only then one walk per parameter.
+  if (passesOffset(c, fn.decl.body, scope, visiting)) {
+    fn.params.forEach((p, i) => {
+      if (p.direction === 'in' && p.name && feedsOffset(c, fn.decl.body!, new Set([p.name]), scope, visiting)) found.add(i);
+    });
+  }
   visiting.delete(fn);
   return (fn.offsetParams = found);
+}
+
+/** Whether code under `root` passes any argument in a texture offset position, or to a parameter of a function that does. */
+function passesOffset(c: Checker, root: unknown, scope: Scope, visiting: Set<FunctionSymbol>): boolean {
+  return walk(root, (node) => {
+    if (node.kind !== 'Call') return false;
+    const call = node as ast.CallExpr;
+    const at = offsetPosition(call, scope);
+    if (at) return call.args.length > at.first;
+    if (call.callee.kind !== 'Name') return false;
+    const entry = scope.lookup(call.callee.name);
+    return entry?.kind === 'functions' && entry.overloads.some((o) => !o.instances && offsetParams(c, o, visiting).size > 0);
+  });
 }
