@@ -89,13 +89,7 @@ function memberPath(p: IrPlace): { root: Extract<IrPlace, { kind: 'local' }>['lo
  * function that comes before the statement using it, and so holds that value wherever it is read.
  */
 function copiedFrom(fn: IrFunction, local: Extract<IrPlace, { kind: 'local' }>['local'], use: IrExpr): IrPlace | undefined {
-  let writes = 0;
-  walkStmts(fn.body, {
-    written(p) {
-      if (rootLocal(p) === local) writes++;
-    },
-  });
-  if (writes !== 1) return undefined;
+  if (writeCount(fn, local) !== 1) return undefined;
   const at = fn.body.findIndex((s) => s.op === 'store' && s.place.kind === 'local' && s.place.local === local);
   const store = fn.body[at];
   if (!store || store.op !== 'store' || store.value.op !== 'load' || !memberPath(store.value.place)) return undefined;
@@ -134,7 +128,7 @@ function traceInput(fn: IrFunction, place: IrPlace, use: IrExpr, where: SourceLo
   const ep = entries.find((p) => p.function === fn);
   if (ep) return ep.params.some((p) => p.var === at.root && p.direction !== 'out') && !sites.has(fn) ? { ep, place } : undefined;
   const index = fn.params.findIndex((p) => p.var === at.root && p.direction === 'in');
-  if (index < 0 || depth > 16 || written(fn, at.root)) return undefined;
+  if (index < 0 || depth > 16 || writeCount(fn, at.root) > 0) return undefined;
   let found: { ep: IrEntryPoint; place: IrPlace } | undefined;
   let firstLoc: SourceLocation | undefined;
   for (const { caller, call } of sites.get(fn) ?? []) {
@@ -154,10 +148,11 @@ function traceInput(fn: IrFunction, place: IrPlace, use: IrExpr, where: SourceLo
   return found;
 }
 
-function written(fn: IrFunction, local: unknown): boolean {
+/** How many places in `fn` write `local` or a member of it. */
+function writeCount(fn: IrFunction, local: unknown): number {
   let writes = 0;
   walkStmts(fn.body, { written: (p) => void (rootLocal(p) === local && writes++) });
-  return writes > 0;
+  return writes;
 }
 
 function samePlace(a: IrPlace, b: IrPlace): boolean {
