@@ -6,6 +6,7 @@
 import type * as ast from '../parse/ast.js';
 import type { IrStmt } from '../ir/ir.js';
 import type { Checker } from './checker.js';
+import { walk } from './resource-constants.js';
 import type { Scope } from './scope.js';
 
 export interface DeferredStatics {
@@ -15,25 +16,16 @@ export interface DeferredStatics {
   names: Set<string>;
 }
 
-/** Every AST node below `node` (a generic walk: initializers are small). */
-function visit(node: unknown, f: (n: ast.Expr) => void): void {
-  if (Array.isArray(node)) return node.forEach((n) => visit(n, f));
-  if (!node || typeof node !== 'object') return;
-  if (typeof (node as { kind?: unknown }).kind === 'string') f(node as ast.Expr);
-  for (const [key, value] of Object.entries(node)) if (key !== 'loc' && typeof value === 'object') visit(value, f);
-}
-
 /** Whether `init` calls a function not defined yet, or reads a static whose initializer was deferred. */
 export function mustDefer(c: Checker, init: ast.Expr, scope: Scope): boolean {
-  let found = false;
-  visit(init, (n) => {
+  return walk(init, (node) => {
+    const n = node as ast.Expr;
     if (n.kind === 'Call' && n.callee.kind === 'Name') {
       const entry = scope.lookup(n.callee.name);
-      if (entry?.kind === 'functions' && entry.overloads.length && entry.overloads.every((f) => !f.decl.body)) found = true;
+      if (entry?.kind === 'functions' && entry.overloads.length && entry.overloads.every((f) => !f.decl.body)) return true;
     }
-    if (n.kind === 'Name' && c.deferredStatics.names.has(n.name)) found = true;
+    return n.kind === 'Name' && c.deferredStatics.names.has(n.name);
   });
-  return found;
 }
 
 /** Defers the initializer of the global static `name`. */
