@@ -141,7 +141,11 @@ function builtInDefine(name: string, value: string): Macro {
 
 /** The macro, its tokens and their locations (tokens read from source are their own location). */
 function deepFreeze(macro: Macro): Macro {
-  for (const t of macro.body) Object.freeze([Object.freeze(t.origin.loc), Object.freeze(t.origin), Object.freeze(t)]);
+  for (const t of macro.body) {
+    Object.freeze(t.origin.loc);
+    Object.freeze(t.origin);
+    Object.freeze(t);
+  }
   Object.freeze(macro.loc);
   Object.freeze(macro.body);
   return Object.freeze(macro);
