@@ -16,9 +16,12 @@ export interface DeferredStatics {
   names: Set<string>;
 }
 
-/** Whether `init` calls a function not defined yet, or reads a static whose initializer was deferred. */
+/**
+ * Whether the initializer of a static declared in `scope` waits for every declaration: at global scope,
+ * when it calls a function not defined yet or reads a static whose initializer was deferred.
+ */
 export function mustDefer(c: Checker, init: ast.Expr, scope: Scope): boolean {
-  return walk(init, (node) => {
+  return scope === c.global && walk(init, (node) => {
     const n = node as ast.Expr;
     if (n.kind === 'Call' && n.callee.kind === 'Name') {
       const entry = scope.lookup(n.callee.name);

@@ -30,7 +30,7 @@ export function declarePrivateGlobal(c: Checker, decl: ast.VarDecl, d: ast.Decla
   let constant: IrConst | undefined;
   // DXC ignores it with a warning (groupshared memory is undefined at the start of a group; nothing may write it first).
   if (d.init && groupshared) c.sink.warning(`Initializer of external global will be ignored: groupshared variable '${d.name}' starts undefined`, d.init.loc, 1, [], 'ignored-initializer');
-  else if (d.init && scope === c.global && mustDefer(c, d.init, scope)) {
+  else if (d.init && mustDefer(c, d.init, scope)) {
     const init = d.init;
     deferStatic(c, d.name, () => {
       const { result, before, after } = lowerInStaticInit(c, () => c.exprs.checkInitializer(init, t, scope));

@@ -42,7 +42,7 @@ export function declareStaticStruct(c: Checker, d: { name: string; init?: ast.Ex
     return code;
   };
   // A function defined later: initialized once every declaration is seen (deferred-statics.ts).
-  if (d.init && scope === c.global && mustDefer(c, d.init, scope)) deferStatic(c, d.name, initialize);
+  if (d.init && mustDefer(c, d.init, scope)) deferStatic(c, d.name, initialize);
   else {
     const code = initialize();
     if (code.length) c.staticInit().body.push(...code);
