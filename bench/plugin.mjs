@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 const SHADER_COUNT = 50;
 
 /** The same 50 shaders in HLSL (for us) and GLSL (for vite-plugin-glsl). */
-const LANGUAGES = {
+export const LANGUAGES = {
   hlsl: {
     include: 'common.hlsli',
     includeText: (k) => `float shade(float x, float k) { return x * k + ${k}.0; }\n`,
@@ -55,7 +55,7 @@ const LANGUAGES = {
   },
 };
 
-function generateProject(dir, lang = LANGUAGES.hlsl) {
+export function generateProject(dir, lang = LANGUAGES.hlsl) {
   mkdirSync(join(dir, 'shaders'), { recursive: true });
   writeFileSync(join(dir, `shaders/${lang.include}`), lang.includeText(1));
   const imports = [];
@@ -70,7 +70,7 @@ function generateProject(dir, lang = LANGUAGES.hlsl) {
  * One build: { wall, cpu } in ms. CPU is the process's user + system time over all its threads
  * (Rolldown's, compile workers'), which waiting for a core on a loaded machine does not inflate.
  */
-async function timedBuild(vite, plugin, dir) {
+export async function timedBuild(vite, plugin, dir) {
   const start = performance.now();
   const cpu = process.cpuUsage();
   await vite.build({
@@ -143,7 +143,7 @@ async function hmrLatency(vite, plugin, dir, lang) {
 }
 
 /** One build of an empty project: loads and JIT-warms Vite and Rolldown before anything is timed. */
-async function warmUpVite(vite) {
+export async function warmUpVite(vite) {
   const dir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
   try {
     writeFileSync(join(dir, 'main.js'), 'export const x = 1;\n');
@@ -157,7 +157,7 @@ async function warmUpVite(vite) {
  * A plugin returning the modules `modules` holds (id → code) and resolving `runtime` to its file:
  * the bundler's share of a build of those modules, no plugin work.
  */
-function replayPlugin(modules, runtime) {
+export function replayPlugin(modules, runtime) {
   return {
     name: 'replay',
     enforce: 'pre',
@@ -171,7 +171,7 @@ function replayPlugin(modules, runtime) {
 }
 
 /** Records the code other plugins loaded for shader ids into `modules`. */
-function capturePlugin(modules, extension) {
+export function capturePlugin(modules, extension) {
   return { name: 'capture', enforce: 'post', transform: (code, id) => void (id.endsWith(extension) && modules.set(id, code)) };
 }
 
