@@ -7,8 +7,11 @@
 // Vite builds once (an empty project, no plugin) before either is measured, so neither cold build
 // pays for loading Vite and Rolldown. A third row replays our warm build's generated modules from
 // memory (a plugin with no work): what the bundler alone spends on our output, the floor of our warm build.
+// The builds run in one process, so neither plugin's module loading is in them; a real warm build is a
+// fresh `vite build`, which loads the plugin first: importMs is that, for each plugin, measured in
+// fresh processes that have already loaded Vite (as a build has), interleaved (see importTimes).
 // Needs the built package (`npm run build`). Run alone: `node bench/plugin.mjs`.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -175,6 +178,22 @@ export function capturePlugin(modules, extension) {
   return { name: 'capture', enforce: 'post', transform: (code, id) => void (id.endsWith(extension) && modules.set(id, code)) };
 }
 
+/** Fresh processes per plugin for importMs. */
+const IMPORT_RUNS = 7;
+
+/**
+ * Median ms to import each of `specifiers` (resolved from the repository) in a fresh Node process
+ * that has already imported Vite; the specifiers alternate, so a change in machine load hits both.
+ */
+function importTimes(specifiers) {
+  const code = "await import('vite'); const t = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t));";
+  const times = specifiers.map(() => []);
+  for (let run = 0; run < IMPORT_RUNS; run++) {
+    specifiers.forEach((specifier, i) => times[i].push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', code, specifier], { cwd: join(import.meta.dirname, '..') }))));
+  }
+  return times.map(median);
+}
+
 /** Rounds of builds; each number reported is the median over rounds (this machine is shared). */
 const ROUNDS = 5;
 
@@ -221,6 +240,7 @@ export async function runPluginBench() {
       { dir: oursDir, plugin: (cache) => hlsl({ cache: { dir: cache } }), extension: '.hlsl', runtime: join(import.meta.dirname, '../dist/src/runtime.js') },
       { dir: peerDir, plugin: glslPlugin },
     );
+    const [oursImport, peerImport] = importTimes([pathToFileURL(join(import.meta.dirname, '../dist/src/vite.js')).href, 'vite-plugin-glsl']);
     const oursHmr = await hmrLatency(vite, () => hlsl({ cache: false }), oursDir, LANGUAGES.hlsl);
     const peerHmr = await hmrLatency(vite, glslPlugin, peerDir, LANGUAGES.glsl);
     const ms = (x) => (x === null ? null : Math.round(x));
@@ -228,9 +248,10 @@ export async function runPluginBench() {
     const of = (builds, clock) => builds.map((b) => b[clock]);
     /** Median over rounds of the ratio within a round, which a change in machine load shifts far less. */
     const roundRatio = (a, b, clock) => Number(median(of(a, clock).map((x, i) => x / of(b, clock)[i])).toFixed(2));
-    const row = (name, cold, warm, hmr) => ({
+    const row = (name, importMs, cold, warm, hmr) => ({
       plugin: name,
       shaders: SHADER_COUNT,
+      importMs: ms(importMs),
       coldBuildMs: ms(median(of(cold, 'wall'))),
       warmBuildMs: ms(median(of(warm, 'wall'))),
       coldCpuMs: ms(median(of(cold, 'cpu'))),
@@ -240,11 +261,12 @@ export async function runPluginBench() {
       shaderEditToHmrMs: ms(hmr.direct.ms),
     });
     return [
-      row('unplugin-hlsl (compiles to SPIR-V + layouts)', times.oursCold, times.oursWarm, oursHmr),
-      row('vite-plugin-glsl (text inlining only)', times.peerCold, times.peerWarm, peerHmr),
+      row('unplugin-hlsl (compiles to SPIR-V + layouts)', oursImport, times.oursCold, times.oursWarm, oursHmr),
+      row('vite-plugin-glsl (text inlining only)', peerImport, times.peerCold, times.peerWarm, peerHmr),
       {
         plugin: `ratio ours / vite-plugin-glsl (median of ${ROUNDS} rounds)`,
         shaders: SHADER_COUNT,
+        importMs: ratio(oursImport, peerImport),
         coldBuildMs: roundRatio(times.oursCold, times.peerCold, 'wall'),
         warmBuildMs: roundRatio(times.oursWarm, times.peerWarm, 'wall'),
         coldCpuMs: roundRatio(times.oursCold, times.peerCold, 'cpu'),
@@ -256,6 +278,7 @@ export async function runPluginBench() {
       {
         plugin: 'our generated modules replayed from memory (bundler only)',
         shaders: SHADER_COUNT,
+        importMs: null,
         coldBuildMs: null,
         warmBuildMs: ms(median(of(times.replay, 'wall'))),
         coldCpuMs: null,
@@ -267,6 +290,7 @@ export async function runPluginBench() {
       {
         plugin: 'ratio replay / vite-plugin-glsl (the floor of our warm ratio)',
         shaders: SHADER_COUNT,
+        importMs: null,
         coldBuildMs: null,
         warmBuildMs: roundRatio(times.replay, times.peerWarm, 'wall'),
         coldCpuMs: null,

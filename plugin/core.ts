@@ -9,7 +9,7 @@ import { createBackend } from './backend.js';
 import type { CompiledShader } from './cache.js';
 import { cacheKey, sha256, ShaderCache, type FileHashes } from './cache.js';
 import { generatorVersion, ModuleCache, moduleKey, SPIRV_URL_PLACEHOLDER, type CachedModule, type SpirvAsset } from './module-cache.js';
-import { generateModule, spirvBase64, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
+import type { GenerateInput, GeneratedModule, SpirvSource } from './codegen/index.js';
 import type { BundlerMessage } from './errors.js';
 import { ShaderCompileError, sourceReader, toBundlerMessage } from './errors.js';
 import { hotAcceptCode, IncludeGraph } from './hmr.js';
@@ -67,7 +67,13 @@ export class ShaderCore {
   readonly includes = new IncludeGraph();
   readonly stats: CoreStats = { compiles: 0 };
   private readonly backend: ShaderBackend;
-  private readonly generate: (input: GenerateInput) => GeneratedModule;
+  /** The embedder's generator (CoreDependencies.generate), else undefined: the built-in one. */
+  private readonly customGenerate: ((input: GenerateInput) => GeneratedModule) | undefined;
+  /**
+   * The built-in generator, imported on the first module generated: a warm build, whose modules all
+   * come from the module cache, never loads codegen/.
+   */
+  private codegen: Promise<typeof import('./codegen/index.js')> | undefined;
   /** Compiles under way by cache key: one shader imported twice in a build compiles once. */
   private readonly inFlight = new Map<string, Promise<CompileOutcome>>();
   /** generatorVersion(), read on the first load that uses the module cache. */
@@ -79,7 +85,7 @@ export class ShaderCore {
     this.cache = new ShaderCache(this.options.cacheDir);
     this.modules = new ModuleCache(this.options.cacheDir);
     this.backend = deps.backend ?? createBackend(this.options);
-    this.generate = deps.generate ?? generateModule;
+    this.customGenerate = deps.generate;
   }
 
   /**
@@ -257,7 +263,7 @@ export class ShaderCore {
    * decides between an inlined binary and an asset URL.
    */
   private moduleKey(parsed: ShaderId, key: string, context: LoadContext): string | undefined {
-    if (this.generate !== generateModule) return undefined;
+    if (this.customGenerate !== undefined) return undefined;
     this.generator ??= generatorVersion(import.meta.url);
     const { matrixOrder, inlineLimit } = this.options;
     return moduleKey(key, [this.generator, parsed.query.exportKind ?? null, matrixOrder, inlineLimit, context.emitAsset !== undefined]);
@@ -274,7 +280,7 @@ export class ShaderCore {
     } else {
       const outcome = await this.compileRequested(id, request, key, known);
       compiled = outcome.compiled;
-      module = this.generateFor(parsed, outcome.shader, context);
+      module = this.generateFor(parsed, outcome.shader, context, await (this.codegen ??= import('./codegen/index.js')));
       if (cacheKeyOfModule !== undefined) await this.modules.set(cacheKeyOfModule, module, outcome.fileHashes);
     }
     const sourceOf = sourceReader(new Map());
@@ -295,14 +301,14 @@ export class ShaderCore {
   }
 
   /** The module of a compiled shader, an emitted binary's URL left as SPIRV_URL_PLACEHOLDER. */
-  private generateFor(parsed: ShaderId, shader: CompiledShader, context: LoadContext): CachedModule {
+  private generateFor(parsed: ShaderId, shader: CompiledShader, context: LoadContext, codegen: typeof import('./codegen/index.js')): CachedModule {
     const exportKind = parsed.query.exportKind;
     const placed = exportKind === 'layout' || !shader.spirv ? undefined : this.placeSpirv(parsed, shader, context);
     const spirv: SpirvSource = placed === undefined ? { kind: 'none' } : placed.source;
     const generated =
       exportKind === 'spirv'
-        ? spirvOnlyModule(placed?.source ?? this.placeSpirv(parsed, shader, context).source) // no SPIR-V: placeSpirv's internal error
-        : this.generate({
+        ? spirvOnlyModule(placed?.source ?? this.placeSpirv(parsed, shader, context).source, codegen.spirvBase64) // no SPIR-V: placeSpirv's internal error
+        : (this.customGenerate ?? codegen.generateModule)({
             reflection: shader.reflection,
             // `?layout`: tables and writers only; the binary is neither inlined nor emitted.
             spirv,
@@ -366,7 +372,7 @@ async function writeIfChanged(path: string, text: string): Promise<void> {
 }
 
 /** `?spirv`: the default export is the binary (Uint32Array) or, for an emitted asset, its URL. */
-function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>): GeneratedModule {
+function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>, spirvBase64: (words: Uint32Array) => string): GeneratedModule {
   if (spirv.kind === 'inline') {
     return {
       code: `import { spirvFromBase64 } from ${JSON.stringify(RUNTIME_SPECIFIER)};\nexport default /* @__PURE__ */ spirvFromBase64(${JSON.stringify(spirvBase64(spirv.words))});\n`,
