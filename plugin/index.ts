@@ -142,7 +142,10 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
           }
         }
         vite.failedClientLoads.delete(id);
-        for (const file of loaded.watchFiles) this.addWatchFile(file);
+        // A Rollup or Rolldown (Vite) build that does not watch says so (meta.watchMode false): its
+        // watch files would go unused, and each is a call into the bundler. Elsewhere (dev servers,
+        // webpack's file dependencies, esbuild) they are always added.
+        if ((this as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of loaded.watchFiles) this.addWatchFile(file);
         for (const warning of loaded.warnings) this.warn(warning);
         return loaded.code;
       },
