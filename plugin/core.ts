@@ -140,6 +140,17 @@ export class ShaderCore {
     await writeIfChanged(path, this.queryImports.render());
   }
 
+  /**
+   * At the start of a build: when the module cache holds nothing on disk (a first build, a cleared
+   * cache, or none kept), shaders will compile, so the backend starts its workers now and their
+   * start-up overlaps the bundler's. A cache with entries starts nothing: a warm build compiles
+   * nothing, and a miss starts the pool on demand.
+   */
+  prestartCompiles(): void {
+    const folder = this.modules.folder;
+    if (folder === undefined || !existsSync(folder)) this.backend.prestart?.();
+  }
+
   /** Includes the bundler's asynchronous resolve hook answered (learnIncludes), as exact aliases. */
   private readonly learnedIncludes: IncludeAlias[] = [];
 

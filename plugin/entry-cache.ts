@@ -40,6 +40,11 @@ export class EntryCache<V> {
     private readonly codec: EntryCodec<V>,
   ) {}
 
+  /** The folder of the disk entries, or undefined for memory only. */
+  get folder(): string | undefined {
+    return this.dir === undefined ? undefined : join(this.dir, this.codec.folder);
+  }
+
   entryPath(key: string): string | undefined {
     return this.dir === undefined ? undefined : join(this.dir, this.codec.folder, `${key}.json`);
   }

@@ -152,6 +152,7 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
     },
     // Declarations for every shader before anything imports one (the `dts` option); Vite's own hook does it there.
     async buildStart() {
+      getCore().prestartCompiles();
       await getCore().writeProjectDts();
     },
     vite: createViteHooks(vite, () => core, getCore),

@@ -51,6 +51,8 @@ export function createViteHooks(
       state.ssrEmitAssets = config.build.ssrEmitAssets;
       state.root = config.root;
       state.aliases = aliasesFromVite(config.resolve.alias);
+      // The root is known: the core can start compile workers before the build does (a cold cache).
+      getCore().prestartCompiles();
     },
 
     configureServer(server: ViteDevServer) {

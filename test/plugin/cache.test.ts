@@ -168,6 +168,26 @@ describe('shader cache', () => {
     expect(next.fake.calls).toBe(2);
   });
 
+  it('starts compile workers ahead of a build only when the module cache holds nothing on disk', async () => {
+    const p = project();
+    let prestarts = 0;
+    const core = (cache: { dir: string } | false) => {
+      const fake = fakeCompiler();
+      const backend = { ...inProcessBackend('fake', (source, options) => fake.compile(source, options)), prestart: () => void prestarts++ };
+      return new ShaderCore(resolveOptions({ cache }, p.dir), { backend });
+    };
+    const cold = core({ dir: join(p.dir, '.cache') });
+    cold.prestartCompiles();
+    expect(prestarts).toBe(1);
+    await cold.load(p.path('slice.hlsl'));
+    // Warm: entries on disk, nothing starts (a miss starts the workers when it compiles).
+    core({ dir: join(p.dir, '.cache') }).prestartCompiles();
+    expect(prestarts).toBe(1);
+    // No disk cache: every build compiles.
+    core(false).prestartCompiles();
+    expect(prestarts).toBe(2);
+  });
+
   it('keys on options: a different define is a different entry', async () => {
     const p = project();
     const b = build(p.dir);
