@@ -76,6 +76,12 @@ export class ShaderCore {
   private codegen: Promise<typeof import('./codegen/index.js')> | undefined;
   /** Compiles under way by cache key: one shader imported twice in a build compiles once. */
   private readonly inFlight = new Map<string, Promise<CompileOutcome>>();
+  /**
+   * Content hashes of the files read by cache lookups since beginBuild(), until endBuild(): each
+   * file is read once a build, however many shaders include it. Undefined outside a build (a dev
+   * server, the API): every lookup reads the files again.
+   */
+  private buildHashes: Map<string, string | null> | undefined;
   /** generatorVersion(), read on the first load that uses the module cache. */
   private generator: string | undefined;
 
@@ -149,6 +155,19 @@ export class ShaderCore {
   prestartCompiles(): void {
     const folder = this.modules.folder;
     if (folder === undefined || !existsSync(folder)) this.backend.prestart?.();
+  }
+
+  /**
+   * A build (one run of a bundler that reads each module once: a Rollup or Vite build, each rebuild
+   * of a watch) starts: until endBuild(), cache lookups hash each file once. A file edited meanwhile
+   * is the next build's, as for the bundler's own modules; the watcher's rebuild begins afresh.
+   */
+  beginBuild(): void {
+    this.buildHashes = new Map();
+  }
+
+  endBuild(): void {
+    this.buildHashes = undefined;
   }
 
   /** Includes the bundler's asynchronous resolve hook answered (learnIncludes), as exact aliases. */
@@ -239,7 +258,7 @@ export class ShaderCore {
   }
 
   private async compileUncached(key: string, id: string, request: CompileRequest, known: FileHashes): Promise<CompileOutcome> {
-    const hit = await this.cache.lookup(key, known);
+    const hit = await this.cache.lookup(key, known, this.buildHashes);
     if (hit) return { shader: hit.value, fileHashes: hit.fileHashes, compiled: false };
     this.stats.compiles++;
     const { result, fileHashes }: BackendOutput = await this.backend.compile(request);
@@ -284,7 +303,7 @@ export class ShaderCore {
   async load(id: string, context: LoadContext = {}): Promise<LoadedShader> {
     const { parsed, request, key, known } = await this.prepare(id);
     const cacheKeyOfModule = this.moduleKey(parsed, key, context);
-    let module = cacheKeyOfModule === undefined ? undefined : await this.modules.get(cacheKeyOfModule, known);
+    let module = cacheKeyOfModule === undefined ? undefined : await this.modules.get(cacheKeyOfModule, known, this.buildHashes);
     let compiled = false;
     if (module) {
       this.includes.record(id, module.files);

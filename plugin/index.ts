@@ -153,7 +153,13 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
     // Declarations for every shader before anything imports one (the `dts` option); Vite's own hook does it there.
     async buildStart() {
       getCore().prestartCompiles();
+      // Rollup and Rolldown call buildStart once per build (and per rebuild of a watch); webpack,
+      // Rspack and esbuild adapters do not promise that, so their lookups read every file each time.
+      if (meta.framework === 'rollup' || meta.framework === 'rolldown') getCore().beginBuild();
       await getCore().writeProjectDts();
+    },
+    buildEnd() {
+      core?.endBuild();
     },
     vite: createViteHooks(vite, () => core, getCore),
     esbuild: {

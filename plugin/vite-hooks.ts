@@ -100,9 +100,13 @@ export function createViteHooks(
       if (state.command === 'build') await currentCore()?.close();
     },
 
-    // The core's root is Vite's root: create it now so the first load does not race configResolved.
+    // Before the first load: declarations of every shader (the `dts` option), a build's file hashes.
     async buildStart() {
-      if (state.root !== undefined) await getCore().writeProjectDts();
+      if (state.root === undefined) return;
+      // A build reads each file once (ShaderCore.beginBuild); the dev server is no build: it lives on
+      // while files change, and each of its loads reads them again.
+      if (state.command === 'build') getCore().beginBuild();
+      await getCore().writeProjectDts();
     },
   };
 }
