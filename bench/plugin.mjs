@@ -10,6 +10,7 @@
 // The builds run in one process, so neither plugin's module loading is in them; a real warm build is a
 // fresh `vite build`, which loads the plugin first: importMs is that, for each plugin, measured in
 // fresh processes that have already loaded Vite (as a build has), interleaved (see importTimes).
+// bench/plugin-fresh.mjs times whole fresh-process warm builds. Where the time goes: PLUGIN-SPEED.md.
 // Needs the built package (`npm run build`). Run alone: `node bench/plugin.mjs`.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
