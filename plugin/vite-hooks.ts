@@ -51,11 +51,13 @@ export function createViteHooks(
       state.ssrEmitAssets = config.build.ssrEmitAssets;
       state.root = config.root;
       state.aliases = aliasesFromVite(config.resolve.alias);
-      // The root is known: the core can start compile workers before the build does (a cold cache).
-      getCore().prestartCompiles();
+      // The root is known: a build can start compile workers before it loads anything (a cold
+      // cache). The dev server does in configureServer; `vite preview` compiles nothing.
+      if (config.command === 'build') getCore().prestartCompiles();
     },
 
     configureServer(server: ViteDevServer) {
+      getCore().prestartCompiles();
       const prefix = `${state.base}${DEV_PREFIX}`;
       const serve: Connect.NextHandleFunction = (req, res, next) => {
         const path = (req.url ?? '').split('?')[0]!;
