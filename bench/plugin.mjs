@@ -7,8 +7,12 @@
 // Vite builds once (an empty project, no plugin) before either is measured, so neither cold build
 // pays for loading Vite and Rolldown. A third row replays our warm build's generated modules from
 // memory (a plugin with no work): what the bundler alone spends on our output, the floor of our warm build.
+// The builds run in one process, so neither plugin's module loading is in them; a real warm build is a
+// fresh `vite build`, which loads the plugin first: importMs is that, for each plugin, measured in
+// fresh processes that have already loaded Vite (as a build has), interleaved (see importTimes).
+// bench/plugin-fresh.mjs times whole fresh-process warm builds. Where the time goes: PLUGIN-SPEED.md.
 // Needs the built package (`npm run build`). Run alone: `node bench/plugin.mjs`.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 const SHADER_COUNT = 50;
 
 /** The same 50 shaders in HLSL (for us) and GLSL (for vite-plugin-glsl). */
-const LANGUAGES = {
+export const LANGUAGES = {
   hlsl: {
     include: 'common.hlsli',
     includeText: (k) => `float shade(float x, float k) { return x * k + ${k}.0; }\n`,
@@ -55,7 +59,7 @@ const LANGUAGES = {
   },
 };
 
-function generateProject(dir, lang = LANGUAGES.hlsl) {
+export function generateProject(dir, lang = LANGUAGES.hlsl) {
   mkdirSync(join(dir, 'shaders'), { recursive: true });
   writeFileSync(join(dir, `shaders/${lang.include}`), lang.includeText(1));
   const imports = [];
@@ -70,7 +74,7 @@ function generateProject(dir, lang = LANGUAGES.hlsl) {
  * One build: { wall, cpu } in ms. CPU is the process's user + system time over all its threads
  * (Rolldown's, compile workers'), which waiting for a core on a loaded machine does not inflate.
  */
-async function timedBuild(vite, plugin, dir) {
+export async function timedBuild(vite, plugin, dir) {
   const start = performance.now();
   const cpu = process.cpuUsage();
   await vite.build({
@@ -143,7 +147,7 @@ async function hmrLatency(vite, plugin, dir, lang) {
 }
 
 /** One build of an empty project: loads and JIT-warms Vite and Rolldown before anything is timed. */
-async function warmUpVite(vite) {
+export async function warmUpVite(vite) {
   const dir = mkdtempSync(join(tmpdir(), 'hlsl-bench-'));
   try {
     writeFileSync(join(dir, 'main.js'), 'export const x = 1;\n');
@@ -157,7 +161,7 @@ async function warmUpVite(vite) {
  * A plugin returning the modules `modules` holds (id → code) and resolving `runtime` to its file:
  * the bundler's share of a build of those modules, no plugin work.
  */
-function replayPlugin(modules, runtime) {
+export function replayPlugin(modules, runtime) {
   return {
     name: 'replay',
     enforce: 'pre',
@@ -171,8 +175,24 @@ function replayPlugin(modules, runtime) {
 }
 
 /** Records the code other plugins loaded for shader ids into `modules`. */
-function capturePlugin(modules, extension) {
+export function capturePlugin(modules, extension) {
   return { name: 'capture', enforce: 'post', transform: (code, id) => void (id.endsWith(extension) && modules.set(id, code)) };
+}
+
+/** Fresh processes per plugin for importMs. */
+const IMPORT_RUNS = 7;
+
+/**
+ * Median ms to import each of `specifiers` (resolved from the repository) in a fresh Node process
+ * that has already imported Vite; the specifiers alternate, so a change in machine load hits both.
+ */
+function importTimes(specifiers) {
+  const code = "await import('vite'); const t = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t));";
+  const times = specifiers.map(() => []);
+  for (let run = 0; run < IMPORT_RUNS; run++) {
+    specifiers.forEach((specifier, i) => times[i].push(Number(execFileSync(process.execPath, ['--input-type=module', '-e', code, specifier], { cwd: join(import.meta.dirname, '..') }))));
+  }
+  return times.map(median);
 }
 
 /** Rounds of builds; each number reported is the median over rounds (this machine is shared). */
@@ -221,6 +241,7 @@ export async function runPluginBench() {
       { dir: oursDir, plugin: (cache) => hlsl({ cache: { dir: cache } }), extension: '.hlsl', runtime: join(import.meta.dirname, '../dist/src/runtime.js') },
       { dir: peerDir, plugin: glslPlugin },
     );
+    const [oursImport, peerImport] = importTimes([pathToFileURL(join(import.meta.dirname, '../dist/src/vite.js')).href, 'vite-plugin-glsl']);
     const oursHmr = await hmrLatency(vite, () => hlsl({ cache: false }), oursDir, LANGUAGES.hlsl);
     const peerHmr = await hmrLatency(vite, glslPlugin, peerDir, LANGUAGES.glsl);
     const ms = (x) => (x === null ? null : Math.round(x));
@@ -228,9 +249,10 @@ export async function runPluginBench() {
     const of = (builds, clock) => builds.map((b) => b[clock]);
     /** Median over rounds of the ratio within a round, which a change in machine load shifts far less. */
     const roundRatio = (a, b, clock) => Number(median(of(a, clock).map((x, i) => x / of(b, clock)[i])).toFixed(2));
-    const row = (name, cold, warm, hmr) => ({
+    const row = (name, importMs, cold, warm, hmr) => ({
       plugin: name,
       shaders: SHADER_COUNT,
+      importMs: ms(importMs),
       coldBuildMs: ms(median(of(cold, 'wall'))),
       warmBuildMs: ms(median(of(warm, 'wall'))),
       coldCpuMs: ms(median(of(cold, 'cpu'))),
@@ -240,11 +262,12 @@ export async function runPluginBench() {
       shaderEditToHmrMs: ms(hmr.direct.ms),
     });
     return [
-      row('unplugin-hlsl (compiles to SPIR-V + layouts)', times.oursCold, times.oursWarm, oursHmr),
-      row('vite-plugin-glsl (text inlining only)', times.peerCold, times.peerWarm, peerHmr),
+      row('unplugin-hlsl (compiles to SPIR-V + layouts)', oursImport, times.oursCold, times.oursWarm, oursHmr),
+      row('vite-plugin-glsl (text inlining only)', peerImport, times.peerCold, times.peerWarm, peerHmr),
       {
         plugin: `ratio ours / vite-plugin-glsl (median of ${ROUNDS} rounds)`,
         shaders: SHADER_COUNT,
+        importMs: ratio(oursImport, peerImport),
         coldBuildMs: roundRatio(times.oursCold, times.peerCold, 'wall'),
         warmBuildMs: roundRatio(times.oursWarm, times.peerWarm, 'wall'),
         coldCpuMs: roundRatio(times.oursCold, times.peerCold, 'cpu'),
@@ -256,6 +279,7 @@ export async function runPluginBench() {
       {
         plugin: 'our generated modules replayed from memory (bundler only)',
         shaders: SHADER_COUNT,
+        importMs: null,
         coldBuildMs: null,
         warmBuildMs: ms(median(of(times.replay, 'wall'))),
         coldCpuMs: null,
@@ -267,6 +291,7 @@ export async function runPluginBench() {
       {
         plugin: 'ratio replay / vite-plugin-glsl (the floor of our warm ratio)',
         shaders: SHADER_COUNT,
+        importMs: null,
         coldBuildMs: null,
         warmBuildMs: roundRatio(times.replay, times.peerWarm, 'wall'),
         coldCpuMs: null,

@@ -32,6 +32,8 @@ export interface ShaderBackend {
   readonly id: string;
   compile(request: CompileRequest): Promise<BackendOutput>;
   close(): Promise<void>;
+  /** Starts what compiles need (a worker pool's first worker) ahead of the first compile. */
+  prestart?(): void;
   /** Worker thread ids that completed a compile (a backend on a worker pool). */
   threadsUsed?(): ReadonlySet<number>;
 }
@@ -81,6 +83,7 @@ function builtinBackend(workers: number, workerData: WorkerData): ShaderBackend 
     close: async () => {
       await (await pool)?.close();
     },
+    prestart: () => void getPool().then((workerPool) => workerPool?.prestart()),
     threadsUsed: () => started?.threadsUsed ?? new Set(),
   };
 }

@@ -145,10 +145,16 @@ function parseEntry(body: string, key: string): CacheEntry<CompiledShader> | und
 /**
  * True when every file still has the content hash it had (null: still missing). `known`: hashes the
  * caller has just computed (the shader's own source, read for the key), taken instead of reading again.
+ * `memo`: hashes of this build so far (ShaderCore.beginBuild), read from and added to, so a file many
+ * shaders include is read and hashed once a build.
  */
-export function filesUnchanged(hashes: FileHashes, known?: FileHashes): boolean {
+export function filesUnchanged(hashes: FileHashes, known?: FileHashes, memo?: Map<string, string | null>): boolean {
   for (const path in hashes) {
-    const now = known !== undefined && path in known ? known[path] : hashFile(path);
+    let now = known !== undefined && path in known ? known[path] : memo?.get(path);
+    if (now === undefined) {
+      now = hashFile(path);
+      memo?.set(path, now);
+    }
     if (now !== hashes[path]) return false;
   }
   return true;

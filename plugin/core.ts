@@ -9,7 +9,7 @@ import { createBackend } from './backend.js';
 import type { CompiledShader } from './cache.js';
 import { cacheKey, sha256, ShaderCache, type FileHashes } from './cache.js';
 import { generatorVersion, ModuleCache, moduleKey, SPIRV_URL_PLACEHOLDER, type CachedModule, type SpirvAsset } from './module-cache.js';
-import { generateModule, spirvBase64, type GenerateInput, type GeneratedModule, type SpirvSource } from './codegen/index.js';
+import type { GenerateInput, GeneratedModule, SpirvSource } from './codegen/index.js';
 import type { BundlerMessage } from './errors.js';
 import { ShaderCompileError, sourceReader, toBundlerMessage } from './errors.js';
 import { hotAcceptCode, IncludeGraph } from './hmr.js';
@@ -67,9 +67,21 @@ export class ShaderCore {
   readonly includes = new IncludeGraph();
   readonly stats: CoreStats = { compiles: 0 };
   private readonly backend: ShaderBackend;
-  private readonly generate: (input: GenerateInput) => GeneratedModule;
+  /** The embedder's generator (CoreDependencies.generate), else undefined: the built-in one. */
+  private readonly customGenerate: ((input: GenerateInput) => GeneratedModule) | undefined;
+  /**
+   * The built-in generator, imported on the first module generated: a warm build, whose modules all
+   * come from the module cache, never loads codegen/.
+   */
+  private codegen: Promise<typeof import('./codegen/index.js')> | undefined;
   /** Compiles under way by cache key: one shader imported twice in a build compiles once. */
   private readonly inFlight = new Map<string, Promise<CompileOutcome>>();
+  /**
+   * Content hashes of the files read by cache lookups since beginBuild(), until endBuild(): each
+   * file is read once a build, however many shaders include it. Undefined outside a build (a dev
+   * server, the API): every lookup reads the files again.
+   */
+  private buildHashes: Map<string, string | null> | undefined;
   /** generatorVersion(), read on the first load that uses the module cache. */
   private generator: string | undefined;
 
@@ -79,7 +91,7 @@ export class ShaderCore {
     this.cache = new ShaderCache(this.options.cacheDir);
     this.modules = new ModuleCache(this.options.cacheDir);
     this.backend = deps.backend ?? createBackend(this.options);
-    this.generate = deps.generate ?? generateModule;
+    this.customGenerate = deps.generate;
   }
 
   /**
@@ -132,6 +144,30 @@ export class ShaderCore {
     const path = join(dir === '' ? this.options.root : dir, QUERY_IMPORTS_DTS);
     if (this.queryImports.size === 0 && !existsSync(path)) return;
     await writeIfChanged(path, this.queryImports.render());
+  }
+
+  /**
+   * At the start of a build: when the module cache holds nothing on disk (a first build, a cleared
+   * cache, or none kept), shaders will compile, so the backend starts its workers now and their
+   * start-up overlaps the bundler's. A cache with entries starts nothing: a warm build compiles
+   * nothing, and a miss starts the pool on demand.
+   */
+  prestartCompiles(): void {
+    const folder = this.modules.folder;
+    if (folder === undefined || !existsSync(folder)) this.backend.prestart?.();
+  }
+
+  /**
+   * A build (one run of a bundler that reads each module once: a Rollup or Vite build, each rebuild
+   * of a watch) starts: until endBuild(), cache lookups hash each file once. A file edited meanwhile
+   * is the next build's, as for the bundler's own modules; the watcher's rebuild begins afresh.
+   */
+  beginBuild(): void {
+    this.buildHashes = new Map();
+  }
+
+  endBuild(): void {
+    this.buildHashes = undefined;
   }
 
   /** Includes the bundler's asynchronous resolve hook answered (learnIncludes), as exact aliases. */
@@ -222,7 +258,7 @@ export class ShaderCore {
   }
 
   private async compileUncached(key: string, id: string, request: CompileRequest, known: FileHashes): Promise<CompileOutcome> {
-    const hit = await this.cache.lookup(key, known);
+    const hit = await this.cache.lookup(key, known, this.buildHashes);
     if (hit) return { shader: hit.value, fileHashes: hit.fileHashes, compiled: false };
     this.stats.compiles++;
     const { result, fileHashes }: BackendOutput = await this.backend.compile(request);
@@ -257,7 +293,7 @@ export class ShaderCore {
    * decides between an inlined binary and an asset URL.
    */
   private moduleKey(parsed: ShaderId, key: string, context: LoadContext): string | undefined {
-    if (this.generate !== generateModule) return undefined;
+    if (this.customGenerate !== undefined) return undefined;
     this.generator ??= generatorVersion(import.meta.url);
     const { matrixOrder, inlineLimit } = this.options;
     return moduleKey(key, [this.generator, parsed.query.exportKind ?? null, matrixOrder, inlineLimit, context.emitAsset !== undefined]);
@@ -267,14 +303,14 @@ export class ShaderCore {
   async load(id: string, context: LoadContext = {}): Promise<LoadedShader> {
     const { parsed, request, key, known } = await this.prepare(id);
     const cacheKeyOfModule = this.moduleKey(parsed, key, context);
-    let module = cacheKeyOfModule === undefined ? undefined : await this.modules.get(cacheKeyOfModule, known);
+    let module = cacheKeyOfModule === undefined ? undefined : await this.modules.get(cacheKeyOfModule, known, this.buildHashes);
     let compiled = false;
     if (module) {
       this.includes.record(id, module.files);
     } else {
       const outcome = await this.compileRequested(id, request, key, known);
       compiled = outcome.compiled;
-      module = this.generateFor(parsed, outcome.shader, context);
+      module = this.generateFor(parsed, outcome.shader, context, await (this.codegen ??= import('./codegen/index.js')));
       if (cacheKeyOfModule !== undefined) await this.modules.set(cacheKeyOfModule, module, outcome.fileHashes);
     }
     const sourceOf = sourceReader(new Map());
@@ -295,14 +331,14 @@ export class ShaderCore {
   }
 
   /** The module of a compiled shader, an emitted binary's URL left as SPIRV_URL_PLACEHOLDER. */
-  private generateFor(parsed: ShaderId, shader: CompiledShader, context: LoadContext): CachedModule {
+  private generateFor(parsed: ShaderId, shader: CompiledShader, context: LoadContext, codegen: typeof import('./codegen/index.js')): CachedModule {
     const exportKind = parsed.query.exportKind;
     const placed = exportKind === 'layout' || !shader.spirv ? undefined : this.placeSpirv(parsed, shader, context);
     const spirv: SpirvSource = placed === undefined ? { kind: 'none' } : placed.source;
     const generated =
       exportKind === 'spirv'
-        ? spirvOnlyModule(placed?.source ?? this.placeSpirv(parsed, shader, context).source) // no SPIR-V: placeSpirv's internal error
-        : this.generate({
+        ? spirvOnlyModule(placed?.source ?? this.placeSpirv(parsed, shader, context).source, codegen.spirvBase64) // no SPIR-V: placeSpirv's internal error
+        : (this.customGenerate ?? codegen.generateModule)({
             reflection: shader.reflection,
             // `?layout`: tables and writers only; the binary is neither inlined nor emitted.
             spirv,
@@ -366,7 +402,7 @@ async function writeIfChanged(path: string, text: string): Promise<void> {
 }
 
 /** `?spirv`: the default export is the binary (Uint32Array) or, for an emitted asset, its URL. */
-function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>): GeneratedModule {
+function spirvOnlyModule(spirv: Exclude<SpirvSource, { kind: 'none' }>, spirvBase64: (words: Uint32Array) => string): GeneratedModule {
   if (spirv.kind === 'inline') {
     return {
       code: `import { spirvFromBase64 } from ${JSON.stringify(RUNTIME_SPECIFIER)};\nexport default /* @__PURE__ */ spirvFromBase64(${JSON.stringify(spirvBase64(spirv.words))});\n`,

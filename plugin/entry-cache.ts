@@ -40,26 +40,31 @@ export class EntryCache<V> {
     private readonly codec: EntryCodec<V>,
   ) {}
 
+  /** The folder of the disk entries, or undefined for memory only. */
+  get folder(): string | undefined {
+    return this.dir === undefined ? undefined : join(this.dir, this.codec.folder);
+  }
+
   entryPath(key: string): string | undefined {
     return this.dir === undefined ? undefined : join(this.dir, this.codec.folder, `${key}.json`);
   }
 
-  async get(key: string, known?: FileHashes): Promise<V | undefined> {
-    return (await this.lookup(key, known))?.value;
+  async get(key: string, known?: FileHashes, memo?: Map<string, string | null>): Promise<V | undefined> {
+    return (await this.lookup(key, known, memo))?.value;
   }
 
   /**
    * The entry of `key` with the content hashes of the files it read, when none has changed since.
-   * `known`: current hashes the caller already has (see filesUnchanged).
+   * `known`: current hashes the caller already has; `memo`: the build's (see filesUnchanged).
    */
-  async lookup(key: string, known?: FileHashes): Promise<CacheEntry<V> | undefined> {
+  async lookup(key: string, known?: FileHashes, memo?: Map<string, string | null>): Promise<CacheEntry<V> | undefined> {
     const remembered = this.memory.get(key);
-    if (remembered && filesUnchanged(remembered.fileHashes, known)) {
+    if (remembered && filesUnchanged(remembered.fileHashes, known, memo)) {
       this.stats.memoryHits++;
       return remembered;
     }
     const stored = this.readDisk(key);
-    if (stored && filesUnchanged(stored.fileHashes, known)) {
+    if (stored && filesUnchanged(stored.fileHashes, known, memo)) {
       this.memory.set(key, stored);
       this.stats.diskHits++;
       return stored;

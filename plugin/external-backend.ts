@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Diagnostic, Severity } from '../compiler/diagnostics.js';
 import type { CompileOptions, EntryPointRequest } from '../compiler/options.js';
-import { reflect } from '../compiler/reflect/index.js';
 import type { ShaderStage } from '../compiler/common/stage.js';
 import type { CompileResult } from '../compiler/result.js';
 import type { BackendOutput, CompileRequest, ShaderBackend } from './backend.js';
@@ -222,6 +221,8 @@ export function externalBackend(tool: ExternalTool, command: string): ShaderBack
           const bytes = await readFile(out);
           const spirv = new Uint32Array(bytes.byteLength / 4);
           new Uint8Array(spirv.buffer).set(bytes);
+          // Loaded on the first compile: a build whose shaders all come from the cache never loads the reader.
+          const { reflect } = await import('../compiler/reflect/index.js');
           const reflection = reflect(spirv);
           result.spirv = spirv;
           result.reflection = reflection;

@@ -142,14 +142,24 @@ export function createPluginOptions(userOptions: HlslPluginOptions = {}, meta: U
           }
         }
         vite.failedClientLoads.delete(id);
-        for (const file of loaded.watchFiles) this.addWatchFile(file);
+        // A Rollup or Rolldown (Vite) build that does not watch says so (meta.watchMode false): its
+        // watch files would go unused, and each is a call into the bundler. Elsewhere (dev servers,
+        // webpack's file dependencies, esbuild) they are always added.
+        if ((this as { meta?: { watchMode?: boolean } }).meta?.watchMode !== false) for (const file of loaded.watchFiles) this.addWatchFile(file);
         for (const warning of loaded.warnings) this.warn(warning);
         return loaded.code;
       },
     },
     // Declarations for every shader before anything imports one (the `dts` option); Vite's own hook does it there.
     async buildStart() {
+      getCore().prestartCompiles();
+      // Rollup and Rolldown call buildStart once per build (and per rebuild of a watch); webpack,
+      // Rspack and esbuild adapters do not promise that, so their lookups read every file each time.
+      if (meta.framework === 'rollup' || meta.framework === 'rolldown') getCore().beginBuild();
       await getCore().writeProjectDts();
+    },
+    buildEnd() {
+      core?.endBuild();
     },
     vite: createViteHooks(vite, () => core, getCore),
     esbuild: {

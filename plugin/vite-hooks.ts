@@ -51,9 +51,13 @@ export function createViteHooks(
       state.ssrEmitAssets = config.build.ssrEmitAssets;
       state.root = config.root;
       state.aliases = aliasesFromVite(config.resolve.alias);
+      // The root is known: a build can start compile workers before it loads anything (a cold
+      // cache). The dev server does in configureServer; `vite preview` compiles nothing.
+      if (config.command === 'build') getCore().prestartCompiles();
     },
 
     configureServer(server: ViteDevServer) {
+      getCore().prestartCompiles();
       const prefix = `${state.base}${DEV_PREFIX}`;
       const serve: Connect.NextHandleFunction = (req, res, next) => {
         const path = (req.url ?? '').split('?')[0]!;
@@ -98,9 +102,13 @@ export function createViteHooks(
       if (state.command === 'build') await currentCore()?.close();
     },
 
-    // The core's root is Vite's root: create it now so the first load does not race configResolved.
+    // Before the first load: declarations of every shader (the `dts` option), a build's file hashes.
     async buildStart() {
-      if (state.root !== undefined) await getCore().writeProjectDts();
+      if (state.root === undefined) return;
+      // A build reads each file once (ShaderCore.beginBuild); the dev server is no build: it lives on
+      // while files change, and each of its loads reads them again.
+      if (state.command === 'build') getCore().beginBuild();
+      await getCore().writeProjectDts();
     },
   };
 }

@@ -55,6 +55,22 @@ export class WorkerPool {
     });
   }
 
+  /** Workers running (idle or busy). */
+  get started(): number {
+    return this.idle.length + this.busy.size;
+  }
+
+  /**
+   * Starts one worker now, when none runs, so that its start-up (loading the compiler) overlaps the
+   * bundler's own before the first task comes. Idle, it is unref'd like any other.
+   */
+  prestart(): void {
+    if (this.idle.length > 0 || this.busy.size > 0) return;
+    const worker = this.spawn();
+    worker.unref();
+    this.idle.push(worker);
+  }
+
   /** Stops every worker; tasks still queued or running fail. A later run() starts new workers. */
   async close(): Promise<void> {
     for (const task of this.queue.splice(0)) task.reject(new Error('unplugin-hlsl: worker pool closed'));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ShaderCore } from '../../plugin/core.js';
 import { inProcessBackend } from '../../plugin/backend.js';
@@ -166,6 +166,47 @@ describe('shader cache', () => {
     writeFileSync(p.path('common.hlsli'), 'float scale(float x) { return x * 4.0; }\n');
     await next.loadAll();
     expect(next.fake.calls).toBe(2);
+  });
+
+  it('starts compile workers ahead of a build only when the module cache holds nothing on disk', async () => {
+    const p = project();
+    let prestarts = 0;
+    const core = (cache: { dir: string } | false) => {
+      const fake = fakeCompiler();
+      const backend = { ...inProcessBackend('fake', (source, options) => fake.compile(source, options)), prestart: () => void prestarts++ };
+      return new ShaderCore(resolveOptions({ cache }, p.dir), { backend });
+    };
+    const cold = core({ dir: join(p.dir, '.cache') });
+    cold.prestartCompiles();
+    expect(prestarts).toBe(1);
+    await cold.load(p.path('slice.hlsl'));
+    // Warm: entries on disk, nothing starts (a miss starts the workers when it compiles).
+    core({ dir: join(p.dir, '.cache') }).prestartCompiles();
+    expect(prestarts).toBe(1);
+    // No disk cache: every build compiles.
+    core(false).prestartCompiles();
+    expect(prestarts).toBe(2);
+  });
+
+  it('reads each file once a build: an include edited during a build is the next build\'s', async () => {
+    const p = project();
+    const ids = [1, 2, 3].map((n) => p.path(`includer${n}.hlsl`));
+    for (const id of ids) copyFileSync(p.path('uses-include.hlsl'), id);
+    await Promise.all(ids.map((id) => build(p.dir).core.load(id)));
+    const b = build(p.dir);
+    b.core.beginBuild();
+    expect((await b.core.load(ids[0]!)).compiled).toBe(false);
+    writeFileSync(p.path('common.hlsli'), 'float scale(float x) { return x * 3.0; }\n');
+    // This build hashed common.hlsli for the first shader and does not read it again.
+    expect((await Promise.all(ids.slice(1).map((id) => b.core.load(id)))).map((m) => m.compiled)).toEqual([false, false]);
+    b.core.endBuild();
+    // The watcher's rebuild: a new build, which sees the edit everywhere.
+    b.core.beginBuild();
+    expect((await Promise.all(ids.map((id) => b.core.load(id)))).map((m) => m.compiled)).toEqual([true, true, true]);
+    b.core.endBuild();
+    // Outside a build (a dev server, the API), every load reads the files again.
+    writeFileSync(p.path('common.hlsli'), 'float scale(float x) { return x * 4.0; }\n');
+    expect((await b.core.load(ids[0]!)).compiled).toBe(true);
   });
 
   it('keys on options: a different define is a different entry', async () => {

@@ -61,6 +61,20 @@ describe.skipIf(!built)('WorkerPool (needs dist/: run `npm run build`)', () => {
     }
   });
 
+  it('prestart() starts one worker, once, and the first task runs on it', async () => {
+    const pool = new WorkerPool(script, 2);
+    pools.push(pool);
+    pool.prestart();
+    pool.prestart();
+    expect(pool.started).toBe(1);
+    const request = { file: `${SHADERS}/standalone.hlsl`, source: readFileSync(`${SHADERS}/standalone.hlsl`, 'utf8'), options: {} };
+    expect((await pool.run(request)).result.success).toBe(true);
+    expect(pool.started).toBe(1);
+    expect(pool.threadsUsed.size).toBe(1);
+    await pool.close();
+    expect(pool.started).toBe(0);
+  });
+
   it('starts new workers on demand after close()', async () => {
     const pool = new WorkerPool(script, 1);
     pools.push(pool);
