@@ -83,7 +83,7 @@ async function run(argv: string[]): Promise<number> {
   const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
   const report = diagnostics.map((d) => formatDiagnostic(d, sourceOf) + '\n').join('');
   if (args.diagnosticsOutput) writeOutput(args.diagnosticsOutput, report);
-  else process.stderr.write(report);
+  else if (report !== '') process.stderr.write(report); // nothing to say: not even process.stderr's creation (~0.6 ms)
 
   const failed = !result.success || diagnostics.some((d) => d.severity === 'error');
   if (failed) {
