@@ -4,6 +4,7 @@
 // file per V8 version and bundle (size, mtime) in `cacheDir`, written through a temp file and a
 // rename. Used where Node has no module compile cache for it (hlslc on Node < 22.1, compile workers).
 // A cache that cannot be read or written is no cache: the bundle runs the same, only slower to start.
+import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -28,8 +29,10 @@ export function codeCacheDir(): string {
 
 /** Runs `bundle` (CommonJS) with its code cache `<prefix>-<v8>-<size>-<mtime>.code-cache` in `cacheDir` (none: no cache). */
 export function runWithCodeCache(bundle: string, cacheDir: string | undefined, prefix: string): CachedBundle {
+  const bytes = readFileSync(bundle);
+  // ASCII (scripts/bundle.mjs makes it so) decodes as Latin-1 to the same string as UTF-8, sooner.
   // A shebang line would be a syntax error inside the CommonJS wrapper; blank it, keeping line numbers.
-  const source = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+  const source = (isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')).replace(/^#!.*/, '');
   const { size, mtimeMs } = statSync(bundle);
   const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, `${prefix}-${process.versions.v8}-${size}-${Math.trunc(mtimeMs)}.code-cache`);
   let cachedData: Buffer | undefined;
