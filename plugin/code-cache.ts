@@ -13,10 +13,10 @@
 // another version's by chance is out of reach.
 import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import vm from 'node:vm';
+import { Script } from 'node:vm';
 
 type CommonJsWrapper = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
 
@@ -84,7 +84,8 @@ export function runWithCodeCache(bundle: string, cacheDir: string | undefined, p
       : { dir: cacheDir, crc32, file: join(cacheDir, `${prefix}-${process.versions.v8}-${bytes.length}-${crc32(bytes).toString(16)}.code-cache`) };
   const cachedData = cache && readCodeCache(cache.file, cache.crc32);
   // The bundle has no dynamic import() (a script's import callback does not survive its code cache).
-  const script = new vm.Script(module.wrap(source), { filename: bundle, ...(cachedData ? { cachedData } : {}) });
+  // The wrapper is Node's CommonJS one (module.wrap), written out: named imports here cost less to load.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, { filename: bundle, ...(cachedData ? { cachedData } : {}) });
   const wrapper = script.runInThisContext() as CommonJsWrapper;
   const cjs = { exports: {} as Record<string, unknown> };
   wrapper.call(cjs.exports, cjs.exports, require, cjs, bundle, dirname(bundle));

@@ -31,28 +31,33 @@ const common = {
   logLevel: 'warning',
 };
 
+/** Fails the build on a warning, e.g. import.meta.url in a CommonJS bundle (esbuild leaves it empty). */
+function noWarnings(result) {
+  if (result.warnings.length > 0) throw new Error(`esbuild warnings (see above) in a bundle that must have none`);
+}
+
 /** For bundles run through plugin/code-cache.ts. */
 const minified = { minifyWhitespace: true, minifySyntax: true };
 
 await Promise.all([
   // CommonJS, so src/bin/launch.ts can run it through vm.Script with a code cache on Node < 22.
+  // import.meta.filename and .dirname are CommonJS's own; import.meta.url is not defined (a URL
+  // built at every start-up): esbuild warns where it is used, and that fails the build below.
   build({
     ...common,
     ...minified,
     format: 'cjs',
     entryPoints: ['src/bin/hlslc.ts'],
     outfile: 'dist/src/bin/hlslc-main.cjs',
-    define: { 'import.meta.url': '__hlslcBundleUrl' },
-    banner: { js: "const __hlslcBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  }),
+    define: { 'import.meta.filename': '__filename', 'import.meta.dirname': '__dirname' },
+  }).then(noWarnings),
   build({
     ...common,
     format: 'cjs',
     entryPoints: ['src/bin/launch.ts'],
     outfile: 'dist/src/bin/launch.cjs',
-    define: { 'import.meta.url': '__launchUrl' },
-    banner: { js: "const __launchUrl = require('node:url').pathToFileURL(__filename).href;" },
-  }),
+    define: { 'import.meta.filename': '__filename', 'import.meta.dirname': '__dirname' },
+  }).then(noWarnings),
   // The worker: a small ES module (compile-worker-launch.ts) that runs the CommonJS bundle of the
   // compiler (compile-serve.ts) through vm.Script with a code cache (plugin/code-cache.ts).
   build({ ...common, entryPoints: ['plugin/compile-worker-launch.ts'], outfile: 'dist/plugin/compile-worker.js' }),

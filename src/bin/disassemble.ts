@@ -14,7 +14,7 @@ function bytesOf(words: Uint32Array): Uint8Array {
 
 /** `spirv-dis` reading the module from stdin; undefined when it is not installed. */
 function withSpirvDis(words: Uint32Array): Disassembly | undefined {
-  const { spawnSync } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+  const { spawnSync } = createRequire(import.meta.filename)('node:child_process') as typeof import('node:child_process');
   const run = spawnSync('spirv-dis', ['--no-color', '-'], { input: bytesOf(words), encoding: 'utf8' });
   if (run.error) {
     if ((run.error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -34,7 +34,7 @@ interface SpirvToolsWasm {
 
 /** The `spirv-tools` npm package (a devDependency, so absent from most installs); undefined when missing. */
 async function withSpirvToolsPackage(words: Uint32Array): Promise<Disassembly | undefined> {
-  const require = createRequire(import.meta.url);
+  const require = createRequire(import.meta.filename);
   let entry: string;
   try {
     entry = require.resolve('spirv-tools');

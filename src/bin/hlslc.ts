@@ -3,6 +3,7 @@
 // parseArgs (args.ts) and compile(): read the input, write the outputs, print diagnostics, exit
 // 0 (success), 1 (compile or I/O error) or 2 (usage error).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compile, formatDiagnostic, preprocessSource, type CompileResult } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
@@ -22,7 +23,7 @@ const EXIT_USAGE = 2;
 class CliError extends Error {}
 
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
   return manifest.version;
 }
 
