@@ -4,7 +4,7 @@
 // (scripts/bundle.mjs), with V8's code cache so that a run does not compile the whole CLI again:
 // Node's module compile cache where Node has one (>= 22.1), else a code cache kept here
 // (vm.Script cachedData) in $XDG_CACHE_HOME/unplugin-hlsl (default ~/.cache), one file per V8 version and bundle, written
-// after the first run and again whenever V8 rejects it. A cache that cannot be read or written
+// after the first run and again whenever its checksum fails or V8 rejects it (code-cache.ts). A cache that cannot be read or written
 // is no cache: the CLI runs the same, only slower to start.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
