@@ -98,16 +98,20 @@ export function runWithCodeCache(bundle: string, cacheDir: string | undefined, p
     save() {
       if (!stale || cache === undefined) return;
       stale = false;
+      // Unique per writer (processes, and worker threads of one process) without loading worker_threads here.
+      const partial = `${cache.file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
       try {
         mkdirSync(cache.dir, { recursive: true });
-        // Unique per writer (processes, and worker threads of one process) without loading worker_threads here.
-        const partial = `${cache.file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-        const data = script.createCachedData();
-        writeFileSync(partial, codeCacheFile(data, cache.crc32));
+        writeFileSync(partial, codeCacheFile(script.createCachedData(), cache.crc32));
         renameSync(partial, cache.file); // concurrent writers each write whole files
         pruneCodeCaches(cache.dir, prefix);
       } catch {
-        // no cache this time
+        // No cache this time, and no half-written file left behind (a full disk), where one can be removed.
+        try {
+          rmSync(partial, { force: true });
+        } catch {
+          // its folder cannot be written either
+        }
       }
     },
   };

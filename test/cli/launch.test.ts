@@ -2,7 +2,7 @@
 // Node versions without a module compile cache: the first run writes the cache under
 // $XDG_CACHE_HOME/unplugin-hlsl, later runs read it, and the output is the same either way, also
 // when the cache is corrupt, truncated, made for another bundle or cannot be written.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -130,6 +130,31 @@ describe.skipIf(nodeHasCompileCache)('hlslc code cache (Node without module.enab
       chmodSync(join(readOnly, 'unplugin-hlsl'), 0o755);
       chmodSync(join(empty, 'unplugin-hlsl'), 0o755);
     }
+  });
+
+  it('is written whole when several first runs write it at once', async () => {
+    const cacheHome = join(work, 'concurrent');
+    const runs = await Promise.all(
+      [0, 1, 2, 3].map(
+        (i) =>
+          new Promise<{ status: number | null; stderr: string }>((done) => {
+            const child = spawn(process.execPath, [CLI, '-T', 'ps_6_0', '-E', 'ps_main', SHADER, '-Fo', join(work, `concurrent${i}.spv`)], {
+              env: { ...process.env, HOME: join(work, 'home'), XDG_CACHE_HOME: cacheHome },
+            });
+            let stderr = '';
+            child.stderr.on('data', (chunk) => (stderr += chunk));
+            child.on('close', (status) => done({ status, stderr }));
+          }),
+      ),
+    );
+    for (const [i, run] of runs.entries()) {
+      expect(run).toEqual({ status: 0, stderr: '' });
+      expect(readFileSync(join(work, `concurrent${i}.spv`)).equals(reference)).toBe(true);
+    }
+    expect(readdirSync(join(cacheHome, 'unplugin-hlsl'))).toHaveLength(1); // no temp files left
+    const [file] = cacheFiles(cacheHome);
+    expect(wellFormed(file!)).toBe(true);
+    expect(compile(cacheHome, 'after-concurrent.spv').equals(reference)).toBe(true);
   });
 
   it('does not use the cache of another bundle of the same size and mtime (npm installs every version with one mtime)', () => {
