@@ -3,18 +3,27 @@
 // swings by tens of milliseconds. Undefined when python3 is missing (callers fall back to wall time).
 import { spawnSync } from 'node:child_process';
 
-/** Runs `argv` `runs` times; the mean CPU ms per run. A failing run throws with its first ERROR line. */
-export function childCpuMs(argv, runs) {
+/**
+ * Runs `argv` `runs` times; the mean CPU ms per run. A failing run throws with its first ERROR line.
+ * `env`: the runs' environment; `freshDir`: names of variables set to a new empty folder for each run
+ * (removed after it), e.g. a cache folder that every run must find empty.
+ */
+export function childCpuMs(argv, runs, { env = process.env, freshDir = [] } = {}) {
   const script = [
-    'import resource, subprocess, sys',
+    'import os, resource, shutil, subprocess, sys, tempfile',
     'runs = int(sys.argv[1])',
+    'fresh = [name for name in sys.argv[2].split(",") if name]',
     'for _ in range(runs):',
-    '    r = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)',
+    '    run_env = dict(os.environ)',
+    '    folder = tempfile.mkdtemp() if fresh else None',
+    '    for name in fresh: run_env[name] = folder',
+    '    r = subprocess.run(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=run_env)',
+    '    if folder: shutil.rmtree(folder)',
     '    if r.returncode != 0: sys.stderr.buffer.write(r.stderr); sys.exit(3)',
     'u = resource.getrusage(resource.RUSAGE_CHILDREN)',
     'print((u.ru_utime + u.ru_stime) * 1000 / runs)',
   ].join('\n');
-  const r = spawnSync('python3', ['-c', script, String(runs), ...argv], { encoding: 'utf8' });
+  const r = spawnSync('python3', ['-c', script, String(runs), freshDir.join(','), ...argv], { encoding: 'utf8', env });
   if (r.error) return undefined;
   if (r.status !== 0) throw new Error(r.stderr.split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `${argv[0]} exited ${r.status}`);
   return Number(r.stdout.trim());

@@ -1,7 +1,8 @@
 // SPIR-V disassembly for `hlslc` without -Fo (DXC prints it to stdout) and for -Fc. The compiler has
 // no disassembler of its own: use SPIRV-Tools' `spirv-dis` when it is on PATH, else the wasm build in
-// the `spirv-tools` npm package, else report that neither is available.
-import { spawnSync } from 'node:child_process';
+// the `spirv-tools` npm package, else report that neither is available. node:child_process is
+// required here, not imported: loading it (with net, dgram, …) cost ~4 ms of every hlslc run,
+// and only a run that prints disassembly spawns anything.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -13,6 +14,7 @@ function bytesOf(words: Uint32Array): Uint8Array {
 
 /** `spirv-dis` reading the module from stdin; undefined when it is not installed. */
 function withSpirvDis(words: Uint32Array): Disassembly | undefined {
+  const { spawnSync } = createRequire(import.meta.filename)('node:child_process') as typeof import('node:child_process');
   const run = spawnSync('spirv-dis', ['--no-color', '-'], { input: bytesOf(words), encoding: 'utf8' });
   if (run.error) {
     if ((run.error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -32,7 +34,7 @@ interface SpirvToolsWasm {
 
 /** The `spirv-tools` npm package (a devDependency, so absent from most installs); undefined when missing. */
 async function withSpirvToolsPackage(words: Uint32Array): Promise<Disassembly | undefined> {
-  const require = createRequire(import.meta.url);
+  const require = createRequire(import.meta.filename);
   let entry: string;
   try {
     entry = require.resolve('spirv-tools');

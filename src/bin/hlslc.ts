@@ -3,6 +3,7 @@
 // parseArgs (args.ts) and compile(): read the input, write the outputs, print diagnostics, exit
 // 0 (success), 1 (compile or I/O error) or 2 (usage error).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compile, formatDiagnostic, preprocessSource, type CompileResult } from '../../compiler/index.js';
 import { nodeHost } from '../../plugin/node-host.js';
 import { generateModule } from '../../plugin/codegen/index.js';
@@ -22,7 +23,7 @@ const EXIT_USAGE = 2;
 class CliError extends Error {}
 
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
   return manifest.version;
 }
 
@@ -83,7 +84,7 @@ async function run(argv: string[]): Promise<number> {
   const sourceOf = (file: string) => (file === input ? source : host.contents.get(file));
   const report = diagnostics.map((d) => formatDiagnostic(d, sourceOf) + '\n').join('');
   if (args.diagnosticsOutput) writeOutput(args.diagnosticsOutput, report);
-  else process.stderr.write(report);
+  else if (report !== '') process.stderr.write(report); // nothing to say: not even process.stderr's creation (~0.6 ms)
 
   const failed = !result.success || diagnostics.some((d) => d.severity === 'error');
   if (failed) {
