@@ -6,6 +6,7 @@ import { rootGlobal, walkStmts } from '../ir/walk.js';
 import type { ShaderStage } from '../common/stage.js';
 import { unsupported } from './errors.js';
 import { usesF16 } from './types.js';
+import { typeToString, type PointerType, type Type } from '../types.js';
 
 const STAGES: readonly ShaderStage[] = ['compute', 'vertex', 'pixel'];
 
@@ -32,6 +33,12 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     if (!s) signedness.set(g, (s = new Set()));
     s.add(kind);
   };
+  // A buffer pointer anywhere (a buffer's member, a local, a value) is refused before writing: at
+  // the global that holds one where there is such a global, else at the first value of that type.
+  for (const g of ir.globals) {
+    const pointer = pointerIn(g.type);
+    if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}' (in '${g.name}')`, g.loc, 'WebGPU has no buffer device addresses');
+  }
   const visitor = {
     // An inout texel argument is read before the call.
     argument(p: import('../ir/ir.js').IrPlace) {
@@ -53,6 +60,8 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     },
     expr(e: import('../ir/ir.js').IrExpr) {
       if (usesF16(e.type)) usage.f16 = true;
+      const pointer = pointerIn(e.type);
+      if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}'`, undefined, 'WebGPU has no buffer device addresses');
       if (e.op === 'load' && hasTexel(e.place)) {
         const g = rootGlobal(e.place);
         if (g) usage.readTextures.add(g);
@@ -88,6 +97,21 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     usage.atomics.set(g, kinds.has('signed') ? 'i32' : 'u32');
   }
   return usage;
+}
+
+/** The first buffer pointer type in `t` (itself, an element, a member at any depth). */
+function pointerIn(t: Type, seen = new Set<Type>()): PointerType | undefined {
+  if (t.kind === 'pointer') return t;
+  if (seen.has(t)) return undefined;
+  seen.add(t);
+  if (t.kind === 'array') return pointerIn(t.element, seen);
+  if (t.kind === 'struct') {
+    for (const f of t.fields) {
+      const found = pointerIn(f.type, seen);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 function hasTexel(p: import('../ir/ir.js').IrPlace): boolean {

@@ -79,6 +79,14 @@ describe('vk::BufferPointer linked list', () => {
     });
   }
 
+  it('is refused by the WGSL target at the push constant holding the pointer (it was an internal error)', () => {
+    const errors = compile(source, { entryPoints, target: 'wgsl', filename: '/list.hlsl' })
+      .diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`);
+    expect(errors).toEqual([
+      "/list.hlsl:18:32 the buffer pointer type 'vk::BufferPointer<Node, 16>' (in 'push') is not supported by the WGSL target (WebGPU has no buffer device addresses)",
+    ]);
+  });
+
   it('refuses an incomplete struct where its definition is needed', () => {
     const errors = compile('struct S;\nRWStructuredBuffer<uint> o;\nS make();\n[numthreads(1,1,1)] void main() { o[0] = 1; }', { entryPoints })
       .diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
