@@ -42,7 +42,7 @@ import {
   qualifiedNameLength,
   type QualifiedName,
 } from './types.js';
-import { joined, none, orNone } from './lists.js';
+import { exact, joined, none, orNone } from './lists.js';
 
 /** Where a declaration stands; decides what may appear (namespaces only at file/namespace scope…). */
 export type DeclContext = 'global' | 'namespace' | 'struct' | 'cbuffer' | 'local';
@@ -318,7 +318,7 @@ function parseParams(p: ParserState): Param[] {
     while (p.accept(','));
   }
   p.expect(')', 'to close the parameter list');
-  return params;
+  return exact(params);
 }
 
 function parseParam(p: ParserState): Param {
@@ -421,7 +421,7 @@ function parseVariables(p: ParserState, head: VarHead, firstName: string, firstL
     name = expectName(p, 'a variable name').name;
   }
   p.expect(';', 'after declaration');
-  return { kind: 'VarDecl', loc: head.loc, attributes: head.attributes, modifiers: head.modifiers, type: head.type, declarators };
+  return { kind: 'VarDecl', loc: head.loc, attributes: head.attributes, modifiers: head.modifiers, type: head.type, declarators: exact(declarators) };
 }
 
 /**
