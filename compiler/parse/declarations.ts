@@ -42,7 +42,7 @@ import {
   qualifiedNameLength,
   type QualifiedName,
 } from './types.js';
-import { joined, none, orNone } from './lists.js';
+import { exact, joined, none, orNone } from './lists.js';
 
 /** Where a declaration stands; decides what may appear (namespaces only at file/namespace scope…). */
 export type DeclContext = 'global' | 'namespace' | 'struct' | 'cbuffer' | 'local';
@@ -124,8 +124,8 @@ function parseTemplated(p: ParserState, attributes: Attribute[], ctx: DeclContex
     if (!decl.alias) p.fail('only an alias declaration can follow a template parameter list here', decl.loc);
     decl.alias.templateParams = params;
     decl.templateLoc = templateLoc;
-    outer.types.add(decl.alias.name);
-    outer.templates.add(decl.alias.name);
+    outer.addType(decl.alias.name);
+    outer.addTemplate(decl.alias.name);
     return [decl];
   }
   const decls = parseSpecified(p, joined(attributes, parseAttributes(p)), ctx, outer, params);
@@ -157,11 +157,11 @@ function parseSpecified(
     type = spec.type;
     if (!spec.decl && modifiers.length === 0 && p.accept(';')) {
       // `class S;`: a forward declaration names a type the code defines later (or only C++ uses).
-      declScope.types.add(spec.type.name);
+      declScope.addType(spec.type.name);
       // A struct declared ahead of its definition may be pointed at meanwhile (vk::BufferPointer<S>).
       if (!templateParams?.length) return ctx === 'local' ? [] : [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: [], members: [], forward: true }];
       // `template <class T> class S;`: the template exists (its explicit specializations may follow).
-      declScope.templates.add(spec.type.name);
+      declScope.addTemplate(spec.type.name);
       return [{ kind: 'StructDecl', loc: spec.type.loc, attributes, keyword, name: spec.type.name, bases: none(), members: none(), templateParams, forward: true }];
     }
     if (spec.decl) {
@@ -193,7 +193,7 @@ function parseSpecified(
       if (fn.body) p.error('function definitions are not allowed inside a function', nameLoc);
       return [];
     }
-    if (templateParams) declScope.templates.add(name.parts[name.parts.length - 1]!);
+    if (templateParams) declScope.addTemplate(name.parts[name.parts.length - 1]!);
     if (templateParams && ctx === 'struct') p.scopes.memberTemplates.add(name.parts[name.parts.length - 1]!);
     return [fn];
   }
@@ -204,7 +204,7 @@ function parseSpecified(
   if (templateParams && !outOfLineMember && !variableTemplate) p.fail('only structs, functions and variables can be templates', nameLoc);
   if (templateParams?.length === 0 && !name.specializationArgs) p.fail("explicit specializations ('template <>') are supported for struct, class and variable templates only", nameLoc);
   if (variableTemplate) {
-    declScope.templates.add(name.parts[0]!);
+    declScope.addTemplate(name.parts[0]!);
     p.scopes.variableTemplates.add(name.parts[0]!);
   }
   if (name.parts.length > 1 && ctx !== 'global' && ctx !== 'namespace') {
@@ -318,7 +318,7 @@ function parseParams(p: ParserState): Param[] {
     while (p.accept(','));
   }
   p.expect(')', 'to close the parameter list');
-  return params;
+  return exact(params);
 }
 
 function parseParam(p: ParserState): Param {
@@ -421,7 +421,7 @@ function parseVariables(p: ParserState, head: VarHead, firstName: string, firstL
     name = expectName(p, 'a variable name').name;
   }
   p.expect(';', 'after declaration');
-  return { kind: 'VarDecl', loc: head.loc, attributes: head.attributes, modifiers: head.modifiers, type: head.type, declarators };
+  return { kind: 'VarDecl', loc: head.loc, attributes: head.attributes, modifiers: head.modifiers, type: head.type, declarators: exact(declarators) };
 }
 
 /**
@@ -447,8 +447,8 @@ function parseStructSpecifier(
     return { type: { kind: 'TypeSpec', loc: nameToken.loc, name } };
   }
   if (name) {
-    declScope.types.add(name);
-    if (templateParams) declScope.templates.add(name);
+    declScope.addType(name);
+    if (templateParams) declScope.addTemplate(name);
   }
   const bases: TypeSpec[] = [];
   if (p.accept(':')) {
@@ -549,7 +549,7 @@ function parseUsing(p: ParserState): UsingDecl {
     const q = parseQualifiedName(p);
     p.expect(';', 'after using directive');
     const scope = p.scopes.resolveScope(q.parts, q.global);
-    if (scope && scope !== p.scopes.current) p.scopes.current.usings.push(scope);
+    if (scope && scope !== p.scopes.current) p.scopes.current.addUsing(scope);
     return { kind: 'UsingDecl', loc, namespace: joinName(q) };
   }
   if (p.at('::') || (atName(p) && p.peek(1).kind === 'punct' && p.peek(1).text === '::')) {

@@ -2,7 +2,7 @@
 // & < equality < relational < shift < additive < multiplicative < unary/cast < postfix < primary.
 import type { AssignOp, BinaryOp, Expr, InitListExpr, TemplateArg, TypeSpec, UnaryOp } from './ast.js';
 import { decodeQuoted, parseNumber } from './literals.js';
-import { orNone } from './lists.js';
+import { exact, orNone } from './lists.js';
 import { SpeculationKind, type ParserState } from './state.js';
 import {
   atName,
@@ -202,7 +202,7 @@ export function parseCallArgs(p: ParserState): Expr[] {
     while (p.accept(','));
   }
   p.expect(')', 'to close the argument list');
-  return args;
+  return exact(args);
 }
 
 /**
@@ -338,6 +338,6 @@ export function parseInitializer(p: ParserState): Expr {
       if (!p.accept(',')) break;
     }
     p.expect('}', 'to close the initializer list');
-    return { kind: 'InitList', loc, elements };
+    return { kind: 'InitList', loc, elements: exact(elements) };
   });
 }

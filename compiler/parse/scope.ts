@@ -4,23 +4,57 @@
 import { BUILTIN_TYPES, VK_TEMPLATE_TYPES } from './keywords.js';
 
 export class TypeScope {
-  readonly types = new Set<string>();
+  // Made on first use: a scope is pushed for every block and most declare no type, so empty
+  // Sets and Maps made up front were a large share of the parser's short-lived garbage.
+  private types: Set<string> | undefined;
   /** Names declared with `template<…>` (functions and structs): `name<` starts template arguments. */
-  readonly templates = new Set<string>();
+  private templates: Set<string> | undefined;
   /** Named child scopes reachable as `Name::…` (namespaces, structs, enums). */
-  readonly children = new Map<string, TypeScope>();
+  private children: Map<string, TypeScope> | undefined;
   /** `using namespace N;` makes N's names visible here. */
-  readonly usings: TypeScope[] = [];
+  private usings: TypeScope[] | undefined;
 
   constructor(readonly parent?: TypeScope) {}
 
+  addType(name: string): void {
+    (this.types ??= new Set()).add(name);
+  }
+
+  addTemplate(name: string): void {
+    (this.templates ??= new Set()).add(name);
+  }
+
+  addUsing(scope: TypeScope): void {
+    (this.usings ??= []).push(scope);
+  }
+
   child(name: string): TypeScope {
-    let scope = this.children.get(name);
+    let scope = this.children?.get(name);
     if (!scope) {
       scope = new TypeScope(this);
-      this.children.set(name, scope);
+      (this.children ??= new Map()).set(name, scope);
     }
     return scope;
+  }
+
+  /** Is `name` declared here, or in a namespace this scope imports with `using namespace`? */
+  has(name: string, template: boolean): boolean {
+    if ((template ? this.templates : this.types)?.has(name)) return true;
+    if (this.usings) for (const u of this.usings) if ((template ? u.templates : u.types)?.has(name)) return true;
+    return false;
+  }
+
+  /** The child scope `name`, here or in an imported namespace. */
+  findChild(name: string): TypeScope | undefined {
+    const direct = this.children?.get(name);
+    if (direct) return direct;
+    if (this.usings) {
+      for (const u of this.usings) {
+        const found = u.children?.get(name);
+        if (found) return found;
+      }
+    }
+    return undefined;
   }
 }
 
@@ -41,8 +75,8 @@ export class ScopeStack {
     // The implicit `vk` namespace's templates (inline SPIR-V types): `vk::Literal<…>` as an argument is a type.
     const vk = this.global.child('vk');
     for (const name of VK_TEMPLATE_TYPES) {
-      vk.types.add(name);
-      vk.templates.add(name);
+      vk.addType(name);
+      vk.addTemplate(name);
     }
   }
 
@@ -69,12 +103,12 @@ export class ScopeStack {
   }
 
   declareType(name: string, template = false): void {
-    this.current.types.add(name);
-    if (template) this.current.templates.add(name);
+    this.current.addType(name);
+    if (template) this.current.addTemplate(name);
   }
 
   declareTemplate(name: string): void {
-    this.current.templates.add(name);
+    this.current.addTemplate(name);
   }
 
   /**
@@ -93,7 +127,7 @@ export class ScopeStack {
     const last = parts[parts.length - 1]!;
     if (parts.length === 1 && !global) return BUILTIN_TYPES.has(last) || this.findUnqualified(last, false);
     const owner = this.resolveScope(parts.slice(0, -1), global);
-    return owner !== undefined && has(owner, last, false);
+    return owner !== undefined && owner.has(last, false);
   }
 
   /** `isType([name])` without the array: an unqualified name. */
@@ -106,40 +140,22 @@ export class ScopeStack {
     if (parts.length === 1 && !global) return this.findUnqualified(last, true);
     if (this.memberTemplates.has(last) && this.isType(parts.slice(0, -1), global)) return true;
     const owner = this.resolveScope(parts.slice(0, -1), global);
-    return owner !== undefined && has(owner, last, true);
+    return owner !== undefined && owner.has(last, true);
   }
 
   /** The scope a qualifier like `A::B` names, searching outward from the current position. */
   resolveScope(parts: readonly string[], global = false): TypeScope | undefined {
     if (parts.length === 0) return global ? this.global : this.current;
     let scope: TypeScope | undefined;
-    if (global) scope = findChild(this.global, parts[0]!);
-    else for (let i = this.stack.length - 1; i >= 0 && !scope; i--) scope = findChild(this.stack[i]!, parts[0]!);
-    for (let i = 1; i < parts.length && scope; i++) scope = findChild(scope, parts[i]!);
+    if (global) scope = this.global.findChild(parts[0]!);
+    else for (let i = this.stack.length - 1; i >= 0 && !scope; i--) scope = this.stack[i]!.findChild(parts[0]!);
+    for (let i = 1; i < parts.length && scope; i++) scope = scope.findChild(parts[i]!);
     return scope;
   }
 
   /** Scopes are pushed with their enclosing ones, so the stack alone is the lookup path. */
   private findUnqualified(name: string, template: boolean): boolean {
-    for (let i = this.stack.length - 1; i >= 0; i--) if (has(this.stack[i]!, name, template)) return true;
+    for (let i = this.stack.length - 1; i >= 0; i--) if (this.stack[i]!.has(name, template)) return true;
     return false;
   }
-}
-
-/** Is `name` declared in the scope, or in a namespace it imports with `using namespace`? */
-function has(scope: TypeScope, name: string, template: boolean): boolean {
-  const set = template ? scope.templates : scope.types;
-  if (set.has(name)) return true;
-  for (const u of scope.usings) if ((template ? u.templates : u.types).has(name)) return true;
-  return false;
-}
-
-function findChild(scope: TypeScope, name: string): TypeScope | undefined {
-  const direct = scope.children.get(name);
-  if (direct) return direct;
-  for (const u of scope.usings) {
-    const found = u.children.get(name);
-    if (found) return found;
-  }
-  return undefined;
 }

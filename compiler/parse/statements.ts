@@ -6,7 +6,7 @@ import { atConditionDeclaration, parseConditionDeclaration, parseLocalDeclaratio
 import { parseExpression } from './expressions.js';
 import { recovering, stopAtStatement } from './recovery.js';
 import type { ParserState } from './state.js';
-import { none } from './lists.js';
+import { exact, none } from './lists.js';
 import type { Token } from '../lex/token.js';
 
 /** `{ … }`; reports an unclosed block at the end of input with a note at its `{`. */
@@ -19,7 +19,7 @@ export function parseBlock(p: ParserState, attributes: Attribute[] = none()): Bl
   p.scopes.pop();
   const close = p.peek();
   p.expectCloseBrace(open);
-  const block: Block = { kind: 'Block', loc: open.loc, attributes, body };
+  const block: Block = { kind: 'Block', loc: open.loc, attributes, body: exact(body) };
   if (close.kind === 'punct' && close.text === '}') block.endLoc = close.loc;
   return block;
 }
@@ -223,6 +223,10 @@ function parseSwitch(p: ParserState, attributes: Attribute[]): Stmt {
   }
   p.scopes.pop();
   p.expect('}', 'to close the switch body');
-  const stmt: SwitchStmt = { kind: 'Switch', loc, attributes, selector, cases };
+  for (const c of cases) {
+    c.labels = exact(c.labels);
+    c.body = exact(c.body);
+  }
+  const stmt: SwitchStmt = { kind: 'Switch', loc, attributes, selector, cases: exact(cases) };
   return declaredFirst(decl, stmt);
 }

@@ -5,7 +5,7 @@ import { parseAssignment } from './expressions.js';
 import { MODIFIERS, RESERVED } from './keywords.js';
 import type { ParserState } from './state.js';
 import type { SourceLocation } from '../diagnostics.js';
-import { orNone } from './lists.js';
+import { exact, orNone } from './lists.js';
 
 export interface QualifiedName {
   parts: string[];
@@ -94,7 +94,7 @@ export function parseTemplateArgs(p: ParserState): TemplateArg[] {
       while (p.accept(','));
     }
     p.expectCloseAngle();
-    return args;
+    return exact(args);
   });
 }
 
@@ -175,5 +175,5 @@ export function parseTemplateParams(p: ParserState): TemplateParam[] {
     } while (p.accept(','));
   }
   p.expectCloseAngle();
-  return params;
+  return exact(params);
 }
