@@ -22,16 +22,23 @@ interface Inst {
 /** Where literal operands start (word offset), or which single offsets are literals. */
 type Layout = { from?: number; at?: number };
 
-const IMAGE_AT_5: Layout = { at: 5 };
-const IMAGE_AT_6: Layout = { at: 6 };
-const ALL_IDS: Layout = {};
+// Shared, frozen: layoutOf runs several times per instruction.
+const IMAGE_AT_5: Layout = Object.freeze({ at: 5 });
+const IMAGE_AT_6: Layout = Object.freeze({ at: 6 });
+const ALL_IDS: Layout = Object.freeze({});
+const AT_3: Layout = Object.freeze({ at: 3 });
+const AT_4: Layout = Object.freeze({ at: 4 });
+const FROM_2: Layout = Object.freeze({ from: 2 });
+const FROM_3: Layout = Object.freeze({ from: 3 });
+const FROM_4: Layout = Object.freeze({ from: 4 });
+const FROM_5: Layout = Object.freeze({ from: 5 });
 
 /** Operand layouts of the opcodes a function may hold for the pass to run on it. */
 function layoutOf(op: number): Layout | undefined {
   if ((op >= 109 && op <= 124) || (op >= 126 && op <= 205) || (op >= 207 && op <= 215) || (op >= 227 && op <= 242)) return ALL_IDS;
   // Subgroup operations (a GroupOperation literal in the reductions), ray queries (KHR getters too).
   if ((op >= 333 && op <= 341) || (op >= 343 && op <= 348) || op === 365 || op === 366) return ALL_IDS;
-  if (op === 342 || (op >= 349 && op <= 364)) return { at: 4 };
+  if (op === 342 || (op >= 349 && op <= 364)) return AT_4;
   if ((op >= 4473 && op <= 4479) || (op >= 6016 && op <= 6035)) return ALL_IDS;
   switch (op) {
     case Op.Undef: case 57 /* FunctionCall */: case 55 /* FunctionParameter */: case 56 /* FunctionEnd */:
@@ -45,23 +52,23 @@ function layoutOf(op: number): Layout | undefined {
     case 5334 /* ReportIntersectionKHR */: case 5294: case 5295 /* EmitMeshTasks, SetMeshOutputs */:
       return ALL_IDS;
     case 8 /* Line */:
-      return { from: 2 };
+      return FROM_2;
     case 68 /* ArrayLength: member index */:
-      return { at: 4 };
+      return AT_4;
     case 12 /* ExtInst: instruction number */:
-      return { at: 4 };
+      return AT_4;
     case 54 /* Function */: case 59 /* Variable */:
-      return { at: 3 };
+      return AT_3;
     case Op.Load: case 81 /* CompositeExtract */:
-      return { from: 4 };
+      return FROM_4;
     case 62 /* Store */: case 246 /* LoopMerge */: case 251 /* Switch */:
-      return { from: 3 };
+      return FROM_3;
     case 79 /* VectorShuffle */: case 82 /* CompositeInsert */:
-      return { from: 5 };
+      return FROM_5;
     case 247 /* SelectionMerge */:
-      return { from: 2 };
+      return FROM_2;
     case 250 /* BranchConditional: weights */:
-      return { from: 4 };
+      return FROM_4;
     // Image operands follow the coordinate (ImageSample[Proj]{Implicit,Explicit}Lod, ImageFetch,
     // ImageRead), or the Dref / component after it (the Dref samples, ImageGather, ImageDrefGather).
     case 87: case 88: case 91: case 92: case 95: case 98:
@@ -69,7 +76,7 @@ function layoutOf(op: number): Layout | undefined {
     case 89: case 90: case 93: case 94: case 96: case 97:
       return IMAGE_AT_6;
     case 99 /* ImageWrite */:
-      return { at: 4 };
+      return AT_4;
   }
   return undefined;
 }
@@ -190,14 +197,14 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
   const root = new Map<number, number>();
   for (const v of facts.readOnly) root.set(v, v);
   const table = new Map<string, number>();
+  // The instruction `operand` reads: one closure per function, not one per instruction.
+  let at = 0;
+  const operand = (w: number) => resolve(replace, words[at + w]!);
   const visit = (label: number) => {
     const added: string[] = [];
     for (const i of byLabel.get(label)!.insts) {
       if (isTerminator(i.op)) continue;
-      const operand = (w: number) => {
-        const id = words[i.at + w]!;
-        return resolve(replace, id);
-      };
+      at = i.at;
       if ((i.op === 65 || i.op === 66) && root.has(operand(3))) root.set(words[i.at + 2]!, root.get(operand(3))!);
       const key = keyOf(words, i, operand, facts, root, label);
       if (key === undefined) continue;
