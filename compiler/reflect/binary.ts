@@ -44,7 +44,10 @@ export class Instruction {
 
   /** Words from `index` to the end (possibly none). */
   wordsFrom(index: number): number[] {
-    return Array.from(this.words.subarray(Math.min(index, this.words.length)));
+    const words = this.words;
+    const out: number[] = [];
+    for (let i = index; i < words.length; i++) out.push(words[i]!);
+    return out;
   }
 
   /** A nul-terminated UTF-8 literal string starting at word `index`. */
@@ -98,8 +101,8 @@ export function readHeader(input: Uint32Array): { header: Header; words: Uint32A
   return { header: { major, minor, generator: words[2]!, bound }, words };
 }
 
-/** The instructions after the header, each checked to lie within the module. */
-export function* instructions(words: Uint32Array): Generator<Instruction> {
+/** Visits the instructions after the header in order, each checked to lie within the module before it is visited. */
+export function forEachInstruction(words: Uint32Array, visit: (inst: Instruction) => void): void {
   let offset = HEADER_WORDS;
   while (offset < words.length) {
     const first = words[offset]!;
@@ -115,7 +118,7 @@ export function* instructions(words: Uint32Array): Generator<Instruction> {
         offset,
       );
     }
-    yield new Instruction(opcode, offset, words.subarray(offset, offset + wordCount));
+    visit(new Instruction(opcode, offset, words.subarray(offset, offset + wordCount)));
     offset += wordCount;
   }
 }
