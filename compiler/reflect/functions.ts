@@ -70,7 +70,7 @@ export class FunctionBodies {
   add(inst: Instruction): void {
     const fn = this.current;
     if (fn === undefined) return;
-    forEachIdOperand(inst.opcode, inst.words, this.reference);
+    forEachIdOperand(inst, this.reference);
     if (inst.opcode === Op.FunctionCall) fn.calls.push({ callee: inst.word(3), inst });
     const operands = inst.opcode === Op.Phi ? phiValues(inst) : derivedFrom.get(inst.opcode);
     if (operands !== undefined && operands.length === 1) {
@@ -96,6 +96,6 @@ export class FunctionBodies {
 /** OpPhi: <type> <result> (<value> <parent block>)*. */
 function phiValues(inst: Instruction): number[] {
   const indices: number[] = [];
-  for (let i = 3; i < inst.words.length; i += 2) indices.push(i);
+  for (let i = 3; i < inst.wordCount; i += 2) indices.push(i);
   return indices;
 }

@@ -82,8 +82,8 @@ export function parseModule(binary: Uint32Array): SpirvModule {
 
   forEachInstruction(words, (inst) => {
     for (const w of definedIdWords(inst.opcode)) {
-      if (w >= inst.words.length) continue;
-      const id = inst.words[w]!;
+      if (w >= inst.wordCount) continue;
+      const id = inst.at(w);
       if (id === 0 || id >= header.bound) inst.fail(`defines %${id}, outside the id bound ${header.bound}`);
       defined[id] = 1;
     }

@@ -2,6 +2,7 @@
 // that may name another id. A full grammar is not needed: instructions default to
 // `<result type> <result id> <id operands...>`, and the tables list the exceptions.
 import { Op } from '../spirv-spec/spec.js';
+import type { Instruction } from './binary.js';
 
 /** Opcodes (not in Op) that are known types from extensions: result id in word 1. */
 const TypeCooperativeMatrixKHR = 4456;
@@ -212,11 +213,11 @@ const literalOperands: ReadonlyMap<number, LiteralOperands> = new Map<number, Li
 ]);
 
 /** Calls `visit` with every operand word of a function-body instruction that may be an id. */
-export function forEachIdOperand(opcode: number, words: Uint32Array, visit: (id: number) => void): void {
-  const literals = literalOperands.get(opcode);
-  const end = literals?.from === undefined ? words.length : Math.min(literals.from, words.length);
+export function forEachIdOperand(inst: Instruction, visit: (id: number) => void): void {
+  const literals = literalOperands.get(inst.opcode);
+  const end = literals?.from === undefined ? inst.wordCount : Math.min(literals.from, inst.wordCount);
   for (let i = 1; i < end; i++) {
     if (literals?.at?.includes(i)) continue;
-    visit(words[i]!);
+    visit(inst.at(i));
   }
 }
