@@ -26,8 +26,9 @@ function build(): { vk: readonly SymbolEntry[]; global: readonly SymbolEntry[]; 
 export function declarePredeclared(global: Scope): void {
   const vk = new Scope(global, 'namespace');
   global.define({ kind: 'namespace', name: 'vk', scope: vk });
-  for (const entry of VK_ENTRIES) vk.define(entry);
-  for (const entry of GLOBAL_ENTRIES) global.define(entry);
+  // Index loops: for-of over a frozen array allocated an iterator result per entry.
+  for (let i = 0; i < VK_ENTRIES.length; i++) vk.define(VK_ENTRIES[i]!);
+  for (let i = 0; i < GLOBAL_ENTRIES.length; i++) global.define(GLOBAL_ENTRIES[i]!);
 }
 
 /** Freezes the entries and what they own (places, locals, constants, struct types), not shared types like UINT. */

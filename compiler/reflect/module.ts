@@ -81,7 +81,9 @@ export function parseModule(binary: Uint32Array): SpirvModule {
   const memberNameRefs: Array<[number, number, Instruction]> = [];
 
   forEachInstruction(words, (inst) => {
-    for (const w of definedIdWords(inst.opcode)) {
+    const idWords = definedIdWords(inst.opcode);
+    for (let k = 0; k < idWords.length; k++) {
+      const w = idWords[k]!;
       if (w >= inst.wordCount) continue;
       const id = inst.at(w);
       if (id === 0 || id >= header.bound) inst.fail(`defines %${id}, outside the id bound ${header.bound}`);
