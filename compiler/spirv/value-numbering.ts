@@ -17,6 +17,10 @@ interface Inst {
   at: number;
   op: number;
   length: number;
+  /** Goes from the output (a flag here, not a set of instructions: set lookups were much of this pass's time). */
+  dropped: boolean;
+  /** A removable value dropDeadValues considers (each instruction is in one function, seen once). */
+  candidate: boolean;
 }
 
 /** Where literal operands start (word offset), or which single offsets are literals. */
@@ -89,7 +93,7 @@ const isTerminator = (op: number) =>
 
 function instructions(words: Uint32Array): Inst[] {
   const list: Inst[] = [];
-  for (let at = 5; at < words.length; at += words[at]! >>> 16) list.push({ at, op: words[at]! & 0xffff, length: words[at]! >>> 16 });
+  for (let at = 5; at < words.length; at += words[at]! >>> 16) list.push({ at, op: words[at]! & 0xffff, length: words[at]! >>> 16, dropped: false, candidate: false });
   return list;
 }
 
@@ -128,21 +132,20 @@ function moduleFacts(words: Uint32Array, list: Inst[]) {
 export function numberValues(words: Uint32Array): Uint32Array {
   const list = instructions(words);
   const facts = moduleFacts(words, list);
-  const drop = new Set<Inst>();
   const replace = new Map<number, number>();
   for (let n = 0; n < list.length; n++) {
     if (list[n]!.op !== 54) continue;
     let end = n;
     while (list[end]!.op !== 56) end++;
-    numberFunction(words, list.slice(n, end + 1), facts, drop, replace);
+    numberFunction(words, list.slice(n, end + 1), facts, replace);
     n = end;
   }
-  if (!drop.size) return words;
+  if (!list.some((i) => i.dropped)) return words;
   const out = new Uint32Array(words.length);
   out.set(words.subarray(0, 5));
   let length = 5;
   for (const i of list) {
-    if (drop.has(i)) continue;
+    if (i.dropped) continue;
     const start = length;
     // A word loop, not set(subarray()): a view per instruction was a good share of this pass's garbage.
     for (let w = 0; w < i.length; w++) out[start + w] = words[i.at + w]!;
@@ -164,7 +167,7 @@ interface Block {
   succ: number[];
 }
 
-function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, drop: Set<Inst>, replace: Map<number, number>): void {
+function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, replace: Map<number, number>): void {
   if (fn.some((i) => layoutOf(i.op) === undefined)) return;
   const blocks: Block[] = [];
   const byLabel = new Map<number, Block>();
@@ -186,7 +189,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
     }
   }
   if (!blocks.length || blocks.some((b) => b.succ.some((s) => !byLabel.has(s)))) return;
-  dropTrivialPhis(words, fn, drop, replace);
+  dropTrivialPhis(words, fn, replace);
   const idom = dominators(blocks, byLabel);
   const children = new Map<number, number[]>();
   for (const b of blocks) {
@@ -212,7 +215,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
       const known = table.get(key);
       if (known !== undefined) {
         replace.set(result, known);
-        drop.add(i);
+        i.dropped = true;
       } else if (!facts.decorated.has(result)) {
         table.set(key, result);
         added.push(key);
@@ -222,7 +225,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
     for (const key of added) table.delete(key);
   };
   visit(blocks[0]!.label);
-  dropDeadValues(words, fn, facts, drop, replace);
+  dropDeadValues(words, fn, facts, replace);
 }
 
 /** Instructions without effects whose results may go when nothing that matters uses them. */
@@ -238,13 +241,12 @@ function removable(words: Uint32Array, i: Inst, glsl: number): boolean {
  * updates use), as ADCE marks: from every other instruction through operands. Compaction's use counts
  * cannot see a cycle is dead.
  */
-function dropDeadValues(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, drop: Set<Inst>, replace: Map<number, number>): void {
+function dropDeadValues(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, replace: Map<number, number>): void {
   const defs = new Map<number, Inst>();
-  const candidates = new Set<Inst>();
   for (const i of fn) {
-    if (drop.has(i) || !removable(words, i, facts.glsl) || facts.decorated.has(words[i.at + 2]!)) continue;
+    if (i.dropped || !removable(words, i, facts.glsl) || facts.decorated.has(words[i.at + 2]!)) continue;
     defs.set(words[i.at + 2]!, i);
-    candidates.add(i);
+    i.candidate = true;
   }
   if (!defs.size) return;
   const live = new Set<number>();
@@ -261,9 +263,9 @@ function dropDeadValues(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
       }
     }
   };
-  for (const i of fn) if (!drop.has(i) && !candidates.has(i)) use(i);
+  for (const i of fn) if (!i.dropped && !i.candidate) use(i);
   while (work.length) use(work.pop()!);
-  for (const [id, i] of defs) if (!live.has(id)) drop.add(i);
+  for (const [id, i] of defs) if (!live.has(id)) i.dropped = true;
 }
 
 /** Follows replacements to the kept value. */
@@ -277,12 +279,12 @@ function resolve(replace: Map<number, number>, id: number): number {
  * never changes) is that value, which then dominates it (Braun et al., "Simple and Efficient
  * Construction of SSA Form"); dropping one may make another trivial.
  */
-function dropTrivialPhis(words: Uint32Array, fn: Inst[], drop: Set<Inst>, replace: Map<number, number>): void {
+function dropTrivialPhis(words: Uint32Array, fn: Inst[], replace: Map<number, number>): void {
   const phis = fn.filter((i) => i.op === Op.Phi);
   for (let changed = true; changed; ) {
     changed = false;
     for (const phi of phis) {
-      if (drop.has(phi)) continue;
+      if (phi.dropped) continue;
       const self = words[phi.at + 2]!;
       let only: number | undefined;
       let trivial = true;
@@ -294,7 +296,7 @@ function dropTrivialPhis(words: Uint32Array, fn: Inst[], drop: Set<Inst>, replac
       }
       if (!trivial || only === undefined) continue;
       replace.set(self, only);
-      drop.add(phi);
+      phi.dropped = true;
       changed = true;
     }
   }
