@@ -6,7 +6,8 @@ import { UINT, VOID } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
-import type { Scope } from './scope.js';
+import type { SymbolEntry } from './scope.js';
+import { uintConstant } from './scope.js';
 import type { Value } from './value.js';
 
 const FLAGS: Record<string, number> = {
@@ -22,12 +23,9 @@ const FLAGS: Record<string, number> = {
 
 const LOC: SourceLocation = { file: '<hlsl>', line: 1, column: 1, offset: 0 };
 
-/** Declares the flag constants in the global scope. */
-export function declareBarrierFlags(c: Checker, global: Scope): void {
-  for (const [name, value] of Object.entries(FLAGS)) {
-    const place = { kind: 'local' as const, local: { id: c.newId(), name, type: UINT }, type: UINT };
-    global.define({ kind: 'variable', name, type: UINT, place, readonly: true, constant: { kind: 'scalar', type: UINT, value }, loc: LOC });
-  }
+/** The flag constants of the global scope (predeclared.ts freezes and defines them). */
+export function barrierFlagEntries(newId: () => number): SymbolEntry[] {
+  return Object.entries(FLAGS).map(([name, value]) => uintConstant(name, value, newId(), LOC));
 }
 
 function flags(c: Checker, x: ExpressionChecker, v: Value, which: string): number | undefined {

@@ -33,9 +33,8 @@ import { callsGetAttributeAtVertex, checkAttributeInputs } from './attribute-eva
 import { builtinGlobal } from './builtin-globals.js';
 import { declareStrings, isStringDecl } from './printf.js';
 import { ExpressionChecker } from './expressions.js';
-import { declareRayTypes, shaderRecord } from './ray-types.js';
-import { declareBarrierFlags } from './barriers.js';
-import { declareVkNamespace } from './vk-namespace.js';
+import { shaderRecord } from './ray-types.js';
+import { declarePredeclared, FIRST_FREE_ID } from './predeclared.js';
 import { declaredExecutionModes, spirvRequirements } from './inline-spirv.js';
 import { declareStaticAlias, holdsResource } from './resource-aliases.js';
 import { declareResourceStruct } from './resource-structs.js';
@@ -92,7 +91,7 @@ export class Checker {
   readonly resources: ResourceDecl[] = [];
   /** Loose uniform globals, gathered into the `$Globals` cbuffer. */
   readonly looseUniforms: { field: StructField; register?: number; loc: SourceLocation }[] = [];
-  private nextId = 1;
+  private nextId = FIRST_FREE_ID;
   private packMatrix: Majorness | undefined;
   readonly enable16: boolean;
   readonly defaultMajorness: Majorness;
@@ -138,9 +137,7 @@ export class Checker {
     this.defaultMajorness = options.defaultMajorness ?? 'column_major';
     this.languageVersion = hlslVersionNumber(options.hlslVersion);
     this.exprs = new ExpressionChecker(this);
-    declareVkNamespace(this, this.global);
-    declareRayTypes(this, this.global);
-    declareBarrierFlags(this, this.global);
+    declarePredeclared(this.global);
   }
 
   newId(): number {

@@ -15,15 +15,14 @@ import type { Value } from './value.js';
 export function halfValue(c: Checker, checked: ReadonlyMap<ast.Expr, Value>, e: ast.Expr, v: Value, scope: Scope): boolean {
   const el = elementScalar(v.type);
   if (!el || el.base !== 'float' || el.width !== 32 || el.relaxed) return false;
-  const sub = (x: ast.Expr) => checked.get(x);
-  const halfOrLiteral = (x: Value | undefined) => !!x && (!!x.half || !!x.literal);
+  // No closures: this runs for every float expression the checker meets.
   switch (e.kind) {
     case 'Name': {
       const entry = scope.lookup(e.name);
       return entry?.kind === 'variable' && !!entry.half;
     }
     case 'Member': {
-      const obj = sub(e.object);
+      const obj = checked.get(e.object);
       if (obj?.type.kind !== 'struct') return !!obj?.half;
       const found = c.fieldPath(obj.type, e.member);
       let t: Type = obj.type;
@@ -36,25 +35,29 @@ export function halfValue(c: Checker, checked: ReadonlyMap<ast.Expr, Value>, e: 
       return half;
     }
     case 'Index':
-      return !!sub(e.object)?.half;
+      return !!checked.get(e.object)?.half;
     case 'Unary':
     case 'Postfix':
-      return !!sub(e.operand)?.half;
+      return !!checked.get(e.operand)?.half;
     case 'Assign':
-      return !!sub(e.target)?.half;
+      return !!checked.get(e.target)?.half;
     case 'Binary': {
-      const l = sub(e.left);
-      const r = sub(e.right);
+      const l = checked.get(e.left);
+      const r = checked.get(e.right);
       return halfOrLiteral(l) && halfOrLiteral(r) && (!!l!.half || !!r!.half);
     }
     case 'Conditional':
-      return !!sub(e.then)?.half && !!sub(e.else)?.half;
+      return !!checked.get(e.then)?.half && !!checked.get(e.else)?.half;
     case 'Cast':
     case 'Construct':
       return !!c.halfFlag(e.type, scope).half;
     default:
       return false;
   }
+}
+
+function halfOrLiteral(x: Value | undefined): boolean {
+  return !!x && (!!x.half || !!x.literal);
 }
 
 /**

@@ -4,9 +4,10 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrGlobal } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
-import { FLOAT, UINT, vector, type RayQueryType, type StructType, type Type } from '../types.js';
+import { FLOAT, vector, type RayQueryType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
-import type { Scope } from './scope.js';
+import type { Scope, SymbolEntry } from './scope.js';
+import { uintConstant } from './scope.js';
 
 /** DXR's RAY_FLAG enumeration (D3D12 raytracing spec; DXC's hlsl intrinsics header). */
 export const RAY_FLAGS: Record<string, number> = {
@@ -43,12 +44,12 @@ const LOC: SourceLocation = { file: '<hlsl>', line: 1, column: 1, offset: 0 };
  * `RayDesc { float3 Origin; float TMin; float3 Direction; float TMax; }` in DXR's member order (which
  * OpRayQueryInitializeKHR/OpTraceRayKHR read as origin, tmin, direction, tmax).
  */
-export function rayDescStruct(c: Checker): StructType {
+function rayDescStruct(id: number): StructType {
   const f3 = vector(FLOAT, 3);
   return {
     kind: 'struct',
     name: 'RayDesc',
-    id: c.newId(),
+    id,
     fields: [
       { name: 'Origin', type: f3 },
       { name: 'TMin', type: FLOAT },
@@ -58,20 +59,18 @@ export function rayDescStruct(c: Checker): StructType {
   };
 }
 
-/** Declares the predeclared structs and constants in the global scope. */
-export function declareRayTypes(c: Checker, global: Scope): void {
-  global.define({ kind: 'type', name: 'RayDesc', type: rayDescStruct(c), loc: LOC });
+/** The predeclared structs and constants of the global scope (predeclared.ts freezes and defines them). */
+export function rayTypeEntries(newId: () => number): SymbolEntry[] {
+  const entries: SymbolEntry[] = [{ kind: 'type', name: 'RayDesc', type: rayDescStruct(newId()), loc: LOC }];
   const attributes: StructType = {
     kind: 'struct',
     name: 'BuiltInTriangleIntersectionAttributes',
-    id: c.newId(),
+    id: newId(),
     fields: [{ name: 'barycentrics', type: vector(FLOAT, 2) }],
   };
-  global.define({ kind: 'type', name: attributes.name, type: attributes, loc: LOC });
-  for (const [name, value] of [...Object.entries(RAY_FLAGS), ...Object.entries(STATUS_CONSTANTS)]) {
-    const place = { kind: 'local' as const, local: { id: c.newId(), name, type: UINT }, type: UINT };
-    global.define({ kind: 'variable', name, type: UINT, place, readonly: true, constant: { kind: 'scalar', type: UINT, value }, loc: LOC });
-  }
+  entries.push({ kind: 'type', name: attributes.name, type: attributes, loc: LOC });
+  for (const [name, value] of [...Object.entries(RAY_FLAGS), ...Object.entries(STATUS_CONSTANTS)]) entries.push(uintConstant(name, value, newId(), LOC));
+  return entries;
 }
 
 /** `RayQuery<flags>`: one constant unsigned template argument. */

@@ -3,7 +3,7 @@
 import type { SourceLocation } from '../diagnostics.js';
 import type { IrConst, IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
 import type { FunctionDecl } from '../parse/ast.js';
-import type { Bitfield, StructType, Type } from '../types.js';
+import { UINT, type Bitfield, type StructType, type Type } from '../types.js';
 import type { Held } from './resource-aliases.js';
 
 export interface VariableSymbol {
@@ -175,4 +175,10 @@ export class Scope {
 
 export function irGlobalPlace(global: IrGlobal): IrPlace {
   return { kind: 'global', global, type: global.type };
+}
+
+/** A predeclared `const uint` (vk scopes, ray flags, barrier flags): a read-only local holding its value. */
+export function uintConstant(name: string, value: number, id: number, loc: SourceLocation): VariableSymbol {
+  const place: IrPlace = { kind: 'local', local: { id, name, type: UINT }, type: UINT };
+  return { kind: 'variable', name, type: UINT, place, readonly: true, constant: { kind: 'scalar', type: UINT, value }, loc };
 }

@@ -7,7 +7,8 @@ import { isNumeric, scalar, typeToString, UINT, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import type { ExpressionChecker } from './expressions.js';
-import { Scope } from './scope.js';
+import type { Scope, SymbolEntry } from './scope.js';
+import { uintConstant } from './scope.js';
 import type { Value } from './value.js';
 import { voidValue } from './texture-methods.js';
 
@@ -26,15 +27,10 @@ const CLOCK_SCOPES = new Set([VK_SCOPES.DeviceScope!, VK_SCOPES.SubgroupScope!])
 
 export const VK_INTRINSICS = new Set(['vk::ReadClock']);
 
-/** Declares `namespace vk { const uint …Scope = N; }` in the global scope. */
-export function declareVkNamespace(c: Checker, global: Scope): void {
-  const vk = new Scope(global, 'namespace');
-  global.define({ kind: 'namespace', name: 'vk', scope: vk });
+/** The constants of `namespace vk { const uint …Scope = N; }` (predeclared.ts freezes and defines them). */
+export function vkNamespaceEntries(newId: () => number): SymbolEntry[] {
   const loc = { file: '<vk>', line: 1, column: 1, offset: 0 };
-  for (const [name, value] of Object.entries(VK_SCOPES)) {
-    const place = { kind: 'local' as const, local: { id: c.newId(), name, type: UINT }, type: UINT };
-    vk.define({ kind: 'variable', name, type: UINT, place, readonly: true, constant: { kind: 'scalar', type: UINT, value }, loc });
-  }
+  return Object.entries(VK_SCOPES).map(([name, value]) => uintConstant(name, value, newId(), loc));
 }
 
 /** `vk::ReadClock(scope)`: the scope must be a constant Device or Subgroup scope. */

@@ -13,12 +13,16 @@ export interface Header {
   bound: number;
 }
 
-/** One instruction: its opcode, its word offset in the module and its words (word 0 included). */
+/**
+ * One instruction: its opcode, its word offset in the module and its word count; its words are read
+ * in place from the module's (no view per instruction).
+ */
 export class Instruction {
   constructor(
     readonly opcode: number,
     readonly offset: number,
-    readonly words: Uint32Array,
+    readonly wordCount: number,
+    private readonly module: Uint32Array,
   ) {}
 
   get name(): string {
@@ -27,7 +31,7 @@ export class Instruction {
 
   /** Number of words after the opcode word. */
   get operandCount(): number {
-    return this.words.length - 1;
+    return this.wordCount - 1;
   }
 
   fail(message: string): never {
@@ -36,23 +40,30 @@ export class Instruction {
 
   /** Word `index` (1 = first operand), failing when the instruction is too short to hold it. */
   word(index: number): number {
-    if (index >= this.words.length) {
-      this.fail(`has ${this.words.length} words, operand ${index} is missing`);
+    if (index >= this.wordCount) {
+      this.fail(`has ${this.wordCount} words, operand ${index} is missing`);
     }
-    return this.words[index]!;
+    return this.module[this.offset + index]!;
+  }
+
+  /** Word `index` without a bounds check, for loops bounded by wordCount. */
+  at(index: number): number {
+    return this.module[this.offset + index]!;
   }
 
   /** Words from `index` to the end (possibly none). */
   wordsFrom(index: number): number[] {
-    return Array.from(this.words.subarray(Math.min(index, this.words.length)));
+    const out: number[] = [];
+    for (let i = index; i < this.wordCount; i++) out.push(this.module[this.offset + i]!);
+    return out;
   }
 
   /** A nul-terminated UTF-8 literal string starting at word `index`. */
   string(index: number): { value: string; next: number } {
     const bytes: number[] = [];
     let ascii = true;
-    for (let i = index; i < this.words.length; i++) {
-      const w = this.words[i]!;
+    for (let i = index; i < this.wordCount; i++) {
+      const w = this.module[this.offset + i]!;
       for (let shift = 0; shift < 32; shift += 8) {
         const byte = (w >>> shift) & 0xff;
         if (byte === 0) {
@@ -98,8 +109,8 @@ export function readHeader(input: Uint32Array): { header: Header; words: Uint32A
   return { header: { major, minor, generator: words[2]!, bound }, words };
 }
 
-/** The instructions after the header, each checked to lie within the module. */
-export function* instructions(words: Uint32Array): Generator<Instruction> {
+/** Visits the instructions after the header in order, each checked to lie within the module before it is visited. */
+export function forEachInstruction(words: Uint32Array, visit: (inst: Instruction) => void): void {
   let offset = HEADER_WORDS;
   while (offset < words.length) {
     const first = words[offset]!;
@@ -115,7 +126,7 @@ export function* instructions(words: Uint32Array): Generator<Instruction> {
         offset,
       );
     }
-    yield new Instruction(opcode, offset, words.subarray(offset, offset + wordCount));
+    visit(new Instruction(opcode, offset, wordCount, words));
     offset += wordCount;
   }
 }

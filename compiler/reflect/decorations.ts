@@ -132,7 +132,7 @@ function first(set: DecorationSet): DecorationValue | undefined {
 
 function stringsFrom(inst: Instruction, index: number): string[] {
   const strings: string[] = [];
-  for (let i = index; i < inst.words.length; ) {
+  for (let i = index; i < inst.wordCount; ) {
     const { value, next } = inst.string(i);
     strings.push(value);
     i = next;

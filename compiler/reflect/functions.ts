@@ -45,8 +45,10 @@ export class FunctionBodies {
   /** Ids (variables among them) whose value reaches a depth-comparison sampling instruction. */
   readonly comparisonSources = new Set<number>();
   private current: FunctionInfo | undefined;
-  /** For each derived value, the ids it ultimately comes from. */
-  private readonly sources = new Map<number, Set<number>>();
+  /** For each derived value, the ids it ultimately comes from (one id held as itself: no set per load). */
+  private readonly sources = new Map<number, ReadonlySet<number> | number>();
+  /** Adds an id to the open function's references (one closure, not one per instruction). */
+  private readonly reference = (id: number) => void this.current!.references.add(id);
 
   get open(): boolean {
     return this.current !== undefined;
@@ -68,13 +70,13 @@ export class FunctionBodies {
   add(inst: Instruction): void {
     const fn = this.current;
     if (fn === undefined) return;
-    forEachIdOperand(inst.opcode, inst.words, (id) => fn.references.add(id));
+    forEachIdOperand(inst, this.reference);
     if (inst.opcode === Op.FunctionCall) fn.calls.push({ callee: inst.word(3), inst });
     const operands = inst.opcode === Op.Phi ? phiValues(inst) : derivedFrom.get(inst.opcode);
     if (operands !== undefined && operands.length === 1) {
       // One source operand: the result shares its sources' set (sets are never changed once stored).
       const from = inst.word(operands[0]!);
-      this.sources.set(inst.word(2), this.sources.get(from) ?? new Set([from]));
+      this.sources.set(inst.word(2), this.sources.get(from) ?? from);
     } else if (operands !== undefined) {
       const result = new Set<number>();
       for (const index of operands) for (const source of this.sourcesOf(inst.word(index))) result.add(source);
@@ -86,13 +88,14 @@ export class FunctionBodies {
   }
 
   private sourcesOf(id: number): Iterable<number> {
-    return this.sources.get(id) ?? [id];
+    const sources = this.sources.get(id) ?? id;
+    return typeof sources === 'number' ? [sources] : sources;
   }
 }
 
 /** OpPhi: <type> <result> (<value> <parent block>)*. */
 function phiValues(inst: Instruction): number[] {
   const indices: number[] = [];
-  for (let i = 3; i < inst.words.length; i += 2) indices.push(i);
+  for (let i = 3; i < inst.wordCount; i += 2) indices.push(i);
   return indices;
 }

@@ -1,12 +1,12 @@
 // One pass over the instruction stream, sorting what reflection needs into tables, then the
 // consistency checks that stop a corrupted module from producing a wrong answer.
 import { Op, StorageClass } from '../spirv-spec/spec.js';
-import { type Header, type Instruction, instructions, readHeader } from './binary.js';
+import { type Header, type Instruction, forEachInstruction, readHeader } from './binary.js';
 import { type ConstantDef, decodeConstant } from './constants.js';
 import { DecorationTable } from './decorations.js';
 import { SpirvReflectError } from './errors.js';
 import { FunctionBodies } from './functions.js';
-import { definedIds } from './operands.js';
+import { definedIdWords } from './operands.js';
 import { TypeTable, decodeType } from './type-table.js';
 
 export interface GlobalVariable {
@@ -74,29 +74,35 @@ export function parseModule(binary: Uint32Array): SpirvModule {
     entryPoints: [],
     executionModes: [],
   };
-  const defined = new Set<number>();
+  // Defined ids lie below the bound (checked as they are met): one flag per id, unless a (corrupt or
+  // odd) bound is far above what the module's size needs.
+  const defined: { [id: number]: number } = header.bound <= 16 * words.length ? new Uint8Array(header.bound) : {};
   const nameTargets: Array<[number, Instruction]> = [];
   const memberNameRefs: Array<[number, number, Instruction]> = [];
 
-  for (const inst of instructions(words)) {
-    for (const id of definedIds(inst.opcode, inst.words)) {
+  forEachInstruction(words, (inst) => {
+    const idWords = definedIdWords(inst.opcode);
+    for (let k = 0; k < idWords.length; k++) {
+      const w = idWords[k]!;
+      if (w >= inst.wordCount) continue;
+      const id = inst.at(w);
       if (id === 0 || id >= header.bound) inst.fail(`defines %${id}, outside the id bound ${header.bound}`);
-      defined.add(id);
+      defined[id] = 1;
     }
     if (module.bodies.open) {
       if (inst.opcode === Op.FunctionEnd) module.bodies.end(inst);
       else if (inst.opcode === Op.Function) inst.fail('opens a function inside another function');
       else module.bodies.add(inst);
-      continue;
+      return;
     }
     readGlobalInstruction(module, inst, nameTargets, memberNameRefs);
-  }
+  });
   if (module.bodies.open) {
     throw new SpirvReflectError('module ends inside a function (missing OpFunctionEnd)', words.length);
   }
 
   for (const [id, inst] of [...nameTargets, ...module.decorations.targets()]) {
-    if (!defined.has(id)) inst.fail(`targets %${id}, which no instruction defines`);
+    if (!(id < header.bound && defined[id])) inst.fail(`targets %${id}, which no instruction defines`);
   }
   module.types.checkReferences();
   checkMemberTargets(module, memberNameRefs);
@@ -185,3 +191,4 @@ function checkMemberTargets(module: SpirvModule, memberNameRefs: Array<[number, 
     }
   }
 }
+

@@ -2,6 +2,7 @@
 // that may name another id. A full grammar is not needed: instructions default to
 // `<result type> <result id> <id operands...>`, and the tables list the exceptions.
 import { Op } from '../spirv-spec/spec.js';
+import type { Instruction } from './binary.js';
 
 /** Opcodes (not in Op) that are known types from extensions: result id in word 1. */
 const TypeCooperativeMatrixKHR = 4456;
@@ -113,16 +114,22 @@ const noResult: ReadonlySet<number> = new Set([
 
 const knownOpcodes: ReadonlySet<number> = new Set<number>(Object.values(Op));
 
+const NO_WORDS: readonly number[] = Object.freeze([]);
+const WORD_1: readonly number[] = Object.freeze([1]);
+const WORD_2: readonly number[] = Object.freeze([2]);
+const WORDS_1_2: readonly number[] = Object.freeze([1, 2]);
+
 /**
- * The ids an instruction may define. Exact for known opcodes; for unknown ones both candidate words
- * (1 and 2) are returned so that a valid module using an extension is never reported as referencing an
- * undefined id.
+ * The words (indices into the instruction) of the ids an instruction may define, those it has.
+ * Exact for known opcodes; for unknown ones both candidate words (1 and 2), so that a valid module
+ * using an extension is never reported as referencing an undefined id. Shared arrays: this runs
+ * for every instruction of a module.
  */
-export function definedIds(opcode: number, words: Uint32Array): number[] {
-  if (noResult.has(opcode)) return [];
-  if (resultOnly.has(opcode)) return words.length > 1 ? [words[1]!] : [];
-  if (knownOpcodes.has(opcode)) return words.length > 2 ? [words[2]!] : [];
-  return Array.from(words.subarray(1, 3));
+export function definedIdWords(opcode: number): readonly number[] {
+  if (noResult.has(opcode)) return NO_WORDS;
+  if (resultOnly.has(opcode)) return WORD_1;
+  if (knownOpcodes.has(opcode)) return WORD_2;
+  return WORDS_1_2;
 }
 
 /** Operand words holding literals rather than ids: listed indices, and/or every index from `from` on. */
@@ -206,11 +213,11 @@ const literalOperands: ReadonlyMap<number, LiteralOperands> = new Map<number, Li
 ]);
 
 /** Calls `visit` with every operand word of a function-body instruction that may be an id. */
-export function forEachIdOperand(opcode: number, words: Uint32Array, visit: (id: number) => void): void {
-  const literals = literalOperands.get(opcode);
-  const end = literals?.from === undefined ? words.length : Math.min(literals.from, words.length);
+export function forEachIdOperand(inst: Instruction, visit: (id: number) => void): void {
+  const literals = literalOperands.get(inst.opcode);
+  const end = literals?.from === undefined ? inst.wordCount : Math.min(literals.from, inst.wordCount);
   for (let i = 1; i < end; i++) {
     if (literals?.at?.includes(i)) continue;
-    visit(words[i]!);
+    visit(inst.at(i));
   }
 }

@@ -48,28 +48,28 @@ function definedAt(op: number): number | undefined {
  * Word offsets [from, to] (to open: to the end) of literal operands of common instructions: they
  * are not references (other literals are read as ids, which at worst keeps something alive).
  */
-const LITERALS_FROM: Record<number, [number, number?]> = {
-  [Op.Source]: [1],
-  [Op.MemoryModel]: [1],
-  [Op.Capability]: [1],
-  [Op.ExecutionMode]: [2],
-  [Op.TypeInt]: [2],
-  [Op.TypeFloat]: [2],
-  [Op.TypeVector]: [3],
-  [Op.TypeMatrix]: [3],
-  [Op.TypeImage]: [3],
-  [Op.TypePointer]: [2, 2],
-  [Op.Constant]: [3],
-  [Op.ConstantStringAMDX]: [2],
-  [Op.Variable]: [3, 3],
-  [Op.Function]: [3, 3],
-  [Op.ExtInst]: [4, 4],
-  [Op.VectorShuffle]: [5],
-  [Op.CompositeExtract]: [4],
-  [Op.CompositeInsert]: [5],
-  [Op.SelectionMerge]: [2],
-  [Op.LoopMerge]: [3],
-};
+const LITERALS_FROM: ReadonlyMap<number, readonly [number, number?]> = new Map<number, readonly [number, number?]>([
+  [Op.Source, [1]],
+  [Op.MemoryModel, [1]],
+  [Op.Capability, [1]],
+  [Op.ExecutionMode, [2]],
+  [Op.TypeInt, [2]],
+  [Op.TypeFloat, [2]],
+  [Op.TypeVector, [3]],
+  [Op.TypeMatrix, [3]],
+  [Op.TypeImage, [3]],
+  [Op.TypePointer, [2, 2]],
+  [Op.Constant, [3]],
+  [Op.ConstantStringAMDX, [2]],
+  [Op.Variable, [3, 3]],
+  [Op.Function, [3, 3]],
+  [Op.ExtInst, [4, 4]],
+  [Op.VectorShuffle, [5]],
+  [Op.CompositeExtract, [4]],
+  [Op.CompositeInsert, [5]],
+  [Op.SelectionMerge, [2]],
+  [Op.LoopMerge, [3]],
+]);
 
 interface Inst {
   at: number;
@@ -125,21 +125,23 @@ function removableInputs(words: Uint32Array, list: Inst[]): Set<number> {
 export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint32Array {
   const list = instructions(words);
   const inputs = options.dropUnusedInputs ? removableInputs(words, list) : new Set<number>();
-  const resultOf = (i: Inst): number | undefined =>
-    isType(i.op) ? words[i.at + 1] : isConstant(i.op) || isPure(i.op) || (i.op === Op.Variable && inputs.has(words[i.at + 2]!)) ? words[i.at + 2] : undefined;
+  // Each instruction's removable result id (-1: none), found once: the passes below ask several times.
+  const resultAt = new Float64Array(list.length);
+  for (let n = 0; n < list.length; n++) {
+    const i = list[n]!;
+    resultAt[n] = isType(i.op) ? words[i.at + 1]! : isConstant(i.op) || isPure(i.op) || (i.op === Op.Variable && inputs.has(words[i.at + 2]!)) ? words[i.at + 2]! : -1;
+  }
   // Per-id tables are arrays indexed by id (below the header's bound, or the largest result id):
   // a word at or past the end is a literal, never an id that has a result here.
   let size = words[3]!;
-  for (const i of list) {
-    const id = resultOf(i);
-    if (id !== undefined && id >= size) size = id + 1;
-  }
+  for (let n = 0; n < list.length; n++) if (resultAt[n]! >= size) size = resultAt[n]! + 1;
   // References: every operand word of instructions other than names and annotations (a literal that
   // equals an id only keeps something alive: safe).
   const refs = new Int32Array(size);
-  const addRefs = (i: Inst, delta: number) => {
-    const own = resultOf(i);
-    const literal = LITERALS_FROM[i.op];
+  const addRefs = (n: number, delta: number) => {
+    const i = list[n]!;
+    const own = resultAt[n];
+    const literal = LITERALS_FROM.get(i.op);
     // An entry point references its function and interface (not its execution model and name), and
     // its interface list does not keep an input alive.
     const interfaceFrom = i.op === Op.EntryPoint ? i.at + interfaceStart(words, i) : Infinity;
@@ -151,33 +153,35 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
       if (id < size) refs[id]! += delta;
     }
   };
-  for (const i of list) if (!DESCRIBES.has(i.op)) addRefs(i, 1);
+  for (let n = 0; n < list.length; n++) if (!DESCRIBES.has(list[n]!.op)) addRefs(n, 1);
   // OpDecorateId's operands (AMDX node names and record counts) are constants it keeps alive.
   for (const i of list) if (i.op === Op.DecorateId) for (let w = i.at + 3; w < i.at + i.length; w++) if (words[w]! < size) refs[words[w]!]! += 1;
   const removed = new Uint8Array(size);
   /** The instruction defining each id with a removable result (index into list + 1; 0: none). */
   const byId = new Int32Array(size);
   const work: number[] = [];
-  list.forEach((i, n) => {
-    const id = resultOf(i);
-    if (id === undefined) return;
+  for (let n = 0; n < list.length; n++) {
+    const id = resultAt[n]!;
+    if (id < 0) continue;
     if (byId[id] === 0) work.push(id);
     byId[id] = n + 1;
-  });
+  }
   while (work.length) {
     const id = work.pop()!;
     if (removed[id] || refs[id]! > 0) continue;
-    const i = list[byId[id]! - 1]!;
+    const n = byId[id]! - 1;
+    const i = list[n]!;
     removed[id] = 1;
-    addRefs(i, -1);
+    addRefs(n, -1);
     for (let w = i.at + 1; w < i.at + i.length; w++) if (words[w]! < size && byId[words[w]!]) work.push(words[w]!);
   }
   const dropNames = options.stripLocalNames ? localNames(words, list) : new Set<number>();
   // Ids a kept instruction defines: a name or decoration of any other id (in a function left out) goes.
   const mentioned = new Uint8Array(size);
-  for (const i of list) {
-    const id = resultOf(i);
-    if (id !== undefined && removed[id]) continue;
+  for (let n = 0; n < list.length; n++) {
+    const i = list[n]!;
+    const id = resultAt[n]!;
+    if (id >= 0 && removed[id]) continue;
     const at = definedAt(i.op);
     if (at !== undefined && i.length > at && words[i.at + at]! < size) mentioned[words[i.at + at]!] = 1;
   }
@@ -185,9 +189,10 @@ export function compactSpirv(words: Uint32Array, options: CompactOptions): Uint3
   // set(subarray()): a view per instruction was a good share of this pass's garbage.
   const kept: (Inst | Uint32Array)[] = [];
   let length = 5;
-  for (const i of list) {
-    const id = resultOf(i);
-    if (id !== undefined && removed[id]) continue;
+  for (let n = 0; n < list.length; n++) {
+    const i = list[n]!;
+    const id = resultAt[n]!;
+    if (id >= 0 && removed[id]) continue;
     if (DESCRIBES.has(i.op) && !(words[i.at + 1]! < size && mentioned[words[i.at + 1]!])) continue;
     if ((i.op === Op.Name || i.op === Op.MemberName) && dropNames.has(words[i.at + 1]!)) continue;
     const inst = i.op === Op.EntryPoint && inputs.size ? withoutRemoved(words, i, removed) : i;

@@ -23,16 +23,27 @@ export function constantId(m: ModuleContext, c: IrConst): number {
   }
   const s = (c.type.kind === 'matrix' ? c.type.element : c.type) as ScalarType;
   if (s.base === 'bool') return m.b.intern(`cb:${c.value ? 1 : 0}`, c.value ? Op.ConstantTrue : Op.ConstantFalse, [typeId], 1);
-  const words = scalarWords(s, c.value);
-  if (words.length !== 1) return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+  let word = word32(s, c.value);
+  if (word === undefined) {
+    const words = scalarWords(s, c.value);
+    if (words.length !== 1) return m.b.intern(`c:${typeId}:${words.join(',')}`, Op.Constant, [typeId, ...words], 1);
+    word = words[0]!;
+  }
   // One-word constants (nearly all): a numeric key, no key string once seen.
-  const key = typeId * 2 ** 32 + words[0]!;
+  const key = typeId * 2 ** 32 + word;
   let id = t.scalarConstants.get(key);
   if (id === undefined) {
-    id = m.b.intern(`c:${typeId}:${words[0]!}`, Op.Constant, [typeId, words[0]!], 1);
+    id = m.b.intern(`c:${typeId}:${word}`, Op.Constant, [typeId, word], 1);
     t.scalarConstants.set(key, id);
   }
   return id;
+}
+
+/** scalarWords' one word for a 32-bit float or a safe-integer 32-bit int (no array); undefined otherwise. */
+function word32(s: ScalarType, v: number | bigint | boolean): number | undefined {
+  if (s.width !== 32 || typeof v !== 'number') return undefined;
+  if (s.base === 'float') return float32Bits(v);
+  return Number.isSafeInteger(Math.trunc(v)) ? Math.trunc(v) >>> 0 : undefined;
 }
 
 export function scalarWords(s: ScalarType, v: number | bigint | boolean): number[] {

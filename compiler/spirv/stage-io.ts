@@ -280,8 +280,10 @@ function builtinShapeError(leaf: Leaf, rule: BuiltinRule, dir: 'in' | 'out', sta
 }
 
 function splitSemantic(s: string): { base: string; index: number } {
-  const m = /^(.*?)(\d*)$/.exec(s)!;
-  return { base: m[1]!.toUpperCase(), index: m[2] ? Number(m[2]) : 0 };
+  // The trailing digits are the index (a scan, not a lazy regex: this runs several times per stage variable).
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) >= 48 && s.charCodeAt(end - 1) <= 57) end--;
+  return { base: s.slice(0, end).toUpperCase(), index: end < s.length ? Number(s.slice(end)) : 0 };
 }
 
 /** The stage and entry a set of stage variables belongs to (for builtin rules and messages). */
@@ -408,7 +410,10 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       let location = leaf.io.location ?? slot?.location;
       if (location === undefined && base === 'SV_TARGET') location = index;
       const count = locationCount(leaf.type);
-      const free = (at: number) => Array.from({ length: count }, (_, i) => at + i).every((l) => !locations.has(l));
+      const free = (at: number) => {
+        for (let l = at; l < at + count; l++) if (locations.has(l)) return false;
+        return true;
+      };
       if (location === undefined) {
         location = 0;
         while (!free(location)) location++;

@@ -18,31 +18,42 @@ const CAPABILITY_BY_STORAGE: ReadonlyMap<number, number> = new Map([
 const COMPOSITE_OR_NUMERIC: ReadonlySet<number> = new Set([Op.TypeInt, Op.TypeFloat, Op.TypeVector, Op.TypeMatrix, Op.TypeArray, Op.TypeRuntimeArray, Op.TypeStruct]);
 
 export function declare16BitStorage(b: ModuleBuilder): void {
-  // Result id → [opcode, operands after the result id] of every type instruction.
-  const types = new Map<number, { opcode: number; operands: number[] }>();
-  const pointers: { storage: number; pointee: number }[] = [];
+  // Most modules have no 16-bit type: one scan without tables says so.
+  let any16 = false;
   b.scanGlobals((opcode, words, at) => {
-    const count = words[at]! >>> 16;
-    const operands = Array.from({ length: count - 2 }, (_, i) => words[at + 2 + i]!);
-    if (opcode === Op.TypePointer) pointers.push({ storage: operands[0]!, pointee: operands[1]! });
-    else if (COMPOSITE_OR_NUMERIC.has(opcode)) types.set(words[at + 1]!, { opcode, operands });
+    if ((opcode === Op.TypeInt || opcode === Op.TypeFloat) && words[at + 2] === 16) any16 = true;
   });
+  if (!any16) return;
+  // Result id → word offset of every type instruction (in the one array scanGlobals reads).
+  const types = new Map<number, number>();
+  const pointers: number[] = [];
+  let globals: readonly number[] = [];
+  b.scanGlobals((opcode, words, at) => {
+    globals = words;
+    if (opcode === Op.TypePointer) pointers.push(at);
+    else if (COMPOSITE_OR_NUMERIC.has(opcode)) types.set(words[at + 1]!, at);
+  });
+  const words = globals;
   const memo = new Map<number, boolean>();
   const has16 = (id: number): boolean => {
     const known = memo.get(id);
     if (known !== undefined) return known;
     memo.set(id, false);
-    const t = types.get(id);
+    const at = types.get(id);
+    const opcode = at === undefined ? undefined : words[at]! & 0xffff;
     let result = false;
-    if (t?.opcode === Op.TypeInt || t?.opcode === Op.TypeFloat) result = t.operands[0] === 16;
-    else if (t?.opcode === Op.TypeVector || t?.opcode === Op.TypeMatrix || t?.opcode === Op.TypeArray || t?.opcode === Op.TypeRuntimeArray) result = has16(t.operands[0]!);
-    else if (t?.opcode === Op.TypeStruct) result = t.operands.some(has16);
+    if (opcode === Op.TypeInt || opcode === Op.TypeFloat) result = words[at! + 2] === 16;
+    else if (opcode === Op.TypeVector || opcode === Op.TypeMatrix || opcode === Op.TypeArray || opcode === Op.TypeRuntimeArray) result = has16(words[at! + 2]!);
+    else if (opcode === Op.TypeStruct) {
+      const end = at! + (words[at!]! >>> 16);
+      for (let w = at! + 2; w < end && !result; w++) result = has16(words[w]!);
+    }
     memo.set(id, result);
     return result;
   };
-  for (const p of pointers) {
-    const capability = CAPABILITY_BY_STORAGE.get(p.storage);
-    if (capability === undefined || !has16(p.pointee)) continue;
+  for (const at of pointers) {
+    const capability = CAPABILITY_BY_STORAGE.get(words[at + 2]!);
+    if (capability === undefined || !has16(words[at + 3]!)) continue;
     b.capability(capability);
     requireExtension(b, 'SPV_KHR_16bit_storage');
   }

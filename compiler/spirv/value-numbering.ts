@@ -17,21 +17,32 @@ interface Inst {
   at: number;
   op: number;
   length: number;
+  /** Goes from the output (a flag here, not a set of instructions: set lookups were much of this pass's time). */
+  dropped: boolean;
+  /** A removable value dropDeadValues considers (each instruction is in one function, seen once). */
+  candidate: boolean;
 }
 
 /** Where literal operands start (word offset), or which single offsets are literals. */
 type Layout = { from?: number; at?: number };
 
-const IMAGE_AT_5: Layout = { at: 5 };
-const IMAGE_AT_6: Layout = { at: 6 };
-const ALL_IDS: Layout = {};
+// Shared, frozen: layoutOf runs several times per instruction.
+const IMAGE_AT_5: Layout = Object.freeze({ at: 5 });
+const IMAGE_AT_6: Layout = Object.freeze({ at: 6 });
+const ALL_IDS: Layout = Object.freeze({});
+const AT_3: Layout = Object.freeze({ at: 3 });
+const AT_4: Layout = Object.freeze({ at: 4 });
+const FROM_2: Layout = Object.freeze({ from: 2 });
+const FROM_3: Layout = Object.freeze({ from: 3 });
+const FROM_4: Layout = Object.freeze({ from: 4 });
+const FROM_5: Layout = Object.freeze({ from: 5 });
 
 /** Operand layouts of the opcodes a function may hold for the pass to run on it. */
 function layoutOf(op: number): Layout | undefined {
   if ((op >= 109 && op <= 124) || (op >= 126 && op <= 205) || (op >= 207 && op <= 215) || (op >= 227 && op <= 242)) return ALL_IDS;
   // Subgroup operations (a GroupOperation literal in the reductions), ray queries (KHR getters too).
   if ((op >= 333 && op <= 341) || (op >= 343 && op <= 348) || op === 365 || op === 366) return ALL_IDS;
-  if (op === 342 || (op >= 349 && op <= 364)) return { at: 4 };
+  if (op === 342 || (op >= 349 && op <= 364)) return AT_4;
   if ((op >= 4473 && op <= 4479) || (op >= 6016 && op <= 6035)) return ALL_IDS;
   switch (op) {
     case Op.Undef: case 57 /* FunctionCall */: case 55 /* FunctionParameter */: case 56 /* FunctionEnd */:
@@ -45,23 +56,23 @@ function layoutOf(op: number): Layout | undefined {
     case 5334 /* ReportIntersectionKHR */: case 5294: case 5295 /* EmitMeshTasks, SetMeshOutputs */:
       return ALL_IDS;
     case 8 /* Line */:
-      return { from: 2 };
+      return FROM_2;
     case 68 /* ArrayLength: member index */:
-      return { at: 4 };
+      return AT_4;
     case 12 /* ExtInst: instruction number */:
-      return { at: 4 };
+      return AT_4;
     case 54 /* Function */: case 59 /* Variable */:
-      return { at: 3 };
+      return AT_3;
     case Op.Load: case 81 /* CompositeExtract */:
-      return { from: 4 };
+      return FROM_4;
     case 62 /* Store */: case 246 /* LoopMerge */: case 251 /* Switch */:
-      return { from: 3 };
+      return FROM_3;
     case 79 /* VectorShuffle */: case 82 /* CompositeInsert */:
-      return { from: 5 };
+      return FROM_5;
     case 247 /* SelectionMerge */:
-      return { from: 2 };
+      return FROM_2;
     case 250 /* BranchConditional: weights */:
-      return { from: 4 };
+      return FROM_4;
     // Image operands follow the coordinate (ImageSample[Proj]{Implicit,Explicit}Lod, ImageFetch,
     // ImageRead), or the Dref / component after it (the Dref samples, ImageGather, ImageDrefGather).
     case 87: case 88: case 91: case 92: case 95: case 98:
@@ -69,7 +80,7 @@ function layoutOf(op: number): Layout | undefined {
     case 89: case 90: case 93: case 94: case 96: case 97:
       return IMAGE_AT_6;
     case 99 /* ImageWrite */:
-      return { at: 4 };
+      return AT_4;
   }
   return undefined;
 }
@@ -82,7 +93,7 @@ const isTerminator = (op: number) =>
 
 function instructions(words: Uint32Array): Inst[] {
   const list: Inst[] = [];
-  for (let at = 5; at < words.length; at += words[at]! >>> 16) list.push({ at, op: words[at]! & 0xffff, length: words[at]! >>> 16 });
+  for (let at = 5; at < words.length; at += words[at]! >>> 16) list.push({ at, op: words[at]! & 0xffff, length: words[at]! >>> 16, dropped: false, candidate: false });
   return list;
 }
 
@@ -121,21 +132,20 @@ function moduleFacts(words: Uint32Array, list: Inst[]) {
 export function numberValues(words: Uint32Array): Uint32Array {
   const list = instructions(words);
   const facts = moduleFacts(words, list);
-  const drop = new Set<Inst>();
   const replace = new Map<number, number>();
   for (let n = 0; n < list.length; n++) {
     if (list[n]!.op !== 54) continue;
     let end = n;
     while (list[end]!.op !== 56) end++;
-    numberFunction(words, list.slice(n, end + 1), facts, drop, replace);
+    numberFunction(words, list.slice(n, end + 1), facts, replace);
     n = end;
   }
-  if (!drop.size) return words;
+  if (!list.some((i) => i.dropped)) return words;
   const out = new Uint32Array(words.length);
   out.set(words.subarray(0, 5));
   let length = 5;
   for (const i of list) {
-    if (drop.has(i)) continue;
+    if (i.dropped) continue;
     const start = length;
     // A word loop, not set(subarray()): a view per instruction was a good share of this pass's garbage.
     for (let w = 0; w < i.length; w++) out[start + w] = words[i.at + w]!;
@@ -157,7 +167,7 @@ interface Block {
   succ: number[];
 }
 
-function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, drop: Set<Inst>, replace: Map<number, number>): void {
+function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, replace: Map<number, number>): void {
   if (fn.some((i) => layoutOf(i.op) === undefined)) return;
   const blocks: Block[] = [];
   const byLabel = new Map<number, Block>();
@@ -179,7 +189,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
     }
   }
   if (!blocks.length || blocks.some((b) => b.succ.some((s) => !byLabel.has(s)))) return;
-  dropTrivialPhis(words, fn, drop, replace);
+  dropTrivialPhis(words, fn, replace);
   const idom = dominators(blocks, byLabel);
   const children = new Map<number, number[]>();
   for (const b of blocks) {
@@ -190,14 +200,14 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
   const root = new Map<number, number>();
   for (const v of facts.readOnly) root.set(v, v);
   const table = new Map<string, number>();
+  // The instruction `operand` reads: one closure per function, not one per instruction.
+  let at = 0;
+  const operand = (w: number) => resolve(replace, words[at + w]!);
   const visit = (label: number) => {
     const added: string[] = [];
     for (const i of byLabel.get(label)!.insts) {
       if (isTerminator(i.op)) continue;
-      const operand = (w: number) => {
-        const id = words[i.at + w]!;
-        return resolve(replace, id);
-      };
+      at = i.at;
       if ((i.op === 65 || i.op === 66) && root.has(operand(3))) root.set(words[i.at + 2]!, root.get(operand(3))!);
       const key = keyOf(words, i, operand, facts, root, label);
       if (key === undefined) continue;
@@ -205,7 +215,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
       const known = table.get(key);
       if (known !== undefined) {
         replace.set(result, known);
-        drop.add(i);
+        i.dropped = true;
       } else if (!facts.decorated.has(result)) {
         table.set(key, result);
         added.push(key);
@@ -215,7 +225,7 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
     for (const key of added) table.delete(key);
   };
   visit(blocks[0]!.label);
-  dropDeadValues(words, fn, facts, drop, replace);
+  dropDeadValues(words, fn, facts, replace);
 }
 
 /** Instructions without effects whose results may go when nothing that matters uses them. */
@@ -231,13 +241,12 @@ function removable(words: Uint32Array, i: Inst, glsl: number): boolean {
  * updates use), as ADCE marks: from every other instruction through operands. Compaction's use counts
  * cannot see a cycle is dead.
  */
-function dropDeadValues(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, drop: Set<Inst>, replace: Map<number, number>): void {
+function dropDeadValues(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof moduleFacts>, replace: Map<number, number>): void {
   const defs = new Map<number, Inst>();
-  const candidates = new Set<Inst>();
   for (const i of fn) {
-    if (drop.has(i) || !removable(words, i, facts.glsl) || facts.decorated.has(words[i.at + 2]!)) continue;
+    if (i.dropped || !removable(words, i, facts.glsl) || facts.decorated.has(words[i.at + 2]!)) continue;
     defs.set(words[i.at + 2]!, i);
-    candidates.add(i);
+    i.candidate = true;
   }
   if (!defs.size) return;
   const live = new Set<number>();
@@ -254,9 +263,9 @@ function dropDeadValues(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
       }
     }
   };
-  for (const i of fn) if (!drop.has(i) && !candidates.has(i)) use(i);
+  for (const i of fn) if (!i.dropped && !i.candidate) use(i);
   while (work.length) use(work.pop()!);
-  for (const [id, i] of defs) if (!live.has(id)) drop.add(i);
+  for (const [id, i] of defs) if (!live.has(id)) i.dropped = true;
 }
 
 /** Follows replacements to the kept value. */
@@ -270,12 +279,12 @@ function resolve(replace: Map<number, number>, id: number): number {
  * never changes) is that value, which then dominates it (Braun et al., "Simple and Efficient
  * Construction of SSA Form"); dropping one may make another trivial.
  */
-function dropTrivialPhis(words: Uint32Array, fn: Inst[], drop: Set<Inst>, replace: Map<number, number>): void {
+function dropTrivialPhis(words: Uint32Array, fn: Inst[], replace: Map<number, number>): void {
   const phis = fn.filter((i) => i.op === Op.Phi);
   for (let changed = true; changed; ) {
     changed = false;
     for (const phi of phis) {
-      if (drop.has(phi)) continue;
+      if (phi.dropped) continue;
       const self = words[phi.at + 2]!;
       let only: number | undefined;
       let trivial = true;
@@ -287,7 +296,7 @@ function dropTrivialPhis(words: Uint32Array, fn: Inst[], drop: Set<Inst>, replac
       }
       if (!trivial || only === undefined) continue;
       replace.set(self, only);
-      drop.add(phi);
+      phi.dropped = true;
       changed = true;
     }
   }
