@@ -3,6 +3,7 @@
 import { Op } from '../spirv-spec/spec.js';
 import type { Instruction } from './binary.js';
 import { forEachIdOperand } from './operands.js';
+import type { TypeTable } from './type-table.js';
 
 export interface FunctionInfo {
   id: number;
@@ -50,6 +51,8 @@ export class FunctionBodies {
   /** Adds an id to the open function's references (one closure, not one per instruction). */
   private readonly reference = (id: number) => void this.current!.references.add(id);
 
+  constructor(private readonly types: TypeTable) {}
+
   get open(): boolean {
     return this.current !== undefined;
   }
@@ -77,7 +80,10 @@ export class FunctionBodies {
       // One source operand: the result shares its sources' set (sets are never changed once stored).
       const from = inst.word(operands[0]!);
       this.sources.set(inst.word(2), this.sources.get(from) ?? from);
-    } else if (operands !== undefined) {
+    } else if (operands !== undefined && !this.types.isPlainData(inst.word(1))) {
+      // A Phi or Select of plain data (a number merged at each branch) can never lead to a sampled
+      // image, and the union of its operands' sources grows with every merge: a long shader's
+      // accumulator merged at thousands of branches made this quadratic.
       const result = new Set<number>();
       for (const index of operands) for (const source of this.sourcesOf(inst.word(index))) result.add(source);
       this.sources.set(inst.word(2), result);

@@ -61,16 +61,17 @@ const decorationOpcodes: ReadonlySet<number> = new Set([
 
 export function parseModule(binary: Uint32Array): SpirvModule {
   const { header, words } = readHeader(binary);
+  const types = new TypeTable();
   const module: SpirvModule = {
     header,
     sourceLanguage: undefined,
     names: new Map(),
     memberNames: new Map(),
     decorations: new DecorationTable(),
-    types: new TypeTable(),
+    types,
     constants: new Map(),
     variables: new Map(),
-    bodies: new FunctionBodies(),
+    bodies: new FunctionBodies(types),
     entryPoints: [],
     executionModes: [],
   };

@@ -137,6 +137,12 @@ export class TypeTable {
     return entry;
   }
 
+  /** A declared bool, integer, float, vector or matrix type: plain data, never a resource or a pointer. */
+  isPlainData(id: number): boolean {
+    const op = this.entries.get(id)?.def.op;
+    return op === 'bool' || op === 'int' || op === 'float' || op === 'vector' || op === 'matrix';
+  }
+
   /** Checks that every type refers only to declared types. */
   checkReferences(): void {
     for (const { def, inst } of this.entries.values()) {

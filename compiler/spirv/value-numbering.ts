@@ -203,7 +203,8 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
   // The instruction `operand` reads: one closure per function, not one per instruction.
   let at = 0;
   const operand = (w: number) => resolve(replace, words[at + w]!);
-  const visit = (label: number) => {
+  // Numbers one block's instructions; returns the keys it added, removed again when its subtree is done.
+  const enter = (label: number): string[] => {
     const added: string[] = [];
     for (const i of byLabel.get(label)!.insts) {
       if (isTerminator(i.op)) continue;
@@ -221,10 +222,21 @@ function numberFunction(words: Uint32Array, fn: Inst[], facts: ReturnType<typeof
         added.push(key);
       }
     }
-    for (const child of children.get(label) ?? []) visit(child);
-    for (const key of added) table.delete(key);
+    return added;
   };
-  visit(blocks[0]!.label);
+  // The dominator tree in pre-order with an explicit stack: a long shader's tree is thousands of
+  // blocks deep (each inlined helper's branches nest the rest), deeper than the call stack.
+  const stack: { children: readonly number[]; next: number; added: string[] }[] = [];
+  const open = (label: number) => stack.push({ children: children.get(label) ?? [], next: 0, added: enter(label) });
+  open(blocks[0]!.label);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.next < top.children.length) open(top.children[top.next++]!);
+    else {
+      for (const key of top.added) table.delete(key);
+      stack.pop();
+    }
+  }
   dropDeadValues(words, fn, facts, replace);
 }
 
