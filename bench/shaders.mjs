@@ -53,6 +53,28 @@ struct PSInput {
   return parts.join('');
 }
 
+/**
+ * A compute shader of about `lines` lines, one branch each: an accumulator merged at every branch,
+ * a dominator tree as deep as the shader is long (the shape of long generated or unrolled code).
+ * Its entry point is `main`.
+ */
+export function branchShader(lines) {
+  const branches = Math.max(1, lines - 8);
+  const body = Array.from({ length: branches }, (_, k) => `  if (v > ${k}u) acc += ${(k % 7) + 1}u;`);
+  return [
+    '// entry: main compute',
+    'StructuredBuffer<uint> limit : register(t0);',
+    'RWStructuredBuffer<uint> result : register(u1);',
+    '[numthreads(1, 1, 1)] void main() {',
+    '  uint v = limit[0];',
+    '  uint acc = 0;',
+    ...body,
+    '  result[0] = acc;',
+    '}',
+    '',
+  ].join('\n');
+}
+
 /** The smallest valid shader of each stage: glslang's start-up plus fixed costs, subtracted from its times. */
 export const EMPTY_SHADER = {
   vertex: 'float4 main() : SV_Position { return float4(0, 0, 0, 1); }\n',
