@@ -102,6 +102,9 @@ const BUILTINS: Record<string, BuiltinRule[]> = {
     { stages: ['vertex', 'geometry'], dir: 'out', builtin: 'PrimitiveShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
     { stages: ['pixel'], dir: 'in', builtin: 'ShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
   ],
+  // SM 6.8: the draw's firstVertex / firstInstance (vkCmdDraw), Vulkan's shader draw parameters.
+  SV_STARTVERTEXLOCATION: [{ stages: ['vertex'], dir: 'in', builtin: 'BaseVertex', type: INT, capability: 'DrawParameters', extension: 'SPV_KHR_shader_draw_parameters' }],
+  SV_STARTINSTANCELOCATION: [{ stages: ['vertex'], dir: 'in', builtin: 'BaseInstance', type: INT, capability: 'DrawParameters', extension: 'SPV_KHR_shader_draw_parameters' }],
   SV_VIEWPORTARRAYINDEX: [
     { stages: ['pixel'], dir: 'in', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
     { stages: ['geometry'], dir: 'out', builtin: 'ViewportIndex', type: UINT, capability: 'MultiViewport' },
@@ -122,6 +125,16 @@ const PASSED_THROUGH: Record<string, readonly string[]> = {
   // A vertex shader's clip/cull distance inputs are plain attributes (DXC: spirv.interface.vs.hlsl).
   SV_CLIPDISTANCE: ['vertex:in'],
   SV_CULLDISTANCE: ['vertex:in'],
+};
+
+/**
+ * System values HLSL defines that this back end does not map yet (DXC's builtin for each): refused,
+ * not passed along as located values. SV_CullPrimitive is a mesh output (stages/mesh-outputs.ts).
+ */
+const NOT_YET_BUILTINS: Readonly<Record<string, string>> = {
+  SV_BARYCENTRICS: 'BaryCoordKHR',
+  SV_INNERCOVERAGE: 'FullyCoveredEXT',
+  SV_CULLPRIMITIVE: 'CullPrimitiveEXT (mesh shader per-primitive outputs only)',
 };
 
 /** Options that change what stage variables hold (DXC's -fvk-* stage options). */
@@ -405,6 +418,14 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if (rule.patch) b.decorate(id, Decoration.Patch);
     } else if (BUILTINS[base] && !PASSED_THROUGH[base]?.includes(`${ep.stage}:${dir}`)) {
       errors.push(`semantic '${leaf.io.semantic}' cannot be used as a ${dir === 'in' ? 'input' : 'output'} of a ${ep.stage} shader`);
+    } else if (base.startsWith('SV_') && base !== 'SV_TARGET' && !BUILTINS[base]) {
+      // Never a located value in disguise: a misspelt SV_Position would read or write nothing.
+      const builtin = NOT_YET_BUILTINS[base];
+      errors.push(
+        builtin
+          ? `semantic '${leaf.io.semantic}' (DXC: BuiltIn ${builtin}) is not supported yet`
+          : `'${leaf.io.semantic}' is not a system-value semantic: SV_ names are reserved for the system values HLSL defines`,
+      );
     } else {
       const slot = packed.get(leaf);
       let location = leaf.io.location ?? slot?.location;
