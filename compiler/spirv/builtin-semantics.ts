@@ -24,6 +24,8 @@ export interface BuiltinRule {
   packedSize?: number;
   /** A per-patch builtin (Patch decoration). */
   patch?: boolean;
+  /** The builtin of a `noperspective` value, when it differs (SV_Barycentrics). */
+  noPerspective?: keyof typeof BuiltIn;
   /**
    * Layer/ViewportIndex written before the geometry stage: this core capability from SPIR-V 1.5,
    * before it ShaderViewportIndexLayerEXT with its extension (as DXC).
@@ -90,6 +92,11 @@ export const BUILTINS: Record<string, BuiltinRule[]> = {
   ],
   // DXC's mapping (the manual's older row names FragSizeEXT): the rate a primitive asks for, and the
   // rate a pixel shader runs at (SPV_KHR_fragment_shading_rate).
+  // DXC: the third coordinate is recomputed as 1 - x - y (adjustInput); `noperspective` picks the
+  // linear barycentrics (SPV_KHR_fragment_shader_barycentric).
+  SV_BARYCENTRICS: [
+    { stages: ['pixel'], dir: 'in', builtin: 'BaryCoordKHR', noPerspective: 'BaryCoordNoPerspKHR', type: vector(FLOAT, 3), capability: 'FragmentBarycentricKHR', extension: 'SPV_KHR_fragment_shader_barycentric' },
+  ],
   SV_SHADINGRATE: [
     { stages: ['vertex', 'geometry'], dir: 'out', builtin: 'PrimitiveShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
     { stages: ['pixel'], dir: 'in', builtin: 'ShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
@@ -124,7 +131,6 @@ export const PASSED_THROUGH: Record<string, readonly string[]> = {
  * not passed along as located values. SV_CullPrimitive is a mesh output (stages/mesh-outputs.ts).
  */
 export const NOT_YET_BUILTINS: Readonly<Record<string, string>> = {
-  SV_BARYCENTRICS: 'BaryCoordKHR',
   SV_INNERCOVERAGE: 'FullyCoveredEXT',
   SV_CULLPRIMITIVE: 'CullPrimitiveEXT (mesh shader per-primitive outputs only)',
 };

@@ -181,6 +181,22 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
   const ruleFor = (semantic: string | undefined, dir: 'in' | 'out') =>
     BUILTINS[splitSemantic(semantic ?? '').base]?.find((r) => r.dir === dir && (r.stages.includes(ep.stage) || r.stages.includes('*')));
   const arrayed = (leaf: Leaf, type: Type): Type => (leaf.arrayed !== undefined ? arrayOf(type, leaf.arrayed) : type);
+  // SV_Barycentrics (DXC's rules): not nointerpolation, index 0 or 1, at most one perspective and
+  // one noperspective input; centroid and sample apply to the builtin as to a located input.
+  const baryBuiltins = new Set<string>();
+  const barycentrics = (leaf: Leaf, builtin: keyof typeof BuiltIn, id: number) => {
+    const interp = leaf.io.interpolation ?? [];
+    if (interp.includes('nointerpolation')) errors.push(`'${leaf.io.semantic}' cannot be nointerpolation`);
+    if (splitSemantic(leaf.io.semantic ?? '').index > 1) errors.push(`'${leaf.io.semantic}': the index of SV_Barycentrics is 0 or 1`);
+    if (baryBuiltins.has(builtin)) errors.push(`'${leaf.io.semantic}': at most one ${builtin === 'BaryCoordKHR' ? 'perspective' : 'noperspective'} SV_Barycentrics input`);
+    baryBuiltins.add(builtin);
+    for (const m of interp) {
+      if (m !== 'centroid' && m !== 'sample') continue;
+      const d = INTERPOLATION_DECORATIONS[m];
+      b.decorate(id, Decoration[d.decoration!]);
+      if (d.capability) b.capability(Capability[d.capability]);
+    }
+  };
   // Packed array builtins: one variable per builtin and direction, leaves at ascending semantic index.
   const packedVars = new Map<string, { id: number; element: ScalarType }>();
   const packLeaves = (leaves: Leaf[], dir: 'in' | 'out') => {
@@ -251,7 +267,8 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
     const parts = fe.m.stageIo.packSignature && !vkBuiltin && !rule && leaf.io.builtin === undefined ? interfaceParts(leaf.type, locationCount) : undefined;
     if (parts && leaf.interpolated) errors.push(`-pack-optimized splits the input '${leaf.io.semantic}' into one variable per element (as DXC), which EvaluateAttribute*/GetAttributeAtVertex cannot read`);
     const vars = parts ? parts.map((part) => Object.assign(part, { varId: b.id(), varType: withBoolAsUint(part.type) })) : [{ varId: id, varType, locationOffset: 0 }];
-    const builtinName = vkBuiltin?.builtin ?? rule?.builtin;
+    const ruleBuiltin = rule?.noPerspective && leaf.io.interpolation?.includes('noperspective') ? rule.noPerspective : rule?.builtin;
+    const builtinName = vkBuiltin?.builtin ?? ruleBuiltin;
     for (const v of vars) {
       b.global(Op.Variable, [t.pointer(storage, t.type(arrayed(leaf, v.varType))), v.varId, storage]);
       b.name(v.varId, builtinName ? `gl_${builtinName}` : `${dir}.var.${leaf.io.semantic ?? 'value'}`);
@@ -267,8 +284,9 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       if (vkBuiltin.extension) requireExtension(b, vkBuiltin.extension);
       if (flatBuiltin) b.decorate(id, Decoration.Flat);
     } else if (rule) {
-      b.decorate(id, Decoration.BuiltIn, BuiltIn[rule.builtin]);
-      leaf.builtin = rule.builtin;
+      b.decorate(id, Decoration.BuiltIn, BuiltIn[ruleBuiltin!]);
+      leaf.builtin = ruleBuiltin!;
+      if (rule.noPerspective) barycentrics(leaf, ruleBuiltin!, id);
       if (rule.capability) b.capability(Capability[rule.capability]);
       if (rule.extension) requireExtension(b, rule.extension);
       if (rule.preGeometry && Number(b.version.split('.')[1]) >= 5) b.capability(Capability[rule.preGeometry]);
@@ -571,6 +589,17 @@ function adjustInput(fe: FunctionEmitter, stage: ShaderStage, leaf: Leaf, value:
     const index = fe.b.id();
     fe.f.emit(Op.ISub, [type, index, value, base]);
     return index;
+  }
+  if (leaf.builtin === 'BaryCoordKHR' || leaf.builtin === 'BaryCoordNoPerspKHR') {
+    // DXC: the three coordinates need not add up to 1 exactly; the third is 1 - x - y.
+    const float = fe.t.type(FLOAT);
+    const [x, y, xy, z, coords] = [fe.b.id(), fe.b.id(), fe.b.id(), fe.b.id(), fe.b.id()];
+    fe.f.emit(Op.CompositeExtract, [float, x, value, 0]);
+    fe.f.emit(Op.CompositeExtract, [float, y, value, 1]);
+    fe.f.emit(Op.FAdd, [float, xy, x, y]);
+    fe.f.emit(Op.FSub, [float, z, fe.splatConst(FLOAT, 1, 1), xy]);
+    fe.f.emit(Op.CompositeConstruct, [type, coords, x, y, z]);
+    return coords;
   }
   if (leaf.builtin === 'FragCoord' && stage === 'pixel' && fe.m.stageIo.useDxPositionW) {
     const float = fe.t.type(FLOAT);
