@@ -30,6 +30,25 @@ export function workerScript(): URL | undefined {
   return existsSync(fileURLToPath(url)) ? url : undefined;
 }
 
+/**
+ * The Node flags a worker inherits: the process's, less `--input-type`, which applies to `-e`/stdin
+ * code only and makes Node refuse a worker started from a module file (a build run as
+ * `node --input-type=module -e "…"`).
+ */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    if (arg.startsWith('--input-type=')) continue;
+    if (arg === '--input-type') {
+      i++; // and its value
+      continue;
+    }
+    kept.push(arg);
+  }
+  return kept;
+}
+
 export class WorkerPool {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Task>();
@@ -96,7 +115,7 @@ export class WorkerPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.script, { workerData: this.workerData });
+    const worker = new Worker(this.script, { workerData: this.workerData, execArgv: workerExecArgv(process.execArgv) });
     worker.on('message', (response: WorkerResponse) => {
       const task = this.busy.get(worker);
       if (!task || task.id !== response.id) return;

@@ -5,12 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { compile } from '../../compiler/index.js';
 import { compileWithNodeHost, createBackend } from '../../plugin/backend.js';
 import { resolveOptions } from '../../plugin/options.js';
 import { sourceWorkerScript } from '../../plugin/source-worker.js';
-import { WorkerPool } from '../../plugin/worker-pool.js';
+import { WorkerPool, workerExecArgv } from '../../plugin/worker-pool.js';
 import { SHADERS } from './helpers/temp-project.js';
 
 const script = new URL('../../dist/plugin/compile-worker.js', import.meta.url);
@@ -108,6 +110,32 @@ describe('the built-in backend running from source', () => {
       }
     } finally {
       await backend.close();
+    }
+  });
+});
+
+describe('workers of a process started with --input-type (node --input-type=module -e "…")', () => {
+  it('do not inherit it: Node refuses a module worker file under it', async () => {
+    expect(workerExecArgv(['--input-type=module', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
+    expect(workerExecArgv(['--input-type', 'module', '--conditions', 'dev'])).toEqual(['--conditions', 'dev']);
+    // The pool as a build script run with `node --input-type=module -e` would load it (bundled here).
+    const dir = mkdtempSync(join(tmpdir(), 'hlsl-input-type-'));
+    try {
+      const pool = join(dir, 'pool.mjs');
+      await build({ entryPoints: [fileURLToPath(new URL('../../plugin/worker-pool.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', outfile: pool, logLevel: 'error' });
+      const file = `${SHADERS}/standalone.hlsl`;
+      const code = [
+        `import { WorkerPool } from ${JSON.stringify(pathToFileURL(pool).href)};`,
+        `const pool = new WorkerPool(new URL(${JSON.stringify((await sourceWorkerScript())!.href)}), 1);`,
+        `const out = await pool.run({ file: ${JSON.stringify(file)}, source: ${JSON.stringify(readFileSync(file, 'utf8'))}, options: {} });`,
+        'console.log(out.result.success);',
+        'await pool.close();',
+      ].join('\n');
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      expect(result.stdout.trim()).toBe('true');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
