@@ -169,7 +169,9 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
     for (let round = 0; round < warmupRounds; round++) {
       for (const { file, source } of shaders) {
         const targetEnv = headerTargetEnv(source);
-        for (const entry of headerEntries(source) ?? []) compile(source, { filename: file, entryPoints: [entry], targetEnv });
+        for (const entry of headerEntries(source) ?? []) {
+          for (const optimizationLevel of [3, 0]) compile(source, { filename: file, entryPoints: [entry], targetEnv, optimizationLevel });
+        }
       }
     }
     for (const { label, file, source } of shaders) {
@@ -183,6 +185,8 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
           continue;
         }
         const ours = timeOurs(compile, source, options, iterations);
+        // -O0: no middle end or SPIR-V optimisation, like glslang's -V output (it runs no optimiser).
+        const oursO0 = timeOurs(compile, source, { ...options, optimizationLevel: 0 }, iterations);
         let glslang;
         try {
           glslang = timeGlslang(file, entry, glslangRuns, tmp, targetEnv);
@@ -192,7 +196,7 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
         } catch (e) {
           glslang = { error: e.message };
         }
-        rows.push({ shader, lines: source.split('\n').length, words: first.spirv.length, ours, glslang });
+        rows.push({ shader, lines: source.split('\n').length, words: first.spirv.length, ours, oursO0, glslang });
       }
     }
   } finally {
@@ -201,7 +205,8 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
   const clock = rows.find((r) => r.glslang && !r.glslang.error)?.glslang.clock === 'wall' ? 'fastest wall-clock (no python3 for CPU time)' : 'CPU';
   log(`compile time per shader, ms of ${clock} time. ours: in-process compile after ${warmupRounds} warm-up rounds over all shaders. glslang: process time of -D -V on the shader,`);
   log(`minus its process time on an empty shader of the same stage (alternating, ${glslangRuns} each, ${glslangRuns * 4} when under 3 ms): that difference is its compile time.`);
-  log(`${'shader'.padEnd(40)} ${'lines'.padStart(5)} ${'words'.padStart(6)} ${'ours'.padStart(8)} ${'glslang'.padStart(8)} ${'process'.padStart(8)} ${'empty'.padStart(7)}  ours/glslang`);
+  log('ours is the default -O3 (the middle end and SPIR-V optimisation, as DXC\'s default); ours -O0 runs no optimiser, as glslang -V.');
+  log(`${'shader'.padEnd(40)} ${'lines'.padStart(5)} ${'words'.padStart(6)} ${'ours'.padStart(8)} ${'-O0'.padStart(8)} ${'glslang'.padStart(8)} ${'process'.padStart(8)} ${'empty'.padStart(7)}  ours/glslang (-O0)`);
   const f = (ms, w = 8) => ms.toFixed(2).padStart(w);
   for (const r of rows) {
     if (r.error) {
@@ -209,9 +214,9 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
       continue;
     }
     const g = r.glslang;
-    const ratio = g.compile < 0.1 ? 'n/a (glslang compile below timing noise)' : `${(r.ours / g.compile).toFixed(2)}x`;
+    const ratio = g.compile < 0.1 ? 'n/a (glslang compile below timing noise)' : `${(r.ours / g.compile).toFixed(2)}x (${(r.oursO0 / g.compile).toFixed(2)}x)`;
     const peer = g.error ? `n/a (${g.error})` : `${f(g.compile)} ${f(g.process)} ${f(g.empty, 7)}  ${ratio}`;
-    log(`${r.shader.padEnd(40)} ${String(r.lines).padStart(5)} ${String(r.words).padStart(6)} ${f(r.ours)} ${peer}`);
+    log(`${r.shader.padEnd(40)} ${String(r.lines).padStart(5)} ${String(r.words).padStart(6)} ${f(r.ours)} ${f(r.oursO0)} ${peer}`);
   }
   const ok = rows.filter((r) => !r.error && !r.glslang.error);
   if (ok.length) {
@@ -220,6 +225,12 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
     // Totals weigh each shader by its size; the medians by count.
     const sumOurs = ok.reduce((s, r) => s + r.ours, 0);
     const sumTheirs = ok.reduce((s, r) => s + r.glslang.compile, 0);
+    const oursO0 = median(ok.map((r) => r.oursO0));
+    const sumO0 = ok.reduce((s, r) => s + r.oursO0, 0);
+    log(
+      `overall at -O0 (${ok.length} shaders): median ours ${oursO0.toFixed(2)} ms vs glslang compile ${theirs.toFixed(2)} ms (${(oursO0 / theirs).toFixed(2)}x); ` +
+        `total ours ${sumO0.toFixed(1)} ms vs glslang ${sumTheirs.toFixed(1)} ms (${(sumO0 / sumTheirs).toFixed(2)}x)`,
+    );
     log(
       `overall (${ok.length} shaders): median ours ${ours.toFixed(2)} ms vs glslang compile ${theirs.toFixed(2)} ms (${(ours / theirs).toFixed(2)}x); ` +
         `total ours ${sumOurs.toFixed(1)} ms vs glslang ${sumTheirs.toFixed(1)} ms (${(sumOurs / sumTheirs).toFixed(2)}x)`,
