@@ -17,7 +17,7 @@
 // The compiler is TypeScript; this script bundles the current source with esbuild into bench/.out/.
 
 import { spawnSync } from 'node:child_process';
-import { childCpuMs } from './process-time.mjs';
+import { alternatingCpuMs } from './process-time.mjs';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ function glslangOnce(file, entry, outFile, targetEnv) {
 
 /**
  * glslang's compile time of `file`: its process CPU time minus the process CPU time of the empty
- * shader of the same stage (mean of `runs`, in alternating batches). Returns { process, empty,
+ * shader of the same stage (medians of `runs` alternating runs each). Returns { process, empty,
  * compile, clock } in ms.
  */
 export function timeGlslang(file, entry, runs, dir, targetEnv = 'vulkan1.1') {
@@ -95,25 +95,17 @@ export function timeGlslang(file, entry, runs, dir, targetEnv = 'vulkan1.1') {
   glslangOnce(file, entry, out, targetEnv); // fails early with glslang's own message
   const emptyEntry = { name: 'main', stage: entry.stage };
   glslangOnce(emptyFile, emptyEntry, out, targetEnv); // the subtrahend must compile too (glslang's HLSL lacks some stages)
-  const batches = 4;
-  const perBatch = Math.max(1, Math.ceil(runs / batches));
-  const cpu = { shader: 0, empty: 0 };
-  for (let b = 0; b < batches; b++) {
-    const s = childCpuMs(glslangArgv(file, entry, out, targetEnv), perBatch);
-    const e = childCpuMs(glslangArgv(emptyFile, emptyEntry, out, targetEnv), perBatch);
-    if (s === undefined || e === undefined) return timeGlslangWall(file, entry, runs, emptyFile, out, targetEnv);
-    cpu.shader += s / batches;
-    cpu.empty += e / batches;
-  }
-  return { process: cpu.shader, empty: cpu.empty, compile: Math.max(0, cpu.shader - cpu.empty), clock: 'cpu' };
+  const times = alternatingCpuMs(glslangArgv(file, entry, out, targetEnv), glslangArgv(emptyFile, emptyEntry, out, targetEnv), runs);
+  if (times === undefined) return timeGlslangWall(file, entry, runs, emptyFile, out, targetEnv);
+  const process = exactMedian(times.a);
+  const emptyMs = exactMedian(times.b);
+  return { process, empty: emptyMs, compile: Math.max(0, process - emptyMs), clock: 'cpu' };
 }
 
-/** Two measurements of the same shader pooled, the second weighing `weight` times the first. */
-function pooled(first, second, weight) {
-  const mean = (a, b) => (a + b * weight) / (1 + weight);
-  const process = mean(first.process, second.process);
-  const empty = mean(first.empty, second.empty);
-  return { process, empty, compile: Math.max(0, process - empty), clock: first.clock };
+function exactMedian(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function timeGlslangWall(file, entry, runs, emptyFile, out, targetEnv) {
@@ -157,7 +149,7 @@ function benchShaders(tmp) {
   return shaders;
 }
 
-export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmupRounds = 5, log = console.log } = {}) {
+export async function runCompileBench({ iterations = 15, glslangRuns = 30, warmupRounds = 5, log = console.log } = {}) {
   const { compile } = await loadCompiler();
   const tmp = mkdtempSync(join(tmpdir(), 'bench-compile-'));
   const rows = [];
@@ -190,9 +182,6 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
         let glslang;
         try {
           glslang = timeGlslang(file, entry, glslangRuns, tmp, targetEnv);
-          // A compile of a few ms is within the noise of two processes' CPU times: measure three
-          // times as many runs and pool them, so small shaders' ratios are not noise.
-          if (glslang.clock === 'cpu' && glslang.compile < 3) glslang = pooled(glslang, timeGlslang(file, entry, glslangRuns * 3, tmp, targetEnv), 3);
         } catch (e) {
           glslang = { error: e.message };
         }
@@ -204,7 +193,7 @@ export async function runCompileBench({ iterations = 15, glslangRuns = 12, warmu
   }
   const clock = rows.find((r) => r.glslang && !r.glslang.error)?.glslang.clock === 'wall' ? 'fastest wall-clock (no python3 for CPU time)' : 'CPU';
   log(`compile time per shader, ms of ${clock} time. ours: in-process compile after ${warmupRounds} warm-up rounds over all shaders. glslang: process time of -D -V on the shader,`);
-  log(`minus its process time on an empty shader of the same stage (alternating, ${glslangRuns} each, ${glslangRuns * 4} when under 3 ms): that difference is its compile time.`);
+  log(`minus its process time on an empty shader of the same stage (medians of ${glslangRuns} alternating runs each): that difference is its compile time.`);
   log('ours is the default -O3 (the middle end and SPIR-V optimisation, as DXC\'s default); ours -O0 runs no optimiser, as glslang -V.');
   log(`${'shader'.padEnd(40)} ${'lines'.padStart(5)} ${'words'.padStart(6)} ${'ours'.padStart(8)} ${'-O0'.padStart(8)} ${'glslang'.padStart(8)} ${'process'.padStart(8)} ${'empty'.padStart(7)}  ours/glslang (-O0)`);
   const f = (ms, w = 8) => ms.toFixed(2).padStart(w);

@@ -28,3 +28,34 @@ export function childCpuMs(argv, runs, { env = process.env, freshDir = [] } = {}
   if (r.status !== 0) throw new Error(r.stderr.split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `${argv[0]} exited ${r.status}`);
   return Number(r.stdout.trim());
 }
+
+/**
+ * Runs `argvA` and `argvB` alternately, `runs` times each; the CPU ms of every run, per command.
+ * For a difference of two processes' times: alternating runs see the same machine load, and the
+ * medians of per-run times move far less between benches than means (a run is now and then 10 ms
+ * slower than its peers). Undefined when python3 is missing.
+ */
+export function alternatingCpuMs(argvA, argvB, runs) {
+  const script = [
+    'import json, resource, subprocess, sys',
+    'runs = int(sys.argv[1])',
+    'split = sys.argv.index("--")',
+    'commands = [sys.argv[2:split], sys.argv[split + 1:]]',
+    'times = [[], []]',
+    'def cpu():',
+    '    u = resource.getrusage(resource.RUSAGE_CHILDREN)',
+    '    return (u.ru_utime + u.ru_stime) * 1000',
+    'for _ in range(runs):',
+    '    for k in (0, 1):',
+    '        before = cpu()',
+    '        r = subprocess.run(commands[k], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)',
+    '        if r.returncode != 0: sys.stderr.buffer.write(r.stderr); sys.exit(3)',
+    '        times[k].append(cpu() - before)',
+    'print(json.dumps(times))',
+  ].join('\n');
+  const r = spawnSync('python3', ['-c', script, String(runs), ...argvA, '--', ...argvB], { encoding: 'utf8' });
+  if (r.error) return undefined;
+  if (r.status !== 0) throw new Error(r.stderr.split('\n').find((l) => /ERROR/.test(l))?.trim() ?? `${argvA[0]} exited ${r.status}`);
+  const [a, b] = JSON.parse(r.stdout);
+  return { a, b };
+}
