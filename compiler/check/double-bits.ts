@@ -6,7 +6,8 @@ import type { IrExpr } from '../ir/ir.js';
 import { BOOL, scalar, typeToString, UINT, vector, VOID, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { withScalar, type NumericType } from './conversions.js';
-import { constExpr, type ExpressionChecker } from './expressions.js';
+import { type ExpressionChecker } from './expressions.js';
+import { constExpr } from './ir-constants.js';
 import { isLvalue, type Value } from './value.js';
 
 const DOUBLE = scalar('float', 64);

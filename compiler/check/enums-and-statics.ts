@@ -5,7 +5,7 @@ import type * as ast from '../parse/ast.js';
 import { sameType, scalar, typeToString, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
-import { zeroOf } from './expressions.js';
+import { zeroOf } from './ir-constants.js';
 import { Scope } from './scope.js';
 import { lowerInStaticInit } from './statements.js';
 

@@ -46,6 +46,7 @@ import { checkInitializerList } from './initializer-lists.js';
 import { index, member } from './member-access.js';
 import { isHeapName, type HeapRef } from './descriptor-heaps.js';
 import { assignHeld, checkResolved, heldValue, holdsResource, invalidate, startOf } from './resource-aliases.js';
+import { constExpr, rowType, zeroConst } from './ir-constants.js';
 
 const ARITH: Record<string, BinaryOperator> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
 const BITWISE: Record<string, BinaryOperator> = { '&': 'bitand', '|': 'bitor', '^': 'bitxor', '<<': 'shl', '>>': 'shr' };
@@ -760,14 +761,6 @@ function startOfName(e: ast.Expr): string {
   return 'it';
 }
 
-export function rowType(t: import('../types.js').MatrixType): Type {
-  return vector(t.element, t.cols);
-}
-
-export function constExpr(t: Type, value: number | bigint | boolean): IrExpr {
-  return { op: 'const', type: t, value: { kind: 'scalar', type: t, value } };
-}
-
 function constValue(t: ScalarType, value: number | bigint | boolean, loc: SourceLocation): Value {
   return { type: t, loc, expr: constExpr(t, value), readonly: true };
 }
@@ -777,26 +770,6 @@ function isScalarValue(v: Value): boolean {
 }
 
 
-
-/** The zero of a numeric or aggregate type (every scalar 0), or undefined for opaque types. */
-export function zeroOf(t: Type): IrExpr | undefined {
-  return zeroConst(t, constExpr(INT, 0));
-}
-
-/** `(S)0`: every scalar of the aggregate is the given scalar converted. */
-function zeroConst(t: Type, value: IrExpr): IrExpr | undefined {
-  if (t.kind === 'scalar') return { op: 'convert', type: t, arg: value };
-  if (isNumeric(t)) return { op: 'splat', type: t, arg: { op: 'convert', type: elementScalar(t)!, arg: value } } as IrExpr;
-  if (t.kind === 'array' && t.length !== null) {
-    const part = zeroConst(t.element, value);
-    return part && { op: 'construct', type: t, parts: Array.from({ length: t.length }, () => part) };
-  }
-  if (t.kind === 'struct') {
-    const parts = t.fields.map((f) => zeroConst(f.type, value));
-    return parts.every(Boolean) ? { op: 'construct', type: t, parts: parts as IrExpr[] } : undefined;
-  }
-  return undefined;
-}
 
 
 /** DXC's number for HLSL 202x: from it on, literals have C++ types. */

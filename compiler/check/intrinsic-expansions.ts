@@ -20,7 +20,8 @@ import {
 } from '../types.js';
 import type { Checker } from './checker.js';
 import { commonScalar, commonShape, withScalar, type NumericType } from './conversions.js';
-import { constExpr, type ExpressionChecker } from './expressions.js';
+import { type ExpressionChecker } from './expressions.js';
+import { constExpr } from './ir-constants.js';
 import { isLvalue, type Value } from './value.js';
 import { PACKED_8BIT_INTRINSICS } from './packed-8bit.js';
 import { asdouble } from './double-bits.js';

@@ -4,7 +4,8 @@ import type { IrExpr, IrPlace } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { INT, typeToString, vector, type MatrixType } from '../types.js';
 import type { Checker } from './checker.js';
-import { constExpr, rowType, type ExpressionChecker } from './expressions.js';
+import { type ExpressionChecker } from './expressions.js';
+import { constExpr, rowType } from './ir-constants.js';
 import type { Value } from './value.js';
 
 /** `m._m01` (zero-based) and `m._12` (one-based), possibly several: `m._m00_m11`. */

@@ -8,7 +8,8 @@ import { elementScalar, INT, isNumeric, typeToString, UINT, vector, type ScalarT
 import { readBitfield } from './bitfields.js';
 import type { Checker } from './checker.js';
 import type { HeapRef } from './descriptor-heaps.js';
-import { constExpr, rowType, type ExpressionChecker } from './expressions.js';
+import { type ExpressionChecker } from './expressions.js';
+import { constExpr, rowType } from './ir-constants.js';
 import { flattenedElement } from './flatten-arrays.js';
 import { matrixMember } from './matrix-members.js';
 import { resourceIndex } from './methods.js';

@@ -6,7 +6,8 @@ import type { SourceLocation } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { BOOL, typeToString, UINT, vector } from '../types.js';
 import type { Checker } from './checker.js';
-import { constExpr, type ExpressionChecker } from './expressions.js';
+import { type ExpressionChecker } from './expressions.js';
+import { constExpr } from './ir-constants.js';
 import type { Value } from './value.js';
 
 const UINT2 = vector(UINT, 2);

@@ -7,7 +7,8 @@ import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, scalar, typeToString, UINT, vector, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import type { NumericType } from './conversions.js';
-import { constExpr, type ExpressionChecker } from './expressions.js';
+import { type ExpressionChecker } from './expressions.js';
+import { constExpr } from './ir-constants.js';
 import type { Value } from './value.js';
 
 type NumericValue = Value & { type: NumericType };

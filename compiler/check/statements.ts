@@ -11,7 +11,7 @@ import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
 import { irGlobalPlace, Scope, type FunctionSymbol } from './scope.js';
 import type { Value } from './value.js';
-import { zeroOf } from './expressions.js';
+import { zeroOf } from './ir-constants.js';
 import { appendAll } from '../util/append.js';
 import { placeRoot, walkStmts } from '../ir/walk.js';
 import { assignHeld, cells, declareStaticAlias, elementCells, heldValue, holdsResource, invalidate, makeHeld, ResourceFlow, startOf, type AliasCell, type FlowState, type Held, type Origin } from './resource-aliases.js';

@@ -8,7 +8,8 @@ import type { IrExpr } from '../ir/ir.js';
 import type { Checker } from './checker.js';
 import { withScalar, type NumericType } from './conversions.js';
 import { evaluateConstant } from './constant-eval.js';
-import { constExpr, type ExpressionChecker } from './expressions.js';
+import { type ExpressionChecker } from './expressions.js';
+import { constExpr } from './ir-constants.js';
 import type { Value } from './value.js';
 
 /**
