@@ -97,6 +97,11 @@ export const BUILTINS: Record<string, BuiltinRule[]> = {
   SV_BARYCENTRICS: [
     { stages: ['pixel'], dir: 'in', builtin: 'BaryCoordKHR', noPerspective: 'BaryCoordNoPerspKHR', type: vector(FLOAT, 3), capability: 'FragmentBarycentricKHR', extension: 'SPV_KHR_fragment_shader_barycentric' },
   ],
+  // Conservative rasterization's inner coverage (VK_EXT_conservative_rasterization): a bool builtin,
+  // declared uint in HLSL (DXC's rule), converted on load.
+  SV_INNERCOVERAGE: [
+    { stages: ['pixel'], dir: 'in', builtin: 'FullyCoveredEXT', type: BOOL, capability: 'FragmentFullyCoveredEXT', extension: 'SPV_EXT_fragment_fully_covered' },
+  ],
   SV_SHADINGRATE: [
     { stages: ['vertex', 'geometry'], dir: 'out', builtin: 'PrimitiveShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
     { stages: ['pixel'], dir: 'in', builtin: 'ShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },
@@ -127,11 +132,11 @@ export const PASSED_THROUGH: Record<string, readonly string[]> = {
 };
 
 /**
- * System values HLSL defines that this back end does not map yet (DXC's builtin for each): refused,
- * not passed along as located values. SV_CullPrimitive is a mesh output (stages/mesh-outputs.ts).
+ * System values HLSL defines that this back end maps only elsewhere (DXC's builtin for each):
+ * refused here, not passed along as located values. SV_CullPrimitive is a mesh shader's
+ * per-primitive output (stages/mesh-outputs.ts); as a pixel input it is not supported yet.
  */
 export const NOT_YET_BUILTINS: Readonly<Record<string, string>> = {
-  SV_INNERCOVERAGE: 'FullyCoveredEXT',
   SV_CULLPRIMITIVE: 'CullPrimitiveEXT (mesh shader per-primitive outputs only)',
 };
 

@@ -287,6 +287,9 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       b.decorate(id, Decoration.BuiltIn, BuiltIn[ruleBuiltin!]);
       leaf.builtin = ruleBuiltin!;
       if (rule.noPerspective) barycentrics(leaf, ruleBuiltin!, id);
+      if (ruleBuiltin === 'FullyCoveredEXT' && !(leaf.type.kind === 'scalar' && leaf.type.base === 'uint' && leaf.type.width === 32)) {
+        errors.push(`'${leaf.io.semantic}' must be declared uint, not '${typeToString(leaf.type)}' (as DXC)`);
+      }
       if (rule.capability) b.capability(Capability[rule.capability]);
       if (rule.extension) requireExtension(b, rule.extension);
       if (rule.preGeometry && Number(b.version.split('.')[1]) >= 5) b.capability(Capability[rule.preGeometry]);

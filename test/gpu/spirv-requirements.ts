@@ -84,6 +84,8 @@ export const CAPABILITY_FEATURES: ReadonlyMap<number, { name: string; features: 
       [4467, 'RoundingModeRTE', []],
       [4468, 'RoundingModeRTZ', []],
       [5013, 'StencilExportEXT', []],
+      // VK_EXT_conservative_rasterization's fullyCoveredFragmentShaderInputVariable is a property, not a feature.
+      [5265, 'FragmentFullyCoveredEXT', []],
       [5254, 'ShaderViewportIndexLayerEXT', ['shaderOutputViewportIndex', 'shaderOutputLayer']],
       [5301, 'ShaderNonUniform', []],
       [5302, 'RuntimeDescriptorArray', ['runtimeDescriptorArray']],
@@ -138,6 +140,7 @@ export const EXTENSION_DEVICE_EXTENSIONS: ReadonlyMap<string, string | null> = n
   ['SPV_GOOGLE_decorate_string', 'VK_GOOGLE_decorate_string'],
   ['SPV_GOOGLE_user_type', 'VK_GOOGLE_user_type'],
   ['SPV_EXT_shader_stencil_export', 'VK_EXT_shader_stencil_export'],
+  ['SPV_EXT_fragment_fully_covered', 'VK_EXT_conservative_rasterization'],
   ['SPV_KHR_subgroup_uniform_control_flow', 'VK_KHR_shader_subgroup_uniform_control_flow'],
   ['SPV_KHR_fragment_shader_barycentric', 'VK_KHR_fragment_shader_barycentric'],
   ['SPV_EXT_fragment_shader_interlock', 'VK_EXT_fragment_shader_interlock'],

@@ -2,7 +2,7 @@
 // firstInstance (DXC: BuiltIn BaseVertex / BaseInstance, semantic.start-*-location.hlsl), drawn on
 // lavapipe with a draw that starts at vertex 100, instance 7. Any other SV_ name this back end does
 // not map is refused: before, it became a located value, so a misspelt SV_Position read nothing.
-// (SV_Barycentrics: barycentrics.test.ts.)
+// SV_InnerCoverage is FullyCoveredEXT. (SV_Barycentrics: barycentrics.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../compiler/index.js';
 import { startGpuRunner, type GpuRunner } from '../../gpu/harness.js';
@@ -61,9 +61,39 @@ describe('SV_ names without a mapping', () => {
     ]);
   });
 
-  it('that DXC maps and this back end does not yet are refused with DXC\'s builtin named', () => {
-    expect(errors('float4 main(uint c : SV_InnerCoverage) : SV_Target { return c; }', 'pixel')).toEqual([
-      "1:8 semantic 'SV_InnerCoverage' (DXC: BuiltIn FullyCoveredEXT) is not supported yet",
+  it('that DXC maps only in other places are refused with DXC\'s builtin named', () => {
+    expect(errors('float4 main(bool c : SV_CullPrimitive) : SV_Target { return c; }', 'pixel')).toEqual([
+      "1:8 semantic 'SV_CullPrimitive' (DXC: BuiltIn CullPrimitiveEXT (mesh shader per-primitive outputs only)) is not supported yet",
     ]);
+  });
+});
+
+describe('SV_InnerCoverage', () => {
+  const source = `
+    float4 vs_main(uint id : SV_VertexID) : SV_Position { return float4(float2((id << 1) & 2, id & 2) * 2 - 1, 0, 1); }
+    float4 ps_main(uint inner : SV_InnerCoverage) : SV_Target { return float4(inner, 1, 0, 1); }`;
+
+  it('is FullyCoveredEXT, a bool read as uint (DXC), declared uint only', () => {
+    const text = disassembleSpirv(compileValid(source, { entryPoints: [draw.entryPoints[1]!] }).spirv);
+    expect(text).toMatch(/OpDecorate %\w+ BuiltIn FullyCoveredEXT/);
+    expect(text).toContain('OpExtension "SPV_EXT_fragment_fully_covered"');
+    const errors = compile(source.replace('uint inner', 'float inner'), { entryPoints: [draw.entryPoints[1]!] }).diagnostics.map((d) => d.message);
+    expect(errors).toEqual(["'SV_InnerCoverage' must be declared uint, not 'float' (as DXC)"]);
+  });
+
+  it('reads 0 without conservative rasterization (the Vulkan spec), as a uint', async (ctx) => {
+    // The harness draws without conservative rasterization: every covered pixel reads not-fully-covered.
+    const vs = compileValid(source, { entryPoints: [draw.entryPoints[0]!] });
+    const ps = compileValid(source, { entryPoints: [draw.entryPoints[1]!] });
+    const image = await gpu
+      .renderTriangle({
+        vertexSpirv: vs.spirv, pixelSpirv: ps.spirv, vertexEntry: 'vs_main', pixelEntry: 'ps_main',
+        vertexCount: 3, width: 4, height: 4, format: 'rgba32float', extensions: ['VK_EXT_conservative_rasterization'],
+      })
+      .catch((error: Error) => {
+        if (/VK_EXT_conservative_rasterization is not supported by this driver/.test(error.message)) ctx.skip();
+        throw error;
+      });
+    expect(image.texel(1, 2)).toEqual([0, 1, 0, 1]);
   });
 });
