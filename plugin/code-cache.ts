@@ -1,7 +1,7 @@
 // Runs a CommonJS bundle through vm.Script with V8's code cache, so that a process or worker that
 // loads it does not parse and compile the bundle's functions again: the cache holds the bytecode of
 // every function compiled before it was written (after a first run, the ones a compile uses). One
-// file per V8 version and bundle content in `cacheDir`, written through a temp file and a rename.
+// file per V8 version, bundle content and bundle path in `cacheDir`, written through a temp file and a rename.
 // Used where Node has no module compile cache for it (hlslc on Node < 22.1, compile workers).
 // A cache that cannot be read or written is no cache: the bundle runs the same, only slower to start.
 // Two checks V8 does not make: it accepts a cache made for another source of the same length (npm
@@ -70,7 +70,7 @@ function codeCacheFile(data: Buffer, crc32: Crc32): Buffer {
   return Buffer.concat([header, data]);
 }
 
-/** Runs `bundle` (CommonJS) with its code cache `<prefix>-<v8>-<size>-<crc32>.code-cache` in `cacheDir` (none: no cache). */
+/** Runs `bundle` (CommonJS) with its code cache `<prefix>-<v8>-<size>-<crc32>-<path crc32>.code-cache` in `cacheDir` (none: no cache). */
 export function runWithCodeCache(bundle: string, cacheDir: string | undefined, prefix: string): CachedBundle {
   const bytes = readFileSync(bundle);
   // ASCII (scripts/bundle.mjs makes it so) decodes as Latin-1 to the same string as UTF-8, sooner.
@@ -81,7 +81,13 @@ export function runWithCodeCache(bundle: string, cacheDir: string | undefined, p
   const cache =
     cacheDir === undefined || crc32 === undefined
       ? undefined
-      : { dir: cacheDir, crc32, file: join(cacheDir, `${prefix}-${process.versions.v8}-${bytes.length}-${crc32(bytes).toString(16)}.code-cache`) };
+      : {
+          dir: cacheDir,
+          crc32,
+          // The bundle's path too: V8's cache carries the script's name, so another installation's
+          // cache of the same bundle would put that installation's paths in every stack trace.
+          file: join(cacheDir, `${prefix}-${process.versions.v8}-${bytes.length}-${crc32(bytes).toString(16)}-${crc32(Buffer.from(bundle)).toString(16)}.code-cache`),
+        };
   const cachedData = cache && readCodeCache(cache.file, cache.crc32);
   // The bundle has no dynamic import() (a script's import callback does not survive its code cache).
   // The wrapper is Node's CommonJS one (module.wrap), written out: named imports here cost less to load.
