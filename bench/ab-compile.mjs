@@ -11,8 +11,8 @@
 // only the fixtures' entry points (without the generated lit shaders, whose 1000 lines take most of a round).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importBundle } from './bundle-sources.mjs';
 import { fixtureCompileJobs } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +20,8 @@ const FIXTURES = join(ROOT, 'fixtures/compiler');
 const [treeA, treeB, rounds = '30', mode] = process.argv.slice(2);
 if (!treeA || !treeB) throw new Error('usage: node bench/ab-compile.mjs <tree A> <tree B> [rounds]');
 
-async function compilerOf(tree, name) {
-  const outfile = join(ROOT, `bench/.out/ab-${name}.mjs`);
-  await build({ entryPoints: [join(resolve(tree), 'compiler/index.ts')], bundle: true, platform: 'neutral', format: 'esm', outfile, logLevel: 'error' });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+function compilerOf(tree, name) {
+  return importBundle(`ab-${name}`, ["export { compile } from './compiler/index.ts';"], resolve(tree));
 }
 
 const EMPTY = '[numthreads(1, 1, 1)]\nvoid main() {}\n';

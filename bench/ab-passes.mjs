@@ -5,35 +5,29 @@
 //
 //   git archive <commit> compiler | tar -x -C /tmp/base
 //   node bench/ab-passes.mjs /tmp/base . [rounds]
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importBundle } from './bundle-sources.mjs';
 import { fixtureCompileJobs } from './shaders.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'fixtures/compiler');
-const OUT = join(ROOT, 'bench/.out');
 const [treeA, treeB, rounds = '40'] = process.argv.slice(2);
 if (!treeA || !treeB) throw new Error('usage: node bench/ab-passes.mjs <tree A> <tree B> [rounds]');
 
-async function passesOf(tree, name) {
-  const t = resolve(tree);
-  mkdirSync(OUT, { recursive: true });
-  const entry = join(OUT, `ab-passes-${name}-entry.ts`);
-  writeFileSync(
-    entry,
+function passesOf(tree, name) {
+  return importBundle(
+    `ab-passes-${name}`,
     [
-      `export { checkToIr } from '${t}/compiler/compile.ts';`,
-      `export { optimizeModule } from '${t}/compiler/opt/pipeline.ts';`,
-      `export { flattenResourceArrays } from '${t}/compiler/opt/flatten-resource-arrays.ts';`,
-      `export { resolveOptions } from '${t}/compiler/options.ts';`,
-      `export { compileSpirv } from '${t}/compiler/spirv/backend.ts';`,
-    ].join('\n'),
+      "export { checkToIr } from './compiler/compile.ts';",
+      "export { optimizeModule } from './compiler/opt/pipeline.ts';",
+      "export { flattenResourceArrays } from './compiler/opt/flatten-resource-arrays.ts';",
+      "export { resolveOptions } from './compiler/options.ts';",
+      "export { compileSpirv } from './compiler/spirv/backend.ts';",
+    ],
+    resolve(tree),
   );
-  const outfile = join(OUT, `ab-passes-${name}.mjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'neutral', format: 'esm', outfile, logLevel: 'error' });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
 const A = await passesOf(treeA, 'a');

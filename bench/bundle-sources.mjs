@@ -8,12 +8,15 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'bench/.out');
 
-/** Bundles the re-exports in `lines` to bench/.out/<name>.mjs; returns the file's path. */
-export async function bundleSources(name, lines) {
+/**
+ * Bundles the re-exports in `lines` to bench/.out/<name>.mjs; returns the file's path. `root`: the
+ * tree the lines' paths are relative to (another checkout, for A/B benches); default this one.
+ */
+export async function bundleSources(name, lines, root = ROOT) {
   mkdirSync(OUT, { recursive: true });
   const outfile = join(OUT, `${name}.mjs`);
   await build({
-    stdin: { contents: lines.join('\n'), resolveDir: ROOT, loader: 'ts' },
+    stdin: { contents: lines.join('\n'), resolveDir: root, loader: 'ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,6 +27,6 @@ export async function bundleSources(name, lines) {
 }
 
 /** Imports a fresh bundle (a query defeats the module cache when the same run bundles again). */
-export async function importBundle(name, lines) {
-  return import(`${pathToFileURL(await bundleSources(name, lines)).href}?t=${Date.now()}`);
+export async function importBundle(name, lines, root = ROOT) {
+  return import(`${pathToFileURL(await bundleSources(name, lines, root)).href}?t=${Date.now()}`);
 }

@@ -35,8 +35,7 @@ function stmts(list: readonly IrStmt[], v: Hooks): void {
 }
 
 export function walkStmts(list: readonly IrStmt[], visitor: IrVisitor): void {
-  const v = hooksOf(visitor);
-  for (const s of list) walkStmt(s, v);
+  stmts(list, hooksOf(visitor));
 }
 
 export function walkPlace(p: IrPlace, visitor: IrVisitor): void {

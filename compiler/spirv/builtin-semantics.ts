@@ -24,6 +24,8 @@ export interface BuiltinRule {
   packedSize?: number;
   /** A per-patch builtin (Patch decoration). */
   patch?: boolean;
+  /** The one type the HLSL value may be declared as (DXC's rule), where fitting `type` is not enough. */
+  declaredAs?: ScalarType;
   /** The builtin of a `noperspective` value, when it differs (SV_Barycentrics). */
   noPerspective?: keyof typeof BuiltIn;
   /**
@@ -100,7 +102,7 @@ export const BUILTINS: Record<string, BuiltinRule[]> = {
   // Conservative rasterization's inner coverage (VK_EXT_conservative_rasterization): a bool builtin,
   // declared uint in HLSL (DXC's rule), converted on load.
   SV_INNERCOVERAGE: [
-    { stages: ['pixel'], dir: 'in', builtin: 'FullyCoveredEXT', type: BOOL, capability: 'FragmentFullyCoveredEXT', extension: 'SPV_EXT_fragment_fully_covered' },
+    { stages: ['pixel'], dir: 'in', builtin: 'FullyCoveredEXT', type: BOOL, declaredAs: UINT, capability: 'FragmentFullyCoveredEXT', extension: 'SPV_EXT_fragment_fully_covered' },
   ],
   SV_SHADINGRATE: [
     { stages: ['vertex', 'geometry'], dir: 'out', builtin: 'PrimitiveShadingRateKHR', type: UINT, capability: 'FragmentShadingRateKHR', extension: 'SPV_KHR_fragment_shading_rate' },

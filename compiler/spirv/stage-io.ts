@@ -41,8 +41,6 @@ function bySemantic(leaves: readonly Leaf[]): Leaf[] {
 /** The stages whose SV_Position output -fvk-invert-y negates (DXC's invertYIfRequested). */
 const INVERT_Y_STAGES: readonly ShaderStage[] = ['vertex', 'geometry', 'domain', 'mesh'];
 
-
-
 /**
  * Locations a stage variable occupies (Vulkan's interface-matching rules as DXC counts them): a
  * 64-bit three- or four-component vector takes two, a matrix one per HLSL row, an array its length
@@ -152,7 +150,9 @@ function builtinShapeError(leaf: Leaf, rule: BuiltinRule, dir: 'in' | 'out', sta
     return ok ? undefined : 'SV_Position must be a 4-component 32-bit float vector or a composite which recursively contains only such a vector';
   }
   const fits = (t.kind === 'scalar' || t.kind === 'vector') && (dir === 'in' ? count(t) <= count(rule.type) : count(t) >= count(rule.type));
-  return fits ? undefined : `semantic '${leaf.io.semantic}' (${rule.builtin}) cannot hold a value of type '${typeToString(t)}'`;
+  if (!fits) return `semantic '${leaf.io.semantic}' (${rule.builtin}) cannot hold a value of type '${typeToString(t)}'`;
+  if (rule.declaredAs && typeKey(t) !== typeKey(rule.declaredAs)) return `'${leaf.io.semantic}' must be declared ${typeToString(rule.declaredAs)}, not '${typeToString(t)}' (as DXC)`;
+  return undefined;
 }
 
 function splitSemantic(s: string): { base: string; index: number } {
@@ -287,9 +287,6 @@ export function declareStageVariables(fe: FunctionEmitter, ep: StageOwner, input
       b.decorate(id, Decoration.BuiltIn, BuiltIn[ruleBuiltin!]);
       leaf.builtin = ruleBuiltin!;
       if (rule.noPerspective) barycentrics(leaf, ruleBuiltin!, id);
-      if (ruleBuiltin === 'FullyCoveredEXT' && !(leaf.type.kind === 'scalar' && leaf.type.base === 'uint' && leaf.type.width === 32)) {
-        errors.push(`'${leaf.io.semantic}' must be declared uint, not '${typeToString(leaf.type)}' (as DXC)`);
-      }
       if (rule.capability) b.capability(Capability[rule.capability]);
       if (rule.extension) requireExtension(b, rule.extension);
       if (rule.preGeometry && Number(b.version.split('.')[1]) >= 5) b.capability(Capability[rule.preGeometry]);

@@ -16,11 +16,22 @@ const SIZE = 64;
 /** NDC of a pixel edge (Vulkan: y down). */
 const ndc = (px: number) => (px / SIZE) * 2 - 1;
 
+/** The vertex, geometry and pixel stages of `source` (vs_main, gs_main, ps_main), as renderTriangle takes them. */
+function stages(source: string, filename?: string) {
+  const spirv = (name: string, stage: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { ...(filename ? { filename } : {}), entryPoints: [{ name, stage }] }).spirv;
+  return {
+    vertexSpirv: spirv('vs_main', 'vertex'),
+    vertexEntry: 'vs_main',
+    geometry: { spirv: spirv('gs_main', 'geometry'), entry: 'gs_main' },
+    pixelSpirv: spirv('ps_main', 'pixel'),
+    pixelEntry: 'ps_main',
+  };
+}
+
 describe('geometry stage', () => {
   it('expands points into camera-facing quads (billboards fixture)', async () => {
     const path = new URL('../../../fixtures/compiler/billboards.hlsl', import.meta.url);
     const source = readFileSync(path, 'utf8');
-    const stage = (name: string, s: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { filename: path.pathname, entryPoints: [{ name, stage: s }] }).spirv;
     // Three particles: pixel-space centre, half size 4 px, colour.
     const particles = [
       { x: 12, y: 12, color: [1, 0, 0, 1] },
@@ -31,11 +42,7 @@ describe('geometry stage', () => {
     // Camera: identity view-projection, right = +x, up = +y, half size 4 px in NDC, no fade.
     const camera = new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 4 / (SIZE / 2), 0, 1, 0, 0]);
     const image = await gpu.renderTriangle({
-      vertexSpirv: stage('vs_main', 'vertex'),
-      vertexEntry: 'vs_main',
-      geometry: { spirv: stage('gs_main', 'geometry'), entry: 'gs_main' },
-      pixelSpirv: stage('ps_main', 'pixel'),
-      pixelEntry: 'ps_main',
+      ...stages(source, path.pathname),
       topology: 'point-list',
       vertices,
       stride: 28,
@@ -71,13 +78,8 @@ describe('geometry stage', () => {
         for (uint i = 0; i < 3; ++i) { G g; g.pos = tri[i].pos; g.clip = tri[i].clip; g.prim = id + 5; s.Append(g); }
       }
       uint4 ps_main(float4 pos : SV_Position, uint prim : SV_PrimitiveID) : SV_Target0 { return uint4(prim, 1, 0, 0); }`;
-    const one = (name: string, stage: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { entryPoints: [{ name, stage }] }).spirv;
     const image = await gpu.renderTriangle({
-      vertexSpirv: one('vs_main', 'vertex'),
-      vertexEntry: 'vs_main',
-      geometry: { spirv: one('gs_main', 'geometry'), entry: 'gs_main' },
-      pixelSpirv: one('ps_main', 'pixel'),
-      pixelEntry: 'ps_main',
+      ...stages(source),
       vertices: new Float32Array([-1, -1, 3, -1, -1, 3]),
       stride: 8,
       attributes: [{ location: 0, format: 'rg32float', offset: 0 }],
@@ -109,15 +111,8 @@ describe('geometry stage', () => {
         lines.RestartStrip();
       }
       uint4 ps_main(L i) : SV_Target0 { return uint4(i.ids, 1, 0); }`;
-    const vs = compileValid(source, { entryPoints: [{ name: 'vs_main', stage: 'vertex' }] }).spirv;
-    const gs = compileValid(source, { entryPoints: [{ name: 'gs_main', stage: 'geometry' }] }).spirv;
-    const ps = compileValid(source, { entryPoints: [{ name: 'ps_main', stage: 'pixel' }] }).spirv;
     const image = await gpu.renderTriangle({
-      vertexSpirv: vs,
-      vertexEntry: 'vs_main',
-      geometry: { spirv: gs, entry: 'gs_main' },
-      pixelSpirv: ps,
-      pixelEntry: 'ps_main',
+      ...stages(source),
       topology: 'point-list',
       vertices: new Float32Array([0, 0, 0.5, 0.5, -0.5, 0.5]),
       stride: 8,
@@ -149,13 +144,8 @@ describe('geometry stage', () => {
           g.pos = float4(-1, 3, 0, 1); s.Append(g);
         }
         uint4 ps_main(G i) : SV_Target0 { return uint4(i.prim, 1, 0, 0); }`;
-      const one = (name: string, stage: 'vertex' | 'geometry' | 'pixel') => compileValid(source, { entryPoints: [{ name, stage }] }).spirv;
       const image = await gpu.renderTriangle({
-        vertexSpirv: one('vs_main', 'vertex'),
-        vertexEntry: 'vs_main',
-        geometry: { spirv: one('gs_main', 'geometry'), entry: 'gs_main' },
-        pixelSpirv: one('ps_main', 'pixel'),
-        pixelEntry: 'ps_main',
+        ...stages(source),
         vertices: new Float32Array([-1, -1, 1, -1, -1, 1]),
         stride: 8,
         attributes: [{ location: 0, format: 'rg32float', offset: 0 }],

@@ -21,6 +21,12 @@ RWStructuredBuffer<uint> results : register(u2);
 struct Pair { StructuredBuffer<uint> a; StructuredBuffer<uint> b; };
 struct Trio { Pair p; uint bias; StructuredBuffer<uint> c; };
 `;
+/** The buffers DECLS declares: first, second, results. */
+const DECL_BINDINGS = [
+  { binding: 0, kind: 'storage-buffer' as const, data: new Uint32Array([10, 11, 12]) },
+  { binding: 1, kind: 'storage-buffer' as const, data: new Uint32Array([20, 21, 22]) },
+  { binding: 2, kind: 'storage-buffer' as const, size: 16, name: 'results' },
+];
 const source = `${DECLS}
 [numthreads(1, 1, 1)] void main() {
   Pair pair = { second, first };
@@ -40,9 +46,7 @@ describe('flattened initializer lists of structs holding resources', () => {
       spirv,
       groups: [1, 1, 1],
       bindings: [
-        { binding: 0, kind: 'storage-buffer', data: new Uint32Array([10, 11, 12]) },
-        { binding: 1, kind: 'storage-buffer', data: new Uint32Array([20, 21, 22]) },
-        { binding: 2, kind: 'storage-buffer', size: 16, name: 'results' },
+        ...DECL_BINDINGS,
       ],
     }, reflection!);
     const check = (r: ComputeResult, target: string) => expect([...new Uint32Array(r.buffers.results!.buffer, r.buffers.results!.byteOffset, 4)], target).toEqual([120, 21, 29, 10]);
@@ -74,9 +78,7 @@ StructuredBuffer<uint> many[2] : register(t3);
       spirv,
       groups: [1, 1, 1],
       bindings: [
-        { binding: 0, kind: 'storage-buffer', data: new Uint32Array([10, 11, 12]) },
-        { binding: 1, kind: 'storage-buffer', data: new Uint32Array([20, 21, 22]) },
-        { binding: 2, kind: 'storage-buffer', size: 16, name: 'results' },
+        ...DECL_BINDINGS,
         { binding: 3, arrayElement: 0, kind: 'storage-buffer', data: new Uint32Array([30]) },
         { binding: 3, arrayElement: 1, kind: 'storage-buffer', data: new Uint32Array([40]) },
       ],
