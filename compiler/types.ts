@@ -325,6 +325,12 @@ export function numericLeaves(t: Type): boolean {
   return false;
 }
 
+/** A struct (or array of them) with no leaf: every member, at any depth, an empty struct. It holds no data (no stage variable). */
+export function isEmptyAggregate(t: Type): boolean {
+  if (t.kind === 'array') return isEmptyAggregate(t.element);
+  return t.kind === 'struct' && t.fields.every((f) => isEmptyAggregate(f.type));
+}
+
 /** Number of scalar components of a numeric type (matrix: rows × cols). */
 export function componentCount(t: ScalarType | VectorType | MatrixType): number {
   return t.kind === 'scalar' ? 1 : t.kind === 'vector' ? t.size : t.rows * t.cols;

@@ -5,7 +5,7 @@ import type { GsInputPrimitive, IrEntryCommon, IrPatchConstantFunction, PatchPar
 import type * as ast from '../parse/ast.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Checker } from './checker.js';
-import type { Type } from '../types.js';
+import { isEmptyAggregate } from '../types.js';
 import { amplificationPayload, meshPayload } from './mesh-stage.js';
 import { rayTracingEntry } from './ray-tracing-entries.js';
 import { nodePayload } from './node-stage.js';
@@ -63,12 +63,6 @@ function sizedPatches(s: PayloadSite, patches: PatchParam[], params: IrEntryComm
     const t = params[p.param]!.var.type;
     return { ...p, size: t.kind === 'array' && t.length !== null ? t.length : p.size };
   });
-}
-
-/** A struct (or array of them) with no numeric member anywhere: it becomes no stage variable. */
-function isEmptyAggregate(t: Type): boolean {
-  if (t.kind === 'array') return isEmptyAggregate(t.element);
-  return t.kind === 'struct' && t.fields.every((f) => isEmptyAggregate(f.type));
 }
 
 const geometry: Builder<'geometry'> = (s) => {

@@ -4,7 +4,7 @@ import { interpolatedInputs, readsPerVertex } from './interpolate.js';
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
 import { inheritSemantic, nextLeafSemantic, type InheritedSemantic } from '../ir/semantic-inheritance.js';
 import type { ShaderStage } from '../common/stage.js';
-import { arrayOf, FLOAT, typeKey, typeToString, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
+import { arrayOf, FLOAT, isEmptyAggregate, typeKey, typeToString, UINT, vector, type Interpolation, type ScalarType, type Type } from '../types.js';
 import { requireExtension } from './extensions.js';
 import { applyDecorations, replacedStageDecoration, withWrittenLocation } from './decorations.js';
 import { packSignature, type PackedSlot } from './signature-packing.js';
@@ -708,12 +708,6 @@ function assemble(fe: FunctionEmitter, type: Type, values: number[]): number {
     return values[pos++]!;
   };
   return build(type);
-}
-
-/** A struct or array with no numeric member anywhere (it has no stage variable). */
-function isEmptyAggregate(t: Type): boolean {
-  if (t.kind === 'array') return isEmptyAggregate(t.element);
-  return t.kind === 'struct' && t.fields.every((f) => isEmptyAggregate(f.type));
 }
 
 /** Converts between a builtin's fixed type and the declared type (uint3 → uint2, uint → int, bool). */

@@ -99,15 +99,16 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
   return usage;
 }
 
-/** The first buffer pointer type in `t` (itself, an element, a member at any depth). */
-function pointerIn(t: Type, seen = new Set<Type>()): PointerType | undefined {
+/**
+ * The first buffer pointer type in `t` (itself, an element, a member at any depth). A struct holds
+ * itself only through a pointer, where the search stops, so it ends without a visited set.
+ */
+function pointerIn(t: Type): PointerType | undefined {
   if (t.kind === 'pointer') return t;
-  if (seen.has(t)) return undefined;
-  seen.add(t);
-  if (t.kind === 'array') return pointerIn(t.element, seen);
+  if (t.kind === 'array') return pointerIn(t.element);
   if (t.kind === 'struct') {
     for (const f of t.fields) {
-      const found = pointerIn(f.type, seen);
+      const found = pointerIn(f.type);
       if (found) return found;
     }
   }
