@@ -66,7 +66,7 @@ function glslangArgv(file, entry, outFile, targetEnv = 'vulkan1.1') {
   return ['glslangValidator', '-D', '-V', '--target-env', targetEnv, '-S', stage, '-e', entry.name, file, '-o', outFile];
 }
 
-export function median(samples) {
+function median(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
@@ -97,15 +97,9 @@ export function timeGlslang(file, entry, runs, dir, targetEnv = 'vulkan1.1') {
   glslangOnce(emptyFile, emptyEntry, out, targetEnv); // the subtrahend must compile too (glslang's HLSL lacks some stages)
   const times = alternatingCpuMs(glslangArgv(file, entry, out, targetEnv), glslangArgv(emptyFile, emptyEntry, out, targetEnv), runs);
   if (times === undefined) return timeGlslangWall(file, entry, runs, emptyFile, out, targetEnv);
-  const process = exactMedian(times.a);
-  const emptyMs = exactMedian(times.b);
+  const process = median(times.a);
+  const emptyMs = median(times.b);
   return { process, empty: emptyMs, compile: Math.max(0, process - emptyMs), clock: 'cpu' };
-}
-
-function exactMedian(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function timeGlslangWall(file, entry, runs, emptyFile, out, targetEnv) {
