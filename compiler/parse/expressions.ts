@@ -117,13 +117,13 @@ function tryParseCastPrefix(p: ParserState): { type: TypeSpec; arrayDims: Expr[]
 
 /** Does a type start after the current token? (At every `(` and `<`: no closure, no snapshot.) */
 function startsTypeAfterNext(p: ParserState): boolean {
-  const pos = p.pos;
   if (p.peek().kind === 'eof') return false;
+  const pos = p.mark();
   p.pos++;
   try {
     return startsType(p);
   } finally {
-    p.pos = pos;
+    p.backTo(pos);
   }
 }
 

@@ -4,6 +4,7 @@ import { diagnostic, type Diagnostic, type DiagnosticSink, type SourceLocation }
 import type { WarningFlag } from '../warning-flags.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { ScopeStack } from './scope.js';
+import { ArrayTokenSource, type TokenSource } from './token-source.js';
 
 /** Thrown after a syntax error has been reported; caught where the parser can resynchronise. */
 export class ParseAbort {
@@ -30,14 +31,47 @@ interface Snapshot {
   splits: number;
 }
 
+/**
+ * An open `recovering` item: on an abort it counts the `{` its tokens left open from `start`. So
+ * that it does not keep those tokens in the window, the count over the part already dropped is
+ * folded in at each compaction (`scanned`, `braces`).
+ */
+export interface RecoveryMark {
+  readonly start: number;
+  /** Tokens before this index are counted in `braces`. */
+  scanned: number;
+  /** `{` still open after the tokens [start, scanned) (a `}` with none open is ignored). */
+  braces: number;
+}
+
+export interface ParserOptions {
+  /** Dropped tokens the window lets pile up before it compacts (small in tests, to exercise it). */
+  compactAfter?: number;
+}
+
+/** Compact the window when at least this many tokens before the low-water mark are dead. */
+const COMPACT_AFTER = 4096;
+
 export class ParserState {
+  /** Absolute index of the current token in the stream. */
   pos = 0;
   depth = 0;
   readonly scopes = new ScopeStack();
-  private tokens: Token[];
-  /** `tokens` is still the caller's array: copied before the first `>>` split writes to it. */
-  private shared: boolean;
-  private readonly eofToken: Token;
+  /**
+   * The window: tokens [base, base + window.length) of the stream. It holds everything from the
+   * low-water mark on: the previous token (`previous`, `endOfPrevious`) and the oldest open
+   * snapshot (speculation, lookahead, `mark`), which every rewind and `>>` split undo stays above.
+   */
+  private window: Token[] = [];
+  private base = 0;
+  private readonly source: TokenSource;
+  private ended = false;
+  /** The stream's final `eof` (what reads past the end return), known once `ended`. */
+  private eofToken: Token | undefined;
+  /** Positions of the open snapshots, oldest first (they nest, so the first is the lowest). */
+  private readonly marks: number[] = [];
+  private readonly recoveries: RecoveryMark[] = [];
+  private readonly compactAfter: number;
   /** While > 0, errors are not reported (speculative parsing); an abort still unwinds. */
   private muted = 0;
   private errors = 0;
@@ -48,34 +82,26 @@ export class ParserState {
   private readonly failedSpeculations = new Set<number>();
 
   constructor(
-    tokens: Token[],
+    tokens: Token[] | TokenSource,
     readonly sink: DiagnosticSink,
+    options: ParserOptions = {},
   ) {
-    // Splitting `>>` replaces array slots, which must not touch the caller's array: it is copied
-    // then (few token streams have one), not up front.
-    this.tokens = tokens;
-    this.shared = true;
-    const last = tokens[tokens.length - 1];
-    if (!last || last.kind !== 'eof') {
-      const loc = last?.loc ?? { file: '<input>', line: 1, column: 1, offset: 0 };
-      this.tokens = [...tokens, makeToken('eof', '', loc, false, true)];
-      this.shared = false;
-    }
-    this.eofToken = this.tokens[this.tokens.length - 1]!;
+    this.source = Array.isArray(tokens) ? new ArrayTokenSource(tokens) : tokens;
+    this.compactAfter = options.compactAfter ?? COMPACT_AFTER;
   }
 
   // ---- Cursor -----------------------------------------------------------------------------
 
   peek(n = 0): Token {
-    return this.tokens[this.pos + n] ?? this.eofToken;
+    return this.window[this.pos - this.base + n] ?? this.pull(this.pos + n);
   }
 
   tokenAt(index: number): Token {
-    return this.tokens[index] ?? this.eofToken;
+    return this.window[index - this.base] ?? this.pull(index);
   }
 
   get previous(): Token {
-    return this.tokens[this.pos - 1] ?? this.peek();
+    return this.pos > 0 ? this.tokenAt(this.pos - 1) : this.peek();
   }
 
   next(): Token {
@@ -86,6 +112,84 @@ export class ParserState {
 
   atEof(): boolean {
     return this.peek().kind === 'eof';
+  }
+
+  /**
+   * The token at `index`, pulling from the source until the window reaches it. Below the window
+   * is a bug (a read behind the low-water mark): it throws rather than read a wrong token.
+   */
+  private pull(index: number): Token {
+    if (index < this.base) throw new Error(`parser read token ${index} below its window (${this.base})`);
+    while (!this.ended && index - this.base >= this.window.length) {
+      this.compact();
+      const from = this.window.length;
+      this.ended = this.source.fill(this.window);
+      if (this.ended) this.eofToken = this.window[this.window.length - 1];
+      if (this.window.length === from) throw new Error('token source appended nothing');
+    }
+    return this.window[index - this.base] ?? this.eofToken!;
+  }
+
+  /**
+   * Drops the tokens below the low-water mark once there are many and at least as many as stay
+   * (so each token is copied O(1) times overall). Open recovery marks below it fold those tokens'
+   * braces into their counts first.
+   */
+  private compact(): void {
+    const low = Math.min(this.pos - 1, this.marks.length > 0 ? this.marks[0]! : this.pos);
+    const dead = low - this.base;
+    const window = this.window;
+    if (dead < this.compactAfter || dead < window.length - dead) return;
+    this.foldBraces(low);
+    // With no snapshot open, no restore can undo the splits made so far: forget their originals.
+    if (this.marks.length === 0) this.splits.length = 0;
+    const live = window.length - dead;
+    for (let i = 0; i < live; i++) window[i] = window[i + dead]!;
+    window.length = live;
+    this.base = low;
+  }
+
+  // ---- Recovery marks ---------------------------------------------------------------------
+
+  /** Starts a `recovering` item at the current position; close it with `closeRecovery`. */
+  openRecovery(): RecoveryMark {
+    const mark = { start: this.pos, scanned: this.pos, braces: 0 };
+    this.recoveries.push(mark);
+    return mark;
+  }
+
+  closeRecovery(mark: RecoveryMark): void {
+    const i = this.recoveries.lastIndexOf(mark);
+    if (i >= 0) this.recoveries.length = i;
+  }
+
+  /** `{` left open by the tokens from `mark.start` to the current position. */
+  openBracesSince(mark: RecoveryMark): number {
+    let braces = mark.braces;
+    for (let i = mark.scanned; i < this.pos; i++) braces = braceStep(this.tokenAt(i), braces);
+    return braces;
+  }
+
+  /** Counts the tokens [base, low) into the recovery marks that started below `low`. */
+  private foldBraces(low: number): void {
+    const recoveries = this.recoveries;
+    if (recoveries.length === 0 || recoveries[0]!.scanned >= low) return;
+    // The walk over the dropped range as a whole (marks opened before it share it): from `b`
+    // open braces it ends with net + max(b, -lowest).
+    let net = 0;
+    let lowest = 0;
+    for (let i = this.base; i < low; i++) {
+      const t = this.window[i - this.base]!;
+      if (t.kind !== 'punct') continue;
+      if (t.text === '{') net++;
+      else if (t.text === '}' && --net < lowest) lowest = net;
+    }
+    for (const mark of recoveries) {
+      if (mark.scanned >= low) break; // later marks start later
+      if (mark.scanned === this.base) mark.braces = net + Math.max(mark.braces, -lowest);
+      else for (let i = mark.scanned; i < low; i++) mark.braces = braceStep(this.window[i - this.base]!, mark.braces);
+      mark.scanned = low;
+    }
   }
 
   /** Is the current token the punctuator `text`? */
@@ -147,12 +251,9 @@ export class ParserState {
     if (t.kind === 'punct' && (t.text === '>>' || t.text === '>>=' || t.text === '>=')) {
       const rest = t.text.slice(1);
       const loc = { ...t.loc, column: t.loc.column + 1, offset: t.loc.offset + 1 };
+      // The window is the parser's own array: the source's tokens are not touched.
       this.splits.push({ index: this.pos, original: t });
-      if (this.shared) {
-        this.tokens = this.tokens.slice();
-        this.shared = false;
-      }
-      this.tokens[this.pos] = makeToken(t.kind, rest, loc, false, false, t.expandedFrom);
+      this.window[this.pos - this.base] = makeToken(t.kind, rest, loc, false, false, t.expandedFrom);
       return;
     }
     this.expect('>', 'to close the template argument list');
@@ -258,18 +359,39 @@ export class ParserState {
       return undefined;
     } finally {
       this.muted--;
+      this.marks.pop();
     }
   }
 
   /** Looks ahead without consuming anything: true if `body` returns true. */
   lookahead(body: () => boolean): boolean {
     const snap = this.snapshot();
-    const result = this.speculate(() => (body() ? true : undefined)) ?? false;
-    this.restore(snap);
-    return result;
+    try {
+      const result = this.speculate(() => (body() ? true : undefined)) ?? false;
+      this.restore(snap);
+      return result;
+    } finally {
+      this.marks.pop();
+    }
   }
 
+  /**
+   * Keeps the current position readable until `backTo` (which must come next among marks and
+   * snapshots, e.g. in a `finally`): for peeking past a token without a snapshot's cost.
+   */
+  mark(): number {
+    this.marks.push(this.pos);
+    return this.pos;
+  }
+
+  backTo(pos: number): void {
+    this.marks.pop();
+    this.pos = pos;
+  }
+
+  /** A snapshot also marks its position (popped by its taker) so the window keeps it. */
   private snapshot(): Snapshot {
+    this.marks.push(this.pos);
     return { pos: this.pos, splits: this.splits.length };
   }
 
@@ -277,7 +399,14 @@ export class ParserState {
     this.pos = snap.pos;
     while (this.splits.length > snap.splits) {
       const s = this.splits.pop()!;
-      this.tokens[s.index] = s.original;
+      this.window[s.index - this.base] = s.original;
     }
   }
+}
+
+/** One step of the recovery's brace count: `{` opens, `}` closes one if any is open. */
+function braceStep(t: Token, braces: number): number {
+  if (t.kind !== 'punct') return braces;
+  if (t.text === '{') return braces + 1;
+  return t.text === '}' && braces > 0 ? braces - 1 : braces;
 }

@@ -1,0 +1,37 @@
+// Where the parser's tokens come from: a pull source it asks for more as it reads, so that the
+// preprocessor's output can be parsed as it is produced and each token can die soon after the
+// parser has passed it (tokens kept for a whole call were most of the front end's GC time).
+import { makeToken, type Token } from '../lex/token.js';
+
+/** A token stream the parser pulls from. */
+export interface TokenSource {
+  /**
+   * Appends at least one token to `out`; true once the stream's last token (an `eof`) has been
+   * appended, after which `fill` is not called again.
+   */
+  fill(out: Token[]): boolean;
+}
+
+/** Tokens handed over per `fill` from an array (a small chunk: the parser's window stays small). */
+const ARRAY_CHUNK = 1024;
+
+/** An array as a TokenSource; an `eof` is added after the last token when the array has none. */
+export class ArrayTokenSource implements TokenSource {
+  private index = 0;
+
+  constructor(private readonly tokens: readonly Token[]) {}
+
+  fill(out: Token[]): boolean {
+    const tokens = this.tokens;
+    const end = Math.min(tokens.length, this.index + ARRAY_CHUNK);
+    for (let i = this.index; i < end; i++) out.push(tokens[i]!);
+    this.index = end;
+    if (end < tokens.length) return false;
+    const last = tokens[end - 1];
+    if (last === undefined || last.kind !== 'eof') {
+      const loc = last?.loc ?? { file: '<input>', line: 1, column: 1, offset: 0 };
+      out.push(makeToken('eof', '', loc, false, true));
+    }
+    return true;
+  }
+}
