@@ -53,6 +53,8 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   private readonly resolver: IncludeResolver;
   private counter = 0;
   private endToken: PPToken | undefined;
+  /** The expander producing the output (set by `start`). */
+  private root: MacroExpander | undefined;
 
   constructor(
     host: CompilerHost,
@@ -63,21 +65,41 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     this.resolver = new IncludeResolver(host, options.virtualFiles, options.includeDirs);
   }
 
+  /** Preprocesses `text` (the main file) to the whole output array. */
   run(text: string, file: string): { tokens: Token[]; files: string[] } {
+    this.start(text, file);
+    const tokens: Token[] = [];
+    while (!this.output(tokens)) {
+      // each step appends at least one token
+    }
+    return { tokens, files: this.filesRead };
+  }
+
+  /** Enters the main file; then `output` produces the stream step by step. */
+  start(text: string, file: string): void {
     const path = normalizePath(file);
     this.resolver.remember(path, text);
     this.filesRead.push(path);
     this.filesReadSet.add(path);
     this.enter(this.sourceFile(path, text));
-    const root = new MacroExpander(this, this, { depth: 0, condition: false, root: true });
-    const tokens: Token[] = [];
-    for (;;) {
-      if (root.idle) this.copyPlainText(tokens);
-      const t = root.next();
-      tokens.push(toOutputToken(t));
-      if (t.kind === 'eof') break;
-    }
-    return { tokens, files: this.filesRead };
+    this.root = new MacroExpander(this, this, { depth: 0, condition: false, root: true });
+  }
+
+  /**
+   * One step of the output loop: appends the plain text up to the next directive or macro name,
+   * then one token from the expander; true once that token is the final `eof`.
+   */
+  output(out: Token[]): boolean {
+    const root = this.root!;
+    if (root.idle) this.copyPlainText(out);
+    const t = root.next();
+    out.push(toOutputToken(t));
+    return t.kind === 'eof';
+  }
+
+  /** Every file read so far (the main file first); complete once `output` has returned true. */
+  get files(): string[] {
+    return this.filesRead;
   }
 
   /**
