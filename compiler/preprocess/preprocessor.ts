@@ -18,7 +18,7 @@ import { parseDefine, sameDefinition, type Macro } from './macro.js';
 import { ArrayTokenSource, HideSet, isPunct, toOutputToken, type PPToken, type TokenSource } from './pp-token.js';
 import { interpretPragma } from './pragma.js';
 import { initialMacros, type PredefinedOptions } from './predefined.js';
-import { FileFrame, loadSourceFile, type SourceFile } from './source-file.js';
+import { FileFrame, fileLeft, fileTokens, loadSourceFile, type SourceFile } from './source-file.js';
 
 /** clang's limit on nested `#include`s. */
 export const MAX_INCLUDE_DEPTH = 200;
@@ -147,7 +147,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   }
 
   private enter(file: SourceFile): void {
-    this.frames.push(new FileFrame(file, this.conditionals.length));
+    this.frames.push(new FileFrame(file, fileTokens(file, this.spellings), this.conditionals.length));
   }
 
   private leave(frame: FileFrame, eof: Token): void {
@@ -156,6 +156,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
       this.sink.error('unterminated conditional directive', open.loc, open.directive.length);
     }
     this.frames.pop();
+    fileLeft(frame.file);
     if (this.frames.length === 0) this.endToken = frame.map(eof);
   }
 
@@ -405,7 +406,10 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     }
     if (this.onceFiles.has(path)) return undefined;
     const file = this.sourceFile(path, text);
-    if (file.guard !== undefined && this.macros.has(file.guard)) return undefined;
+    if (file.guard !== undefined && this.macros.has(file.guard)) {
+      if (file.entries === 0) file.tokens = undefined; // lexed just now to find the guard
+      return undefined;
+    }
     const cycleStart = this.frames.findIndex((f) => f.file.path === path);
     if (cycleStart >= 0) {
       const chain = [...this.frames.slice(cycleStart).map((f) => f.file.path), path].join(' -> ');
