@@ -24,7 +24,7 @@ export function recovering(p: ParserState, item: () => void, stopAt: (t: Token) 
     p.depth = depth;
     skipTo(p, mark, stopAt);
   } finally {
-    p.closeRecovery(mark);
+    p.closeRecovery();
   }
   if (p.pos === start) p.next();
 }

@@ -4,7 +4,7 @@ import { diagnostic, type Diagnostic, type DiagnosticSink, type SourceLocation }
 import type { WarningFlag } from '../warning-flags.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { ScopeStack } from './scope.js';
-import { ArrayTokenSource, type TokenSource } from './token-source.js';
+import type { TokenSource } from './token-source.js';
 
 /** Thrown after a syntax error has been reported; caught where the parser can resynchronise. */
 export class ParseAbort {
@@ -66,6 +66,8 @@ export class ParserState {
   private base = 0;
   private readonly source: TokenSource;
   private ended = false;
+  /** `window` is still the caller's array (see the constructor). */
+  private shared = false;
   /** The stream's final `eof` (what reads past the end return), known once `ended`. */
   private eofToken: Token | undefined;
   /** Positions of the open snapshots, oldest first (they nest, so the first is the lowest). */
@@ -86,8 +88,24 @@ export class ParserState {
     readonly sink: DiagnosticSink,
     options: ParserOptions = {},
   ) {
-    this.source = Array.isArray(tokens) ? new ArrayTokenSource(tokens) : tokens;
     this.compactAfter = options.compactAfter ?? COMPACT_AFTER;
+    if (Array.isArray(tokens)) {
+      // The caller keeps its array alive anyway: it is the whole window, nothing is pulled or
+      // dropped; it is copied before the first `>>` split writes to it (few streams have one).
+      this.source = { fill: () => true };
+      this.window = tokens;
+      this.shared = true;
+      const last = tokens[tokens.length - 1];
+      if (!last || last.kind !== 'eof') {
+        const loc = last?.loc ?? { file: '<input>', line: 1, column: 1, offset: 0 };
+        this.window = [...tokens, makeToken('eof', '', loc, false, true)];
+        this.shared = false;
+      }
+      this.ended = true;
+      this.eofToken = this.window[this.window.length - 1];
+    } else {
+      this.source = tokens;
+    }
   }
 
   // ---- Cursor -----------------------------------------------------------------------------
@@ -158,9 +176,9 @@ export class ParserState {
     return mark;
   }
 
-  closeRecovery(mark: RecoveryMark): void {
-    const i = this.recoveries.lastIndexOf(mark);
-    if (i >= 0) this.recoveries.length = i;
+  /** Closes the innermost open recovery mark (`recovering` closes them in a `finally`: they nest). */
+  closeRecovery(): void {
+    this.recoveries.pop();
   }
 
   /** `{` left open by the tokens from `mark.start` to the current position. */
@@ -251,8 +269,11 @@ export class ParserState {
     if (t.kind === 'punct' && (t.text === '>>' || t.text === '>>=' || t.text === '>=')) {
       const rest = t.text.slice(1);
       const loc = { ...t.loc, column: t.loc.column + 1, offset: t.loc.offset + 1 };
-      // The window is the parser's own array: the source's tokens are not touched.
       this.splits.push({ index: this.pos, original: t });
+      if (this.shared) {
+        this.window = this.window.slice();
+        this.shared = false;
+      }
       this.window[this.pos - this.base] = makeToken(t.kind, rest, loc, false, false, t.expandedFrom);
       return;
     }
@@ -373,20 +394,6 @@ export class ParserState {
     } finally {
       this.marks.pop();
     }
-  }
-
-  /**
-   * Keeps the current position readable until `backTo` (which must come next among marks and
-   * snapshots, e.g. in a `finally`): for peeking past a token without a snapshot's cost.
-   */
-  mark(): number {
-    this.marks.push(this.pos);
-    return this.pos;
-  }
-
-  backTo(pos: number): void {
-    this.marks.pop();
-    this.pos = pos;
   }
 
   /** A snapshot also marks its position (popped by its taker) so the window keeps it. */

@@ -12,18 +12,22 @@ export interface TokenSource {
   fill(out: Token[]): boolean;
 }
 
-/** Tokens handed over per `fill` from an array (a small chunk: the parser's window stays small). */
-const ARRAY_CHUNK = 1024;
-
-/** An array as a TokenSource; an `eof` is added after the last token when the array has none. */
+/**
+ * An array handed over `chunk` tokens per `fill`, as a stream (`parse` reads an array in place;
+ * this is for reading one as the preprocessor's stream is read, e.g. in tests of the window). An
+ * `eof` is added after the last token when the array has none.
+ */
 export class ArrayTokenSource implements TokenSource {
   private index = 0;
 
-  constructor(private readonly tokens: readonly Token[]) {}
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly chunk = 1024,
+  ) {}
 
   fill(out: Token[]): boolean {
     const tokens = this.tokens;
-    const end = Math.min(tokens.length, this.index + ARRAY_CHUNK);
+    const end = Math.min(tokens.length, this.index + Math.max(1, this.chunk));
     for (let i = this.index; i < end; i++) out.push(tokens[i]!);
     this.index = end;
     if (end < tokens.length) return false;
