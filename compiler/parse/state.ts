@@ -159,8 +159,6 @@ export class ParserState {
     const window = this.window;
     if (dead < this.compactAfter || dead < window.length - dead) return;
     this.foldBraces(low);
-    // With no snapshot open, no restore can undo the splits made so far: forget their originals.
-    if (this.marks.length === 0) this.splits.length = 0;
     const live = window.length - dead;
     for (let i = 0; i < live; i++) window[i] = window[i + dead]!;
     window.length = live;
@@ -188,24 +186,12 @@ export class ParserState {
     return braces;
   }
 
-  /** Counts the tokens [base, low) into the recovery marks that started below `low`. */
+  /** Counts the tokens [base, low) into the open recovery marks that started below `low`. */
   private foldBraces(low: number): void {
-    const recoveries = this.recoveries;
-    if (recoveries.length === 0 || recoveries[0]!.scanned >= low) return;
-    // The walk over the dropped range as a whole (marks opened before it share it): from `b`
-    // open braces it ends with net + max(b, -lowest).
-    let net = 0;
-    let lowest = 0;
-    for (let i = this.base; i < low; i++) {
-      const t = this.window[i - this.base]!;
-      if (t.kind !== 'punct') continue;
-      if (t.text === '{') net++;
-      else if (t.text === '}' && --net < lowest) lowest = net;
-    }
-    for (const mark of recoveries) {
-      if (mark.scanned >= low) break; // later marks start later
-      if (mark.scanned === this.base) mark.braces = net + Math.max(mark.braces, -lowest);
-      else for (let i = mark.scanned; i < low; i++) mark.braces = braceStep(this.window[i - this.base]!, mark.braces);
+    // Marks nest, so their `scanned` rise from the first: stop at the first at or above `low`.
+    for (const mark of this.recoveries) {
+      if (mark.scanned >= low) break;
+      for (let i = mark.scanned; i < low; i++) mark.braces = braceStep(this.window[i - this.base]!, mark.braces);
       mark.scanned = low;
     }
   }
