@@ -1,5 +1,6 @@
-// The state one parse call owns: the token cursor, diagnostics (with de-duplication, speculation
-// and an error limit), the nesting-depth guard and the type-name scopes.
+// The state one parse call owns: the token cursor over a window of the token stream (tokens behind
+// the parser are dropped, so they die young), diagnostics (with de-duplication, speculation and an
+// error limit), the nesting-depth guard and the type-name scopes.
 import { diagnostic, type Diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
 import type { WarningFlag } from '../warning-flags.js';
 import { makeToken, type Token } from '../lex/token.js';
@@ -60,7 +61,10 @@ export class ParserState {
   /**
    * The window: tokens [base, base + window.length) of the stream. It holds everything from the
    * low-water mark on: the previous token (`previous`, `endOfPrevious`) and the oldest open
-   * snapshot (speculation, lookahead, `mark`), which every rewind and `>>` split undo stays above.
+   * snapshot (speculation, lookahead), which every rewind and `>>` split undo stays above (a split
+   * is undone only by restoring a snapshot taken before it). Callers that set `pos` themselves
+   * only move it back to where it was while the tokens between stayed reachable (see
+   * `startsTypeAfterNext`).
    */
   private window: Token[] = [];
   private base = 0;
