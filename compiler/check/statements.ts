@@ -83,7 +83,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
     const perVertex = isPerVertexParam(c, symbol, i);
-    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type, ...spirvAttributes(c, decl.params[i]!.attributes, outer), ...aliasedPointerAttribute(decl.params[i]!.attributes) };
+    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type, loc: decl.params[i]!.loc, ...spirvAttributes(c, decl.params[i]!.attributes, outer), ...aliasedPointerAttribute(decl.params[i]!.attributes) };
     spec?.paramVars.set(v, i);
     if (spec && p.direction === 'in' && p.name && !mayWrite(symbol, p.name)) c.unwritten.add(v);
     fn.params.push({ var: v, direction: p.direction });
@@ -135,8 +135,8 @@ export function lowerInStaticInit<T>(c: Checker, f: () => T): { result: T; befor
   }
 }
 
-function newLocal(c: Checker, fn: IrFunction, name: string, type: Type): IrPlace {
-  const v: IrVar = { id: c.newId(), name, type };
+function newLocal(c: Checker, fn: IrFunction, name: string, type: Type, loc?: Loc): IrPlace {
+  const v: IrVar = loc === undefined ? { id: c.newId(), name, type } : { id: c.newId(), name, type, loc };
   fn.locals.push(v);
   return { kind: 'local', local: v, type };
 }
@@ -403,7 +403,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     if (t.kind === 'node' && !d.init) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: a SPIR-V ray query is an opaque object with no copy (DXC drops such an initializer and leaves a fresh query); declare it and call TraceRayInline`, d.loc, d.name.length);
-    const place = newLocal(c, st.fn, d.name, t);
+    const place = newLocal(c, st.fn, d.name, t, d.loc);
     if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope), aliasedPointerAttribute(decl.attributes));
     if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     const entry = { kind: 'variable' as const, name: d.name, type: t, place, readonly: isConst, loc: d.loc, ...c.halfFlag(decl.type, scope) };
@@ -467,7 +467,7 @@ function lowerAutoLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, scope:
       continue;
     }
     const t = v.type;
-    const place = newLocal(c, st.fn, d.name, t);
+    const place = newLocal(c, st.fn, d.name, t, d.loc);
     const value = c.exprs.rvalue(v);
     out.push({ op: 'store', place, value }, ...after);
     const constant = isConst ? evaluateConstant(value) : undefined;

@@ -97,6 +97,8 @@ export interface IrVar {
   requirements?: SpirvRequirements;
   /** `[[vk::aliased_pointer]]` on a buffer-pointer variable: AliasedPointer (else RestrictPointer, as DXC). */
   aliasedPointer?: true;
+  /** Where a declared local or parameter is declared (temporaries have none): for back ends that refuse its type. */
+  loc?: Loc;
 }
 
 export type IrConst =
