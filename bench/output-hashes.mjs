@@ -90,14 +90,17 @@ function digest(result) {
 }
 
 /**
- * A location as text, whatever object carries it (a token, a location): only its place, so that
- * the hash does not depend on whether the AST keeps tokens or plain locations.
+ * A location as text: only its place, so that the hash does not depend on how the AST holds a
+ * location (a token, a location object, or a number of the compile's location table: the syntax
+ * tree's `loc`, `nameLoc`, `templateLoc`, `endLoc` and `memberLoc` fields).
  */
-function locationText(key, value) {
-  if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.file === 'string' && typeof value.offset === 'number') {
-    return `${value.file}:${value.line}:${value.column}@${value.offset}`;
-  }
-  return typeof value === 'bigint' ? `${value}n` : value;
+function locationText(locations) {
+  const text = (l) => `${l.file}:${l.line}:${l.column}@${l.offset}`;
+  return (key, value) => {
+    if (typeof value === 'number' && locations && (key === 'loc' || key.endsWith('Loc'))) return text(locations.resolve(value));
+    if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.file === 'string' && typeof value.offset === 'number') return text(value);
+    return typeof value === 'bigint' ? `${value}n` : value;
+  };
 }
 
 /** The preprocessed token stream (every field the parser reads) and the AST, locations included. */
@@ -106,12 +109,16 @@ function frontEndDigest(lib, file) {
   const sink = new lib.DiagnosticSink();
   const { tokens, files } = lib.preprocess(source, file, lib.nodeHost(), {}, sink);
   const h = createHash('sha256');
+  // A location: an object (before compiler/locations.ts) or a number of the sink's table.
+  const at = (loc) => (typeof loc === 'number' ? sink.locations.resolve(loc) : loc);
   for (const t of tokens) {
-    const from = t.expandedFrom ? `${t.expandedFrom.macro}@${t.expandedFrom.loc.file}:${t.expandedFrom.loc.line}:${t.expandedFrom.loc.column}` : '';
-    h.update(`${t.kind} ${t.text} ${t.loc.file}:${t.loc.line}:${t.loc.column}@${t.loc.offset} ${t.spaceBefore ? 's' : ''}${t.lineStart ? 'l' : ''} ${from}\n`);
+    const origin = t.expandedFrom && at(t.expandedFrom.loc);
+    const from = origin ? `${t.expandedFrom.macro}@${origin.file}:${origin.line}:${origin.column}` : '';
+    const loc = at(t.loc);
+    h.update(`${t.kind} ${t.text} ${loc.file}:${loc.line}:${loc.column}@${loc.offset} ${t.spaceBefore ? 's' : ''}${t.lineStart ? 'l' : ''} ${from}\n`);
   }
   const program = lib.parse(tokens, sink);
-  h.update(JSON.stringify(program, locationText));
+  h.update(JSON.stringify(program, locationText(sink.locations)));
   h.update(JSON.stringify({ diagnostics: sink.items, files }));
   return h.digest('hex').slice(0, 16);
 }

@@ -1,7 +1,7 @@
 // The back-end interface: one per compile target, each consuming the same IR with the options
 // resolved once (compile.ts picks them by `target`). A back end reports what it cannot express as
 // errors; it never throws for user input.
-import type { SourceLocation } from './diagnostics.js';
+import type { Loc } from './diagnostics.js';
 import type { IrModule } from './ir/ir.js';
 import type { CompileTarget, ResolvedOptions } from './options.js';
 import type { Reflection } from './reflect/types.js';
@@ -10,7 +10,7 @@ import type { CompileResult } from './result.js';
 export interface BackendError {
   message: string;
   /** Where the construct is; the compile's main file when unknown. */
-  loc?: SourceLocation;
+  loc?: Loc;
   length?: number;
 }
 

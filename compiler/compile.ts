@@ -43,7 +43,7 @@ export function preprocessSource(source: string, options: CompileOptions = {}): 
   const filename = normalizePath(options.filename ?? '/input.hlsl');
   const pp = preprocess(source, filename, options.host ?? memoryHost({}), preprocessOptions(options, filename), sink);
   const success = !sink.hasErrors();
-  return { success, ...(success ? { text: printTokens(pp.tokens) } : {}), files: pp.files, diagnostics: sink.items };
+  return { success, ...(success ? { text: printTokens(pp.tokens, sink.locations) } : {}), files: pp.files, diagnostics: sink.items };
 }
 
 /** The front end: the checked IR before the middle end, or undefined after errors (in `sink`). */
@@ -52,7 +52,7 @@ function frontEnd(source: string, options: CompileOptions, filename: string, sin
   // and added after all of the preprocessor's, and only when the preprocessor reported no error:
   // the order and content of a compile's diagnostics are those of preprocessing, then parsing.
   const stream = preprocessStream(source, filename, options.host ?? memoryHost({}), preprocessOptions(options, filename), sink, true);
-  const parseSink = new DiagnosticSink(options.warnings);
+  const parseSink = new DiagnosticSink(options.warnings, sink.locations);
   const program = parse(stream, parseSink);
   const files = stream.finish();
   if (sink.hasErrors()) return { files };
@@ -86,7 +86,7 @@ export function compile(source: string, options: CompileOptions = {}): CompileRe
   const outputs: NonNullable<BackendOutput['result']> = {};
   for (const target of resolved.targets) {
     const out = BACKENDS[target].emit(ir, context);
-    for (const e of out.errors) sink.error(e.message, e.loc ?? { file: filename, line: 1, column: 1, offset: 0 }, e.length ?? 1);
+    for (const e of out.errors) sink.error(e.message, e.loc ?? sink.locations.start(filename), e.length ?? 1);
     Object.assign(outputs, out.result);
   }
   if (sink.hasErrors()) return fail();

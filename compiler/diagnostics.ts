@@ -1,16 +1,11 @@
 // Diagnostics: every problem the compiler reports, with the location a user would look at.
 // Stages never throw for bad input; they add to a DiagnosticSink owned by the compile call.
+import { LocationTable, type Loc, type SourceLocation } from './locations.js';
 import { warningAction, type WarningFlag, type WarningPolicy } from './warning-flags.js';
 
-export type Severity = 'error' | 'warning' | 'note';
+export type { Loc, SourceLocation } from './locations.js';
 
-/** 1-based line and column; `offset` is the 0-based character offset in the file's text. */
-export interface SourceLocation {
-  file: string;
-  line: number;
-  column: number;
-  offset: number;
-}
+export type Severity = 'error' | 'warning' | 'note';
 
 export interface Diagnostic {
   severity: Severity;
@@ -28,31 +23,49 @@ export interface Diagnostic {
   include?: string;
 }
 
-export function diagnostic(
+/** A diagnostic at a resolved place. */
+export function diagnosticAt(
   severity: Severity,
   message: string,
-  loc: SourceLocation,
+  at: SourceLocation,
   length = 1,
   notes: Diagnostic[] = [],
 ): Diagnostic {
-  return { severity, message, file: loc.file, line: loc.line, column: loc.column, length: Math.max(1, length), notes };
+  return { severity, message, file: at.file, line: at.line, column: at.column, length: Math.max(1, length), notes };
 }
 
-/** Collects diagnostics for one compile call; warnings go through the call's warning policy. */
+/**
+ * Collects diagnostics for one compile call; warnings go through the call's warning policy. It
+ * owns the call's location table (every stage that reports holds the sink), which the
+ * preprocessor fills and the diagnostics are resolved through.
+ */
 export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
 
-  constructor(private readonly policy?: WarningPolicy) {}
+  constructor(
+    private readonly policy?: WarningPolicy,
+    readonly locations: LocationTable = new LocationTable(),
+  ) {}
 
-  error(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = []): Diagnostic {
-    return this.add(diagnostic('error', message, loc, length, notes));
+  /** A diagnostic at `loc`, made but not reported (a note for another diagnostic). */
+  diagnostic(severity: Severity, message: string, loc: Loc, length = 1, notes: Diagnostic[] = []): Diagnostic {
+    return diagnosticAt(severity, message, this.locations.resolve(loc), length, notes);
+  }
+
+  /** A note at `loc` for another diagnostic. */
+  note(message: string, loc: Loc, length = 1): Diagnostic {
+    return this.diagnostic('note', message, loc, length);
+  }
+
+  error(message: string, loc: Loc, length = 1, notes: Diagnostic[] = []): Diagnostic {
+    return this.add(this.diagnostic('error', message, loc, length, notes));
   }
 
   /** A warning of group `flag`; dropped or made an error as the policy says (undefined when dropped). */
-  warning(message: string, loc: SourceLocation, length = 1, notes: Diagnostic[] = [], flag?: WarningFlag): Diagnostic | undefined {
+  warning(message: string, loc: Loc, length = 1, notes: Diagnostic[] = [], flag?: WarningFlag): Diagnostic | undefined {
     const action = warningAction(this.policy, flag);
     if (action === 'off') return undefined;
-    const d = diagnostic(action === 'error' ? 'error' : 'warning', message, loc, length, notes);
+    const d = this.diagnostic(action === 'error' ? 'error' : 'warning', message, loc, length, notes);
     if (flag !== undefined) d.flag = flag;
     return this.add(d);
   }

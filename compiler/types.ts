@@ -2,7 +2,7 @@
 // what the layout rules and back ends consume. HLSL's own terms throughout: a matrix has `rows` and
 // `cols` as written (`float2x3` is 2 rows × 3 columns); the SPIR-V back end transposes.
 
-import type { SourceLocation } from './diagnostics.js';
+import type { Loc } from './diagnostics.js';
 
 export type ScalarBase = 'bool' | 'int' | 'uint' | 'float';
 
@@ -76,7 +76,7 @@ export interface StructField {
   /** `[[vk::ext_decorate…]]` on the member: OpMemberDecorate (or the stage variable's OpDecorate). */
   decorations?: SpirvDecoration[];
   /** `[[vk::ext_capability]]` / `[[vk::ext_extension]]` on the member: declared once the struct is used. */
-  requirements?: { capabilities: number[]; extensions: string[]; loc?: SourceLocation };
+  requirements?: { capabilities: number[]; extensions: string[]; loc?: Loc };
 }
 
 /**
@@ -87,7 +87,7 @@ export type SpirvDecoration = (
   | { kind: 'literal'; decoration: number; operands: number[] }
   | { kind: 'string'; decoration: number; strings: string[] }
   | { kind: 'id'; decoration: number; constants: { type: ScalarType; value: number }[] }
-) & { /** The attribute, for targets that cannot express it. */ loc?: SourceLocation };
+) & { /** The attribute, for targets that cannot express it. */ loc?: Loc };
 
 export interface Bitfield {
   name: string;
@@ -268,7 +268,7 @@ export interface SpirvInlineType {
   /** Written spelling, for diagnostics. */
   spelling: string;
   /** Where the type was first written, for targets that cannot express it. */
-  loc?: SourceLocation;
+  loc?: Loc;
   size?: number;
   alignment?: number;
 }

@@ -8,7 +8,8 @@
 // DXC's too: when the program calls GetAttributeAtVertex, a helper's `nointerpolation` parameter holds
 // all three vertices (T[3]); its name reads vertex 0, and its argument is an input or another such one.
 import { walk } from './resource-constants.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
+import type { LocationTable } from '../locations.js';
 import type { InterpolateMode, IrEntryPoint, IrExpr, IrFunction, IrPlace } from '../ir/ir.js';
 import { walkStmts } from '../ir/walk.js';
 import { arrayOf, elementScalar, INT, isNumeric, sameType, typeToString, UINT, vector, type Type } from '../types.js';
@@ -36,7 +37,7 @@ export function isAttributeIntrinsic(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(MODES, name);
 }
 
-export function checkAttributeCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkAttributeCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: Loc): Value | undefined {
   const { mode, arity, arg } = MODES[name]!;
   if (args.length !== arity) {
     c.error(`'${name}' takes ${arity} argument${arity === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
@@ -109,14 +110,14 @@ function rebase(p: IrPlace, root: IrPlace): IrPlace {
 }
 
 type Call = Extract<IrExpr, { op: 'call' }>;
-type Traced = { ep: IrEntryPoint; place: IrPlace } | { error: string; loc: SourceLocation };
+type Traced = { ep: IrEntryPoint; place: IrPlace } | { error: string; loc: Loc };
 
 /**
  * The entry input `place` (members of a local of `fn`, read by `use`) holds, as after DXC's legalization:
  * through local copies written once before the use, and through a helper's `in` parameter (never written
  * in it) to the argument of every call site, each of which must trace to the same input.
  */
-function traceInput(fn: IrFunction, place: IrPlace, use: IrExpr, where: SourceLocation, entries: readonly IrEntryPoint[], sites: Map<IrFunction, { caller: IrFunction; call: Call }[]>, depth: number): Traced | undefined {
+function traceInput(locations: LocationTable, fn: IrFunction, place: IrPlace, use: IrExpr, where: Loc, entries: readonly IrEntryPoint[], sites: Map<IrFunction, { caller: IrFunction; call: Call }[]>, depth: number): Traced | undefined {
   for (let hops = 0; hops < 8; hops++) {
     const local = memberPath(place);
     const source = local && !fn.params.some((p) => p.var === local.root) && !entries.some((e) => e.function === fn && e.params.some((p) => p.var === local.root)) ? copiedFrom(fn, local.root, use) : undefined;
@@ -130,16 +131,17 @@ function traceInput(fn: IrFunction, place: IrPlace, use: IrExpr, where: SourceLo
   const index = fn.params.findIndex((p) => p.var === at.root && p.direction === 'in');
   if (index < 0 || depth > 16 || writeCount(fn, at.root) > 0) return undefined;
   let found: { ep: IrEntryPoint; place: IrPlace } | undefined;
-  let firstLoc: SourceLocation | undefined;
+  let firstLoc: Loc | undefined;
   for (const { caller, call } of sites.get(fn) ?? []) {
     const loc = call.loc ?? where;
     const arg = call.args[index];
     const argPlace = arg?.kind === 'value' && arg.value.op === 'load' && memberPath(arg.value.place) ? arg.value.place : undefined;
-    const traced = argPlace && traceInput(caller, rebase(place, argPlace), call, loc, entries, sites, depth + 1);
+    const traced = argPlace && traceInput(locations, caller, rebase(place, argPlace), call, loc, entries, sites, depth + 1);
     if (traced && 'error' in traced) return traced;
     if (!traced) return { error: `the argument of '${fn.name}' parameter '${at.root.name}' here is not a pixel shader input: '${fn.name}' evaluates it as an attribute, which only an input (or a local copy of one, or a helper's parameter given one) can be`, loc };
     if (found && (found.ep !== traced.ep || !samePlace(found.place, traced.place))) {
-      const first = firstLoc ? ` at ${firstLoc.line}:${firstLoc.column}` : '';
+      const place = firstLoc === undefined ? undefined : locations.resolve(firstLoc);
+      const first = place ? ` at ${place.line}:${place.column}` : '';
       return { error: `'${fn.name}' is called here with another input than${first}: it evaluates its parameter '${at.root.name}' as an attribute, so every call must pass the same pixel shader input (DXC inlines each call; we do not specialise helpers per input)`, loc };
     }
     found ??= traced;
@@ -205,7 +207,7 @@ export function checkAttributeInputs(c: Checker, functions: readonly IrFunction[
       const at = memberPath(e.input);
       const param = own && !sites.has(fn) && at ? own.params.find((p) => p.var === at.root && p.direction !== 'out') : undefined;
       traced = param ? { ep: own!, place: e.input } : undefined;
-    } else traced = traceInput(fn, e.input, e, e.loc, entryPoints, sites, 0);
+    } else traced = traceInput(c.sink.locations, fn, e.input, e, e.loc, entryPoints, sites, 0);
     if (traced && 'error' in traced) {
       c.error(traced.error, traced.loc);
       continue;
@@ -283,7 +285,7 @@ export function perVertexVariable(c: Checker, place: IrPlace | undefined): Extra
 }
 
 /** The argument of a per-vertex parameter: another per-vertex parameter's three values, or an entry input's. */
-export function perVertexArgument(c: Checker, arg: Value, paramType: Type, loc: SourceLocation): IrExpr | undefined {
+export function perVertexArgument(c: Checker, arg: Value, paramType: Type, loc: Loc): IrExpr | undefined {
   const whole = arrayOf(paramType, 3);
   const own = perVertexVariable(c, arg.place);
   if (own) return { op: 'load', type: whole, place: own };

@@ -1,7 +1,7 @@
 // SM 6.8's `Barrier(memoryTypeFlags | object, semanticFlags)` and its flag constants (DXIL's
 // MemoryTypeFlag and BarrierSemanticFlag). Both arguments are constants, as DXC requires; a node
 // record object as the first argument stands for every memory type, as DXC reads it.
-import type { SourceLocation } from '../diagnostics.js';
+import { HLSL_BUILTIN, type Loc } from '../locations.js';
 import { UINT, VOID } from '../types.js';
 import type { Checker } from './checker.js';
 import { evaluateConstant } from './constant-eval.js';
@@ -21,7 +21,7 @@ const FLAGS: Record<string, number> = {
   DEVICE_SCOPE: 0x4,
 };
 
-const LOC: SourceLocation = { file: '<hlsl>', line: 1, column: 1, offset: 0 };
+const LOC: Loc = HLSL_BUILTIN;
 
 /** The flag constants of the global scope (predeclared.ts freezes and defines them). */
 export function barrierFlagEntries(newId: () => number): SymbolEntry[] {
@@ -41,7 +41,7 @@ function flags(c: Checker, x: ExpressionChecker, v: Value, which: string): numbe
 }
 
 /** `Barrier(memory, semantics)`: the IR `Barrier` intrinsic of two uint constants. */
-export function checkBarrier(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkBarrier(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   if (args.length !== 2) {
     c.error(`'Barrier' takes 2 arguments, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc);
     return undefined;

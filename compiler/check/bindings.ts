@@ -8,7 +8,6 @@
 // that -fvk-bind-*-heap give the descriptor heaps are left free for them.
 // -fvk-bind-register replaces all three with its register → (set, binding) map.
 import type { Diagnostic } from '../diagnostics.js';
-import { diagnostic } from '../diagnostics.js';
 import type { IrGlobal } from '../ir/ir.js';
 import type { BindingShift, RegisterBinding } from '../options.js';
 import type { Type } from '../types.js';
@@ -148,7 +147,7 @@ export function assignBindings(c: Checker, globals: IrGlobal | undefined, used: 
     if (s === undefined || binding === undefined) return;
     const previous = set.owner(s, binding);
     if (previous && !combinedImageSampler(previous.global, r.global)) {
-      const note: Diagnostic = diagnostic('note', `'${previous.global.name}' is bound here`, previous.loc);
+      const note: Diagnostic = c.sink.note(`'${previous.global.name}' is bound here`, previous.loc);
       c.sink.warning(`'${r.global.name}' and '${previous.global.name}' share descriptor set ${s}, binding ${binding}`, r.loc, 1, [note], 'vk-binding-overlap');
     }
     for (let i = 0; i < width(r); i++) set.use(s, binding + i, r);

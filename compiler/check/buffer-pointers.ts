@@ -3,7 +3,7 @@
 // from and to uint64_t (OpConvertUToPtr / OpConvertPtrToU); vk::static_pointer_cast (to a base
 // struct, never to a greater alignment) and vk::reinterpret_pointer_cast change the pointee (OpBitcast).
 // A = 0 (not given): accesses are aligned as T's layout says.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { isNumeric, sameType, scalar, typeToString, type PointerType, type Type } from '../types.js';
@@ -18,7 +18,7 @@ const UINT64 = scalar('uint', 64);
 export const BUFFER_POINTER_CALLS: ReadonlySet<string> = new Set(['vk::BufferPointer', 'vk::static_pointer_cast', 'vk::reinterpret_pointer_cast']);
 
 /** `vk::BufferPointer<T[, A]>` from its template arguments (T a struct, array or numeric type; A a power of two). */
-export function bufferPointerType(c: Checker, name: string, args: readonly ast.TemplateArg[], scope: Scope, loc: SourceLocation): PointerType | undefined {
+export function bufferPointerType(c: Checker, name: string, args: readonly ast.TemplateArg[], scope: Scope, loc: Loc): PointerType | undefined {
   const spec = args[0];
   if (!spec || spec.kind !== 'TypeSpec' || args.length > 2) {
     c.error(`'${name}' takes a type and an optional alignment: vk::BufferPointer<T[, A]>`, loc, name.length);
@@ -46,7 +46,7 @@ export function bufferPointerType(c: Checker, name: string, args: readonly ast.T
 }
 
 /** `vk::BufferPointer<T, A>(address)`, `vk::static_pointer_cast<T, A>(p)`, `vk::reinterpret_pointer_cast<T, A>(p)`. */
-export function checkBufferPointerCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], templateArgs: readonly ast.TemplateArg[] | undefined, scope: Scope, loc: SourceLocation): Value | undefined {
+export function checkBufferPointerCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], templateArgs: readonly ast.TemplateArg[] | undefined, scope: Scope, loc: Loc): Value | undefined {
   const type = bufferPointerType(c, name, templateArgs ?? [], scope, loc);
   if (!type) return undefined;
   if (args.length !== 1) {
@@ -79,7 +79,7 @@ function alignmentOf(t: PointerType): number {
 }
 
 /** `p.Get()`: the pointee, a place in PhysicalStorageBuffer memory. */
-export function bufferPointerMethod(c: Checker, x: ExpressionChecker, obj: Value, method: string, args: Value[], loc: SourceLocation): Value | undefined {
+export function bufferPointerMethod(c: Checker, x: ExpressionChecker, obj: Value, method: string, args: Value[], loc: Loc): Value | undefined {
   const t = obj.type as PointerType;
   if (method !== 'Get') {
     c.error(`no method named '${method}' in '${typeToString(t)}'`, loc, method.length);

@@ -3,7 +3,7 @@
 // back end declares it and lists it in the interface of the entry points that use it. Only builtins
 // whose requirements we know (spirv-spec/builtin-globals.ts) are accepted.
 import type * as ast from '../parse/ast.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrGlobal } from '../ir/ir.js';
 import { GLOBAL_BUILTINS } from '../spirv-spec/builtin-globals.js';
 import { elementScalar, type Type } from '../types.js';
@@ -17,7 +17,7 @@ const NAMES = ['vk::ext_builtin_input', 'vk::ext_builtin_output'];
  * The builtin global a declaration declares: undefined when it has neither attribute, false after an
  * error (the name is then invalid).
  */
-export function builtinGlobal(c: Checker, decl: { attributes: readonly ast.Attribute[]; modifiers: readonly string[] }, d: { name: string; init?: ast.Expr; loc: SourceLocation }, t: Type, scope: Scope, isStatic: boolean): IrGlobal | false | undefined {
+export function builtinGlobal(c: Checker, decl: { attributes: readonly ast.Attribute[]; modifiers: readonly string[] }, d: { name: string; init?: ast.Expr; loc: Loc }, t: Type, scope: Scope, isStatic: boolean): IrGlobal | false | undefined {
   const attrs = decl.attributes.filter((a) => NAMES.includes(a.name));
   const a = attrs[0];
   if (!a) return undefined;
@@ -48,7 +48,7 @@ export function builtinGlobal(c: Checker, decl: { attributes: readonly ast.Attri
   };
 }
 
-function fail(c: Checker, message: string, loc: SourceLocation): false {
+function fail(c: Checker, message: string, loc: Loc): false {
   c.error(message, loc);
   return false;
 }

@@ -3,7 +3,7 @@
 // functions with their hidden `this`, and in/out/inout argument passing.
 import { isNodeEntry, nodeArgument } from './node-objects.js';
 import { isPerVertexParam, perVertexArgument } from './attribute-evaluation.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrCallArg } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { elementScalar, sameType, typeKey, typeToString, type StructType, type Type } from '../types.js';
@@ -22,7 +22,7 @@ import { extTypeDefCall, isExtTypeDef } from './spirv-types.js';
 
 export interface CallSite {
   name: string;
-  loc: SourceLocation;
+  loc: Loc;
   /** The scope of the call (for `this` of unqualified method calls). */
   scope: Scope;
   /** `obj.f()`: the object a method is called on. */

@@ -1,7 +1,7 @@
 // The checker: resolves names and types of a parsed program and lowers it to the IR in the same walk
 // (the way clang's Sema produces a typed tree). Declarations are collected first; function bodies are
 // lowered on demand from the entry points, so only reachable code is checked deeply and emitted.
-import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import type { DiagnosticSink, Loc } from '../diagnostics.js';
 import { BUILTIN_HEADER_DIR } from '../headers/index.js';
 import type { IrConst, IrEntryPoint, IrExpr, IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '../options.js';
@@ -56,7 +56,7 @@ export interface ResourceDecl {
   global: IrGlobal;
   attributes: ast.Attribute[];
   registers: ast.RegisterAnnotation[];
-  loc: SourceLocation;
+  loc: Loc;
   /** For the counter block of a RW/Append/Consume structured buffer: that buffer's declaration. */
   counterOf?: ResourceDecl;
   /** -fspv-flatten-resource-arrays: the element variables, bound consecutively from `global`'s binding. */
@@ -90,7 +90,7 @@ export class Checker {
   readonly functions: IrFunction[] = [];
   readonly resources: ResourceDecl[] = [];
   /** Loose uniform globals, gathered into the `$Globals` cbuffer. */
-  readonly looseUniforms: { field: StructField; register?: number; loc: SourceLocation }[] = [];
+  readonly looseUniforms: { field: StructField; register?: number; loc: Loc }[] = [];
   private nextId = FIRST_FREE_ID;
   private packMatrix: Majorness | undefined;
   readonly enable16: boolean;
@@ -144,7 +144,7 @@ export class Checker {
     return this.nextId++;
   }
 
-  error(message: string, loc: SourceLocation, length = 1): void {
+  error(message: string, loc: Loc, length = 1): void {
     this.sink.error(message, loc, length);
   }
 
@@ -264,7 +264,7 @@ export class Checker {
   }
 
   /** Templates are HLSL 2021: before it, DXC reserves the keyword. */
-  private templatesAllowed(loc: SourceLocation): boolean {
+  private templatesAllowed(loc: Loc): boolean {
     if (this.languageVersion >= 2021) return true;
     this.error("'template' is a reserved keyword in HLSL", loc);
     return false;
@@ -274,11 +274,11 @@ export class Checker {
   // Types
 
   /** The outermost type spelled in the user's source being resolved: where a built-in header's inline types are "written". */
-  typeUseSite: SourceLocation | undefined;
+  typeUseSite: Loc | undefined;
 
   /** Resolves a written type, applying majorness modifiers (explicit, else `#pragma pack_matrix`). */
   resolveType(spec: ast.TypeSpec, scope: Scope, modifiers: readonly ast.Modifier[]): Type | undefined {
-    if (this.typeUseSite !== undefined || spec.loc.file.startsWith(BUILTIN_HEADER_DIR)) return this.resolveTypeAt(spec, scope, modifiers);
+    if (this.typeUseSite !== undefined || this.sink.locations.fileOf(spec.loc).startsWith(BUILTIN_HEADER_DIR)) return this.resolveTypeAt(spec, scope, modifiers);
     this.typeUseSite = spec.loc;
     try { return this.resolveTypeAt(spec, scope, modifiers); } finally { this.typeUseSite = undefined; }
   }
@@ -551,12 +551,12 @@ export class Checker {
   }
 
   /** Execution modes (vk::ext_execution_mode, [[vk::spvexecutionmode]]) of the function being lowered. */
-  executionModes: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: SourceLocation }[] = [];
+  executionModes: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: Loc }[] = [];
   /** Set once SetMeshOutputCounts or DispatchMesh is lowered: only then is there a stage to check per entry point (mesh-stage.ts). */
   stageIntrinsicsLowered = false;
 
   /** Lowers a function body the first time it is called (or as an entry point). */
-  lowerFunction(symbol: FunctionSymbol, callLoc: SourceLocation): IrFunction | undefined {
+  lowerFunction(symbol: FunctionSymbol, callLoc: Loc): IrFunction | undefined {
     if (symbol.ir) return symbol.ir;
     if (symbol.lowering) {
       this.error(`recursive call to '${symbol.name}': recursion is not allowed in HLSL`, callLoc, symbol.name.length);
@@ -731,7 +731,7 @@ export class Checker {
   }
 
   /** The IR global of a resource (or array of resources) of declared type `t`. */
-  resourceGlobal(name: string, t: Type, loc: SourceLocation): IrGlobal {
+  resourceGlobal(name: string, t: Type, loc: Loc): IrGlobal {
     return resourceGlobal(this, name, t, loc);
   }
 

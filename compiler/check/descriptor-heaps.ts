@@ -6,7 +6,7 @@
 // Bindings (DXC's decorateResourceHeapsBindings): where -fvk-bind-{resource,sampler,counter}-heap say
 // (those bindings are kept free of other resources), else after every other resource the lowest free
 // binding of set 0, in the order resource heap, sampler heap, counter heap, each only when used.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { Binding, IrExpr, IrGlobal, IrPlace } from '../ir/ir.js';
 import { arrayOf, sameType, typeToString, UINT, VOID, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -34,12 +34,12 @@ export class DescriptorHeaps {
   private counter: IrGlobal | undefined;
   private counterType: StructType | undefined;
   /** Where the heaps were first used: diagnostics about their bindings point there. */
-  private readonly firstUse = new Map<Role, SourceLocation>();
+  private readonly firstUse = new Map<Role, Loc>();
 
   constructor(private readonly c: Checker) {}
 
   /** The bare heap name: only indexing it is allowed. */
-  value(heap: HeapName, loc: SourceLocation): Value | undefined {
+  value(heap: HeapName, loc: Loc): Value | undefined {
     const sm = this.c.options.shaderModel ?? { major: 6, minor: 0 };
     if (sm.major < 6 || (sm.major === 6 && sm.minor < 6)) {
       this.c.error(`'${heap}' requires shader model 6.6 or later (this is ${sm.major}.${sm.minor})`, loc, heap.length);
@@ -49,7 +49,7 @@ export class DescriptorHeaps {
   }
 
   /** `Heap[i]`: the index is a uint; the element's type comes later, from what receives it. */
-  index(x: ExpressionChecker, obj: Value & { heap: HeapRef }, idx: Value, loc: SourceLocation): Value | undefined {
+  index(x: ExpressionChecker, obj: Value & { heap: HeapRef }, idx: Value, loc: Loc): Value | undefined {
     if (obj.heap.index) {
       this.c.error(`an element of '${obj.heap.heap}' is a resource, not an array: give it a resource type first`, loc);
       return undefined;
@@ -73,7 +73,7 @@ export class DescriptorHeaps {
   }
 
   /** The place of `Heap[i]` read as a resource of (declared) type `t`; `coherent`: taken by a `globallycoherent` name. */
-  element(ref: HeapRef, t: Type, loc: SourceLocation, coherent = false): IrPlace | undefined {
+  element(ref: HeapRef, t: Type, loc: Loc, coherent = false): IrPlace | undefined {
     if (!ref.index) {
       this.c.error(`'${ref.heap}' cannot be assigned as a whole (heaps cannot be passed to functions); index it`, loc);
       return undefined;
@@ -97,7 +97,7 @@ export class DescriptorHeaps {
     return this.arrays.some((a) => a.global === global);
   }
 
-  private arrayOf(t: Type, loc: SourceLocation): IrGlobal {
+  private arrayOf(t: Type, loc: Loc): IrGlobal {
     const role: Role = t.kind === 'sampler' ? 'sampler' : 'resource';
     if (!this.firstUse.has(role)) this.firstUse.set(role, loc);
     const found = this.arrays.find((a) => sameType(a.type, t));

@@ -1,7 +1,7 @@
 // dot2add(a, b, acc) (SM 6.4): a.x*b.x + a.y*b.y + acc, the products taken in half precision and the
 // sums in float, as DXC lowers it (OpFMul on half2, OpFConvert to float2, two OpFAdd). `half` is float
 // without -enable-16bit-types.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { FLOAT, vector } from '../types.js';
 import { scalarByName } from './builtin-types.js';
@@ -9,7 +9,7 @@ import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
 import type { Value } from './value.js';
 
-export function dot2add(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function dot2add(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   const [a, b, acc] = args as [Value, Value, Value];
   const half = scalarByName('half', c.enable16)!;
   const h2 = vector(half, 2);

@@ -1,7 +1,7 @@
 // asdouble and asuint(double, out, out): a double's bit pattern as two uints (low word first),
 // component by component as DXC does (OpBitcast between double and uint2; vectors and matrices
 // are taken apart and rebuilt, since no uint vector holds more than two doubles' words).
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { BOOL, scalar, typeToString, UINT, vector, VOID, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -35,7 +35,7 @@ function assemble(t: NumericType, parts: IrExpr[]): IrExpr {
 }
 
 /** asdouble(uintN lo, uintN hi), N ≤ 4: each double from (lo[i], hi[i]) (manual: OpVectorShuffle and OpBitcast). */
-export function asdouble(c: Checker, x: ExpressionChecker, [lo, hi]: Value[], loc: SourceLocation): Value | undefined {
+export function asdouble(c: Checker, x: ExpressionChecker, [lo, hi]: Value[], loc: Loc): Value | undefined {
   const shapeOf = (v: Value) => (v.type.kind === 'scalar' ? 1 : v.type.kind === 'vector' ? v.type.size : 0);
   const n = Math.max(shapeOf(lo!), shapeOf(hi!));
   if (!shapeOf(lo!) || !shapeOf(hi!)) {
@@ -55,7 +55,7 @@ export function asdouble(c: Checker, x: ExpressionChecker, [lo, hi]: Value[], lo
 }
 
 /** asuint(double d, out uint lo, out uint hi) for scalars, vectors and matrices of double. */
-export function asuintDouble(c: Checker, x: ExpressionChecker, [d, lo, hi]: Value[], loc: SourceLocation): Value | undefined {
+export function asuintDouble(c: Checker, x: ExpressionChecker, [d, lo, hi]: Value[], loc: Loc): Value | undefined {
   const t = d!.type;
   const isDouble = (t.kind === 'scalar' || t.kind === 'vector' || t.kind === 'matrix') && (t.kind === 'scalar' ? t : t.element).base === 'float' && (t.kind === 'scalar' ? t : t.element).width === 64;
   const shape = (isDouble ? t : d!.literal !== undefined ? DOUBLE : undefined) as NumericType | undefined;

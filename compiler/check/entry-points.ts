@@ -1,5 +1,6 @@
 // Entry points: which functions are compiled as shader stages, and their HLSL signature with the
 // semantics the back end maps to builtins and locations.
+import type { Loc } from '../locations.js';
 import type { IrEntryCommon, IrEntryParam, IrEntryPoint, IrFunction, IrGlobal, IrPlace, IrStmt, IrExpr, StageValue } from '../ir/ir.js';
 import type { EntryPointRequest } from '../options.js';
 import type * as ast from '../parse/ast.js';
@@ -49,7 +50,7 @@ export function collectEntryPoints(c: Checker, requests: EntryPointRequest[] | u
       const entry = c.global.lookup(req.name);
       const symbol = entry?.kind === 'functions' ? entry.overloads.find((f) => f.decl.body) : undefined;
       if (!symbol) {
-        c.error(`entry point '${req.name}' not found`, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+        c.error(`entry point '${req.name}' not found`, inputStart(c));
         continue;
       }
       out.push({ symbol, stage: req.stage });
@@ -69,7 +70,7 @@ export function collectEntryPoints(c: Checker, requests: EntryPointRequest[] | u
   // A library's entry points are the marked functions; its export functions need none (libraryExports).
   if (out.length === 0 && c.options.library) return out;
   if (out.length === 0) {
-    return inferEntryPoints(c, functionsOf(c), c.options.defaultStage, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+    return inferEntryPoints(c, functionsOf(c), c.options.defaultStage, inputStart(c));
   }
   return out;
 }
@@ -82,7 +83,7 @@ export function libraryExports(c: Checker, entryCount: number): IrFunction[] {
   if (!c.options.library) return [];
   const exported = functionsOf(c).filter((f) => f.decl.modifiers.includes('export') && !f.instances);
   if (entryCount === 0 && exported.length === 0) {
-    c.error(`a library (-T lib_6_x) needs an entry point ([shader("stage")]) or an export function`, { file: c.options.filename ?? '/input.hlsl', line: 1, column: 1, offset: 0 });
+    c.error(`a library (-T lib_6_x) needs an entry point ([shader("stage")]) or an export function`, inputStart(c));
   }
   return exported.flatMap((f) => c.lowerFunction(f, f.decl.nameLoc) ?? []);
 }
@@ -93,7 +94,13 @@ function functionsOf(c: Checker): FunctionSymbol[] {
     const e = c.global.own(name);
     if (e?.kind === 'functions') fns.push(...e.overloads.filter((f) => f.decl.body));
   }
-  return fns.sort((a, b) => a.decl.loc.offset - b.decl.loc.offset || a.decl.loc.file.localeCompare(b.decl.loc.file));
+  const at = new Map(fns.map((f) => [f, c.sink.locations.resolve(f.decl.loc)]));
+  return fns.sort((a, b) => at.get(a)!.offset - at.get(b)!.offset || at.get(a)!.file.localeCompare(at.get(b)!.file));
+}
+
+/** Line 1, column 1 of the input: where a problem of the whole shader is reported. */
+function inputStart(c: Checker): Loc {
+  return c.sink.locations.start(c.options.filename ?? '/input.hlsl');
 }
 
 function stageValue(c: Checker, semantic: ast.Semantic | undefined, attributes: ast.Attribute[], modifiers: readonly ast.Modifier[]): StageValue {

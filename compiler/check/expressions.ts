@@ -2,7 +2,8 @@
 import { binaryEnumRefusal, enumResult, implicitEnumRefusal, unaryEnumRefusal, withoutEnum } from './enum-types.js';
 import { holdsRayQuery } from './ray-types.js';
 import { nodeAssignable } from './node-objects.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
+import { NO_PLACE } from '../locations.js';
 import type { BinaryOperator, IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import {
@@ -230,7 +231,7 @@ export class ExpressionChecker {
   }
 
   /** Refuses what the enum rules refuse of a unary operator (enum-types.ts); unscoped enums go on as their underlying type. */
-  private enumOperand(op: string, v: Value, loc: SourceLocation): boolean {
+  private enumOperand(op: string, v: Value, loc: Loc): boolean {
     const refusal = unaryEnumRefusal(op, v.type);
     if (refusal) this.c.error(refusal, loc);
     return !refusal;
@@ -262,7 +263,7 @@ export class ExpressionChecker {
     return result;
   }
 
-  private increment(target: ast.Expr, op: '++' | '--', prefix: boolean, loc: SourceLocation, scope: Scope): Value | undefined {
+  private increment(target: ast.Expr, op: '++' | '--', prefix: boolean, loc: Loc, scope: Scope): Value | undefined {
     const v = this.check(target, scope);
     if (!v || !this.numericOperand(v, op) || !this.enumOperand(op, v, loc) || !this.writable(v, loc)) return undefined;
     const one = constValue(elementScalar(v.type)!, convertScalar(1, elementScalar(v.type)!), loc);
@@ -299,7 +300,7 @@ export class ExpressionChecker {
 
 
 
-  binaryValues(op: Exclude<ast.BinaryOp, ','>, lv: Value, rv: Value, loc: SourceLocation): Value | undefined {
+  binaryValues(op: Exclude<ast.BinaryOp, ','>, lv: Value, rv: Value, loc: Loc): Value | undefined {
     if (!this.numericOperand(lv, op) || !this.numericOperand(rv, op)) return undefined;
     const refusal = binaryEnumRefusal(op, lv.type, rv.type);
     if (refusal) {
@@ -485,7 +486,7 @@ export class ExpressionChecker {
   }
 
   /** Builds a numeric value from the flattened components of `values` (constructors and initializer lists). */
-  fromComponents(values: Value[], t: NumericType, loc: SourceLocation): IrExpr | undefined {
+  fromComponents(values: Value[], t: NumericType, loc: Loc): IrExpr | undefined {
     const el = elementScalar(t)!;
     const comps: IrExpr[] = [];
     for (const v of values) {
@@ -606,7 +607,7 @@ export class ExpressionChecker {
   // Conversions
 
   /** Implicit conversion for assignment, initialization, arguments and returns (warns on truncation). */
-  convert(v: Value, to: Type, loc: SourceLocation, context: string): IrExpr | undefined {
+  convert(v: Value, to: Type, loc: Loc, context: string): IrExpr | undefined {
     const refusal = implicitEnumRefusal(v.type, to);
     if (refusal) {
       this.c.error(`${refusal} (in ${context})`, loc);
@@ -674,7 +675,7 @@ export class ExpressionChecker {
   }
 
   /** Explicit cast: any numeric to numeric (truncation allowed silently), `(S)0` zero-initialises a struct. */
-  explicitConvert(v: Value, to: Type, loc: SourceLocation): IrExpr | undefined {
+  explicitConvert(v: Value, to: Type, loc: Loc): IrExpr | undefined {
     if (sameType(v.type, to)) return this.rvalue(v);
     if (this.isDerivedFrom(v.type, to)) return this.rvalue(this.upcast(v, to as StructType));
     if (isNumeric(v.type) && isNumeric(to)) {
@@ -713,7 +714,7 @@ export class ExpressionChecker {
   // -------------------------------------------------------------------------------------------
   // Helpers for places and side effects
 
-  writable(v: Value, loc: SourceLocation): boolean {
+  writable(v: Value, loc: Loc): boolean {
     if (isLvalue(v) && !v.readonly) return true;
     const readOnly = v.what ? `cannot assign to read-only ${v.what}` : `cannot assign to a read-only value`;
     this.c.error(isLvalue(v) || v.what ? readOnly : `expression is not assignable`, loc);
@@ -730,7 +731,7 @@ export class ExpressionChecker {
 
   emitBefore(stmt: IrStmt): void {
     if (!this.effects) {
-      this.c.error(`expression with side effects is not allowed here`, { file: '', line: 1, column: 1, offset: 0 });
+      this.c.error(`expression with side effects is not allowed here`, NO_PLACE);
       return;
     }
     this.effects.before.push(stmt);
@@ -761,7 +762,7 @@ function startOfName(e: ast.Expr): string {
   return 'it';
 }
 
-function constValue(t: ScalarType, value: number | bigint | boolean, loc: SourceLocation): Value {
+function constValue(t: ScalarType, value: number | bigint | boolean, loc: Loc): Value {
   return { type: t, loc, expr: constExpr(t, value), readonly: true };
 }
 

@@ -3,7 +3,7 @@
 // in: a buffer pointer to S taken meanwhile, including one inside S itself (a linked list's
 // `vk::BufferPointer<S> next;`), names the completed type. Anything else that needs S's size or
 // members before the definition is an error, as in C++.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type * as ast from '../parse/ast.js';
 import type { StructType } from '../types.js';
 import type { Checker } from './checker.js';
@@ -27,7 +27,7 @@ export function forwardDeclared(c: Checker, name: string, scope: Scope): StructT
 }
 
 /** Reports a use of an incomplete struct where its definition is needed; true when it was one. */
-export function refuseIncomplete(c: Checker, t: StructType, loc: SourceLocation, length: number): boolean {
+export function refuseIncomplete(c: Checker, t: StructType, loc: Loc, length: number): boolean {
   if (!c.incompleteStructs.has(t.id) || c.incompleteAllowed > 0) return false;
   c.error(`'${t.name}' is an incomplete type: it is declared but not yet defined (only a vk::BufferPointer may point at it before its definition)`, loc, length);
   return true;

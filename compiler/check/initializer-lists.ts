@@ -2,7 +2,7 @@
 // scalars and rebuilds the target type from them in order. A struct or array element initialises a
 // part of its own type whole (`V v[2] = { buf[0], buf[1] };`); elsewhere it is flattened too. A buffer
 // pointer is a leaf, like a scalar.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { componentCount, elementScalar, isNumeric, sameType, typeToString, type ScalarType, type Type } from '../types.js';
@@ -23,7 +23,7 @@ export function checkInitializerList(c: Checker, x: ExpressionChecker, init: ast
   };
   if (!flatten(init)) return undefined;
   const scalars: Item[] = [];
-  const push = (list: Item[], expr: IrExpr, type: Type, loc: SourceLocation): void => {
+  const push = (list: Item[], expr: IrExpr, type: Type, loc: Loc): void => {
     if (isNumeric(type)) for (const c of x.components(expr, type)) list.push({ expr: c, type: elementScalar(type)!, loc });
     else list.push({ expr, type, loc });
   };
@@ -110,7 +110,7 @@ export function checkInitializerList(c: Checker, x: ExpressionChecker, init: ast
 interface Item {
   expr: IrExpr;
   type: Type;
-  loc: SourceLocation;
+  loc: Loc;
 }
 
 function isAggregate(t: Type): boolean {

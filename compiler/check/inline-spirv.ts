@@ -5,7 +5,7 @@
 // what the module needs once the function is part of it. The instruction is emitted as written:
 // spirv-val judges it, as DXC leaves it to.
 import { placeRoot } from '../ir/walk.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr, IrPlace, SpirvOperand, SpirvRequirements } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { typeToString, UINT, type Type } from '../types.js';
@@ -43,8 +43,8 @@ export function spirvRequirements(c: Checker, attrs: readonly ast.Attribute[], s
 }
 
 /** `[[vk::spvexecutionmode(N)]]` on a function: execution modes of the entry points that run it. */
-export function declaredExecutionModes(c: Checker, attrs: readonly ast.Attribute[], scope: Scope): { mode: number; operands: number[]; loc: SourceLocation }[] {
-  const modes: { mode: number; operands: number[]; loc: SourceLocation }[] = [];
+export function declaredExecutionModes(c: Checker, attrs: readonly ast.Attribute[], scope: Scope): { mode: number; operands: number[]; loc: Loc }[] {
+  const modes: { mode: number; operands: number[]; loc: Loc }[] = [];
   for (const a of attrs) {
     if (a.name !== 'vk::spvexecutionmode') continue;
     const mode = c.attrInt(a, 0, scope);
@@ -57,7 +57,7 @@ export function declaredExecutionModes(c: Checker, attrs: readonly ast.Attribute
  * `vk::ext_execution_mode(mode, literal operands…)` in a function body: an execution mode of every
  * entry point whose call graph reaches the function.
  */
-export function checkExecutionModeCall(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkExecutionModeCall(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   const name = 'vk::ext_execution_mode';
   if (args.length === 0) {
     c.error(`'${name}' takes the execution mode and its literal operands`, loc, name.length);
@@ -80,7 +80,7 @@ export function checkExecutionModeCall(c: Checker, x: ExpressionChecker, args: V
  * `vk::ext_execution_mode_id(mode, constants…)`: OpExecutionModeId, whose operands are the ids of
  * constants (or specialization constants, as `[[vk::constant_id]]` globals are), not literals.
  */
-export function checkExecutionModeIdCall(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkExecutionModeIdCall(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   const name = 'vk::ext_execution_mode_id';
   const mode = args[0] && isIntegerScalar(args[0]) ? evaluateConstant(x.rvalue(args[0])) : undefined;
   if (mode?.kind !== 'scalar' || typeof mode.value === 'boolean') {
@@ -112,7 +112,7 @@ function isIntegerScalar(v: Value): boolean {
 }
 
 /** A call of a `vk::ext_instruction` function: the instruction with the arguments as its operands. */
-export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, args: Value[], loc: SourceLocation): Value | undefined {
+export function inlineSpirvCall(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, args: Value[], loc: Loc): Value | undefined {
   const attr = attribute(fn.decl.attributes, 'vk::ext_instruction')!;
   if (fn.decl.body) {
     c.error(`a 'vk::ext_instruction' function is the instruction itself: '${fn.name}' must have no body`, fn.decl.nameLoc, fn.name.length);
@@ -186,7 +186,7 @@ export function isCooperativeMatrixLength(fn: FunctionSymbol): boolean {
   return fn.name === '__builtin_spv_CooperativeMatrixLengthKHR' && !fn.decl.body && fn.decl.templateParams?.length === 1 && fn.params.length === 0;
 }
 
-export function cooperativeMatrixLengthCall(c: Checker, fn: FunctionSymbol, loc: SourceLocation): Value | undefined {
+export function cooperativeMatrixLengthCall(c: Checker, fn: FunctionSymbol, loc: Loc): Value | undefined {
   const entry = fn.scope.lookup(fn.decl.templateParams![0]!.name);
   const type = entry?.kind === 'type' ? entry.type : undefined;
   if (type?.kind !== 'spirvType' || type.definition.opcode !== Op.TypeCooperativeMatrixKHR) {

@@ -1,7 +1,7 @@
 // Intrinsics the manual lowers through several instructions (its "no direct mapping" list) or with
 // out parameters: the checker expands them into plain IR here, so every back end gets them for free.
 // sincos/modf/frexp/asuint(double, out, out) write their outputs as statements before the value is used.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import { intrinsicName } from '../ir/intrinsics.js';
 import type { IrExpr } from '../ir/ir.js';
 import {
@@ -28,7 +28,7 @@ import { asdouble } from './double-bits.js';
 import { msad4 } from './msad4.js';
 import { dot2add } from './dot2add.js';
 
-type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
+type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: Loc) => Value | undefined;
 type NumericValue = Value & { type: NumericType };
 
 /** Name → [arity, expander]. */
@@ -56,7 +56,7 @@ export const EXPANDED_INTRINSICS: Record<string, [number[], Expander]> = {
 };
 
 /** The common shape of numeric values (`select`, `and`, `or` take it component-wise), or an error. */
-function sharedShape(c: Checker, name: string, args: NumericValue[], loc: SourceLocation): NumericType | undefined {
+function sharedShape(c: Checker, name: string, args: NumericValue[], loc: Loc): NumericType | undefined {
   let shape: Type = args[0]!.type;
   for (const a of args.slice(1)) {
     const common = commonShape(shape as NumericType, a.type);
@@ -70,7 +70,7 @@ function sharedShape(c: Checker, name: string, args: NumericValue[], loc: Source
 }
 
 /** select(cond, a, b): every argument evaluated, component-wise choice (OpSelect). */
-function select(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation): Value | undefined {
+function select(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: Loc): Value | undefined {
   const [cond, a, b] = args as [NumericValue, NumericValue, NumericValue];
   const shape = sharedShape(c, 'select', args, loc);
   if (!shape) return undefined;
@@ -101,7 +101,7 @@ function select(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: Sou
 }
 
 /** and(a, b) / or(a, b): component-wise logical operations on the arguments converted to bool, both evaluated. */
-function logical(c: Checker, x: ExpressionChecker, name: 'and' | 'or', args: NumericValue[], loc: SourceLocation): Value | undefined {
+function logical(c: Checker, x: ExpressionChecker, name: 'and' | 'or', args: NumericValue[], loc: Loc): Value | undefined {
   const shape = sharedShape(c, name, args, loc);
   if (!shape) return undefined;
   const type = withScalar(shape, BOOL);
@@ -116,7 +116,7 @@ const EXPONENT_MASK: Record<number, bigint> = { 16: 0x7c00n, 32: 0x7f800000n, 64
  * isnormal(x): the exponent bits are neither all 0 (zero, subnormal) nor all 1 (inf, NaN), as DXC
  * tests them (OpIsNormal needs the Kernel capability); a matrix row by row.
  */
-function isnormal(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+function isnormal(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: Loc): Value | undefined {
   const el0 = elementScalar(v!.type)!;
   const el = el0.base === 'float' ? el0 : FLOAT;
   const t = withScalar(v!.type, el);
@@ -145,7 +145,7 @@ function intrinsic(type: Type, name: string, args: IrExpr[]): IrExpr {
   return { op: 'intrinsic', type, name: intrinsicName(name), args };
 }
 
-function value(type: Type, expr: IrExpr, loc: SourceLocation): Value {
+function value(type: Type, expr: IrExpr, loc: Loc): Value {
   return { type, loc, expr, readonly: true };
 }
 
@@ -171,7 +171,7 @@ function writeOut(x: ExpressionChecker, target: Value, e: IrExpr, t: Type): void
 }
 
 /** sincos(x, out s, out c): GLSL Sin and Cos (manual). */
-function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc: SourceLocation): Value | undefined {
+function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc: Loc): Value | undefined {
   const byRows = matrixRows(x, v!);
   if (byRows) {
     // Row by row, as DXC (GLSL Sin and Cos take scalars and vectors).
@@ -194,7 +194,7 @@ function sincos(c: Checker, x: ExpressionChecker, [v, s, k]: NumericValue[], loc
  * modf(x, out ip) → GLSL ModfStruct {fraction, whole}; frexp(x, out e) → FrexpStruct {significand,
  * exponent (int)}. The struct result is spilled once and split into the return value and the out argument.
  */
-function structIntrinsic(c: Checker, x: ExpressionChecker, name: 'modf' | 'frexp', [v, out]: NumericValue[], loc: SourceLocation): Value | undefined {
+function structIntrinsic(c: Checker, x: ExpressionChecker, name: 'modf' | 'frexp', [v, out]: NumericValue[], loc: Loc): Value | undefined {
   const byRows = matrixRows(x, v!);
   if (byRows) {
     // Row by row (GLSL's ModfStruct/FrexpStruct take scalars and vectors), as DXC.
@@ -229,7 +229,7 @@ function matrixRows(x: ExpressionChecker, v: NumericValue): { t: MatrixType; row
   return { t, rows: Array.from({ length: t.rows }, (_, r) => ({ op: 'extract', type: row, arg: m, index: r }) as IrExpr) };
 }
 
-function clip(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+function clip(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: Loc): Value | undefined {
   const byRows = matrixRows(x, v!);
   if (byRows) {
     // Any component of any row below zero discards.
@@ -255,7 +255,7 @@ function clip(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: Source
 }
 
 /** lit(n·l, n·h, m) = (1, max(n·l, 0), (n·l < 0 || n·h < 0) ? 0 : pow(n·h, m), 1) (HLSL reference). */
-function lit(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation): Value | undefined {
+function lit(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: Loc): Value | undefined {
   for (const a of args) {
     if (a.type.kind !== 'scalar') {
       c.error(`no matching overload of 'lit' for argument of type '${typeToString(a.type)}'`, a.loc);
@@ -274,7 +274,7 @@ function lit(c: Checker, x: ExpressionChecker, args: NumericValue[], loc: Source
 }
 
 /** dst(a, b) = (1, a.y·b.y, a.z, b.w) (manual: OpCompositeExtract and OpFMul). */
-function dst(c: Checker, x: ExpressionChecker, [a, b]: NumericValue[], loc: SourceLocation): Value | undefined {
+function dst(c: Checker, x: ExpressionChecker, [a, b]: NumericValue[], loc: Loc): Value | undefined {
   const el = commonScalar(elementScalar(a!.type)!, a!.literal, elementScalar(b!.type)!, b!.literal);
   const f = el.base === 'float' ? el : FLOAT;
   const v4 = vector(f, 4);
@@ -290,7 +290,7 @@ function dst(c: Checker, x: ExpressionChecker, [a, b]: NumericValue[], loc: Sour
 }
 
 /** D3DCOLORtoUBYTE4(c) = int4(c.zyxw * 255.002): OpVectorShuffle, OpVectorTimesScalar, OpConvertFToS (manual). */
-function d3dColorToUbyte4(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: SourceLocation): Value | undefined {
+function d3dColorToUbyte4(c: Checker, x: ExpressionChecker, [v]: NumericValue[], loc: Loc): Value | undefined {
   if (v!.type.kind !== 'vector' || v!.type.size !== 4) {
     c.error(`no matching overload of 'D3DCOLORtoUBYTE4' for argument of type '${typeToString(v!.type)}'`, v!.loc);
     return undefined;

@@ -1,6 +1,6 @@
 // Intrinsic functions: a table of signature shapes (the manual's intrinsic sections), checked here
 // and lowered to `intrinsic` IR nodes that each back end maps to its instructions.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { intrinsicName } from '../ir/intrinsics.js';
 import { BOOL, elementScalar, FLOAT, INT, isNumeric, matrix, sameType, typeToString, UINT, vector, VOID, type ScalarType, type Type } from '../types.js';
@@ -65,7 +65,7 @@ export function isIntrinsic(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(INTRINSICS, name) || Object.prototype.hasOwnProperty.call(EXPANDED_INTRINSICS, name) || isWaveIntrinsic(name) || isUnsupportedIntrinsic(name) || VK_INTRINSICS.has(name) || MESH_INTRINSICS.has(name) || isRayTracingIntrinsic(name) || NON_UNIFORM_INTRINSICS.has(name) || isAttributeIntrinsic(name) || name === 'Barrier' || name === 'GetRemainingRecursionLevels';
 }
 
-export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkIntrinsicCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: Loc): Value | undefined {
   if (isUnsupportedIntrinsic(name)) return rejectUnsupportedIntrinsic(c, name, loc);
   if (name === 'vk::ReadClock') return checkReadClock(c, x, args, loc);
   if (name === 'Barrier') return checkBarrier(c, x, args, loc);
@@ -203,7 +203,7 @@ function commonFloat(args: Value[]): ScalarType {
   return el.base === 'float' ? el : FLOAT;
 }
 
-function noOverload(c: Checker, name: string, t: Type, loc: SourceLocation): undefined {
+function noOverload(c: Checker, name: string, t: Type, loc: Loc): undefined {
   c.error(`no matching overload of '${name}' for argument of type '${typeToString(t)}'`, loc, name.length);
   return undefined;
 }
@@ -212,7 +212,7 @@ function noOverload(c: Checker, name: string, t: Type, loc: SourceLocation): und
  * `mul(a, b)` in all nine forms of the HLSL reference: scalar×{scalar,vector,matrix}, vector×vector
  * (dot), vector×matrix (row vector), matrix×vector (column vector), matrix×matrix.
  */
-function mulIntrinsic(c: Checker, x: ExpressionChecker, a: Value & { type: NumericType }, b: Value & { type: NumericType }, loc: SourceLocation): Value | undefined {
+function mulIntrinsic(c: Checker, x: ExpressionChecker, a: Value & { type: NumericType }, b: Value & { type: NumericType }, loc: Loc): Value | undefined {
   const el0 = commonScalar(elementScalar(a.type)!, a.literal, elementScalar(b.type)!, b.literal);
   const el = el0.base === 'bool' ? INT : el0;
   let at = withScalar(a.type, el);
@@ -267,7 +267,7 @@ function mulIntrinsic(c: Checker, x: ExpressionChecker, a: Value & { type: Numer
  * select(cond, a, b) of structs or arrays (HLSL 2021's `select<T>(bool, T, T)`): both operands are
  * evaluated, then the chosen one is copied through a temporary (OpSelect on composites needs SPIR-V 1.4).
  */
-function selectAggregate(c: Checker, x: ExpressionChecker, [cond, a, b]: Value[], loc: SourceLocation): Value | undefined {
+function selectAggregate(c: Checker, x: ExpressionChecker, [cond, a, b]: Value[], loc: Loc): Value | undefined {
   const t = a!.type;
   if (!sameType(t, b!.type) || !isNumeric(cond!.type) || cond!.type.kind !== 'scalar' || t.kind === 'resource' || t.kind === 'sampler') {
     c.error(`no matching overload of 'select' for (${[cond!, a!, b!].map((v) => `'${typeToString(v.type)}'`).join(', ')}): a scalar condition and two values of one type are needed`, loc, 6);

@@ -1,6 +1,6 @@
 // SetMeshOutputCounts(numVertices, numPrimitives) and DispatchMesh(x, y, z, payload) (SM 6.5). Which
 // stage may call them is checked per entry point (mesh-stage.ts): helper functions are shared.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import { typeToString, UINT, VOID } from '../types.js';
 import type { Checker } from './checker.js';
 import type { ExpressionChecker } from './expressions.js';
@@ -12,7 +12,7 @@ function isIntegerScalar(v: Value): boolean {
   return v.type.kind === 'scalar' && (v.type.base === 'int' || v.type.base === 'uint');
 }
 
-export function checkMeshIntrinsic(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkMeshIntrinsic(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: Loc): Value | undefined {
   const counts = name === 'SetMeshOutputCounts' ? 2 : 3;
   const arity = counts + (name === 'DispatchMesh' ? 1 : 0);
   if (args.length !== arity) {

@@ -2,7 +2,7 @@
 // buffer methods of the manual's tables (structured, append/consume, byte-address), Interlocked*
 // (methods and global functions) and `buf[i]` on resources. Texture methods are in texture-methods.ts.
 import { placeRoot } from '../ir/walk.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { AtomicOperation, ImageOperands, IrExpr, IrGlobal, IrPlace, ResourceCall } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { layoutOf } from '../layout/index.js';
@@ -50,7 +50,7 @@ const BYTE_LOADS: Record<string, number> = { Load: 1, Load2: 2, Load3: 3, Load4:
 const BYTE_STORES: Record<string, number> = { Store: 1, Store2: 2, Store3: 3, Store4: 4 };
 
 /** `obj.method(args)` where obj is a resource; undefined (after an error) when it does not check. */
-export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: SourceLocation): Value | undefined {
+export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, callee: ast.MemberExpr, args: Value[], scope: Scope, loc: Loc): Value | undefined {
   const t = obj.type;
   if (obj.heap) return c.heaps.untyped(obj as Value & { heap: NonNullable<Value['heap']> });
   if (t.kind === 'rayQuery') return checkRayQueryMethod({ c, x, obj, method: callee.member, args, loc }, t);
@@ -69,7 +69,7 @@ export function checkMethodCall(c: Checker, x: ExpressionChecker, obj: Value, ca
 }
 
 /** `buf[i]`: an element of a structured buffer's runtime array, or a texel. */
-export function resourceIndex(c: Checker, x: ExpressionChecker, obj: Value, t: ResourceType, idx: Value, loc: SourceLocation): Value | undefined {
+export function resourceIndex(c: Checker, x: ExpressionChecker, obj: Value, t: ResourceType, idx: Value, loc: Loc): Value | undefined {
   if (TEXTURE_SHAPES[t.resource]) return texelIndex(c, x, obj, t, idx, loc);
   if (t.resource !== 'StructuredBuffer' && t.resource !== 'RWStructuredBuffer') {
     c.error(`operator[] is not available on '${typeToString(t)}'`, loc);
@@ -317,7 +317,7 @@ function isWordVector(t: Type): boolean {
  * `InterlockedOp(dest, value[, original])`, `InterlockedCompareExchange(dest, compare, value, original)`,
  * `InterlockedCompareStore(dest, compare, value)`: dest is a groupshared/RW-buffer scalar or a texel.
  */
-export function interlocked(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
+export function interlocked(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: Loc): Value | undefined {
   const operation = INTERLOCKED[name]!;
   const s: MethodSite = { c, x, obj: args[0]!, method: name, args, loc };
   const compare = operation === 'compareExchange';

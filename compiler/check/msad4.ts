@@ -2,7 +2,7 @@
 // absolute differences between the reference's 4 bytes and the source's bytes i…i+3, skipping the
 // reference bytes that are 0 ("masked"), added to accum[i]. SPIR-V and WGSL have no such instruction:
 // plain integer IR, as DXC emulates it (shifts, byte extraction, compares; no saturation).
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { BOOL, typeToString, UINT, vector } from '../types.js';
 import type { Checker } from './checker.js';
@@ -17,7 +17,7 @@ const u = (v: number): IrExpr => constExpr(UINT, v);
 const bin = (operator: 'shl' | 'shr' | 'bitand' | 'bitor' | 'add' | 'sub', left: IrExpr, right: IrExpr): IrExpr => ({ op: 'binary', type: UINT, operator, left, right });
 const cmp = (operator: 'gt' | 'ne', left: IrExpr, right: IrExpr): IrExpr => ({ op: 'binary', type: BOOL, operator, left, right });
 
-export function msad4(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function msad4(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   const [ref, source, accum] = args as [Value, Value, Value];
   const shapes: [Value, typeof UINT | typeof UINT2 | typeof UINT4][] = [[ref, UINT], [source, UINT2], [accum, UINT4]];
   for (const [v, t] of shapes) {

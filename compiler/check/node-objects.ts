@@ -3,7 +3,7 @@
 // helper's parameter (a reference to the caller's object) or a local initialised from
 // GetThreadNodeOutputRecords/GetGroupNodeOutputRecords; a record of it is its `element` place
 // (Get() is element 0), so member reads and writes are ordinary places.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr, IrPlace, NodeCall } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { BOOL, UINT, VOID, sameType, typeToString, type NodeObject, type NodeType, type Type } from '../types.js';
@@ -64,7 +64,7 @@ function elementObject(t: NodeType): NodeObject {
 }
 
 /** A record of a node object: element `index` of its payload array. */
-function record(obj: Value & { place: IrPlace }, t: NodeType, index: IrExpr, loc: SourceLocation): Value {
+function record(obj: Value & { place: IrPlace }, t: NodeType, index: IrExpr, loc: Loc): Value {
   const place: IrPlace = { kind: 'element', base: obj.place, index, type: t.record };
   return { type: t.record, loc, place, readonly: !NODE_OBJECTS[t.object].writable };
 }
@@ -72,7 +72,7 @@ function record(obj: Value & { place: IrPlace }, t: NodeType, index: IrExpr, loc
 const uintConst = (value: number): IrExpr => ({ op: 'const', type: UINT, value: { kind: 'scalar', type: UINT, value } });
 
 /** `obj[i]`: a record of an input or output-records object, or an output of an output array. */
-export function nodeIndex(c: Checker, x: ExpressionChecker, obj: Value, t: NodeType, idx: Value, loc: SourceLocation): Value | undefined {
+export function nodeIndex(c: Checker, x: ExpressionChecker, obj: Value, t: NodeType, idx: Value, loc: Loc): Value | undefined {
   if (!obj.place) {
     c.error(`operator[] needs a node object variable, not a temporary`, obj.loc);
     return undefined;
@@ -97,12 +97,12 @@ function outputOf(place: IrPlace): { output: IrPlace; index?: IrExpr } {
   return { output: place };
 }
 
-function call(type: Type, c: NodeCall, loc: SourceLocation): Value {
+function call(type: Type, c: NodeCall, loc: Loc): Value {
   return resourceValue(type, c, loc);
 }
 
 /** `obj.Method(args)` on a node object. */
-export function nodeMethod(c: Checker, x: ExpressionChecker, obj: Value, t: NodeType, method: string, args: Value[], loc: SourceLocation, memberLoc: SourceLocation): Value | undefined {
+export function nodeMethod(c: Checker, x: ExpressionChecker, obj: Value, t: NodeType, method: string, args: Value[], loc: Loc, memberLoc: Loc): Value | undefined {
   if (!obj.place) {
     c.error(`'${method}' needs a node object variable, not a temporary`, obj.loc);
     return undefined;
@@ -157,7 +157,7 @@ export function nodeMethod(c: Checker, x: ExpressionChecker, obj: Value, t: Node
 }
 
 /** `GetRemainingRecursionLevels()`: the RemainingRecursionLevelsAMDX builtin. */
-export function remainingRecursionLevels(c: Checker, args: Value[], loc: SourceLocation): Value | undefined {
+export function remainingRecursionLevels(c: Checker, args: Value[], loc: Loc): Value | undefined {
   if (args.length) {
     c.error(`'GetRemainingRecursionLevels' takes no arguments`, loc);
     return undefined;
@@ -170,7 +170,7 @@ export function remainingRecursionLevels(c: Checker, args: Value[], loc: SourceL
  * and unconditionally, so that every later use sees one allocation (SPIR-V keeps it as a pointer
  * value, which no variable or phi may hold).
  */
-export function nodeAssignable(c: Checker, e: ast.AssignExpr, scope: Scope, conditional: boolean, loc: SourceLocation): boolean {
+export function nodeAssignable(c: Checker, e: ast.AssignExpr, scope: Scope, conditional: boolean, loc: Loc): boolean {
   const name = e.target.kind === 'Name' ? e.target.name : undefined;
   if (name !== undefined && e.op === '=' && !conditional && scope.own(name)) return true;
   c.error(`a node object can be assigned only with '=', unconditionally, in the block that declares it`, loc);
@@ -182,7 +182,7 @@ export function nodeAssignable(c: Checker, e: ast.AssignExpr, scope: Scope, cond
  * initialised where it is declared. Globals, struct members, arrays and copies of inputs or outputs
  * would be node objects no entry binds. True after reporting one.
  */
-export function refuseNodeVariable(c: Checker, t: Type, name: string, loc: SourceLocation, local: boolean): boolean {
+export function refuseNodeVariable(c: Checker, t: Type, name: string, loc: Loc, local: boolean): boolean {
   let inner = t;
   while (inner.kind === 'array') inner = inner.element;
   if (inner.kind !== 'node') return false;

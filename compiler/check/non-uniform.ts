@@ -1,6 +1,6 @@
 // NonUniformResourceIndex(i): marks a resource-array index as varying across invocations. The value
 // is i itself (a uint); the back end decorates it, and what is computed from it, NonUniform.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { typeToString, UINT } from '../types.js';
 import type { Checker } from './checker.js';
@@ -9,7 +9,7 @@ import type { Value } from './value.js';
 
 export const NON_UNIFORM_INTRINSICS = new Set(['NonUniformResourceIndex']);
 
-export function checkNonUniformResourceIndex(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkNonUniformResourceIndex(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   const name = 'NonUniformResourceIndex';
   if (args.length !== 1) {
     c.error(`'${name}' takes 1 argument, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);

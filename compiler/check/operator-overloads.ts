@@ -1,5 +1,5 @@
 // HLSL 2021 operator overloading: operators on a struct call its member `operator…` functions.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import { typeToString, type StructType } from '../types.js';
 import { checkUserCall } from './calls.js';
 import type { Checker } from './checker.js';
@@ -11,7 +11,7 @@ import type { Value } from './value.js';
  * `a + b`, `-a`, `a[i]` on a struct: its member `operator+` / `operator-` / `operator[]` (HLSL 2021
  * operator overloading), called on `a` with the other operand, if any, as the argument.
  */
-export function operatorCall(c: Checker, x: ExpressionChecker, op: string, l: Value, r: Value | Value[] | undefined, loc: SourceLocation, scope: Scope): Value | undefined {
+export function operatorCall(c: Checker, x: ExpressionChecker, op: string, l: Value, r: Value | Value[] | undefined, loc: Loc, scope: Scope): Value | undefined {
   const t = l.type as StructType;
   const name = `operator${op}`;
   const entry = c.structMembers.get(t.id)?.lookupMember(name);

@@ -2,7 +2,7 @@
 // represents them) and their intrinsics. pack_u8/pack_s8 keep each component's low byte;
 // pack_clamp_u8/pack_clamp_s8 take signed components, clamp them to the byte's range first (SClamp,
 // as DXC); unpack_* sign- (s8) or zero-extend (u8) each byte to 16 or 32 bits.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr } from '../ir/ir.js';
 import { elementScalar, scalar, typeToString, UINT, vector, type ScalarType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -12,7 +12,7 @@ import { constExpr } from './ir-constants.js';
 import type { Value } from './value.js';
 
 type NumericValue = Value & { type: NumericType };
-type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: SourceLocation) => Value | undefined;
+type Expander = (c: Checker, x: ExpressionChecker, args: NumericValue[], loc: Loc) => Value | undefined;
 
 /** Clamp ranges of the pack_clamp forms. */
 const CLAMP: Record<string, [number, number]> = { pack_clamp_s8: [-128, 127], pack_clamp_u8: [0, 255] };

@@ -2,7 +2,7 @@
 // WorldRayOrigin, ObjectToWorld3x4, HitKind, …) and TraceRay, ReportHit, CallShader, IgnoreHit and
 // AcceptHitAndEndSearch. Which stage may use which is checked per entry point by the back end, since
 // a helper function may serve several stages.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { RaySystemValue } from '../ir/ray-tracing.js';
 import { BOOL, FLOAT, matrix, typeToString, UINT, vector, VOID, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -40,13 +40,13 @@ export function isRayTracingIntrinsic(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(SYSTEM_VALUES, name) || CALLS.has(name);
 }
 
-function arity(c: Checker, name: string, args: Value[], n: number, loc: SourceLocation): boolean {
+function arity(c: Checker, name: string, args: Value[], n: number, loc: Loc): boolean {
   if (args.length === n) return true;
   c.error(`'${name}' takes ${n} argument${n === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
   return false;
 }
 
-function value(type: Type, call: import('../ir/ir.js').ResourceCall, loc: SourceLocation): Value {
+function value(type: Type, call: import('../ir/ir.js').ResourceCall, loc: Loc): Value {
   return { type, loc, expr: { op: 'resource', type, call }, readonly: true };
 }
 
@@ -63,7 +63,7 @@ function structPlace(c: Checker, name: string, arg: Value, what: string): import
   return arg.place;
 }
 
-export function checkRayTracingIntrinsic(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkRayTracingIntrinsic(c: Checker, x: ExpressionChecker, name: string, args: Value[], loc: Loc): Value | undefined {
   const systemValue = SYSTEM_VALUES[name as RaySystemValue];
   if (systemValue) {
     if (!arity(c, name, args, 0, loc)) return undefined;

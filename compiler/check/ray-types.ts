@@ -1,7 +1,7 @@
 // The DXR vocabulary every stage sees (ray queries in any stage, SM 6.5; ray-tracing stages): the
 // predeclared structs `RayDesc` and `BuiltInTriangleIntersectionAttributes`, the RAY_FLAG_*,
 // COMMITTED_*, CANDIDATE_* and HIT_KIND_* constants, and `RayQuery<flags>`.
-import type { SourceLocation } from '../diagnostics.js';
+import { HLSL_BUILTIN, type Loc } from '../locations.js';
 import type { IrGlobal } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { FLOAT, vector, type RayQueryType, type StructType, type Type } from '../types.js';
@@ -38,7 +38,7 @@ const STATUS_CONSTANTS: Record<string, number> = {
   HIT_KIND_TRIANGLE_BACK_FACE: 0xff,
 };
 
-const LOC: SourceLocation = { file: '<hlsl>', line: 1, column: 1, offset: 0 };
+const LOC: Loc = HLSL_BUILTIN;
 
 /**
  * `RayDesc { float3 Origin; float TMin; float3 Direction; float TMax; }` in DXR's member order (which
@@ -110,7 +110,7 @@ export function holdsRayQuery(t: Type): boolean {
 }
 
 /** A struct member holding a RayQuery is refused (true): copying the struct would copy the query. */
-export function rayQueryMember(c: Checker, t: Type, loc: SourceLocation): boolean {
+export function rayQueryMember(c: Checker, t: Type, loc: Loc): boolean {
   if (!holdsRayQuery(t)) return false;
   c.error(`a RayQuery cannot be a struct member: copying the struct would copy the query`, loc);
   return true;

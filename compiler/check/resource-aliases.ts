@@ -12,7 +12,7 @@
 // parameters), its resource leaves alias cells. Where the origin depends on run-time values (branches
 // on run-time conditions, loop-carried reassignment, returns that differ by path), a use is an error
 // at its own line:col naming the variable.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { placeRoot, walkExpr } from '../ir/walk.js';
 import { lowerInStaticInit } from './statements.js';
@@ -77,7 +77,7 @@ function isCellType(t: Type): boolean {
  * The held form of a resource-holding variable: data leaves get places from `dataPlace` (new locals,
  * or IR parameters of a specialised function), cells start unset.
  */
-export function makeHeld(t: Type, name: string, dataPlace: (name: string, t: Type) => IrPlace, flow: ResourceFlow | undefined, loc: SourceLocation): Held | undefined {
+export function makeHeld(t: Type, name: string, dataPlace: (name: string, t: Type) => IrPlace, flow: ResourceFlow | undefined, loc: Loc): Held | undefined {
   if (isCellType(t)) {
     const cell: AliasCell = { kind: 'resource', name, type: t, origin: { kind: 'unset' }, reads: 0, writes: [] };
     flow?.cells.push(cell);
@@ -135,7 +135,7 @@ export function invalidate(h: Held): void {
 }
 
 /** Where an expression starts (a member or index expression's own location is its operator). */
-export function startOf(e: import('../parse/ast.js').Expr): SourceLocation {
+export function startOf(e: import('../parse/ast.js').Expr): Loc {
   return e.kind === 'Member' || e.kind === 'Index' ? startOf(e.object) : e.loc;
 }
 
@@ -147,7 +147,7 @@ export function cells(h: Held): AliasCell[] {
 }
 
 /** How an expression names a held value (what the checker's `name`/`member` return for it). */
-export function heldValue(c: Checker, h: Held, loc: SourceLocation, readonly: boolean): Value {
+export function heldValue(c: Checker, h: Held, loc: Loc, readonly: boolean): Value {
   if (h.kind === 'data') return { type: h.type, loc, place: h.place, readonly };
   if (h.kind === 'struct' || h.kind === 'array') return { type: h.type, loc, held: h, readonly };
   const v: Value = { type: viewType(h.type), loc, held: h, readonly: false, what: `variable '${h.name}'` };
@@ -157,7 +157,7 @@ export function heldValue(c: Checker, h: Held, loc: SourceLocation, readonly: bo
 }
 
 /** Reports a use of a cell whose origin is not a known global; true when the value is usable. */
-export function checkResolved(c: Checker, v: Value, loc: SourceLocation): boolean {
+export function checkResolved(c: Checker, v: Value, loc: Loc): boolean {
   const h = v.held;
   if (!h || h.kind !== 'resource' || h.origin.kind === 'place') return true;
   if (h.origin.kind === 'invalid') return false;
@@ -179,7 +179,7 @@ function sourcePlace(v: Value): IrPlace | undefined {
  * stored. `spill` evaluates a run-time array index once, so that the alias keeps naming the element
  * chosen at the assignment.
  */
-export function assignHeld(c: Checker, target: Held, source: Value, loc: SourceLocation, out: (s: IrStmt) => void, spill: (e: IrExpr) => IrExpr): boolean {
+export function assignHeld(c: Checker, target: Held, source: Value, loc: Loc, out: (s: IrStmt) => void, spill: (e: IrExpr) => IrExpr): boolean {
   if (target.kind === 'data') {
     if (!source.place && !source.expr) return false;
     out({ op: 'store', place: target.place, value: source.expr ?? { op: 'load', type: source.type, place: source.place! } });
@@ -341,7 +341,7 @@ export class ResourceFlow {
    * one of them reassigns to another resource than it held at the loop's start is loop-carried; if
    * the body read it, later iterations may have seen another resource: not static.
    */
-  endLoop(c: Checker, entry: Map<AliasCell, Origin>, counts: Map<AliasCell, { reads: number; writes: number }>, states: Map<AliasCell, Origin>[], loc: SourceLocation): void {
+  endLoop(c: Checker, entry: Map<AliasCell, Origin>, counts: Map<AliasCell, { reads: number; writes: number }>, states: Map<AliasCell, Origin>[], loc: Loc): void {
     for (const cell of this.cells) {
       const start = entry.get(cell);
       if (!start) continue;
@@ -355,7 +355,7 @@ export class ResourceFlow {
       if (start.kind === 'place' && readsBeforeWrite > 0) {
         c.error(`the resource held by '${cell.name}' cannot be determined statically: this loop reassigns it and reads it, so iterations may see different resources`, loc, 1);
       }
-      cell.origin = { kind: 'dynamic', why: `it is reassigned inside the loop at line ${loc.line}` };
+      cell.origin = { kind: 'dynamic', why: `it is reassigned inside the loop at line ${c.sink.locations.resolve(loc).line}` };
     }
   }
 
@@ -368,7 +368,7 @@ export class ResourceFlow {
  * `static Texture2D t = g;` at global scope: an alias of its initializer's global for every entry
  * point. Assigning it in a function would make its resource depend on which code ran: rejected.
  */
-export function declareStaticAlias(c: Checker, d: { name: string; init?: import('../parse/ast.js').Expr; loc: SourceLocation }, t: Type, scope: import('./scope.js').Scope, coherent = false): void {
+export function declareStaticAlias(c: Checker, d: { name: string; init?: import('../parse/ast.js').Expr; loc: Loc }, t: Type, scope: import('./scope.js').Scope, coherent = false): void {
   const elements = d.init?.kind === 'InitList' ? elementCells(t, d.name, undefined) : undefined;
   if (elements && d.init?.kind === 'InitList') return declareStaticElements(c, d, d.init, elements, scope);
   const cell = makeHeld(t, d.name, () => ({ kind: 'local', local: { id: c.newId(), name: '', type: t }, type: t }), undefined, d.loc);
@@ -409,7 +409,7 @@ function uniformIndices(p: IrPlace): boolean {
 }
 
 /** A name whose declaration was rejected: uses of it fail quietly instead of "undeclared identifier". */
-export function declareInvalidAlias(c: Checker, d: { name: string; loc: SourceLocation }, t: Type, scope: import('./scope.js').Scope): void {
+export function declareInvalidAlias(c: Checker, d: { name: string; loc: Loc }, t: Type, scope: import('./scope.js').Scope): void {
   const dummy = (name: string, type: Type): IrPlace => ({ kind: 'local', local: { id: c.newId(), name, type }, type });
   const held = makeHeld(t, d.name, dummy, undefined, d.loc);
   if (!held) return;
@@ -418,7 +418,7 @@ export function declareInvalidAlias(c: Checker, d: { name: string; loc: SourceLo
 }
 
 /** `static Texture2D ts[2] = { a, b };`: each element an alias of its own initializer, fixed. */
-function declareStaticElements(c: Checker, d: { name: string; loc: SourceLocation }, init: import('../parse/ast.js').InitListExpr, held: Held, scope: import('./scope.js').Scope): void {
+function declareStaticElements(c: Checker, d: { name: string; loc: Loc }, init: import('../parse/ast.js').InitListExpr, held: Held, scope: import('./scope.js').Scope): void {
   const targets = cells(held);
   const sources: import('../parse/ast.js').Expr[] = [];
   const collect = (e: import('../parse/ast.js').Expr): void => (e.kind === 'InitList' ? e.elements.forEach(collect) : void sources.push(e));

@@ -3,7 +3,7 @@
 // makes each call site see its own globals), with resource parameters bound as aliases of the
 // caller's globals and the plain-data parts of resource-holding structs passed as IR parameters.
 // A function returning a resource returns nothing at run time: the call names the returned global.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrCallArg, IrConst, IrExpr, IrFunction, IrPlace, IrVar } from '../ir/ir.js';
 import { typeToString, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -56,7 +56,7 @@ function paramPlace(c: Checker, fn: IrFunction, direction: 'in' | 'out' | 'inout
  * The callee's copy of a caller's held value: the same origins, its own data parameters. A run-time
  * element index (`bufs[i]`) becomes an `in` parameter after the data parameters (see heldArguments).
  */
-function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, indexVars: Set<IrVar>, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: SourceLocation, fixed?: string): Held | undefined {
+function bindHeld(c: Checker, caller: Held, type: Type, name: string, fn: IrFunction, indexVars: Set<IrVar>, direction: 'in' | 'out' | 'inout', flow: ResourceFlow, loc: Loc, fixed?: string): Held | undefined {
   const held = makeHeld(type, name, paramPlace(c, fn, direction), flow, loc);
   if (!held) {
     c.error(`parameter '${name}' of type '${typeToString(type)}': arrays of structs holding resources are not supported yet`, loc, name.length);
@@ -145,7 +145,7 @@ export function bindParams(c: Checker, symbol: FunctionSymbol, spec: Specializat
 }
 
 /** The one origin every live `return` of a function returning a resource gives. */
-export function resolveReturn(c: Checker, symbol: FunctionSymbol, fn: IrFunction, spec: Specialization, returns: { origins: Origin[]; loc: SourceLocation }[]): (IrPlace | undefined)[] | undefined {
+export function resolveReturn(c: Checker, symbol: FunctionSymbol, fn: IrFunction, spec: Specialization, returns: { origins: Origin[]; loc: Loc }[]): (IrPlace | undefined)[] | undefined {
   if (!returns.length) return undefined;
   const resolved: (IrPlace | undefined)[] = [];
   // `return arr[f(i)];` with `i` an `in` parameter the body never writes, or a value no code can change
@@ -179,7 +179,7 @@ export function resolveReturn(c: Checker, symbol: FunctionSymbol, fn: IrFunction
  * The global-rooted place each out/inout resource parameter holds at every exit of the function (each
  * `return`, and its end when reachable): one resource with constant indices, or an error.
  */
-export function resolveOuts(c: Checker, symbol: FunctionSymbol, spec: Specialization, exits: { origins: Map<number, Origin>; loc: SourceLocation }[]): Map<number, IrPlace> | undefined {
+export function resolveOuts(c: Checker, symbol: FunctionSymbol, spec: Specialization, exits: { origins: Map<number, Origin>; loc: Loc }[]): Map<number, IrPlace> | undefined {
   const outs = new Map<number, IrPlace>();
   for (const i of spec.outCells.keys()) {
     const name = symbol.params[i]!.name;
@@ -199,7 +199,7 @@ export function resolveOuts(c: Checker, symbol: FunctionSymbol, spec: Specializa
 }
 
 /** The held value an argument gives a resource-holding parameter (a fresh alias for a plain global). */
-function argumentHeld(c: Checker, a: Value, t: Type, loc: SourceLocation): Held | undefined {
+function argumentHeld(c: Checker, a: Value, t: Type, loc: Loc): Held | undefined {
   if (a.held) return a.held;
   const cell = makeHeld(t, 'argument', () => ({ kind: 'local', local: { id: c.newId(), name: '', type: t }, type: t }), undefined, loc);
   if (!cell || cell.kind !== 'resource') {
@@ -237,7 +237,7 @@ export function specializedCall(
   fn: FunctionSymbol,
   self: Value | undefined,
   args: (Value | undefined)[],
-  loc: SourceLocation,
+  loc: Loc,
   pass: (index: number, callArgs: IrCallArg[]) => boolean,
 ): Value | undefined {
   const spec: Specialization = { params: new Map(), constants: new Map(), outCells: new Map(), paramVars: new Map(), indexVars: new Set() };

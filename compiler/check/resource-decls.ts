@@ -1,7 +1,7 @@
 // Vulkan-specific parts of resource declarations (manual, "Vulkan specific attributes"): the
 // counter blocks of RW/Append/Consume structured buffers, [[vk::image_format]],
 // [[vk::input_attachment_index]], globallycoherent, [[vk::push_constant]] and [[vk::constant_id]].
-import { diagnostic, type SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrGlobal } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { INT, typeToString, type ResourceType, type StructType, type Type } from '../types.js';
@@ -87,7 +87,7 @@ export function resourceDecorations(c: Checker, global: IrGlobal, modifiers: rea
  * `[[vk::constant_id(N)]] const T x = default;`: a specialization constant (bool, int, uint, float scalars
  * of 16, 32 or 64 bits). DXC accepts it without `const` too; it is read-only either way.
  */
-export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Declarator, t: Type, scope: Scope, loc: SourceLocation): IrGlobal | undefined {
+export function specConstantGlobal(c: Checker, attr: ast.Attribute, d: ast.Declarator, t: Type, scope: Scope, loc: Loc): IrGlobal | undefined {
   const id = c.attrInt(attr, 0, scope);
   if (id === undefined) return undefined;
   if (t.kind !== 'scalar') {
@@ -118,7 +118,7 @@ export function pushConstantGlobal(c: Checker, d: ast.Declarator, declared: Type
   }
   const first = c.globals.find((g) => g.space === 'push-constant');
   if (first) {
-    const note = diagnostic('note', `'${first.name}' is the first push constant block`, first.loc);
+    const note = c.sink.note(`'${first.name}' is the first push constant block`, first.loc);
     c.sink.error(`at most one push constant block is allowed per shader; '${d.name}' is a second one`, d.loc, d.name.length, [note]);
     return undefined;
   }

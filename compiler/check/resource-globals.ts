@@ -2,7 +2,7 @@
 // are handles; ConstantBuffer<T>/TextureBuffer<T> hold T itself, structured buffers `{ T data[]; }`,
 // byte-address buffers `{ uint data[]; }`, named as DXC names their block types. Arrays of resources
 // wrap the block in the declared array dimensions.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { BufferForm, IrGlobal } from '../ir/ir.js';
 import { arrayOf, scalar, type ResourceType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -20,7 +20,7 @@ function wrapArrays(declared: Type, inner: Type): Type {
 }
 
 /** The resource global of declared type `t` (a resource, or an array of them). */
-export function resourceGlobal(c: Checker, name: string, t: Type, loc: SourceLocation): IrGlobal {
+export function resourceGlobal(c: Checker, name: string, t: Type, loc: Loc): IrGlobal {
   const res = innermost(t);
   if (res.kind === 'resource' && isBufferResource(res.resource)) {
     const global = bufferGlobal(c, name, res, t, loc);
@@ -31,7 +31,7 @@ export function resourceGlobal(c: Checker, name: string, t: Type, loc: SourceLoc
   return { id: c.newId(), name, type: t, space: 'handle', readonly: res.kind === 'resource' ? !res.resource.startsWith('RW') : true, loc };
 }
 
-function bufferGlobal(c: Checker, name: string, res: ResourceType, declared: Type, loc: SourceLocation): IrGlobal {
+function bufferGlobal(c: Checker, name: string, res: ResourceType, declared: Type, loc: Loc): IrGlobal {
   const elementName = res.element.kind === 'struct' ? res.element.name : typeNameOf(res.element);
   const kind = res.resource;
   let type: Type;

@@ -1,6 +1,6 @@
 // Names in scope while checking: variables (as IR places), resources, types, function overload sets
 // and namespaces. Scopes chain to their parent; lookups of `a::b` walk namespace scopes.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrConst, IrFunction, IrGlobal, IrPlace } from '../ir/ir.js';
 import type { FunctionDecl } from '../parse/ast.js';
 import { UINT, type Bitfield, type StructType, type Type } from '../types.js';
@@ -14,7 +14,7 @@ export interface VariableSymbol {
   readonly: boolean;
   /** Known value of a `static const` (or enum member) usable in constant expressions. */
   constant?: IrConst;
-  loc: SourceLocation;
+  loc: Loc;
   /** A bitfield of `this` seen by name in a method: `place` is its storage member. */
   bitfield?: Bitfield;
   /** Declared with a `half` spelling (float without -enable-16bit-types): only overload ranking tells it apart. */
@@ -77,18 +77,18 @@ export interface FunctionSymbol {
 export type SymbolEntry =
   | VariableSymbol
   /** A type; a struct's `members` scope holds its methods, static members and nested types (`S::f`). */
-  | { kind: 'type'; name: string; type: Type; loc: SourceLocation; members?: Scope; /** A typedef of a `half` spelling (see Checker.halfFlag). */ half?: boolean }
+  | { kind: 'type'; name: string; type: Type; loc: Loc; members?: Scope; /** A typedef of a `half` spelling (see Checker.halfFlag). */ half?: boolean }
   | { kind: 'functions'; name: string; overloads: FunctionSymbol[] }
   | { kind: 'namespace'; name: string; scope: Scope }
   /**
    * A variable whose declaration had an error (its type did not resolve): the name is known, so
    * its uses report nothing more (clang's invalid declarations; no cascade after the first error).
    */
-  | { kind: 'invalid'; name: string; loc: SourceLocation }
+  | { kind: 'invalid'; name: string; loc: Loc }
   /** `string s = "…";` at global scope: a constant text, only ever a printf format (printf.ts). */
-  | { kind: 'string'; name: string; text: string; loc: SourceLocation }
+  | { kind: 'string'; name: string; text: string; loc: Loc }
   /** `template <typename T> using A = …;`: the aliased type resolved per argument list (alias-templates.ts). */
-  | { kind: 'aliasTemplate'; name: string; decl: { templateParams: import('../parse/ast.js').TemplateParam[]; type: import('../parse/ast.js').TypeSpec; attributes?: import('../parse/ast.js').Attribute[] }; scope: Scope; loc: SourceLocation }
+  | { kind: 'aliasTemplate'; name: string; decl: { templateParams: import('../parse/ast.js').TemplateParam[]; type: import('../parse/ast.js').TypeSpec; attributes?: import('../parse/ast.js').Attribute[] }; scope: Scope; loc: Loc }
   /** `template <class A, class B> static const bool is_same_v = …;`: a constant per argument list (variable-templates.ts). */
   | { kind: 'varTemplate'; name: string; decl: import('../parse/ast.js').VarDecl; scope: Scope; specializations: { decl: import('../parse/ast.js').VarDecl; scope: Scope }[]; instances: Map<string, import('../ir/ir.js').IrConst> }
   /** `template <typename T> struct Box { … }`: instantiated per argument list (struct-templates.ts). */
@@ -178,7 +178,7 @@ export function irGlobalPlace(global: IrGlobal): IrPlace {
 }
 
 /** A predeclared `const uint` (vk scopes, ray flags, barrier flags): a read-only local holding its value. */
-export function uintConstant(name: string, value: number, id: number, loc: SourceLocation): VariableSymbol {
+export function uintConstant(name: string, value: number, id: number, loc: Loc): VariableSymbol {
   const place: IrPlace = { kind: 'local', local: { id, name, type: UINT }, type: UINT };
   return { kind: 'variable', name, type: UINT, place, readonly: true, constant: { kind: 'scalar', type: UINT, value }, loc };
 }

@@ -4,7 +4,7 @@
 // stands for an OpConstant of T, `vk::Literal<vk::integral_constant<T, V>>` for the literal word V,
 // any other type for its id. `vk::ext_result_id<T>` holds a T. The type is emitted as written and
 // judged by spirv-val, as DXC leaves it to.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type * as ast from '../parse/ast.js';
 import { typeToString, type SpirvInlineType, type SpirvTypeDefinition, type SpirvTypeOperand, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -19,9 +19,9 @@ export const INLINE_SPIRV_TYPE_NAMES: ReadonlySet<string> = new Set(['vk::SpirvT
 
 /** Every `vk::ext_type<N>` of one compile, by N, with where it was first written. */
 export class ExtTypes {
-  private readonly byId = new Map<number, { type: SpirvInlineType; loc: SourceLocation; defined: boolean }>();
+  private readonly byId = new Map<number, { type: SpirvInlineType; loc: Loc; defined: boolean }>();
 
-  get(id: number, loc: SourceLocation): SpirvInlineType {
+  get(id: number, loc: Loc): SpirvInlineType {
     let entry = this.byId.get(id);
     if (!entry) {
       const definition: SpirvTypeDefinition = { operands: [], capabilities: [], extensions: [] };
@@ -32,7 +32,7 @@ export class ExtTypes {
   }
 
   /** Records the definition; false if N was already defined differently. */
-  define(id: number, loc: SourceLocation, def: SpirvTypeDefinition): boolean {
+  define(id: number, loc: Loc, def: SpirvTypeDefinition): boolean {
     const t = this.get(id, loc);
     const entry = this.byId.get(id)!;
     if (entry.defined) return sameDefinition(t.definition, def);
@@ -42,7 +42,7 @@ export class ExtTypes {
   }
 
   /** The ext types written but never defined by a call of their ext_type_def function. */
-  undefinedTypes(): { id: number; loc: SourceLocation }[] {
+  undefinedTypes(): { id: number; loc: Loc }[] {
     return [...this.byId].filter(([, e]) => !e.defined).map(([id, e]) => ({ id, loc: e.loc }));
   }
 }
@@ -176,7 +176,7 @@ export function isExtTypeDef(fn: FunctionSymbol): boolean {
  * A call of a `[[vk::ext_type_def(N, opcode)]]` function defines `vk::ext_type<N>`: literal
  * parameters give literal words, `vk::ext_type` parameters the type's id, others OpConstant ids.
  */
-export function extTypeDefCall(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, args: Value[], loc: SourceLocation): Value | undefined {
+export function extTypeDefCall(c: Checker, x: ExpressionChecker, fn: FunctionSymbol, args: Value[], loc: Loc): Value | undefined {
   const attr = fn.decl.attributes.find((a) => a.name === 'vk::ext_type_def')!;
   const id = c.attrInt(attr, 0, fn.scope);
   const opcode = c.attrInt(attr, 1, fn.scope);
@@ -223,7 +223,7 @@ export function checkExtTypesDefined(c: Checker): void {
 }
 
 /** A loose uniform of an opaque inline type: $Globals cannot hold it (it has no layout). */
-export function refuseOpaqueUniform(c: Checker, t: Type, name: string, loc: SourceLocation): boolean {
+export function refuseOpaqueUniform(c: Checker, t: Type, name: string, loc: Loc): boolean {
   let el = t;
   while (el.kind === 'array') el = el.element;
   if (el.kind !== 'spirvType' || el.size !== undefined) return false;

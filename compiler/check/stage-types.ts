@@ -2,7 +2,7 @@
 // `Append`/`RestartStrip` methods) and tessellation's patches (`InputPatch<T, N>`/`OutputPatch<T, N>`,
 // typed as arrays `T[N]`: indexing is their only operation; the stage payload remembers which
 // parameter was a patch).
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type * as ast from '../parse/ast.js';
 import { arrayOf, typeToString, type StreamType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -51,14 +51,14 @@ export function holdsStream(t: Type): boolean {
  * Streams exist only as a geometry entry's `inout` parameter (and helper parameters it is passed
  * to): a stream variable or member would be a stream no stage writes. True after reporting one.
  */
-export function refuseStreamVariable(c: Checker, t: Type, name: string, loc: SourceLocation): boolean {
+export function refuseStreamVariable(c: Checker, t: Type, name: string, loc: Loc): boolean {
   if (!holdsStream(t)) return false;
   c.error(`'${name}' of type '${typeToString(t)}': an output stream can only be a geometry shader's inout parameter`, loc, name.length || 1);
   return true;
 }
 
 /** `stream.Append(v)` and `stream.RestartStrip()`. */
-export function streamMethod(c: Checker, x: ExpressionChecker, obj: Value, t: StreamType, callee: ast.MemberExpr, args: Value[], loc: SourceLocation): Value | undefined {
+export function streamMethod(c: Checker, x: ExpressionChecker, obj: Value, t: StreamType, callee: ast.MemberExpr, args: Value[], loc: Loc): Value | undefined {
   if (!obj.place) {
     c.error(`'${callee.member}' needs the stream parameter, not a temporary`, obj.loc);
     return undefined;

@@ -3,7 +3,7 @@
 // in evaluation order.
 import { isPerVertexParam } from './attribute-evaluation.js';
 import { holdsRayQuery } from './ray-types.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr, IrFunction, IrGlobal, IrPlace, IrStmt, IrVar, LoopControl, SelectionHint } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { arrayOf, BOOL, INT, isNumeric, UINT, VOID, typeToString, type StructType, type Type } from '../types.js';
@@ -34,22 +34,22 @@ interface FunctionState {
   /** Innermost last: the alias states at each `break` (and, for loops, `continue`) of a loop or switch. */
   exits: { kind: 'loop' | 'switch'; states: FlowState[] }[];
   /** A function returning a resource: the origin each live `return` gives. */
-  returns: { origins: Origin[]; loc: SourceLocation }[];
+  returns: { origins: Origin[]; loc: Loc }[];
   /** A function returning a resource (or a struct holding some): what `return` assigns, its data as out parameters. */
   result?: Held;
   /** Out/inout resource parameters (resource-calls.ts): their cells, and what they hold at each exit. */
   outCells?: Map<number, AliasCell>;
-  outExits: { origins: Map<number, Origin>; loc: SourceLocation }[];
+  outExits: { origins: Map<number, Origin>; loc: Loc }[];
 }
 
 /** Records what the out/inout resource parameters hold where the function returns to its caller. */
-function recordOutExit(st: FunctionState, loc: SourceLocation): void {
+function recordOutExit(st: FunctionState, loc: Loc): void {
   if (!st.outCells?.size || st.flow.dead || st.flow.unreachable) return;
   st.outExits.push({ origins: new Map([...st.outCells].map(([i, cell]) => [i, cell.origin])), loc });
 }
 
 /** A method's fields by name through `this`, bases' first so that a derived field hides a base field of the same name. */
-export function defineFieldsByName(c: Checker, fields: Scope, place: IrPlace, t: StructType, loc: SourceLocation): void {
+export function defineFieldsByName(c: Checker, fields: Scope, place: IrPlace, t: StructType, loc: Loc): void {
   const base = c.structBases.get(t.id);
   if (base) defineFieldsByName(c, fields, { kind: 'member', base: place, index: 0, type: base }, base, loc);
   t.fields.forEach((f, index) => {
@@ -83,7 +83,7 @@ export function lowerFunctionBody(c: Checker, symbol: FunctionSymbol, spec?: Spe
   for (const [i, p] of symbol.params.entries()) {
     if (spec?.params.has(i)) continue;
     const perVertex = isPerVertexParam(c, symbol, i);
-    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type, ...spirvAttributes(c, decl.params[i]!.attributes, outer), ...aliasedPointerAttribute(decl.params[i]!.attributes) };
+    const v: IrVar = { id: c.newId(), name: p.name, type: perVertex ? arrayOf(p.type, 3) : p.type, loc: decl.params[i]!.loc, ...spirvAttributes(c, decl.params[i]!.attributes, outer), ...aliasedPointerAttribute(decl.params[i]!.attributes) };
     spec?.paramVars.set(v, i);
     if (spec && p.direction === 'in' && p.name && !mayWrite(symbol, p.name)) c.unwritten.add(v);
     fn.params.push({ var: v, direction: p.direction });
@@ -135,14 +135,14 @@ export function lowerInStaticInit<T>(c: Checker, f: () => T): { result: T; befor
   }
 }
 
-function newLocal(c: Checker, fn: IrFunction, name: string, type: Type): IrPlace {
-  const v: IrVar = { id: c.newId(), name, type };
+function newLocal(c: Checker, fn: IrFunction, name: string, type: Type, loc?: Loc): IrPlace {
+  const v: IrVar = loc === undefined ? { id: c.newId(), name, type } : { id: c.newId(), name, type, loc };
   fn.locals.push(v);
   return { kind: 'local', local: v, type };
 }
 
 /** The closing brace of a function body, where "missing return" is reported (as clang does). */
-function endOf(block: ast.Block): SourceLocation {
+function endOf(block: ast.Block): Loc {
   return block.endLoc ?? block.loc;
 }
 
@@ -241,7 +241,7 @@ function lowerStmt(c: Checker, st: FunctionState, s: ast.Stmt, scope: Scope, out
       const then = branch(st, taken === 'else', paths, () => lowerBlock(c, st, [s.then], new Scope(scope, 'block')));
       st.flow.restore(before);
       const els = branch(st, taken === 'then', paths, () => (s.else ? lowerBlock(c, st, [s.else], new Scope(scope, 'block')) : []));
-      st.flow.merge(before, paths, `it is assigned in an 'if' at line ${s.loc.line} whose condition is only known at run time`);
+      st.flow.merge(before, paths, `it is assigned in an 'if' at line ${c.sink.locations.resolve(s.loc).line} whose condition is only known at run time`);
       st.flow.unreachable = paths.length === 0;
       if (cond) out.push({ op: 'if', cond, then, else: els, ...selectionHint(s.attributes) });
       return;
@@ -403,7 +403,7 @@ function lowerLocalDecl(c: Checker, st: FunctionState, decl: ast.DeclStmt['decl'
     if (t.kind === 'node' && !d.init) c.error(`node object '${d.name}' must be initialized where it is declared (from GetThreadNodeOutputRecords or GetGroupNodeOutputRecords)`, d.loc, d.name.length);
     const query = holdsRayQuery(t);
     if (query && d.init && !fresh) c.error(`a RayQuery cannot be initialized or copied: a SPIR-V ray query is an opaque object with no copy (DXC drops such an initializer and leaves a fresh query); declare it and call TraceRayInline`, d.loc, d.name.length);
-    const place = newLocal(c, st.fn, d.name, t);
+    const place = newLocal(c, st.fn, d.name, t, d.loc);
     if (place.kind === 'local') Object.assign(place.local, spirvAttributes(c, decl.attributes, scope), aliasedPointerAttribute(decl.attributes));
     if (scope.own(d.name)) c.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
     const entry = { kind: 'variable' as const, name: d.name, type: t, place, readonly: isConst, loc: d.loc, ...c.halfFlag(decl.type, scope) };
@@ -467,7 +467,7 @@ function lowerAutoLocal(c: Checker, st: FunctionState, decl: ast.VarDecl, scope:
       continue;
     }
     const t = v.type;
-    const place = newLocal(c, st.fn, d.name, t);
+    const place = newLocal(c, st.fn, d.name, t, d.loc);
     const value = c.exprs.rvalue(v);
     out.push({ op: 'store', place, value }, ...after);
     const constant = isConst ? evaluateConstant(value) : undefined;
@@ -581,7 +581,7 @@ function lowerSwitch(c: Checker, st: FunctionState, s: ast.SwitchStmt, scope: Sc
   // Without a default (or a constant matching no case), control can pass the switch untouched.
   if (chosen < 0 && !labels.some((l) => l.isDefault)) live.push(entry);
   st.flow.unreachable = live.length === 0;
-  st.flow.merge(entry, live, `it is assigned in a 'switch' at line ${s.loc.line} whose selector is only known at run time`);
+  st.flow.merge(entry, live, `it is assigned in a 'switch' at line ${c.sink.locations.resolve(s.loc).line} whose selector is only known at run time`);
   out.push({ op: 'switch', selector, cases, ...selectionHint(s.attributes) });
 }
 
@@ -636,7 +636,7 @@ function enterLoop(st: FunctionState): LoopEntry {
 }
 
 /** A resource alias that a loop reassigns (on any path out of its body) is loop-carried. */
-function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: SourceLocation): void {
+function leaveLoop(c: Checker, st: FunctionState, loop: LoopEntry, loc: Loc): void {
   const exits = st.exits.pop()!.states;
   const states = st.flow.unreachable ? exits : [st.flow.snapshot(), ...exits];
   st.flow.unreachable = false;
@@ -653,7 +653,7 @@ function resultPlace(c: Checker, fn: IrFunction) {
 }
 
 /** `return value;` of a resource (or struct holding some): data to the out parameters, origins recorded. */
-function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStmt[], loc: SourceLocation): void {
+function returnResource(c: Checker, st: FunctionState, result: Value, out: IrStmt[], loc: Loc): void {
   const held = st.result;
   // Indices stay as written: the caller maps parameter indices to its arguments (resolveReturn).
   if (!held || !assignHeld(c, held, result, loc, (s) => out.push(s), (e) => e) || st.flow.dead) return;

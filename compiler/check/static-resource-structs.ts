@@ -4,7 +4,7 @@
 // A static resource cannot be reassigned later (resource-aliases.ts declareStaticAlias says why).
 import type * as ast from '../parse/ast.js';
 import type { IrGlobal, IrStmt } from '../ir/ir.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import { typeToString, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { cells, makeHeld, originKey } from './resource-aliases.js';
@@ -12,7 +12,7 @@ import { irGlobalPlace, type Scope } from './scope.js';
 import { initHeld, lowerInStaticInit } from './statements.js';
 import { deferStatic, mustDefer } from './deferred-statics.js';
 
-export function declareStaticStruct(c: Checker, d: { name: string; init?: ast.Expr; loc: SourceLocation }, t: Type, scope: Scope): void {
+export function declareStaticStruct(c: Checker, d: { name: string; init?: ast.Expr; loc: Loc }, t: Type, scope: Scope): void {
   const statics: IrGlobal[] = [];
   const held = makeHeld(t, d.name, (name, type) => {
     const global: IrGlobal = { id: c.newId(), name, type, space: 'private', readonly: false, loc: d.loc };

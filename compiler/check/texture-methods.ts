@@ -1,6 +1,6 @@
 // Texture, typed-buffer and subpass-input methods of the manual's "common texture methods" tables:
 // argument shapes per texture kind, lowered to IR resource calls (sampling, fetches, queries).
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { ImageOperands, IrConst, IrExpr, IrPlace, ResourceCall } from '../ir/ir.js';
 import { BOOL, FLOAT, INT, UINT, VOID, arrayOf, elementScalar, isCombinedTexture, isNumeric, separateTextureKind, typeToString, vector, type ResourceKind, type ResourceType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
@@ -85,10 +85,10 @@ export interface MethodSite {
   obj: Value;
   method: string;
   args: Value[];
-  loc: SourceLocation;
+  loc: Loc;
 }
 
-export function resourceValue(type: Type, call: ResourceCall, loc: SourceLocation): Value {
+export function resourceValue(type: Type, call: ResourceCall, loc: Loc): Value {
   return { type, loc, expr: { op: 'resource', type, call }, readonly: true };
 }
 
@@ -113,7 +113,7 @@ function imageResult(s: MethodSite, type: Type, call: Extract<ResourceCall, { ki
 }
 
 /** `CheckAccessFullyMapped(status)`: whether the texels a sparse call read were all resident (manual's intrinsic table). */
-export function checkAccessFullyMapped(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkAccessFullyMapped(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   if (args.length !== 1) {
     c.error(`'CheckAccessFullyMapped' takes 1 argument, but ${args.length} were given`, loc);
     return undefined;
@@ -123,7 +123,7 @@ export function checkAccessFullyMapped(c: Checker, x: ExpressionChecker, args: V
   return { type: BOOL, loc, expr: { op: 'resource', type: BOOL, call: { kind: 'texelsResident', status } }, readonly: true };
 }
 
-export function voidValue(loc: SourceLocation): Value {
+export function voidValue(loc: Loc): Value {
   // Never emitted: statements only evaluate void calls and intrinsics.
   return { type: VOID, loc, expr: { op: 'const', type: VOID, value: { kind: 'scalar', type: VOID, value: 0 } }, readonly: true };
 }
@@ -404,7 +404,7 @@ function textureDimensions(s: MethodSite, t: ResourceType, sh: TextureShape, ima
 }
 
 /** `tex[coord]`: a texel place (read-only on sampled textures and Buffer). */
-export function texelIndex(c: Checker, x: ExpressionChecker, obj: Value, t: ResourceType, idx: Value, loc: SourceLocation): Value | undefined {
+export function texelIndex(c: Checker, x: ExpressionChecker, obj: Value, t: ResourceType, idx: Value, loc: Loc): Value | undefined {
   const sh = TEXTURE_SHAPES[t.resource];
   // Texture2DMS[pos] reads sample 0 (DXC: op.texture.access.hlsl); Texture2DMSArray has no operator[].
   if (t.resource === 'Texture2DMS' && sh && obj.place) {
@@ -429,7 +429,7 @@ export function texelIndex(c: Checker, x: ExpressionChecker, obj: Value, t: Reso
  * `tex.mips` (mipmapped sampled textures but cubes) and `tex.sample` (Texture2DMS/Array): accessors
  * indexed `[level or sample][position]`, each an OpImageFetch with Lod or Sample (manual).
  */
-export function textureMember(c: Checker, obj: Value, t: ResourceType, member: string, loc: SourceLocation, memberLoc: SourceLocation): Value | undefined {
+export function textureMember(c: Checker, obj: Value, t: ResourceType, member: string, loc: Loc, memberLoc: Loc): Value | undefined {
   const sh = TEXTURE_SHAPES[t.resource];
   const available = member === 'mips' ? !!sh && !sh.storage && !sh.buffer && !sh.ms && sh.offset > 0 : member === 'sample' && !!sh?.ms;
   if (!available) {
@@ -439,13 +439,13 @@ export function textureMember(c: Checker, obj: Value, t: ResourceType, member: s
   return accessorValue({ kind: member as TextureAccessor['kind'], texture: obj }, loc);
 }
 
-function accessorValue(accessor: TextureAccessor, loc: SourceLocation): Value {
+function accessorValue(accessor: TextureAccessor, loc: Loc): Value {
   // Void-typed, so any use other than indexing is a type error.
   return { ...voidValue(loc), accessor };
 }
 
 /** `tex.mips[level]`, then `tex.mips[level][position]` (likewise `.sample[s][position]`). */
-export function accessorIndex(c: Checker, x: ExpressionChecker, v: Value, idx: Value, loc: SourceLocation): Value | undefined {
+export function accessorIndex(c: Checker, x: ExpressionChecker, v: Value, idx: Value, loc: Loc): Value | undefined {
   const a = v.accessor!;
   const tex = a.texture;
   const t = tex.type as ResourceType;

@@ -1,6 +1,6 @@
 // Intrinsics the manual lists as having no Vulkan equivalent, and one DXC leaves unimplemented for
 // SPIR-V: calling one is an error that says why.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { Checker } from './checker.js';
 
 const NO_VULKAN_EQUIVALENT = 'has no Vulkan equivalent';
@@ -23,7 +23,7 @@ export function isUnsupportedIntrinsic(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(UNSUPPORTED, name);
 }
 
-export function rejectUnsupportedIntrinsic(c: Checker, name: string, loc: SourceLocation): undefined {
+export function rejectUnsupportedIntrinsic(c: Checker, name: string, loc: Loc): undefined {
   c.error(`intrinsic '${name}' ${UNSUPPORTED[name]}`, loc, name.length);
   return undefined;
 }

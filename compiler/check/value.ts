@@ -1,7 +1,7 @@
 // What checking an expression yields: a typed value that may also be a place (assignable memory),
 // or a writable swizzle of a vector place. Loads are made explicit only when a value is needed.
 import type { HeapRef } from './descriptor-heaps.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { BOOL, INT, vector, type Bitfield, type MatrixType, type ScalarType, type Type } from '../types.js';
 import { insertBitfield, readBitfield } from './bitfields.js';
@@ -10,7 +10,7 @@ import type { LiteralKind } from './conversions.js';
 
 export interface Value {
   type: Type;
-  loc: SourceLocation;
+  loc: Loc;
   expr?: IrExpr;
   place?: IrPlace;
   /** `v.zx` of a vector place: readable, and writable when the components are distinct. */

@@ -2,7 +2,7 @@
 // HLSL semantic), checked as DXC checks them: the declared type, where each may appear, and never
 // together with vk::location (a builtin takes no location). DXC's messages, word for word.
 import type { ShaderStage } from '../common/stage.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { Type } from '../types.js';
 
 type TypeRule = 'float' | 'bool' | 'int32';
@@ -47,7 +47,7 @@ export interface VkBuiltinUse {
   type: Type;
   dir: 'in' | 'out';
   hasLocation: boolean;
-  loc: SourceLocation;
+  loc: Loc;
 }
 
 /** Every problem with one vk::builtin use, in DXC's order. */

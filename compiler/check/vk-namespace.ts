@@ -1,6 +1,6 @@
 // The implicit `vk` namespace of the manual: the scope constants, vk::ReadClock(scope), which reads
 // the SPV_KHR_shader_clock clock (OpReadClockKHR) as a uint64_t, and vk::RawBufferLoad/Store.
-import type { SourceLocation } from '../diagnostics.js';
+import { VK_BUILTIN, type Loc } from '../locations.js';
 import type { IrPlace } from '../ir/ir.js';
 import type * as ast from '../parse/ast.js';
 import { isNumeric, scalar, typeToString, UINT, type Type } from '../types.js';
@@ -29,12 +29,12 @@ export const VK_INTRINSICS = new Set(['vk::ReadClock']);
 
 /** The constants of `namespace vk { const uint …Scope = N; }` (predeclared.ts freezes and defines them). */
 export function vkNamespaceEntries(newId: () => number): SymbolEntry[] {
-  const loc = { file: '<vk>', line: 1, column: 1, offset: 0 };
+  const loc = VK_BUILTIN;
   return Object.entries(VK_SCOPES).map(([name, value]) => uintConstant(name, value, newId(), loc));
 }
 
 /** `vk::ReadClock(scope)`: the scope must be a constant Device or Subgroup scope. */
-export function checkReadClock(c: Checker, x: ExpressionChecker, args: Value[], loc: SourceLocation): Value | undefined {
+export function checkReadClock(c: Checker, x: ExpressionChecker, args: Value[], loc: Loc): Value | undefined {
   const name = 'vk::ReadClock';
   if (args.length !== 1) {
     c.error(`'${name}' takes 1 argument, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, loc, name.length);
@@ -62,7 +62,7 @@ export const RAW_BUFFER_CALLS: ReadonlySet<string> = new Set(['vk::RawBufferLoad
  * The memory at a 64-bit device address (PhysicalStorageBuffer, laid out as a storage buffer, as
  * DXC does): a load, or a store statement. The alignment must be a constant power of two.
  */
-export function checkRawBufferCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], templateArgs: readonly ast.TemplateArg[] | undefined, scope: Scope, loc: SourceLocation): Value | undefined {
+export function checkRawBufferCall(c: Checker, x: ExpressionChecker, name: string, args: Value[], templateArgs: readonly ast.TemplateArg[] | undefined, scope: Scope, loc: Loc): Value | undefined {
   const store = name === 'vk::RawBufferStore';
   const fixed = store ? 2 : 1;
   if (args.length < fixed || args.length > fixed + 1) {

@@ -1,7 +1,7 @@
 // Shader model 6.0 wave and quad intrinsics (the manual's wave table): checked here and lowered to
 // `intrinsic` IR nodes named after the HLSL function; the back end maps each to its GroupNonUniform
 // instruction. They need SPIR-V 1.3, so the manual makes them an error when targeting Vulkan 1.0.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import { intrinsicName } from '../ir/intrinsics.js';
 import { BOOL, elementScalar, typeToString, UINT, vector, type MatrixType, type Type } from '../types.js';
 import type { IrExpr } from '../ir/ir.js';
@@ -71,7 +71,7 @@ export function isWaveIntrinsic(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(WAVE_INTRINSICS, name);
 }
 
-export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, args: (Value & { type: NumericType })[], loc: SourceLocation): Value | undefined {
+export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, args: (Value & { type: NumericType })[], loc: Loc): Value | undefined {
   const shape = WAVE_INTRINSICS[name]!;
   const arity = ARITY[shape.kind];
   if (args.length !== arity) {
@@ -119,7 +119,7 @@ export function checkWaveCall(c: Checker, x: ExpressionChecker, name: string, ar
  * QuadAny/QuadAll: the condition of the quad's four invocations combined through three quad swaps, as
  * DXC does without SPV_KHR_quad_control; as a uint, since WGSL's quadSwap* take no bool.
  */
-function quadVote(x: ExpressionChecker, name: 'QuadAny' | 'QuadAll', cond: IrExpr, loc: SourceLocation): Value {
+function quadVote(x: ExpressionChecker, name: 'QuadAny' | 'QuadAll', cond: IrExpr, loc: Loc): Value {
   const bit = x.spill({ op: 'select', type: UINT, cond, then: constExpr(UINT, 1), else: constExpr(UINT, 0) }, UINT);
   const swap = (across: 'QuadReadAcrossX' | 'QuadReadAcrossY' | 'QuadReadAcrossDiagonal'): IrExpr => ({ op: 'intrinsic', type: UINT, name: intrinsicName(across), args: [bit], loc });
   const operator = name === 'QuadAny' ? 'bitor' : 'bitand';
@@ -143,7 +143,7 @@ function allEqualByRows(x: ExpressionChecker, name: string, value: Value, t: Mat
   return { ...make(result, []), expr: { op: 'construct', type: result, parts } };
 }
 
-function noOverload(c: Checker, name: string, t: Type, loc: SourceLocation): undefined {
+function noOverload(c: Checker, name: string, t: Type, loc: Loc): undefined {
   c.error(`no matching overload of '${name}' for argument of type '${typeToString(t)}'`, loc);
   return undefined;
 }

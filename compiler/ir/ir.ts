@@ -1,7 +1,7 @@
 // The typed, structured IR between the checker and the back ends (SPIR-V now, WGSL later).
 // Like naga's: resolved types, explicit address spaces, pointers as "places", structured control
 // flow, entry points described by their HLSL signature (each back end maps stage I/O its own way).
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { ShaderStage } from '../common/stage.js';
 import type { Interpolation, Majorness, ResourceKind, SpirvDecoration, Type } from '../types.js';
 import type { IntrinsicName } from './intrinsics.js';
@@ -63,7 +63,7 @@ export interface IrGlobal {
   rasterizerOrdered?: true;
   readonly: boolean;
   init?: IrConst;
-  loc: SourceLocation;
+  loc: Loc;
   /** The counter block of a RW/Append/Consume structured buffer (manual: it takes its own binding). */
   counter?: IrGlobal;
   /** `[[vk::ext_builtin_input/output(N)]]` on a static: the Input/Output variable of SPIR-V builtin N (a private global otherwise). */
@@ -97,6 +97,8 @@ export interface IrVar {
   requirements?: SpirvRequirements;
   /** `[[vk::aliased_pointer]]` on a buffer-pointer variable: AliasedPointer (else RestrictPointer, as DXC). */
   aliasedPointer?: true;
+  /** Where a declared local or parameter is declared (temporaries have none): for back ends that refuse its type. */
+  loc?: Loc;
 }
 
 export type IrConst =
@@ -174,17 +176,17 @@ export type ResourceCall =
    * (the template's already OR-ed in), cull mask, RayDesc]; CommitProceduralPrimitiveHit [t].
    * `primitiveCulling`: the flags may skip triangles or procedural primitives. `loc`: the call.
    */
-  | { kind: 'rayQuery'; method: RayQueryMethod; query: IrPlace; accel?: IrPlace; args: IrExpr[]; primitiveCulling?: boolean; loc: SourceLocation }
+  | { kind: 'rayQuery'; method: RayQueryMethod; query: IrPlace; accel?: IrPlace; args: IrExpr[]; primitiveCulling?: boolean; loc: Loc }
   /** A ray-tracing system value (DispatchRaysIndex(), HitKind(), …): a builtin of the ray-tracing stages. */
-  | { kind: 'raySystemValue'; value: RaySystemValue; loc: SourceLocation }
+  | { kind: 'raySystemValue'; value: RaySystemValue; loc: Loc }
   /** TraceRay: args [flags, mask, hit-group offset, geometry stride, miss index, RayDesc]; `payload` is read and written. */
-  | { kind: 'traceRay'; accel: IrPlace; args: IrExpr[]; payload: IrPlace; loc: SourceLocation }
+  | { kind: 'traceRay'; accel: IrPlace; args: IrExpr[]; payload: IrPlace; loc: Loc }
   /** ReportHit(t, hitKind, attributes): whether the hit was accepted. */
-  | { kind: 'reportHit'; args: IrExpr[]; loc: SourceLocation }
+  | { kind: 'reportHit'; args: IrExpr[]; loc: Loc }
   /** CallShader(index, data): `data` is read and written. */
-  | { kind: 'callShader'; index: IrExpr; data: IrPlace; loc: SourceLocation }
+  | { kind: 'callShader'; index: IrExpr; data: IrPlace; loc: Loc }
   /** IgnoreHit (`ignore`) or AcceptHitAndEndSearch: ends the any-hit invocation. */
-  | { kind: 'rayTerminate'; ignore: boolean; loc: SourceLocation }
+  | { kind: 'rayTerminate'; ignore: boolean; loc: Loc }
   | NodeCall;
 
 /**
@@ -196,17 +198,17 @@ export type NodeCall =
    * Get{Thread,Group}NodeOutputRecords(count) (and the Increment*OutputCount forms, whose result is
    * unused) on `output`, an output or an element `index` of an output array: the records' object.
    */
-  | { kind: 'nodeAllocate'; output: IrPlace; index?: IrExpr; count: IrExpr; group: boolean; loc: SourceLocation }
+  | { kind: 'nodeAllocate'; output: IrPlace; index?: IrExpr; count: IrExpr; group: boolean; loc: Loc }
   /** OutputComplete() on allocated records. */
-  | { kind: 'nodeComplete'; records: IrPlace; loc: SourceLocation }
+  | { kind: 'nodeComplete'; records: IrPlace; loc: Loc }
   /** IsValid() on an output (or an element `index` of an output array). */
-  | { kind: 'nodeValid'; output: IrPlace; index?: IrExpr; loc: SourceLocation }
+  | { kind: 'nodeValid'; output: IrPlace; index?: IrExpr; loc: Loc }
   /** Count() of GroupNodeInputRecords. */
-  | { kind: 'nodeCount'; input: IrPlace; loc: SourceLocation }
+  | { kind: 'nodeCount'; input: IrPlace; loc: Loc }
   /** FinishedCrossGroupSharing() of a RWDispatchNodeInputRecord. */
-  | { kind: 'nodeFinishSharing'; input: IrPlace; loc: SourceLocation }
+  | { kind: 'nodeFinishSharing'; input: IrPlace; loc: Loc }
   /** GetRemainingRecursionLevels(). */
-  | { kind: 'nodeRecursionLevels'; loc: SourceLocation };
+  | { kind: 'nodeRecursionLevels'; loc: Loc };
 
 export type BinaryOperator =
   | 'add' | 'sub' | 'mul' | 'div' | 'rem'
@@ -239,21 +241,21 @@ export type IrExpr =
   | { op: 'swizzle'; type: Type; arg: IrExpr; components: number[] }
   | { op: 'splat'; type: Type; arg: IrExpr }
   | { op: 'select'; type: Type; cond: IrExpr; then: IrExpr; else: IrExpr }
-  | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[]; /** The call's name, for diagnostics about its arguments. */ loc?: SourceLocation }
+  | { op: 'call'; type: Type; callee: IrFunction; args: IrCallArg[]; /** The call's name, for diagnostics about its arguments. */ loc?: Loc }
   /** `loc`: the call, for back ends that reject an intrinsic their target lacks. */
-  | { op: 'intrinsic'; type: Type; name: IntrinsicName; args: IrExpr[]; loc?: SourceLocation }
+  | { op: 'intrinsic'; type: Type; name: IntrinsicName; args: IrExpr[]; loc?: Loc }
   /** A resource method; `type` is the HLSL result type (the back end narrows the 4-component image results). */
   | { op: 'resource'; type: Type; call: ResourceCall }
   /** Inline SPIR-V: a call of a `[[vk::ext_instruction]]` function. */
-  | { op: 'spirv'; type: Type; instruction: SpirvInstruction; loc?: SourceLocation }
+  | { op: 'spirv'; type: Type; instruction: SpirvInstruction; loc?: Loc }
   /**
    * A pixel input read other than by its own interpolation: GetAttributeAtVertex (`vertex`, `arg` the
    * vertex index) and EvaluateAttributeAtSample/Centroid/Snapped (`sample` with the sample index,
    * `centroid`, `offset` with an int2). `input` is the place of the input as the entry function names it.
    */
-  | { op: 'interpolate'; type: Type; mode: InterpolateMode; input: IrPlace; arg?: IrExpr; loc: SourceLocation }
+  | { op: 'interpolate'; type: Type; mode: InterpolateMode; input: IrPlace; arg?: IrExpr; loc: Loc }
   /** `printf(format, args…)` (void): NonSemantic.DebugPrintf's DebugPrintf with the format as an OpString. */
-  | { op: 'printf'; type: Type; format: string; args: IrExpr[]; loc: SourceLocation };
+  | { op: 'printf'; type: Type; format: string; args: IrExpr[]; loc: Loc };
 
 /** `vertices`: all three vertices' values (T[3]), passed to a helper's nointerpolation parameter. */
 export type InterpolateMode = 'vertex' | 'vertices' | 'sample' | 'centroid' | 'offset';
@@ -278,7 +280,7 @@ export interface SpirvRequirements {
   capabilities: number[];
   extensions: string[];
   /** The first attribute, for targets that cannot express it. */
-  loc?: SourceLocation;
+  loc?: Loc;
 }
 
 /** `in` arguments are values; `out`/`inout` arguments are places written back after the call. */
@@ -326,9 +328,9 @@ export interface IrFunction {
   /** `[[vk::ext_decorate(d, literals…)]]` on the function: OpDecorate of the OpFunction. */
   decorations?: SpirvDecoration[];
   /** `vk::ext_execution_mode(mode, operands…)` calls in its body: execution modes of the entry points that run it. */
-  executionModes?: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: SourceLocation }[];
+  executionModes?: { mode: number; operands: number[]; /** vk::ext_execution_mode_id: OpExecutionModeId's constant operands. */ ids?: IrExpr[]; loc?: Loc }[];
   /** An `export` function: LinkageAttributes `name` Export (linkable from other modules). */
-  linkage?: { name: string; loc: SourceLocation };
+  linkage?: { name: string; loc: Loc };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,7 +366,7 @@ export interface IrEntryCommon {
   /** Globals the entry point's call tree references (for SPIR-V 1.4+ interfaces and reflection). */
   globals: IrGlobal[];
   /** The entry function's name, for back ends that refuse a stage. */
-  loc: SourceLocation;
+  loc: Loc;
 }
 
 export type WorkgroupSize = [number, number, number];

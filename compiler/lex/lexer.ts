@@ -2,9 +2,10 @@
 // are handled here so that locations always point at the original text.
 // Hot loops scan char codes and slice runs of plain characters; they fall back to splice-aware
 // stepping only where a backslash appears, so a splice costs nothing where there is none.
-import { diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
+import type { DiagnosticSink } from '../diagnostics.js';
+import type { Loc } from '../locations.js';
 import { SpellingTable, spellingHash, spellingHashStep } from './spellings.js';
-import { makeSourceToken, makeToken, PUNCTUATORS, type Token } from './token.js';
+import { makeToken, PUNCTUATORS, type Token } from './token.js';
 
 const LF = 10;
 const CR = 13;
@@ -54,25 +55,22 @@ export const MAX_LEX_ERRORS = 100;
  * every token.
  */
 export function tokenize(text: string, file: string, diagnostics: DiagnosticSink, spellings: SpellingTable = new SpellingTable()): Token[] {
-  // Source text never holds a NUL: one error for a binary file, instead of one per byte.
-  const nul = text.indexOf('\0');
-  if (nul >= 0) return binaryFile(text, nul, file, diagnostics);
-  return new Lexer(text, file, diagnostics, spellings).run();
+  return tokenizeAt(text, diagnostics.locations.file(file, text), diagnostics, spellings);
 }
 
-function binaryFile(text: string, nul: number, file: string, diagnostics: DiagnosticSink): Token[] {
-  const before = text.slice(0, nul);
-  const line = before.split(/\r\n|\r|\n/).length;
-  const column = nul - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) ;
-  const loc: SourceLocation = { file, line, column, offset: nul };
-  diagnostics.error('this is not a text file (it contains a NUL byte): is it a binary file?', loc);
-  return [makeToken('eof', '', { ...loc, column: column + 1, offset: nul + 1 }, false, true)];
+/** `tokenize` for a text whose location range is `base` (offset 0 of the text is `base`). */
+export function tokenizeAt(text: string, base: Loc, diagnostics: DiagnosticSink, spellings: SpellingTable = new SpellingTable()): Token[] {
+  // Source text never holds a NUL: one error for a binary file, instead of one per byte.
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    diagnostics.error('this is not a text file (it contains a NUL byte): is it a binary file?', (base + nul) as Loc);
+    return [makeToken('eof', '', (base + nul + 1) as Loc, false, true)];
+  }
+  return new Lexer(text, base, diagnostics, spellings).run();
 }
 
 class Lexer {
   private pos = 0;
-  private line = 1;
-  private col = 1;
   private readonly tokens: Token[] = [];
   private spaceBefore = false;
   private lineStart = true;
@@ -80,7 +78,8 @@ class Lexer {
 
   constructor(
     private readonly text: string,
-    private readonly file: string,
+    /** The location of the text's offset 0: a token at offset `o` is at `base + o`. */
+    private readonly base: Loc,
     private readonly diagnostics: DiagnosticSink,
     private readonly spellings: SpellingTable,
   ) {}
@@ -103,7 +102,6 @@ class Lexer {
         // The whole run at once (indentation); a splice inside it is skipped at the loop's top.
         let p = this.pos + 1;
         while (p < text.length && isHorizontalSpace(text.charCodeAt(p))) p++;
-        this.col += p - this.pos;
         this.pos = p;
         this.spaceBefore = true;
         continue;
@@ -125,13 +123,13 @@ class Lexer {
     return this.tokens;
   }
 
-  private error(message: string, loc: SourceLocation, length = 1): void {
+  private error(message: string, loc: Loc, length = 1): void {
     this.diagnostics.error(message, loc, length);
-    if (++this.errors === MAX_LEX_ERRORS) this.diagnostics.add(diagnostic('note', 'too many errors in this file, stopping now', loc));
+    if (++this.errors === MAX_LEX_ERRORS) this.diagnostics.add(this.diagnostics.note('too many errors in this file, stopping now', loc));
   }
 
-  private here(): SourceLocation {
-    return { file: this.file, line: this.line, column: this.col, offset: this.pos };
+  private here(): Loc {
+    return (this.base + this.pos) as Loc;
   }
 
   /** Character `n` places ahead, looking through line splices. */
@@ -163,8 +161,6 @@ class Lexer {
       const next = this.text.charCodeAt(this.pos + 1);
       if (next !== LF && next !== CR) break;
       this.pos += next === CR && this.text.charCodeAt(this.pos + 2) === LF ? 3 : 2;
-      this.line++;
-      this.col = 1;
       skipped = true;
     }
     return skipped;
@@ -173,7 +169,6 @@ class Lexer {
   private advance(): string {
     this.skipSplices();
     const c = this.text[this.pos++]!;
-    this.col++;
     this.skipSplices();
     return c;
   }
@@ -181,8 +176,6 @@ class Lexer {
   private newline(): void {
     if (this.text.charCodeAt(this.pos) === CR && this.text.charCodeAt(this.pos + 1) === LF) this.pos++;
     this.pos++;
-    this.line++;
-    this.col = 1;
   }
 
   /** Consumes the longest run of characters satisfying `accept` (spliced lines included). */
@@ -200,7 +193,6 @@ class Lexer {
         p++;
       }
       s += text.slice(start, p);
-      this.col += p - start;
       this.pos = p;
       if (!this.skipSplices()) return s;
       if (this.pos >= text.length || !accept(text.charCodeAt(this.pos), prev, this.pos)) return s;
@@ -214,7 +206,6 @@ class Lexer {
       if (c === LF || c === CR) break;
       if (c === BACKSLASH && this.skipSplices()) continue;
       this.pos++;
-      this.col++;
     }
     this.spaceBefore = true;
   }
@@ -238,36 +229,31 @@ class Lexer {
       }
       if (c === LF || c === CR) this.newline();
       else if (c === BACKSLASH && this.skipSplices()) continue;
-      else {
-        this.pos++;
-        this.col++;
-      }
+      else this.pos++;
     }
   }
 
-  /** A token starting at `line`:`column` (`offset`): the token is its own location (see makeSourceToken). */
-  private push(kind: Token['kind'], text: string, line: number, column: number, offset: number): void {
-    this.tokens.push(makeSourceToken(kind, text, this.file, line, column, offset, this.spaceBefore, this.lineStart));
+  /** A token starting at `offset`. */
+  private push(kind: Token['kind'], text: string, offset: number): void {
+    this.tokens.push(makeToken(kind, text, (this.base + offset) as Loc, this.spaceBefore, this.lineStart));
     this.spaceBefore = false;
     this.lineStart = false;
   }
 
   private token(): void {
-    const line = this.line;
-    const column = this.col;
     const offset = this.pos;
     const text = this.text;
     const code = text.charCodeAt(offset);
     if (isIdentStart(code)) {
-      this.push('identifier', this.identifier(), line, column, offset);
+      this.push('identifier', this.identifier(), offset);
       return;
     }
     if (isDigit(code) || (code === DOT && isDigit((this.peekAt(1) ?? '').charCodeAt(0)))) {
-      this.push('number', this.ppNumber(), line, column, offset);
+      this.push('number', this.ppNumber(), offset);
       return;
     }
     if (code === 34 || code === 39) {
-      this.quoted(code === 34 ? '"' : "'", line, column, offset);
+      this.quoted(code === 34 ? '"' : "'", offset);
       return;
     }
     const candidates = PUNCT_BY_FIRST[code];
@@ -279,12 +265,11 @@ class Lexer {
         if (plain ? p.length === 1 || text.startsWith(p, at) : this.matches(p)) {
           if (plain) {
             this.pos += p.length;
-            this.col += p.length;
             this.skipSplices();
           } else {
             for (let i = 0; i < p.length; i++) this.advance();
           }
-          this.push('punct', p, line, column, offset);
+          this.push('punct', p, offset);
           return;
         }
       }
@@ -293,7 +278,7 @@ class Lexer {
     const loc = this.here();
     this.advance();
     this.error(`invalid character '${printable(c)}' in source`, loc);
-    this.push('invalid', c, line, column, offset);
+    this.push('invalid', c, offset);
   }
 
   /** An identifier's spelling (interned), read with a plain scan unless a line splice interrupts it. */
@@ -312,7 +297,6 @@ class Lexer {
       const spelling = this.takeWhile(isIdentPart, '');
       return this.spellings.intern(spelling, 0, spelling.length, spellingHash(spelling));
     }
-    this.col += p - start;
     this.pos = p;
     return this.spellings.intern(text, start, p, hash);
   }
@@ -354,8 +338,8 @@ class Lexer {
     return p > dot + 1 && (xyzw || rgba);
   }
 
-  private quoted(quote: string, line: number, column: number, offset: number): void {
-    const loc: SourceLocation = { file: this.file, line, column, offset };
+  private quoted(quote: string, offset: number): void {
+    const loc = (this.base + offset) as Loc;
     const text = this.text;
     const q = quote.charCodeAt(0);
     let s = this.advance();
@@ -369,7 +353,6 @@ class Lexer {
         p++;
       }
       s += text.slice(start, p);
-      this.col += p - start;
       this.pos = p;
       if (p >= text.length || c === LF || c === CR) {
         this.error(`missing terminating ${quote} character`, loc);
@@ -386,7 +369,7 @@ class Lexer {
         s += this.advance();
       }
     }
-    this.push(quote === '"' ? 'string' : 'char', s, line, column, offset);
+    this.push(quote === '"' ? 'string' : 'char', s, offset);
   }
 }
 

@@ -1,5 +1,5 @@
 // Preprocessing tokens, as C99 defines them, and the token stream the parser reads.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../locations.js';
 
 export type TokenKind =
   | 'identifier'
@@ -23,50 +23,30 @@ export interface Token {
   kind: TokenKind;
   text: string;
   /** Where the user would look: for tokens produced by a macro expansion, the expansion site. */
-  loc: SourceLocation;
+  loc: Loc;
   /** Preceded by whitespace or a comment (needed by `#` stringizing and function-like macro definitions). */
   spaceBefore: boolean;
   /** First token on its logical line (directives start there). */
   lineStart: boolean;
   /** For tokens produced by macro expansion: the macro's name and where its definition's token stands. */
-  expandedFrom?: { macro: string; loc: SourceLocation };
+  expandedFrom?: { macro: string; loc: Loc };
 }
 
 /**
  * A token in the one object shape every stage reads (all fields present, in this order): the
  * lexer, the preprocessor's output and the parser's token splits all build tokens here, so the
- * hot property reads stay monomorphic.
- *
- * A token also carries its location's fields (`file`, `line`, `column`, `offset`): a token read
- * from source is its own location (`t.loc === t`), so lexing costs one object per token, not two
- * (the per-token garbage was most of the front end's time). A SourceLocation reader sees only
- * those four fields; spreading a token's `loc` copies the token's other fields too, harmlessly.
+ * hot property reads stay monomorphic. Its location is a number (compiler/locations.ts), so a
+ * token is one small object that nothing keeps once the parser has read past it.
  */
 export function makeToken(
   kind: TokenKind,
   text: string,
-  loc: SourceLocation,
+  loc: Loc,
   spaceBefore: boolean,
   lineStart: boolean,
-  expandedFrom?: { macro: string; loc: SourceLocation },
+  expandedFrom?: { macro: string; loc: Loc },
 ): Token {
-  return { kind, text, loc, spaceBefore, lineStart, expandedFrom, file: loc.file, line: loc.line, column: loc.column, offset: loc.offset } as Token;
-}
-
-/** A token read from source at `line`:`column` (`offset`) of `file`: its own location. */
-export function makeSourceToken(
-  kind: TokenKind,
-  text: string,
-  file: string,
-  line: number,
-  column: number,
-  offset: number,
-  spaceBefore: boolean,
-  lineStart: boolean,
-): Token {
-  const t = { kind, text, loc: undefined as unknown as SourceLocation, spaceBefore, lineStart, expandedFrom: undefined, file, line, column, offset };
-  t.loc = t;
-  return t;
+  return { kind, text, loc, spaceBefore, lineStart, expandedFrom };
 }
 
 /** C punctuators, longest first so the lexer can match greedily. */

@@ -1,10 +1,10 @@
 // The HLSL syntax tree. It records what the source says, not what it means: names are unresolved,
 // `float3(…)` is a Construct whether or not the arguments fit, and semantics/registers stay text.
 // The checker (compiler/check) gives it meaning. Every node carries the location a user would look at.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 
 export interface NodeBase {
-  loc: SourceLocation;
+  loc: Loc;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,11 +148,11 @@ export interface FunctionDecl extends NodeBase {
   modifiers: Modifier[];
   templateParams?: TemplateParam[];
   /** Where `template` stands. */
-  templateLoc?: SourceLocation;
+  templateLoc?: Loc;
   returnType: TypeSpec;
   /** For out-of-line member definitions (`float S::f()`), the qualified name `S::f`. */
   name: string;
-  nameLoc: SourceLocation;
+  nameLoc: Loc;
   params: Param[];
   returnSemantic?: Semantic;
   /** Absent for a declaration without a body. */
@@ -168,7 +168,7 @@ export interface StructDecl extends NodeBase {
   name: string;
   templateParams?: TemplateParam[];
   /** Where `template` stands. */
-  templateLoc?: SourceLocation;
+  templateLoc?: Loc;
   /**
    * `template <> struct S<int> { … }`: an explicit specialization of the template S for these arguments;
    * with template parameters, a partial one (`template <class T> struct S<vector<T, 4> >`): a pattern.
@@ -197,7 +197,7 @@ export interface TypedefDecl extends NodeBase {
   /** `[[vk::ext_capability(N)]] typedef …`: attributes before the typedef. */
   attributes?: Attribute[];
   modifiers: Modifier[];
-  declarators: { name: string; arrayDims: (Expr | null)[]; loc: SourceLocation }[];
+  declarators: { name: string; arrayDims: (Expr | null)[]; loc: Loc }[];
 }
 
 export interface EnumDecl extends NodeBase {
@@ -205,7 +205,7 @@ export interface EnumDecl extends NodeBase {
   name: string;
   scoped: boolean;
   underlying?: TypeSpec;
-  members: { name: string; value?: Expr; loc: SourceLocation }[];
+  members: { name: string; value?: Expr; loc: Loc }[];
 }
 
 export interface NamespaceDecl extends NodeBase {
@@ -220,7 +220,7 @@ export interface UsingDecl extends NodeBase {
   /** `using A [[attributes]] = T;` */
   alias?: { name: string; type: TypeSpec; attributes?: Attribute[]; /** `template <typename T> using A = …;` */ templateParams?: TemplateParam[] };
   /** Where `template` stands (alias templates). */
-  templateLoc?: SourceLocation;
+  templateLoc?: Loc;
   namespace?: string;
   /** `using ns::f;`: `name` (the last part) stands for `target` here. */
   member?: { name: string; target: string };
@@ -260,7 +260,7 @@ export interface Block extends StmtBase {
   kind: 'Block';
   body: Stmt[];
   /** Where the closing `}` is (absent when the block is unterminated or synthesized). */
-  endLoc?: SourceLocation;
+  endLoc?: Loc;
 }
 
 export interface DeclStmt extends StmtBase {
@@ -442,7 +442,7 @@ export interface MemberExpr extends NodeBase {
   kind: 'Member';
   object: Expr;
   member: string;
-  memberLoc: SourceLocation;
+  memberLoc: Loc;
   /** Added by the parser: explicit template arguments of a method call (`buf.Load<float4>(0)`). */
   templateArgs?: TemplateArg[];
 }

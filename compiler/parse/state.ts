@@ -1,7 +1,7 @@
 // The state one parse call owns: the token cursor over a window of the token stream (tokens behind
 // the parser are dropped, so they die young), diagnostics (with de-duplication, speculation and an
 // error limit), the nesting-depth guard and the type-name scopes.
-import { diagnostic, type Diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
+import type { Diagnostic, DiagnosticSink, Loc } from '../diagnostics.js';
 import type { WarningFlag } from '../warning-flags.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { ScopeStack } from './scope.js';
@@ -81,7 +81,7 @@ export class ParserState {
   /** While > 0, errors are not reported (speculative parsing); an abort still unwinds. */
   private muted = 0;
   private errors = 0;
-  /** Offsets (per file) of tokens already blamed: one error per token is enough. */
+  /** Places (file and offset) already blamed: one error per token is enough. */
   private readonly blamed = new Set<string>();
   /** `>>` tokens split into `>` `>` to close two template argument lists; undone on backtrack. */
   private readonly splits: { index: number; original: Token }[] = [];
@@ -101,7 +101,7 @@ export class ParserState {
       this.shared = true;
       const last = tokens[tokens.length - 1];
       if (!last || last.kind !== 'eof') {
-        const loc = last?.loc ?? { file: '<input>', line: 1, column: 1, offset: 0 };
+        const loc = last?.loc ?? sink.locations.start('<input>');
         this.window = [...tokens, makeToken('eof', '', loc, false, true)];
         this.shared = false;
       }
@@ -246,7 +246,7 @@ export class ParserState {
    */
   expectCloseBrace(open: Token): void {
     if (this.accept('}')) return;
-    this.error("expected '}'", undefined, undefined, [diagnostic('note', "to match this '{'", open.loc)]);
+    this.error("expected '}'", undefined, undefined, [this.sink.note("to match this '{'", open.loc)]);
     if (!this.atEof()) throw new ParseAbort();
   }
 
@@ -258,7 +258,7 @@ export class ParserState {
     const t = this.peek();
     if (t.kind === 'punct' && (t.text === '>>' || t.text === '>>=' || t.text === '>=')) {
       const rest = t.text.slice(1);
-      const loc = { ...t.loc, column: t.loc.column + 1, offset: t.loc.offset + 1 };
+      const loc = (t.loc + 1) as Loc;
       this.splits.push({ index: this.pos, original: t });
       if (this.shared) {
         this.window = this.window.slice();
@@ -271,44 +271,45 @@ export class ParserState {
   }
 
   /** Location just after the previous token (on its line), or the current token for macro-expanded text. */
-  endOfPrevious(): SourceLocation {
+  endOfPrevious(): Loc {
     const prev = this.previous;
     if (prev.expandedFrom || prev.text.includes('\n')) return prev.loc;
-    return { ...prev.loc, column: prev.loc.column + prev.text.length, offset: prev.loc.offset + prev.text.length };
+    return (prev.loc + prev.text.length) as Loc;
   }
 
   // ---- Diagnostics ------------------------------------------------------------------------
 
   /** Reports a syntax error at the current token (or `loc`) and aborts to the nearest recovery point. */
-  fail(message: string, loc?: SourceLocation, length?: number): never {
+  fail(message: string, loc?: Loc, length?: number): never {
     this.error(message, loc, length);
     throw new ParseAbort();
   }
 
   /** Reports an error without aborting (the construct is still usable). */
-  error(message: string, loc?: SourceLocation, length?: number, extraNotes: Diagnostic[] = []): void {
+  error(message: string, loc?: Loc, length?: number, extraNotes: Diagnostic[] = []): void {
     if (this.muted > 0) return;
     const token = this.peek();
     // The lexer already reported a stray character; blaming it again adds nothing.
     if (!loc && token.kind === 'invalid') return;
     const at = loc ?? token.loc;
-    const key = `${at.file}:${at.offset}`;
+    const place = this.sink.locations.resolve(at);
+    const key = `${place.file}:${place.offset}`;
     if (this.blamed.has(key)) return;
     this.blamed.add(key);
     // The token blamed: the current one, or the previous one for "expected ';' after …".
     const source = !loc ? token : loc === this.previous.loc ? this.previous : undefined;
     const notes = source?.expandedFrom
-      ? [diagnostic('note', `expanded from macro '${source.expandedFrom.macro}'`, source.expandedFrom.loc)]
+      ? [this.sink.note(`expanded from macro '${source.expandedFrom.macro}'`, source.expandedFrom.loc)]
       : [];
     notes.push(...extraNotes);
     this.sink.error(message, at, length ?? (loc ? 1 : Math.max(1, token.text.length)), notes);
     if (++this.errors >= MAX_ERRORS) {
-      this.sink.add(diagnostic('note', 'too many errors emitted, stopping now', at));
+      this.sink.add(this.sink.note('too many errors emitted, stopping now', at));
       throw new ParseStop();
     }
   }
 
-  warning(message: string, loc: SourceLocation, length: number, flag: WarningFlag): void {
+  warning(message: string, loc: Loc, length: number, flag: WarningFlag): void {
     if (this.muted === 0) this.sink.warning(message, loc, length, [], flag);
   }
 

@@ -2,6 +2,7 @@
 // preprocessor's output can be parsed as it is produced and each token can die soon after the
 // parser has passed it (tokens kept for a whole call were most of the front end's GC time).
 import { makeToken, type Token } from '../lex/token.js';
+import { NO_PLACE } from '../locations.js';
 
 /** A token stream the parser pulls from. */
 export interface TokenSource {
@@ -33,8 +34,7 @@ export class ArrayTokenSource implements TokenSource {
     if (end < tokens.length) return false;
     const last = tokens[end - 1];
     if (last === undefined || last.kind !== 'eof') {
-      const loc = last?.loc ?? { file: '<input>', line: 1, column: 1, offset: 0 };
-      out.push(makeToken('eof', '', loc, false, true));
+      out.push(makeToken('eof', '', last?.loc ?? NO_PLACE, false, true));
     }
     return true;
   }

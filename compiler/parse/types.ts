@@ -4,13 +4,13 @@ import type { Modifier, TemplateArg, TemplateParam, TypeSpec } from './ast.js';
 import { parseAssignment } from './expressions.js';
 import { MODIFIERS, RESERVED } from './keywords.js';
 import type { ParserState } from './state.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import { exact, orNone } from './lists.js';
 
 export interface QualifiedName {
   parts: string[];
   global: boolean;
-  loc: SourceLocation;
+  loc: Loc;
 }
 
 export function joinName(q: QualifiedName): string {
@@ -24,7 +24,7 @@ export function atName(p: ParserState, n = 0): boolean {
   return t.kind === 'identifier' && !RESERVED.has(t.text);
 }
 
-export function expectName(p: ParserState, what = 'identifier'): { name: string; loc: SourceLocation } {
+export function expectName(p: ParserState, what = 'identifier'): { name: string; loc: Loc } {
   if (!atName(p)) p.fail(`expected ${what}`);
   const t = p.next();
   return { name: t.text, loc: t.loc };

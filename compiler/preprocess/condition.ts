@@ -1,7 +1,7 @@
 // Evaluates the macro-expanded tokens of an `#if`/`#elif` line (C99 6.10.1): integer constant
 // expressions in intmax_t/uintmax_t (64-bit, two's complement wrap-around), with C's usual
 // arithmetic conversions, short-circuit evaluation and clang's diagnostics.
-import { diagnostic, type Diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
+import { type Diagnostic, type DiagnosticSink, type Loc } from '../diagnostics.js';
 import { isPunct, type PPToken } from './pp-token.js';
 
 interface Value {
@@ -35,7 +35,7 @@ class ConditionError {
  * Evaluates `tokens` (already macro-expanded, `defined` already replaced). Errors are reported
  * to `sink` and make the condition false, as in clang. `end` is where "expected value" points.
  */
-export function evaluateCondition(tokens: readonly PPToken[], end: SourceLocation, sink: DiagnosticSink): boolean {
+export function evaluateCondition(tokens: readonly PPToken[], end: Loc, sink: DiagnosticSink): boolean {
   try {
     return new ConditionParser(tokens, end, sink).parseLine().value !== 0n;
   } catch (e) {
@@ -51,7 +51,7 @@ class ConditionParser {
 
   constructor(
     private readonly tokens: readonly PPToken[],
-    private readonly end: SourceLocation,
+    private readonly end: Loc,
     private readonly sink: DiagnosticSink,
   ) {}
 
@@ -71,7 +71,7 @@ class ConditionParser {
 
   private fail(message: string, at: PPToken | undefined, notes: Diagnostic[] = []): never {
     const loc = at?.loc ?? this.end;
-    throw new ConditionError(diagnostic('error', message, loc, at?.text.length ?? 1, notes));
+    throw new ConditionError(this.sink.diagnostic('error', message, loc, at?.text.length ?? 1, notes));
   }
 
   private parseComma(evaluated: boolean): Value {
@@ -92,7 +92,7 @@ class ConditionParser {
     const whenTrue = this.nested(() => this.parseComma(evaluated && taken));
     const colon = this.peek();
     if (colon === undefined || !isPunct(colon, ':')) {
-      this.fail("expected ':' in preprocessor expression", colon, [diagnostic('note', "to match this '?'", q.loc)]);
+      this.fail("expected ':' in preprocessor expression", colon, [this.sink.note("to match this '?'", q.loc)]);
     }
     this.pos++;
     const whenFalse = this.nested(() => this.parseConditional(evaluated && !taken));
@@ -148,7 +148,7 @@ class ConditionParser {
         const v = this.nested(() => this.parseComma(evaluated));
         const close = this.peek();
         if (close === undefined || !isPunct(close, ')')) {
-          this.fail("expected ')' in preprocessor expression", close, [diagnostic('note', "to match this '('", t.loc)]);
+          this.fail("expected ')' in preprocessor expression", close, [this.sink.note("to match this '('", t.loc)]);
         }
         this.pos++;
         return v;

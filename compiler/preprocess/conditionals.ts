@@ -1,17 +1,17 @@
 // The `#if` group stack and the scan through a skipped group (C99 6.10.1p6): directives there
 // are not evaluated, but `#if`/`#endif` nesting is tracked to find the `#elif`, `#else` or
 // `#endif` that belongs to the skipped group.
-import type { DiagnosticSink, SourceLocation } from '../diagnostics.js';
+import type { DiagnosticSink, Loc } from '../diagnostics.js';
 import type { FileFrame } from './source-file.js';
 
 export interface Conditional {
   /** `if`, `ifdef` or `ifndef`, and where it stands (for "unterminated conditional directive"). */
   directive: string;
-  loc: SourceLocation;
+  loc: Loc;
   /** A group of this `#if` chain has been taken: every later `#elif`/`#else` group is skipped. */
   taken: boolean;
   /** The chain's `#else`, once seen. */
-  elseLoc?: SourceLocation;
+  elseLoc?: Loc;
 }
 
 const OPENERS: ReadonlySet<string> = new Set(['if', 'ifdef', 'ifndef']);

@@ -5,8 +5,9 @@
 //
 // Results are pushed back onto a pending stack and rescanned together with the rest of the input,
 // so expansion is iterative; only argument pre-expansion recurses, and its depth is bounded.
-import { diagnostic, DiagnosticSink, type SourceLocation } from '../diagnostics.js';
-import { tokenize } from '../lex/lexer.js';
+import { DiagnosticSink, type Loc } from '../diagnostics.js';
+import { NO_PLACE } from '../locations.js';
+import { tokenizeAt } from '../lex/lexer.js';
 import { makeToken } from '../lex/token.js';
 import { definedHere, type BuiltinMacro, type Macro, type MacroBodyToken } from './macro.js';
 import { HAS_FEATURE } from './predefined.js';
@@ -26,7 +27,7 @@ export interface ExpansionEnvironment {
   readonly emptyHideSet: HideSet;
   nextCounter(): number;
   /** Runs `_Pragma("text")`; returns the token to put in the stream (pack_matrix) if any. */
-  pragmaOperator(text: string, loc: SourceLocation): PPToken | undefined;
+  pragmaOperator(text: string, loc: Loc): PPToken | undefined;
 }
 
 /** Shared by all expanders of one preprocess call; reset whenever the top level reads source. */
@@ -60,7 +61,7 @@ const PASTE = 'paste' as const;
 
 export class MacroExpander {
   private readonly pending: PPToken[] = [];
-  private lastLoc: SourceLocation = { file: '', line: 1, column: 1, offset: 0 };
+  private lastLoc: Loc = NO_PLACE;
   /** A malformed `defined` or macro call was reported: the `#if` using this expander is false. */
   failed = false;
 
@@ -149,7 +150,7 @@ export class MacroExpander {
       const t = this.read();
       if (t.kind === 'eof') {
         if (this.env.budget.exhausted) return undefined;
-        this.env.sink.error('unterminated function-like macro invocation', nameTok.loc, nameTok.text.length, [definedHere(macro)]);
+        this.env.sink.error('unterminated function-like macro invocation', nameTok.loc, nameTok.text.length, [definedHere(macro, this.env.sink)]);
         this.pending.push(t);
         this.failed = true;
         return undefined;
@@ -176,7 +177,7 @@ export class MacroExpander {
       const tooMany = args.length > params.length;
       const at = tooMany ? (params.length === 0 ? args[0]![0] ?? rparen : commas[params.length - 1]!) : rparen;
       const message = `too ${tooMany ? 'many' : 'few'} arguments provided to function-like macro invocation`;
-      this.env.sink.error(message, at.loc, at.text.length, [definedHere(macro)]);
+      this.env.sink.error(message, at.loc, at.text.length, [definedHere(macro, this.env.sink)]);
       this.failed = true;
       return undefined;
     }
@@ -296,7 +297,7 @@ export class MacroExpander {
     const kind = pastedKind(lhs, rhs, text, site);
     if (kind === undefined) {
       this.env.sink.error(`pasting formed '${text}', an invalid preprocessing token`, site.loc, site.text.length, [
-        diagnostic('note', `expanded from macro '${macro.name}'`, macro.loc, macro.name.length),
+        this.env.sink.note(`expanded from macro '${macro.name}'`, macro.loc, macro.name.length),
       ]);
       return [lhs, rhs];
     }
@@ -309,9 +310,9 @@ export class MacroExpander {
       makePPToken(tokenKind, text, t.loc, t.spaceBefore, t.lineStart, t.expandedFrom, t.hideset);
     switch (kind) {
       case 'line':
-        return make('number', String(t.loc.line));
+        return make('number', String(this.env.sink.locations.resolve(t.loc).line));
       case 'file':
-        return make('string', quote(t.loc.file));
+        return make('string', quote(this.env.sink.locations.resolve(t.loc).file));
       case 'counter':
         return make('number', String(this.env.nextCounter()));
       case 'pragma':
@@ -379,7 +380,7 @@ export class MacroExpander {
       const rparen = this.read();
       if (!isPunct(rparen, ')')) {
         this.env.sink.error("missing ')' after 'defined'", rparen.kind === 'eof' ? endAfter(name) : rparen.loc, 1, [
-          diagnostic('note', "to match this '('", lparen.loc),
+          this.env.sink.note("to match this '('", lparen.loc),
         ]);
         this.pending.push(rparen);
         this.failed = true;
@@ -398,12 +399,12 @@ function pastedKind(lhs: PPToken, rhs: PPToken, text: string, site: PPToken): PP
     if (lhs.kind === 'number') return 'number';
   }
   const lexSink = new DiagnosticSink();
-  const lexed = tokenize(text, site.loc.file, lexSink);
+  const lexed = tokenizeAt(text, NO_PLACE, lexSink);
   return lexed.length === 2 && lexed[0]!.text === text && lexSink.items.length === 0 ? lexed[0]!.kind : undefined;
 }
 
-function endAfter(t: PPToken): SourceLocation {
-  return { ...t.loc, column: t.loc.column + t.text.length, offset: t.loc.offset + t.text.length };
+function endAfter(t: PPToken): Loc {
+  return (t.loc + t.text.length) as Loc;
 }
 
 function fromBody(b: MacroBodyToken, site: PPToken, hideset?: HideSet): PPToken {

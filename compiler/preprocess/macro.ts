@@ -1,6 +1,6 @@
 // Macro definitions: parsing a `#define` line into a Macro, and the "same definition" test of
 // C99 6.10.3p2 that decides whether a redefinition deserves a warning.
-import { diagnostic, type DiagnosticSink, type SourceLocation } from '../diagnostics.js';
+import type { Diagnostic, DiagnosticSink, Loc } from '../diagnostics.js';
 import { endOf } from './locations.js';
 import { isPunct, type PPToken } from './pp-token.js';
 
@@ -11,13 +11,13 @@ export type BuiltinMacro = 'line' | 'file' | 'counter' | 'pragma' | 'has_feature
 export interface MacroBodyToken extends PPToken {
   param: number;
   /** `expandedFrom` for the tokens this one becomes: made once per definition, shared by every expansion. */
-  origin: { macro: string; loc: SourceLocation };
+  origin: { macro: string; loc: Loc };
 }
 
 export interface Macro {
   name: string;
   /** The macro name in its `#define` (`<built-in>` / `<command line>` for predefined ones). */
-  loc: SourceLocation;
+  loc: Loc;
   /** Parameter names of a function-like macro (`__VA_ARGS__` for `...`); undefined for object-like. */
   params?: readonly string[];
   /** The last parameter collects the remaining arguments, commas included. */
@@ -169,6 +169,6 @@ export function sameDefinition(a: Macro, b: Macro): boolean {
 }
 
 /** The note pointing at a macro's definition. */
-export function definedHere(macro: Macro): ReturnType<typeof diagnostic> {
-  return diagnostic('note', `macro '${macro.name}' defined here`, macro.loc, macro.name.length);
+export function definedHere(macro: Macro, sink: DiagnosticSink): Diagnostic {
+  return sink.note(`macro '${macro.name}' defined here`, macro.loc, macro.name.length);
 }

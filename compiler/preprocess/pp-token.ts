@@ -1,7 +1,7 @@
 // The preprocessor's working token: a lexer token plus the hide set of C99 6.10.3.4 (the macros
 // whose expansion produced it, which it must not re-expand). Tokens straight from a file carry no
 // hide set; every token a substitution produces does, and is stripped of it on output.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../locations.js';
 import { makeToken, type Token } from '../lex/token.js';
 
 /**
@@ -68,14 +68,14 @@ export interface PPToken extends Token {
 export function makePPToken(
   kind: Token['kind'],
   text: string,
-  loc: SourceLocation,
+  loc: Loc,
   spaceBefore: boolean,
   lineStart: boolean,
   expandedFrom: Token['expandedFrom'],
   hideset: HideSet | undefined,
   placemarker?: boolean,
 ): PPToken {
-  return { kind, text, loc, spaceBefore, lineStart, expandedFrom, file: loc.file, line: loc.line, column: loc.column, offset: loc.offset, hideset, placemarker } as PPToken;
+  return { kind, text, loc, spaceBefore, lineStart, expandedFrom, hideset, placemarker };
 }
 
 /** A copy of `t` (in the expansion shape) with other spacing flags. */
@@ -93,7 +93,7 @@ export class ArrayTokenSource implements TokenSource {
   private index = 0;
   private readonly eof: PPToken;
 
-  constructor(private readonly tokens: readonly PPToken[], endLoc: SourceLocation) {
+  constructor(private readonly tokens: readonly PPToken[], endLoc: Loc) {
     this.eof = makeToken('eof', '', endLoc, false, true);
   }
 

@@ -1,8 +1,9 @@
 // The macros defined before the first line, as DXC defines them for SPIR-V output
 // (tools/clang/lib/Frontend/InitPreprocessor.cpp, HLSL section), plus -D defines.
-import { DiagnosticSink, type SourceLocation } from '../diagnostics.js';
-import { tokenize } from '../lex/lexer.js';
-import { makeSourceToken, makeToken } from '../lex/token.js';
+import { DiagnosticSink, type Loc } from '../diagnostics.js';
+import { tokenizeAt } from '../lex/lexer.js';
+import { makeToken } from '../lex/token.js';
+import { BUILT_IN } from '../locations.js';
 import type { ShaderStage } from '../common/stage.js';
 import { parseDefine, type BuiltinMacro, type Macro, type MacroBodyToken } from './macro.js';
 import type { PPToken } from './pp-token.js';
@@ -101,12 +102,10 @@ export function predefinedValues(options: PredefinedOptions): Array<[string, str
   return values;
 }
 
-const BUILT_IN_LOC: SourceLocation = { file: '<built-in>', line: 1, column: 1, offset: 0 };
-const COMMAND_LINE_LOC: SourceLocation = { file: '<command line>', line: 1, column: 1, offset: 0 };
 
 // Built once at module load and never modified (the preprocessor copies macros into its own table
 // and replaces, never edits, a Macro): each compile used to lex and parse every one of them again.
-const BUILTIN_MACROS: ReadonlyArray<Macro> = BUILTINS.map(([name, builtin]) => Object.freeze({ name, loc: BUILT_IN_LOC, variadic: false, body: Object.freeze([]), builtin }));
+const BUILTIN_MACROS: ReadonlyArray<Macro> = BUILTINS.map(([name, builtin]) => Object.freeze({ name, loc: BUILT_IN, variadic: false, body: Object.freeze([]), builtin }));
 
 /** The predefined macros whose value no option changes, by name. */
 const FIXED_MACROS: ReadonlyMap<string, Macro> = new Map(
@@ -121,11 +120,12 @@ export function initialMacros(options: PredefinedOptions, defines: Record<string
   for (const macro of BUILTIN_MACROS) macros.set(macro.name, macro);
   for (const [name, value] of predefinedValues(options)) {
     const fixed = FIXED_MACROS.get(name);
-    const macro = fixed !== undefined ? fixed : /^[0-9]+$/.test(value) ? numberMacro(name, value, BUILT_IN_LOC.file) : defineFromText(name, value, BUILT_IN_LOC.file, sink);
+    const macro = fixed !== undefined ? fixed : /^[0-9]+$/.test(value) ? numberMacro(name, value) : defineFromText(name, value, BUILT_IN, sink);
     if (macro) macros.set(macro.name, macro);
   }
   for (const [name, value] of Object.entries(defines ?? {})) {
-    const macro = defineFromText(name, value, COMMAND_LINE_LOC.file, sink);
+    const text = `${name} ${value}`;
+    const macro = defineFromText(name, value, sink.locations.file('<command line>', text), sink);
     if (macro) macros.set(macro.name, macro);
   }
   return macros;
@@ -134,19 +134,17 @@ export function initialMacros(options: PredefinedOptions, defines: Record<string
 /** A predefined macro of ours, parsed as -D text would be; ours are valid, so a diagnostic is a bug here. */
 function builtInDefine(name: string, value: string): Macro {
   const sink = new DiagnosticSink();
-  const macro = defineFromText(name, value, BUILT_IN_LOC.file, sink);
+  const macro = defineFromText(name, value, BUILT_IN, sink);
   if (macro === undefined || sink.items.length > 0) throw new Error(`predefined macro ${name} ${value} is invalid`);
   return deepFreeze(macro);
 }
 
-/** The macro, its tokens and their locations (tokens read from source are their own location). */
+/** The macro and its tokens. */
 function deepFreeze(macro: Macro): Macro {
   for (const t of macro.body) {
-    Object.freeze(t.origin.loc);
     Object.freeze(t.origin);
     Object.freeze(t);
   }
-  Object.freeze(macro.loc);
   Object.freeze(macro.body);
   return Object.freeze(macro);
 }
@@ -156,9 +154,9 @@ function deepFreeze(macro: Macro): Macro {
  * exactly the tokens and Macro that defineFromText makes of `name digits` (a name token at 1:1, one
  * number token after the space), which output-hashes checks.
  */
-function numberMacro(name: string, digits: string, file: string): Macro {
-  const nameTok = makeSourceToken('identifier', name, file, 1, 1, 0, false, true);
-  const value = makeSourceToken('number', digits, file, 1, name.length + 2, name.length + 1, true, false);
+function numberMacro(name: string, digits: string): Macro {
+  const nameTok = makeToken('identifier', name, BUILT_IN, false, true);
+  const value = makeToken('number', digits, (BUILT_IN + name.length + 1) as Loc, true, false);
   const body: MacroBodyToken = {
     kind: 'number',
     text: digits,
@@ -173,9 +171,9 @@ function numberMacro(name: string, digits: string, file: string): Macro {
 }
 
 /** `-D name=value` is `#define name value`; `name` may carry a parameter list (`-D 'F(x)=x'`). */
-function defineFromText(name: string, value: string, file: string, sink: DiagnosticSink): Macro | undefined {
-  const tokens: PPToken[] = tokenize(`${name} ${value}`, file, sink).filter((t) => t.kind !== 'eof');
+function defineFromText(name: string, value: string, base: Loc, sink: DiagnosticSink): Macro | undefined {
+  const tokens: PPToken[] = tokenizeAt(`${name} ${value}`, base, sink).filter((t) => t.kind !== 'eof');
   // The parameter list must touch the name; the space we inserted goes before the value.
-  const directive: PPToken = makeToken('identifier', 'define', { file, line: 1, column: 1, offset: 0 }, false, false);
+  const directive: PPToken = makeToken('identifier', 'define', base, false, false);
   return parseDefine(directive, tokens, sink);
 }

@@ -2,9 +2,10 @@
 // environment macro expansion runs in. As a TokenSource it yields the tokens of the active
 // groups of the files, with directives executed (and `#pragma pack_matrix` turned into a token);
 // a MacroExpander on top of it produces the output stream.
-import { diagnostic, DiagnosticSink, type SourceLocation } from '../diagnostics.js';
+import { DiagnosticSink, type Loc } from '../diagnostics.js';
 import type { CompilerHost } from '../host.js';
-import { tokenize } from '../lex/lexer.js';
+import { tokenizeAt } from '../lex/lexer.js';
+import { NO_PLACE } from '../locations.js';
 import { SpellingTable } from '../lex/spellings.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { normalizePath } from '../util/path.js';
@@ -147,7 +148,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   }
 
   private enter(file: SourceFile): void {
-    this.frames.push(new FileFrame(file, fileTokens(file, this.spellings), this.conditionals.length));
+    this.frames.push(new FileFrame(file, fileTokens(file, this.spellings, this.sink.locations), this.conditionals.length, this.sink.locations));
   }
 
   private leave(frame: FileFrame, eof: Token): void {
@@ -163,7 +164,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   private sourceFile(path: string, text: string): SourceFile {
     let file = this.sourceFiles.get(path);
     if (file === undefined) {
-      file = loadSourceFile(path, text, this.spellings);
+      file = loadSourceFile(path, text, this.spellings, this.sink.locations);
       this.sourceFiles.set(path, file);
     }
     return file;
@@ -175,8 +176,8 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     return this.counter++;
   }
 
-  pragmaOperator(text: string, loc: SourceLocation): PPToken | undefined {
-    const line = tokenize(text, loc.file, new DiagnosticSink())
+  pragmaOperator(text: string, loc: Loc): PPToken | undefined {
+    const line = tokenizeAt(text, NO_PLACE, new DiagnosticSink())
       .filter((t) => t.kind !== 'eof')
       .map((t) => makeToken(t.kind, t.text, loc, t.spaceBefore, t.lineStart));
     return this.pragma(line, loc);
@@ -275,7 +276,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
       this.sink.warning('redefining builtin macro', macro.loc, macro.name.length, [], 'builtin-macro-redefined');
     } else if (previous !== undefined && !sameDefinition(previous, macro)) {
       this.sink.warning(`'${macro.name}' macro redefined`, macro.loc, macro.name.length, [
-        diagnostic('note', 'previous definition is here', previous.loc, macro.name.length),
+        this.sink.note('previous definition is here', previous.loc, macro.name.length),
       ], 'macro-redefined');
     }
     this.macros.set(macro.name, macro);
@@ -337,7 +338,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   private checkAfterElse(c: Conditional, d: DirectiveLine): void {
     if (c.elseLoc === undefined) return;
     this.sink.error(`#${d.name.text} after #else`, d.name.loc, d.name.text.length, [
-      diagnostic('note', 'previous #else is here', c.elseLoc, 4),
+      this.sink.note('previous #else is here', c.elseLoc, 4),
     ]);
   }
 
@@ -427,7 +428,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   /** The file named by `#include "x"`, `#include <x>` or `#include MACRO` (C99 6.10.2). */
   private headerName(d: DirectiveLine): { name: string; angled: boolean; at: PPToken } | undefined {
     const first = d.args[0];
-    const expected = (at: SourceLocation): undefined => {
+    const expected = (at: Loc): undefined => {
       this.sink.error('expected "FILENAME" or <FILENAME>', at);
       return undefined;
     };
@@ -438,12 +439,12 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     } else if (isPunct(first, '<')) {
       // A <h-char-sequence> is not made of tokens (`<a//b.h>` holds no comment): read the text.
       const text = d.frame.file.text;
-      const start = first.loc.offset + 1;
+      const start = this.offsetOf(first) + 1;
       const close = text.slice(start).search(/[>\r\n]/);
       if (close < 0 || text[start + close] !== '>') return expected(first.loc);
       const closeOffset = start + close;
       const name = text.slice(start, closeOffset);
-      result = { name, angled: true, at: { ...first, text: `<${name}>` }, extra: d.args.find((t) => t.loc.offset > closeOffset) };
+      result = { name, angled: true, at: { ...first, text: `<${name}>` }, extra: d.args.find((t) => this.offsetOf(t) > closeOffset) };
     } else {
       const { tokens } = this.expandLine(d, false);
       const head = tokens[0];
@@ -491,8 +492,14 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     if (!marker && args[2] !== undefined) this.sink.warning('extra tokens at end of #line directive', args[2].loc, args[2].text.length, [], 'extra-tokens');
     // The line after the directive gets the number: find its physical line.
     const lastOfLine = d.frame.tokens[d.end - 1]!;
-    d.frame.setLine(lastOfLine.loc.line + 1, Number(number.text), name === undefined ? undefined : unescape(unquote(name.text)));
+    const after = lastOfLine.loc - d.frame.file.base + lastOfLine.text.length;
+    d.frame.setLine(after, this.sink.locations.resolve(lastOfLine.loc).line + 1, Number(number.text), name === undefined ? undefined : unescape(unquote(name.text)));
     return undefined;
+  }
+
+  /** Where a token stands in its file's text. */
+  private offsetOf(t: Token): number {
+    return t.loc - this.sink.locations.base(t.loc);
   }
 
   private userDiagnostic(d: DirectiveLine): undefined {
@@ -500,14 +507,14 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     const first = d.args[0];
     const last = d.args[d.args.length - 1];
     const text = d.frame.file.text;
-    const message = first && last ? text.slice(first.loc.offset, last.loc.offset + last.text.length).replace(/\\\r?\n/g, '') : '';
+    const message = first && last ? text.slice(this.offsetOf(first), this.offsetOf(last) + last.text.length).replace(/\\\r?\n/g, '') : '';
     if (d.name.text === 'error') this.sink.error(message || '#error', d.name.loc, d.name.text.length);
     else this.sink.warning(message || '#warning', d.name.loc, d.name.text.length, [], '#warnings');
     return undefined;
   }
 
   /** `#pragma` / `_Pragma`: `once` marks the current file; `pack_matrix` becomes a stream token. */
-  private pragma(line: readonly PPToken[], loc: SourceLocation): PPToken | undefined {
+  private pragma(line: readonly PPToken[], loc: Loc): PPToken | undefined {
     const action = interpretPragma(line, this.sink);
     if (action.kind === 'pack_matrix') return action.token;
     if (action.kind === 'once') {

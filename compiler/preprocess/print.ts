@@ -2,19 +2,20 @@
 // `#line` directive where the file changes or lines were skipped, and spaces where the source had
 // them or where two expanded tokens would otherwise lex as one.
 import type { Token } from '../lex/token.js';
+import type { LocationTable } from '../locations.js';
 
 /** Up to this many skipped lines are written as blank lines; more become a `#line` directive. */
 const MAX_BLANK_LINES = 8;
 
-export function printTokens(tokens: readonly Token[]): string {
+export function printTokens(tokens: readonly Token[], locations: LocationTable): string {
   const out: string[] = [];
   let file: string | undefined;
   let line = 0;
   let previous: Token | undefined;
   for (const token of tokens) {
     if (token.kind === 'eof') break;
-    const loc = token.loc;
     if (previous === undefined || token.lineStart) {
+      const loc = locations.resolve(token.loc);
       if (previous !== undefined) out.push('\n');
       if (loc.file !== file || loc.line < line + 1 || loc.line > line + 1 + MAX_BLANK_LINES) {
         out.push(`#line ${loc.line} ${JSON.stringify(loc.file)}\n`);

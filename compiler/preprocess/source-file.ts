@@ -1,9 +1,10 @@
 // One file being preprocessed: its tokens (lexed when it is entered, dropped when it is left unless
-// it is entered again; see `FileTokenPolicy`) and a read position per inclusion. The frame also applies `#line` to locations and
-// releases the lexer's diagnostics in step with preprocessing, so that problems inside skipped
+// it is entered again; see `SourceFile`) and a read position per inclusion. The frame also applies
+// `#line` to locations and releases the lexer's diagnostics in step with preprocessing, so that problems inside skipped
 // `#if 0` blocks or in `#error` text are not reported (as in clang, which does not lex those).
-import { DiagnosticSink, type Diagnostic, type SourceLocation } from '../diagnostics.js';
-import { tokenize } from '../lex/lexer.js';
+import { DiagnosticSink, type Diagnostic, type Loc } from '../diagnostics.js';
+import type { LocationTable } from '../locations.js';
+import { tokenizeAt } from '../lex/lexer.js';
 import type { SpellingTable } from '../lex/spellings.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { findIncludeGuard } from './include-guard.js';
@@ -21,6 +22,8 @@ export interface SourceFile {
   text: string;
   /** The tokens, or undefined after they were dropped (lexed again when the file is entered). */
   tokens: Token[] | undefined;
+  /** The location of the text's offset 0. */
+  base: Loc;
   /** The lexer's diagnostics, in source order; released by FileFrame.releaseLexDiagnostics. */
   lexDiagnostics: Diagnostic[];
   /** The include-guard macro when the whole file is one `#ifndef` block. */
@@ -29,17 +32,18 @@ export interface SourceFile {
   entries: number;
 }
 
-export function loadSourceFile(path: string, text: string, spellings: SpellingTable): SourceFile {
-  const lexSink = new DiagnosticSink();
-  const tokens = tokenize(text, path, lexSink, spellings);
-  return { path, text, tokens, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens), entries: 0 };
+export function loadSourceFile(path: string, text: string, spellings: SpellingTable, locations: LocationTable): SourceFile {
+  const lexSink = new DiagnosticSink(undefined, locations);
+  const base = locations.file(path, text);
+  const tokens = tokenizeAt(text, base, lexSink, spellings);
+  return { path, text, tokens, base, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens), entries: 0 };
 }
 
 /** The file's tokens, lexed again if they were dropped (the same tokens and diagnostics as the first time). */
-export function fileTokens(file: SourceFile, spellings: SpellingTable): Token[] {
+export function fileTokens(file: SourceFile, spellings: SpellingTable, locations: LocationTable): Token[] {
   if (file.tokens !== undefined) return file.tokens;
-  const lexSink = new DiagnosticSink();
-  file.tokens = tokenize(file.text, file.path, lexSink, spellings);
+  const lexSink = new DiagnosticSink(undefined, locations);
+  file.tokens = tokenizeAt(file.text, file.base, lexSink, spellings);
   file.lexDiagnostics = lexSink.items;
   return file.tokens;
 }
@@ -63,6 +67,11 @@ export class FileFrame {
   /** `#line N "name"`: the file name diagnostics and `__FILE__` report. */
   private presumedFile: string | undefined;
   private lexIndex = 0;
+  /**
+   * After a `#line`: this inclusion's own copy of the file in the location table (the directive
+   * applies to this inclusion only), which the tokens read from here on are moved into.
+   */
+  private copyBase: Loc | undefined;
 
   private readonly lexDiagnostics: readonly Diagnostic[];
 
@@ -72,6 +81,7 @@ export class FileFrame {
     readonly tokens: readonly Token[],
     /** Length of the conditional stack when the file was entered: its own `#if`s lie above. */
     readonly conditionalBase: number,
+    private readonly locations: LocationTable,
   ) {
     this.lexDiagnostics = file.lexDiagnostics;
     file.entries++;
@@ -88,17 +98,20 @@ export class FileFrame {
 
   /** The token with its location as the user sees it (after `#line`). */
   map(t: Token): Token {
-    return this.remapped ? makeToken(t.kind, t.text, this.mapLoc(t.loc), t.spaceBefore, t.lineStart, t.expandedFrom) : t;
+    if (!this.remapped) return t;
+    const loc = (t.loc - this.file.base + this.copyBase!) as Loc;
+    return makeToken(t.kind, t.text, loc, t.spaceBefore, t.lineStart, t.expandedFrom);
   }
 
-  mapLoc(loc: SourceLocation): SourceLocation {
-    return this.remapped ? { ...loc, file: this.presumedFile ?? loc.file, line: loc.line + this.lineDelta } : loc;
-  }
-
-  /** `#line`: the physical line `physicalLine` is to be reported as `line` (in `file`, if given). */
-  setLine(physicalLine: number, line: number, file: string | undefined): void {
+  /**
+   * `#line`: the physical line `physicalLine` is to be reported as `line` (in `file`, if given),
+   * for the text from offset `from` on.
+   */
+  setLine(from: number, physicalLine: number, line: number, file: string | undefined): void {
     this.lineDelta = line - physicalLine;
     if (file !== undefined) this.presumedFile = file;
+    this.copyBase ??= this.locations.copy(this.file.base);
+    this.locations.addLineView(this.copyBase, from, this.presumedFile ?? this.file.path, this.lineDelta);
   }
 
   /**
@@ -110,7 +123,8 @@ export class FileFrame {
     if (this.lexIndex >= all.length) return; // the common case: nothing (left) to release
     while (this.lexIndex < all.length) {
       const d = all[this.lexIndex]!;
-      const before = d.line < t.loc.line || (d.line === t.loc.line && (inclusive ? d.column <= t.loc.column : d.column < t.loc.column));
+      const at = this.locations.resolve(t.loc);
+      const before = d.line < at.line || (d.line === at.line && (inclusive ? d.column <= at.column : d.column < at.column));
       if (!before) return;
       this.lexIndex++;
       if (mode === 'report' || (mode === 'skipped' && d.message.startsWith('unterminated'))) {

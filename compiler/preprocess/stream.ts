@@ -4,6 +4,7 @@
 // every preprocessor diagnostic and the complete list of files read exist afterwards.
 import type { DiagnosticSink } from '../diagnostics.js';
 import { makeToken, type Token } from '../lex/token.js';
+import { NO_PLACE } from '../locations.js';
 import type { TokenSource } from '../parse/token-source.js';
 import type { Preprocessor } from './preprocessor.js';
 
@@ -24,7 +25,8 @@ export class PreprocessedStream implements TokenSource {
 
   fill(out: Token[]): boolean {
     if (this.stopOnError && this.newError()) {
-      out.push(makeToken('eof', '', { file: '<preprocessor error>', line: 1, column: 1, offset: 0 }, false, true));
+      // Where it stands does not matter: after a preprocessor error the parse is dropped.
+      out.push(makeToken('eof', '', NO_PLACE, false, true));
       return true;
     }
     this.ended = this.pp.output(out);

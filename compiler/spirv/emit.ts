@@ -1,6 +1,6 @@
 // The SPIR-V back end's module level: header, capabilities, resource variables with their storage
 // classes, block decorations and layouts (the manual's buffer table), functions and entry points.
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import { StageInputs } from './interpolate.js';
 import { layoutOf, type BufferKind, type Layout } from '../layout/index.js';
 import { BUFFER_KIND, globalsLayout } from '../layout/buffer-layout.js';
@@ -71,7 +71,7 @@ export interface EmitOptions {
 export interface EmitResult {
   spirv: Uint32Array;
   /** `global` or `entry` locates the error (the global's or the entry function's name). */
-  errors: { message: string; global?: IrGlobal; entry?: IrEntryPoint; loc?: SourceLocation }[];
+  errors: { message: string; global?: IrGlobal; entry?: IrEntryPoint; loc?: Loc }[];
 }
 
 export function emitSpirv(ir: IrModule, options: EmitOptions): EmitResult {

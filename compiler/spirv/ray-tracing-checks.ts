@@ -3,6 +3,7 @@
 // entry that reaches it), and ray-tracing stages need SPIR-V 1.4 (DXC: "Vulkan 1.1 with SPIR-V 1.4
 // is required for Raytracing"), which the Vulkan 1.2 target environment is the first to give here,
 // unless -fspv-extension=SPV_NV_ray_tracing asks for the NV form, which SPIR-V 1.0 has.
+import type { Loc } from '../locations.js';
 import type { BackendError } from '../backend.js';
 import type { IrEntryPoint, IrFunction, ResourceCall } from '../ir/ir.js';
 import { CALL_STAGES, RAY_STAGES, SYSTEM_VALUE_STAGES, type RayStage } from '../ir/ray-tracing.js';
@@ -56,21 +57,20 @@ export function rayTracingErrors(entryPoints: readonly IrEntryPoint[], targetEnv
     if (rayStage && !nv && BEFORE_SPIRV_1_4.has(targetEnv)) {
       errors.push({ message: `the ${ep.stage} stage of '${ep.name}' needs SPIR-V 1.4 (SPV_KHR_ray_tracing): target vulkan1.2 or later (-fspv-target-env=vulkan1.2, or the targetEnv option), or ask for SPV_NV_ray_tracing (-fspv-extension=SPV_NV_ray_tracing)`, loc: ep.loc, length: ep.name.length });
     }
-    const reported = new Set<string>();
+    const reported = new Set<Loc>();
     for (const c of rayCalls(ep.function)) {
       const name = callName(c);
       // RayGeometryIndexKHR has no NV counterpart.
       if (nv && c.kind === 'raySystemValue' && c.value === 'GeometryIndex') {
-        if (reported.has(`${c.loc.file}:${c.loc.offset}`)) continue;
-        reported.add(`${c.loc.file}:${c.loc.offset}`);
+        if (reported.has(c.loc)) continue;
+        reported.add(c.loc);
         errors.push({ message: `'GeometryIndex' needs SPV_KHR_ray_tracing (BuiltIn RayGeometryIndexKHR), which SPV_NV_ray_tracing does not have`, loc: c.loc, length: name.length });
         continue;
       }
       const stages: readonly RayStage[] = c.kind === 'raySystemValue' ? SYSTEM_VALUE_STAGES[c.value] : CALL_STAGES[c.kind];
       if (stages.includes(ep.stage as RayStage)) continue;
-      const key = `${c.loc.file}:${c.loc.offset}`;
-      if (reported.has(key)) continue;
-      reported.add(key);
+      if (reported.has(c.loc)) continue;
+      reported.add(c.loc);
       errors.push({ message: `'${name}' is not available in the ${ep.stage} stage (entry point '${ep.name}'); it is available in ${stages.join(', ')}`, loc: c.loc, length: name.length });
     }
   }

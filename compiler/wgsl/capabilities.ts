@@ -1,7 +1,7 @@
 // "Can WGSL express this module, and what does writing it need?", answered before writing: the
 // stages, and how globals are used (atomics decide a buffer's word type, comparisons make a texture
 // a depth texture, reads make a storage texture read_write, 16-bit floats need `enable f16;`).
-import type { IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
 import { rootGlobal, walkStmts } from '../ir/walk.js';
 import type { ShaderStage } from '../common/stage.js';
 import { unsupported } from './errors.js';
@@ -34,11 +34,19 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     s.add(kind);
   };
   // A buffer pointer anywhere (a buffer's member, a local, a value) is refused before writing: at
-  // the global that holds one where there is such a global, else at the first value of that type.
+  // the global that holds one where there is such a global, else at a declared local or parameter,
+  // else at the entry point whose function has a value of that type.
   for (const g of ir.globals) {
     const pointer = pointerIn(g.type);
     if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}' (in '${g.name}')`, g.loc, 'WebGPU has no buffer device addresses');
   }
+  for (const fn of ir.functions) {
+    for (const v of [...fn.params.map((p) => p.var), ...fn.locals]) {
+      const pointer = v.loc === undefined ? undefined : pointerIn(v.type);
+      if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}' (in '${v.name}')`, v.loc, 'WebGPU has no buffer device addresses');
+    }
+  }
+  let walked: IrFunction | undefined;
   const visitor = {
     // An inout texel argument is read before the call.
     argument(p: import('../ir/ir.js').IrPlace) {
@@ -61,7 +69,10 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     expr(e: import('../ir/ir.js').IrExpr) {
       if (usesF16(e.type)) usage.f16 = true;
       const pointer = pointerIn(e.type);
-      if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}'`, undefined, 'WebGPU has no buffer device addresses');
+      if (pointer) {
+        const ep = ir.entryPoints.find((p) => p.function === walked);
+        throw unsupported(`the buffer pointer type '${typeToString(pointer)}'${ep ? ` (in entry point '${ep.name}')` : ''}`, ep?.loc, 'WebGPU has no buffer device addresses');
+      }
       if (e.op === 'load' && hasTexel(e.place)) {
         const g = rootGlobal(e.place);
         if (g) usage.readTextures.add(g);
@@ -89,7 +100,11 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
       if (c.kind === 'counter') usage.atomics.set(c.counter, 'i32');
     },
   };
-  for (const fn of ir.functions) walkStmts(fn.body, visitor);
+  for (const fn of ir.functions) {
+    walked = fn;
+    walkStmts(fn.body, visitor);
+  }
+  walked = undefined;
   for (const ep of ir.entryPoints) if (ep.staticInit) walkStmts(ep.staticInit.body, visitor);
   for (const g of ir.globals) if (g.init && usesF16(g.type)) usage.f16 = true;
   for (const [g, kinds] of signedness) {

@@ -1,13 +1,13 @@
 // Typed errors of the WGSL back end: a construct the target cannot express (or that is not done
 // yet), with the source location of the declaration or expression that needs it.
 import type { BackendError } from '../backend.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 
 export class WgslError extends Error {
   override name = 'WgslError';
   constructor(
     message: string,
-    readonly loc?: SourceLocation,
+    readonly loc?: Loc,
     readonly length = 1,
   ) {
     super(message);
@@ -19,6 +19,6 @@ export class WgslError extends Error {
 }
 
 /** `construct` cannot be expressed in WGSL (for WebGPU): the message names the construct and the target. */
-export function unsupported(construct: string, loc?: SourceLocation, why?: string): WgslError {
+export function unsupported(construct: string, loc?: Loc, why?: string): WgslError {
   return new WgslError(`${construct} is not supported by the WGSL target${why ? ` (${why})` : ''}`, loc);
 }

@@ -3,7 +3,7 @@
 // variables, parameters, struct members and functions. Refused at the attribute or type as written,
 // never dropped, and execution modes a function asks for. (Inline instructions are refused where the
 // function writer meets them.)
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { IrModule, IrVar, SpirvRequirements } from '../ir/ir.js';
 import type { SpirvDecoration, Type } from '../types.js';
 import { typeToString } from '../types.js';
@@ -19,7 +19,7 @@ export function inlineSpirvError(ir: IrModule): WgslError | undefined {
 
 function firstInlineSpirv(ir: IrModule, matricesOnly: boolean): WgslError | undefined {
   const seen = new Set<Type>();
-  const checkType = (t: Type, fallback: SourceLocation | undefined): WgslError | undefined => {
+  const checkType = (t: Type, fallback: Loc | undefined): WgslError | undefined => {
     if (seen.has(t)) return undefined;
     seen.add(t);
     switch (t.kind) {
@@ -44,7 +44,7 @@ function firstInlineSpirv(ir: IrModule, matricesOnly: boolean): WgslError | unde
         return undefined;
     }
   };
-  const attributes = (d: readonly SpirvDecoration[] | undefined, r: SpirvRequirements | undefined, fallback: SourceLocation | undefined) =>
+  const attributes = (d: readonly SpirvDecoration[] | undefined, r: SpirvRequirements | undefined, fallback: Loc | undefined) =>
     matricesOnly ? undefined : attributesError(d, r, fallback);
   const checkVar = (v: IrVar) => attributes(v.decorations, v.requirements, undefined) ?? checkType(v.type, undefined);
   for (const g of ir.globals) {
@@ -60,7 +60,7 @@ function firstInlineSpirv(ir: IrModule, matricesOnly: boolean): WgslError | unde
   return undefined;
 }
 
-function attributesError(decorations: readonly SpirvDecoration[] | undefined, requirements: SpirvRequirements | undefined, fallback: SourceLocation | undefined): WgslError | undefined {
+function attributesError(decorations: readonly SpirvDecoration[] | undefined, requirements: SpirvRequirements | undefined, fallback: Loc | undefined): WgslError | undefined {
   const d = decorations?.[0];
   if (d) return unsupported(`the SPIR-V decoration ${d.decoration} ([[vk::ext_decorate${d.kind === 'literal' ? '' : `_${d.kind}`}]])`, d.loc ?? fallback, WHY);
   if (requirements) return unsupported(`a SPIR-V capability or extension request ([[vk::ext_capability]], [[vk::ext_extension]])`, requirements.loc ?? fallback, WHY);

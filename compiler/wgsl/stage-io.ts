@@ -4,7 +4,7 @@
 // in a struct. Locations are the SPIR-V back end's (read from its reflection by semantic), so the
 // vertex inputs and the vertex→pixel interface are the same on both targets.
 import type { IrEntryPoint, StageValue } from '../ir/ir.js';
-import type { SourceLocation } from '../diagnostics.js';
+import type { Loc } from '../diagnostics.js';
 import type { EntryPoint as ReflectedEntryPoint } from '../reflect/types.js';
 import type { ShaderStage } from '../common/stage.js';
 import { elementScalar, typeToString, type ScalarType, type Type } from '../types.js';
@@ -60,7 +60,7 @@ interface Leaf {
   io: StageValue;
 }
 
-function leaves(type: Type, io: StageValue, path: string, out: Leaf[], loc?: SourceLocation, inherited?: InheritedSemantic): void {
+function leaves(type: Type, io: StageValue, path: string, out: Leaf[], loc?: Loc, inherited?: InheritedSemantic): void {
   if (type.kind === 'struct') {
     // DXC: a semantic on the struct itself names its leaves (semantic-inheritance.ts).
     const enclosing = inherited ?? (io.semantic ? inheritSemantic(io.semantic) : undefined);

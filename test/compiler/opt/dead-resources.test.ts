@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { AddressSpace, IrEntryPoint, IrGlobal, IrModule } from '../../../compiler/ir/ir.js';
 import { eliminateDeadResources } from '../../../compiler/opt/dead-resources.js';
 import { FLOAT, VOID } from '../../../compiler/types.js';
+import { NO_PLACE } from '../../../compiler/locations.js';
 
-const loc = { file: '/t.hlsl', line: 1, column: 1, offset: 0 };
+const loc = NO_PLACE;
 let nextId = 1;
 const global = (name: string, space: AddressSpace, binding?: number): IrGlobal => ({
   id: nextId++, name, type: FLOAT, space, readonly: true, loc, ...(binding !== undefined ? { binding: { set: 0, binding } } : {}),
@@ -21,7 +22,7 @@ const shared = global('shared', 'workgroup');
 
 function module(legalizedResources = false): IrModule {
   const fn = { id: nextId++, name: 'main', params: [], returnType: VOID, locals: [], body: [] };
-  const ep: IrEntryPoint = { name: 'main', stage: 'compute', function: fn, params: [], globals: [usedTex], workgroupSize: [1, 1, 1], loc: { file: '/t.hlsl', line: 1, column: 1, offset: 0 } };
+  const ep: IrEntryPoint = { name: 'main', stage: 'compute', function: fn, params: [], globals: [usedTex], workgroupSize: [1, 1, 1], loc };
   return {
     globals: [usedTex, deadTex, deadBuf, deadPush, deadSpec, privateVar, shared],
     functions: [fn],

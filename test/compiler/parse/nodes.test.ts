@@ -2,7 +2,7 @@
 // template argument is a type or an expression, locations, and the scoping of the type-name table
 // that decides casts and template calls.
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../../compiler/diagnostics.js';
+import { DiagnosticSink, type Loc } from '../../../compiler/diagnostics.js';
 import { tokenize } from '../../../compiler/lex/lexer.js';
 import type { Expr, FunctionDecl, VarDecl } from '../../../compiler/parse/ast.js';
 import { parse } from '../../../compiler/parse/index.js';
@@ -100,15 +100,16 @@ describe('type-name scopes', () => {
 
 describe('locations', () => {
   it('records where names, members and attributes stand', () => {
-    const { program } = parseText('[numthreads(1, 1, 1)]\nvoid main() {\n  x.yz = 1;\n}');
+    const { program, sink } = parseText('[numthreads(1, 1, 1)]\nvoid main() {\n  x.yz = 1;\n}');
+    const at = (loc: Loc) => sink.locations.resolve(loc);
     const fn = program.decls[0] as FunctionDecl;
-    expect(fn.attributes[0]!.loc).toMatchObject({ line: 1, column: 2 });
-    expect(fn.nameLoc).toMatchObject({ line: 2, column: 6 });
+    expect(at(fn.attributes[0]!.loc)).toMatchObject({ line: 1, column: 2 });
+    expect(at(fn.nameLoc)).toMatchObject({ line: 2, column: 6 });
     const stmt = fn.body!.body[0]!;
     if (stmt.kind !== 'ExprStmt' || stmt.expr.kind !== 'Assign' || stmt.expr.target.kind !== 'Member') {
       throw new Error(`unexpected ${stmtToSexpr(stmt)}`);
     }
-    expect(stmt.expr.target.memberLoc).toMatchObject({ line: 3, column: 5 });
+    expect(at(stmt.expr.target.memberLoc)).toMatchObject({ line: 3, column: 5 });
     expect(exprToSexpr(stmt.expr)).toBe('(= (. x yz) 1)');
   });
 });

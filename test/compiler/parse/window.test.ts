@@ -24,7 +24,7 @@ class WatchedSource extends ArrayTokenSource {
 
 interface Parsed {
   tree: string[];
-  /** Every node's location, in tree order: the same tokens must have been read. */
+  /** Every node's location (a Loc number), in tree order: the same tokens must have been read. */
   locations: string[];
   diagnostics: string[];
 }
@@ -34,8 +34,8 @@ function summary(program: Program, sink: DiagnosticSink): Parsed {
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
     else if (node !== null && typeof node === 'object') {
-      const loc = (node as { loc?: { line: number; column: number } }).loc;
-      if (loc && typeof loc === 'object' && 'line' in loc) locations.push(`${loc.line}:${loc.column}`);
+      const loc = (node as { loc?: unknown }).loc;
+      if (typeof loc === 'number') locations.push(String(loc));
       for (const [key, value] of Object.entries(node)) if (key !== 'loc' && key !== 'endLoc') visit(value);
     }
   };
@@ -110,6 +110,7 @@ describe('the parser window: streamed with compaction = parsed from the array', 
         const { whole, streamed, tokens, largestWindow } = both(text, chunk, compactAfter);
         expect(streamed).toEqual(whole);
         expect(whole.tree.length).toBeGreaterThan(0);
+        expect(whole.locations.length).toBeGreaterThan(whole.tree.length);
         // The window really dropped tokens along the way (a short program fits 64-token pulls whole).
         if (chunk < 64 || tokens > 400) expect(largestWindow).toBeLessThan(tokens);
       });

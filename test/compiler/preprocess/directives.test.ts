@@ -38,12 +38,12 @@ seven __LINE__
 fifty __LINE__ __FILE__
 #error here`);
     expect(r.text).toBe('first at100 100 at200 200 "renamed.hlsl" seven 7 fifty 50 "marker.hlsl"');
-    expect(r.tokens.map((t) => `${t.loc.file}:${t.loc.line}:${t.loc.column}`).slice(0, 3)).toEqual([
+    expect(r.tokens.map((t) => r.at(t.loc)).map((l) => `${l.file}:${l.line}:${l.column}`).slice(0, 3)).toEqual([
       '/src/main.hlsl:1:1',
       '/src/main.hlsl:100:1',
       '/src/main.hlsl:100:7',
     ]);
-    expect(r.tokens[3]!.loc.file).toBe('renamed.hlsl');
+    expect(r.at(r.tokens[3]!.loc).file).toBe('renamed.hlsl');
     expect(r.items.map(describeWithFile)).toEqual(['marker.hlsl:51:2: error: here']);
   });
 
@@ -107,7 +107,7 @@ float2x2 c;`);
       'identifier:float2x2',
     ]);
     const pragma = r.tokens.find((t) => t.kind === 'pragma')!;
-    expect(`${pragma.loc.line}:${pragma.loc.column}`).toBe('2:9');
+    expect(`${r.at(pragma.loc).line}:${r.at(pragma.loc).column}`).toBe('2:9');
     expect(r.diagnostics).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ x`);
 a ROWS b _Pragma("once") _Pragma("unknown stuff") c
 _Pragma(x)`);
     expect(r.tokens.map((t) => `${t.kind}:${t.text}`)).toEqual(['identifier:a', 'pragma:pack_matrix(row_major)', 'identifier:b', 'identifier:c', 'identifier:x', 'punct:)']);
-    expect(r.tokens[1]!.loc.column).toBe(3);
+    expect(r.at(r.tokens[1]!.loc).column).toBe(3);
     expect(r.diagnostics).toEqual(['2:10: warning: #pragma once in main file', '3:9: error: _Pragma takes a parenthesized string literal']);
   });
 });

@@ -91,7 +91,8 @@ it(`survives ${CASES} mutated inputs`, () => {
     expect(tokens.filter((t) => t.kind === 'eof')).toHaveLength(1);
     // `#line 0` (a GNU extension clang accepts) makes line 0 legitimate.
     for (const t of tokens) {
-      if (!(t.loc.line >= 0 && t.loc.column >= 1)) throw new Error(`case ${i}: token ${t.text} at ${t.loc.line}:${t.loc.column}`);
+      const at = sink.locations.resolve(t.loc);
+      if (!(at.line >= 0 && at.column >= 1)) throw new Error(`case ${i}: token ${t.text} at ${at.line}:${at.column}`);
     }
     for (const d of sink.items) {
       if (!(d.line >= 0 && d.column >= 1 && d.message !== '')) throw new Error(`case ${i}: diagnostic ${JSON.stringify(d)}`);

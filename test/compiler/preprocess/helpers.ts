@@ -1,6 +1,6 @@
 // Shared helpers for the preprocessor tests: run over an in-memory file system that counts host
 // reads, and render token streams and diagnostics as compact strings.
-import { DiagnosticSink, type Diagnostic } from '../../../compiler/diagnostics.js';
+import { DiagnosticSink, type Diagnostic, type Loc, type SourceLocation } from '../../../compiler/diagnostics.js';
 import type { CompilerHost } from '../../../compiler/host.js';
 import type { Token } from '../../../compiler/lex/token.js';
 import { preprocess, type PreprocessOptions, type PreprocessResult } from '../../../compiler/preprocess/index.js';
@@ -18,6 +18,8 @@ export interface Run {
   items: Diagnostic[];
   /** Every path the host was asked for, in order. */
   reads: string[];
+  /** A token's file, line and column. */
+  at: (loc: Loc) => SourceLocation;
 }
 
 export function run(source: string, options: PreprocessOptions = {}, files: Record<string, string> = {}, file = MAIN): Run {
@@ -38,6 +40,7 @@ export function run(source: string, options: PreprocessOptions = {}, files: Reco
     diagnostics: sink.items.map(describe),
     items: sink.items,
     reads,
+    at: (loc) => sink.locations.resolve(loc),
   };
 }
 

@@ -11,7 +11,10 @@ import type { Token } from '../../../compiler/lex/token.js';
 import { preprocess, preprocessStream } from '../../../compiler/preprocess/index.js';
 import { MAIN, run } from './helpers.js';
 
-const tokenLine = (t: Token): string => `${t.kind} ${t.text} ${t.loc.file}:${t.loc.line}:${t.loc.column} ${t.expandedFrom?.macro ?? ''}`;
+const tokenLine = (t: Token, sink: DiagnosticSink): string => {
+  const at = sink.locations.resolve(t.loc);
+  return `${t.kind} ${t.text} ${at.file}:${at.line}:${at.column} ${t.expandedFrom?.macro ?? ''}`;
+};
 
 describe('preprocessStream', () => {
   const files = {
@@ -21,13 +24,15 @@ describe('preprocessStream', () => {
   const source = '#include "a.hlsli"\n#define X(n) float n;\n#include "table.hlsli"\n#undef X\n#define X(n) + 1\nint count = 0 \n#include "table.hlsli"\n;\nfloat y = TWICE(fromA);\n';
 
   it('streams the tokens preprocess returns, in order, and the same files', () => {
-    const whole = preprocess(source, MAIN, memoryHost(files), {}, new DiagnosticSink());
-    const stream = preprocessStream(source, MAIN, memoryHost(files), {}, new DiagnosticSink());
+    const wholeSink = new DiagnosticSink();
+    const whole = preprocess(source, MAIN, memoryHost(files), {}, wholeSink);
+    const streamSink = new DiagnosticSink();
+    const stream = preprocessStream(source, MAIN, memoryHost(files), {}, streamSink);
     const streamed: Token[] = [];
     while (!stream.fill(streamed)) {
       // each pull appends at least one token
     }
-    expect(streamed.map(tokenLine)).toEqual(whole.tokens.map(tokenLine));
+    expect(streamed.map((t) => tokenLine(t, streamSink))).toEqual(whole.tokens.map((t) => tokenLine(t, wholeSink)));
     expect(stream.finish()).toEqual(whole.files);
   });
 
@@ -83,7 +88,7 @@ describe("a file's tokens after its frame is left", () => {
     const guarded = '#ifndef G_H\n#define G_H\nfloat g;\n#endif\n';
     const r = run('#include "g.hlsli"\n#include "g.hlsli"\n#undef G_H\n#include "g.hlsli"\n', {}, { '/src/g.hlsli': guarded });
     expect(r.text).toBe('float g ; float g ;');
-    expect(r.tokens.map((t) => `${t.loc.file}:${t.loc.line}:${t.loc.column}`)).toEqual([
+    expect(r.tokens.map((t) => r.at(t.loc)).map((at) => `${at.file}:${at.line}:${at.column}`)).toEqual([
       '/src/g.hlsli:3:1', '/src/g.hlsli:3:7', '/src/g.hlsli:3:8', '/src/g.hlsli:3:1', '/src/g.hlsli:3:7', '/src/g.hlsli:3:8',
     ]);
     expect(r.reads).toEqual(['/src/g.hlsli']);

@@ -95,4 +95,16 @@ describe('vk::BufferPointer', () => {
       "2:1 the buffer pointer type 'vk::BufferPointer<D, 16>' (in 'C') is not supported by the WGSL target (WebGPU has no buffer device addresses)",
     ]);
   });
+
+  it('refuses a buffer pointer held only in locals for WGSL where the user wrote it', () => {
+    const errors = (body: string) =>
+      compile(`struct D { float4 v; };\nRWStructuredBuffer<uint64_t> addrs;\nRWStructuredBuffer<float4> outv;\nfloat4 read(vk::BufferPointer<D> q) { return q.Get().v; }\n[numthreads(1,1,1)] void main() {\n${body}\n}`, { target: 'wgsl' })
+        .diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
+    const refused = (type: string, where: string) => `the buffer pointer type '${type}' (in ${where}) is not supported by the WGSL target (WebGPU has no buffer device addresses)`;
+    // A declared local (at its name) or parameter (at its declaration).
+    expect(errors('vk::BufferPointer<D> p = vk::BufferPointer<D>(addrs[0]); outv[0] = p.Get().v;')).toEqual([`6:22 ${refused('vk::BufferPointer<D>', "'p'")}`]);
+    expect(errors('outv[0] = read(vk::BufferPointer<D>(addrs[0]));')).toEqual([`4:13 ${refused('vk::BufferPointer<D>', "'q'")}`]);
+    // Only a value: at the entry point whose function computes it.
+    expect(errors('outv[0] = vk::BufferPointer<D>(addrs[0]).Get().v;')).toEqual([`5:26 ${refused('vk::BufferPointer<D>', "entry point 'main'")}`]);
+  });
 });
