@@ -3,7 +3,7 @@
 // keyword that starts a new declaration/statement at the beginning of a line).
 import type { Token } from '../lex/token.js';
 import { DECLARATION_KEYWORDS, STATEMENT_KEYWORDS } from './keywords.js';
-import { ParseAbort, type ParserState, type RecoveryMark } from './state.js';
+import { ParseAbort, type ParserState } from './state.js';
 
 const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 
@@ -12,8 +12,8 @@ const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}'
  * the nesting state and skips with `sync`. Always consumes at least one token, so list loops end.
  */
 export function recovering(p: ParserState, item: () => void, stopAt: (t: Token) => boolean): void {
+  const start = p.pos;
   const mark = p.openRecovery();
-  const start = mark.start;
   const height = p.scopes.height;
   const depth = p.depth;
   try {
@@ -22,7 +22,7 @@ export function recovering(p: ParserState, item: () => void, stopAt: (t: Token) 
     if (!(e instanceof ParseAbort)) throw e;
     p.scopes.truncate(height);
     p.depth = depth;
-    skipTo(p, mark, stopAt);
+    skipTo(p, start, mark, stopAt);
   } finally {
     p.closeRecovery();
   }
@@ -35,10 +35,9 @@ export const stopAtDeclaration = (t: Token): boolean =>
 export const stopAtStatement = (t: Token): boolean =>
   t.lineStart && t.kind === 'identifier' && (STATEMENT_KEYWORDS.has(t.text) || DECLARATION_KEYWORDS.has(t.text));
 
-function skipTo(p: ParserState, mark: RecoveryMark, stopAt: (t: Token) => boolean): void {
+function skipTo(p: ParserState, start: number, mark: number, stopAt: (t: Token) => boolean): void {
   // Braces the failed item opened and did not close are still open: skip to their closers too.
   // (An unclosed `(` or `[` is usually the error itself; for those the next `;` is the better stop.)
-  const start = mark.start;
   const open: string[] = new Array<string>(p.openBracesSince(mark)).fill('}');
   for (;;) {
     const t = p.peek();

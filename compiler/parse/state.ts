@@ -32,19 +32,6 @@ interface Snapshot {
   splits: number;
 }
 
-/**
- * An open `recovering` item: on an abort it counts the `{` its tokens left open from `start`. So
- * that it does not keep those tokens in the window, the count over the part already dropped is
- * folded in at each compaction (`scanned`, `braces`).
- */
-export interface RecoveryMark {
-  readonly start: number;
-  /** Tokens before this index are counted in `braces`. */
-  scanned: number;
-  /** `{` still open after the tokens [start, scanned) (a `}` with none open is ignored). */
-  braces: number;
-}
-
 export interface ParserOptions {
   /** Dropped tokens the window lets pile up before it compacts (small in tests, to exercise it). */
   compactAfter?: number;
@@ -76,7 +63,14 @@ export class ParserState {
   private eofToken: Token | undefined;
   /** Positions of the open snapshots, oldest first (they nest, so the first is the lowest). */
   private readonly marks: number[] = [];
-  private readonly recoveries: RecoveryMark[] = [];
+  /**
+   * The open `recovering` items, innermost last (they nest): where each started, and the `{` its
+   * tokens left open over [start, scanned), counted when tokens below the window were dropped (so
+   * that an item does not keep its tokens in the window). Parallel number arrays: one per item
+   * would be an object per statement.
+   */
+  private readonly recoveryScanned: number[] = [];
+  private readonly recoveryBraces: number[] = [];
   private readonly compactAfter: number;
   /** While > 0, errors are not reported (speculative parsing); an abort still unwinds. */
   private muted = 0;
@@ -171,32 +165,35 @@ export class ParserState {
 
   // ---- Recovery marks ---------------------------------------------------------------------
 
-  /** Starts a `recovering` item at the current position; close it with `closeRecovery`. */
-  openRecovery(): RecoveryMark {
-    const mark = { start: this.pos, scanned: this.pos, braces: 0 };
-    this.recoveries.push(mark);
-    return mark;
+  /** Starts a `recovering` item at the current position; its mark, for `openBracesSince`. */
+  openRecovery(): number {
+    this.recoveryScanned.push(this.pos);
+    this.recoveryBraces.push(0);
+    return this.recoveryScanned.length - 1;
   }
 
   /** Closes the innermost open recovery mark (`recovering` closes them in a `finally`: they nest). */
   closeRecovery(): void {
-    this.recoveries.pop();
+    this.recoveryScanned.pop();
+    this.recoveryBraces.pop();
   }
 
-  /** `{` left open by the tokens from `mark.start` to the current position. */
-  openBracesSince(mark: RecoveryMark): number {
-    let braces = mark.braces;
-    for (let i = mark.scanned; i < this.pos; i++) braces = braceStep(this.tokenAt(i), braces);
+  /** `{` left open by the tokens from the start of recovery mark `mark` to the current position. */
+  openBracesSince(mark: number): number {
+    let braces = this.recoveryBraces[mark]!;
+    for (let i = this.recoveryScanned[mark]!; i < this.pos; i++) braces = braceStep(this.tokenAt(i), braces);
     return braces;
   }
 
   /** Counts the tokens [base, low) into the open recovery marks that started below `low`. */
   private foldBraces(low: number): void {
+    const scanned = this.recoveryScanned;
     // Marks nest, so their `scanned` rise from the first: stop at the first at or above `low`.
-    for (const mark of this.recoveries) {
-      if (mark.scanned >= low) break;
-      for (let i = mark.scanned; i < low; i++) mark.braces = braceStep(this.window[i - this.base]!, mark.braces);
-      mark.scanned = low;
+    for (let m = 0; m < scanned.length && scanned[m]! < low; m++) {
+      let braces = this.recoveryBraces[m]!;
+      for (let i = scanned[m]!; i < low; i++) braces = braceStep(this.window[i - this.base]!, braces);
+      this.recoveryBraces[m] = braces;
+      scanned[m] = low;
     }
   }
 
