@@ -4,7 +4,7 @@ import { DiagnosticSink } from './diagnostics.js';
 import { Checker } from './check/checker.js';
 import { memoryHost } from './host.js';
 import { parse } from './parse/index.js';
-import { preprocess } from './preprocess/index.js';
+import { preprocess, preprocessStream, type PreprocessOptions } from './preprocess/index.js';
 import type { CompileResult, PreprocessedSource } from './result.js';
 import { printTokens } from './preprocess/print.js';
 import { stageInputNames } from './ir/stage-value-names.js';
@@ -21,49 +21,47 @@ import { spirvMinor } from './common/target-env.js';
 /** The back end of each target. */
 const BACKENDS: Record<CompileTarget, Backend> = { spirv: spirvBackend, wgsl: wgslBackend };
 
-/** The preprocessor's run for one compile (the same macros, includes and predefined values as compile()). */
-function runPreprocessor(source: string, options: CompileOptions, filename: string, sink: DiagnosticSink) {
+/** The preprocessor's options for one compile (the same macros, includes and predefined values as compile()). */
+function preprocessOptions(options: CompileOptions, filename: string): PreprocessOptions {
   const single = options.entryPoints?.length === 1 ? options.entryPoints[0] : undefined;
   const resolved = resolveOptions(options, filename);
-  const host = options.host ?? memoryHost({});
-  const pp = preprocess(
-    source,
-    filename,
-    host,
-    {
-      ...(options.defines ? { defines: options.defines } : {}),
-      ...(options.includeDirs ? { includeDirs: options.includeDirs } : {}),
-      ...(options.virtualFiles ? { virtualFiles: options.virtualFiles } : {}),
-      stage: single ? single.stage : 'library',
-      ...(options.shaderModel ? { shaderModel: options.shaderModel } : {}),
-      hlslVersion: resolved.hlslVersion,
-      spirvVersion: { major: 1, minor: spirvMinor(resolved.targetEnv) },
-      ...(options.enable16BitTypes ? { enable16BitTypes: true } : {}),
-    },
-    sink,
-  );
-  return { pp, resolved };
+  return {
+    ...(options.defines ? { defines: options.defines } : {}),
+    ...(options.includeDirs ? { includeDirs: options.includeDirs } : {}),
+    ...(options.virtualFiles ? { virtualFiles: options.virtualFiles } : {}),
+    stage: single ? single.stage : 'library',
+    ...(options.shaderModel ? { shaderModel: options.shaderModel } : {}),
+    hlslVersion: resolved.hlslVersion,
+    spirvVersion: { major: 1, minor: spirvMinor(resolved.targetEnv) },
+    ...(options.enable16BitTypes ? { enable16BitTypes: true } : {}),
+  };
 }
 
 /** DXC's -P: the preprocessed source as text (no compile). */
 export function preprocessSource(source: string, options: CompileOptions = {}): PreprocessedSource {
   const sink = new DiagnosticSink(options.warnings);
   const filename = normalizePath(options.filename ?? '/input.hlsl');
-  const { pp } = runPreprocessor(source, options, filename, sink);
+  const pp = preprocess(source, filename, options.host ?? memoryHost({}), preprocessOptions(options, filename), sink);
   const success = !sink.hasErrors();
   return { success, ...(success ? { text: printTokens(pp.tokens, sink.locations) } : {}), files: pp.files, diagnostics: sink.items };
 }
 
 /** The front end: the checked IR before the middle end, or undefined after errors (in `sink`). */
 function frontEnd(source: string, options: CompileOptions, filename: string, sink: DiagnosticSink): { ir?: IrModule; files: string[] } {
-  const { pp } = runPreprocessor(source, options, filename, sink);
-  if (sink.hasErrors()) return { files: pp.files };
-  const program = parse(pp.tokens, sink);
-  if (sink.hasErrors()) return { files: pp.files };
+  // The parser reads the preprocessor's output as it is produced. Its diagnostics are held apart
+  // and added after all of the preprocessor's, and only when the preprocessor reported no error:
+  // the order and content of a compile's diagnostics are those of preprocessing, then parsing.
+  const stream = preprocessStream(source, filename, options.host ?? memoryHost({}), preprocessOptions(options, filename), sink, true);
+  const parseSink = new DiagnosticSink(options.warnings, sink.locations);
+  const program = parse(stream, parseSink);
+  const files = stream.finish();
+  if (sink.hasErrors()) return { files };
+  for (const d of parseSink.items) sink.add(d);
+  if (sink.hasErrors()) return { files };
   const checker = new Checker(sink, { ...options, filename });
   const checked = checker.checkProgram(program, filename);
-  if (!checked || sink.hasErrors()) return { files: pp.files };
-  return { ir: checked, files: pp.files };
+  if (!checked || sink.hasErrors()) return { files };
+  return { ir: checked, files };
 }
 
 /** The checked IR of `source` before any middle-end pass (for pass tests and the printable IR). */

@@ -115,7 +115,10 @@ function tryParseCastPrefix(p: ParserState): { type: TypeSpec; arrayDims: Expr[]
   });
 }
 
-/** Does a type start after the current token? (At every `(` and `<`: no closure, no snapshot.) */
+/**
+ * Does a type start after the current token? (At every `(` and `<`: no closure, no snapshot. The
+ * token stepped over stays in the parser's window without one: it is the previous token.)
+ */
 function startsTypeAfterNext(p: ParserState): boolean {
   const pos = p.pos;
   if (p.peek().kind === 'eof') return false;

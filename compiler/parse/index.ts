@@ -4,12 +4,16 @@ import type { DiagnosticSink } from '../diagnostics.js';
 import type { Token } from '../lex/token.js';
 import type { Decl, Program } from './ast.js';
 import { parseDeclarationList } from './declarations.js';
-import { ParserState, ParseStop } from './state.js';
+import { ParserState, ParseStop, type ParserOptions } from './state.js';
+import type { TokenSource } from './token-source.js';
+
+export { ArrayTokenSource, type TokenSource } from './token-source.js';
 
 export type * from './ast.js';
 
-export function parse(tokens: Token[], sink: DiagnosticSink): Program {
-  const p = new ParserState(tokens, sink);
+/** Parses an array, or a stream read as it is produced (the preprocessor's, in a compile). */
+export function parse(tokens: Token[] | TokenSource, sink: DiagnosticSink, options?: ParserOptions): Program {
+  const p = new ParserState(tokens, sink, options);
   const decls: Decl[] = [];
   try {
     parseDeclarationList(p, 'global', decls, () => false);

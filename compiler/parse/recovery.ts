@@ -13,6 +13,7 @@ const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}'
  */
 export function recovering(p: ParserState, item: () => void, stopAt: (t: Token) => boolean): void {
   const start = p.pos;
+  const mark = p.openRecovery();
   const height = p.scopes.height;
   const depth = p.depth;
   try {
@@ -21,7 +22,9 @@ export function recovering(p: ParserState, item: () => void, stopAt: (t: Token) 
     if (!(e instanceof ParseAbort)) throw e;
     p.scopes.truncate(height);
     p.depth = depth;
-    skipTo(p, start, stopAt);
+    skipTo(p, start, mark, stopAt);
+  } finally {
+    p.closeRecovery();
   }
   if (p.pos === start) p.next();
 }
@@ -32,15 +35,10 @@ export const stopAtDeclaration = (t: Token): boolean =>
 export const stopAtStatement = (t: Token): boolean =>
   t.lineStart && t.kind === 'identifier' && (STATEMENT_KEYWORDS.has(t.text) || DECLARATION_KEYWORDS.has(t.text));
 
-function skipTo(p: ParserState, start: number, stopAt: (t: Token) => boolean): void {
+function skipTo(p: ParserState, start: number, mark: number, stopAt: (t: Token) => boolean): void {
   // Braces the failed item opened and did not close are still open: skip to their closers too.
   // (An unclosed `(` or `[` is usually the error itself; for those the next `;` is the better stop.)
-  const open: string[] = [];
-  for (let i = start; i < p.pos; i++) {
-    const t = p.tokenAt(i);
-    if (t.kind === 'punct' && t.text === '{') open.push('}');
-    else if (t.kind === 'punct' && t.text === '}') open.pop();
-  }
+  const open: string[] = new Array<string>(p.openBracesSince(mark)).fill('}');
   for (;;) {
     const t = p.peek();
     if (t.kind === 'eof') return;

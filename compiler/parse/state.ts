@@ -1,9 +1,11 @@
-// The state one parse call owns: the token cursor, diagnostics (with de-duplication, speculation
-// and an error limit), the nesting-depth guard and the type-name scopes.
+// The state one parse call owns: the token cursor over a window of the token stream (tokens behind
+// the parser are dropped, so they die young), diagnostics (with de-duplication, speculation and an
+// error limit), the nesting-depth guard and the type-name scopes.
 import type { Diagnostic, DiagnosticSink, Loc } from '../diagnostics.js';
 import type { WarningFlag } from '../warning-flags.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { ScopeStack } from './scope.js';
+import type { TokenSource } from './token-source.js';
 
 /** Thrown after a syntax error has been reported; caught where the parser can resynchronise. */
 export class ParseAbort {
@@ -30,14 +32,46 @@ interface Snapshot {
   splits: number;
 }
 
+export interface ParserOptions {
+  /** Dropped tokens the window lets pile up before it compacts (small in tests, to exercise it). */
+  compactAfter?: number;
+}
+
+/** Compact the window when at least this many tokens before the low-water mark are dead. */
+const COMPACT_AFTER = 4096;
+
 export class ParserState {
+  /** Absolute index of the current token in the stream. */
   pos = 0;
   depth = 0;
   readonly scopes = new ScopeStack();
-  private tokens: Token[];
-  /** `tokens` is still the caller's array: copied before the first `>>` split writes to it. */
-  private shared: boolean;
-  private readonly eofToken: Token;
+  /**
+   * The window: tokens [base, base + window.length) of the stream. It holds everything from the
+   * low-water mark on: the previous token (`previous`, `endOfPrevious`) and the oldest open
+   * snapshot (speculation, lookahead), which every rewind and `>>` split undo stays above (a split
+   * is undone only by restoring a snapshot taken before it). Callers that set `pos` themselves
+   * only move it back to where it was while the tokens between stayed reachable (see
+   * `startsTypeAfterNext`).
+   */
+  private window: Token[] = [];
+  private base = 0;
+  private readonly source: TokenSource;
+  private ended = false;
+  /** `window` is still the caller's array (see the constructor). */
+  private shared = false;
+  /** The stream's final `eof` (what reads past the end return), known once `ended`. */
+  private eofToken: Token | undefined;
+  /** Positions of the open snapshots, oldest first (they nest, so the first is the lowest). */
+  private readonly marks: number[] = [];
+  /**
+   * The open `recovering` items, innermost last (they nest): where each started, and the `{` its
+   * tokens left open over [start, scanned), counted when tokens below the window were dropped (so
+   * that an item does not keep its tokens in the window). Parallel number arrays: one per item
+   * would be an object per statement.
+   */
+  private readonly recoveryScanned: number[] = [];
+  private readonly recoveryBraces: number[] = [];
+  private readonly compactAfter: number;
   /** While > 0, errors are not reported (speculative parsing); an abort still unwinds. */
   private muted = 0;
   private errors = 0;
@@ -48,34 +82,42 @@ export class ParserState {
   private readonly failedSpeculations = new Set<number>();
 
   constructor(
-    tokens: Token[],
+    tokens: Token[] | TokenSource,
     readonly sink: DiagnosticSink,
+    options: ParserOptions = {},
   ) {
-    // Splitting `>>` replaces array slots, which must not touch the caller's array: it is copied
-    // then (few token streams have one), not up front.
-    this.tokens = tokens;
-    this.shared = true;
-    const last = tokens[tokens.length - 1];
-    if (!last || last.kind !== 'eof') {
-      const loc = last?.loc ?? sink.locations.start('<input>');
-      this.tokens = [...tokens, makeToken('eof', '', loc, false, true)];
-      this.shared = false;
+    this.compactAfter = options.compactAfter ?? COMPACT_AFTER;
+    if (Array.isArray(tokens)) {
+      // The caller keeps its array alive anyway: it is the whole window, nothing is pulled or
+      // dropped; it is copied before the first `>>` split writes to it (few streams have one).
+      this.source = { fill: () => true };
+      this.window = tokens;
+      this.shared = true;
+      const last = tokens[tokens.length - 1];
+      if (!last || last.kind !== 'eof') {
+        const loc = last?.loc ?? sink.locations.start('<input>');
+        this.window = [...tokens, makeToken('eof', '', loc, false, true)];
+        this.shared = false;
+      }
+      this.ended = true;
+      this.eofToken = this.window[this.window.length - 1];
+    } else {
+      this.source = tokens;
     }
-    this.eofToken = this.tokens[this.tokens.length - 1]!;
   }
 
   // ---- Cursor -----------------------------------------------------------------------------
 
   peek(n = 0): Token {
-    return this.tokens[this.pos + n] ?? this.eofToken;
+    return this.window[this.pos - this.base + n] ?? this.pull(this.pos + n);
   }
 
   tokenAt(index: number): Token {
-    return this.tokens[index] ?? this.eofToken;
+    return this.window[index - this.base] ?? this.pull(index);
   }
 
   get previous(): Token {
-    return this.tokens[this.pos - 1] ?? this.peek();
+    return this.pos > 0 ? this.tokenAt(this.pos - 1) : this.peek();
   }
 
   next(): Token {
@@ -86,6 +128,73 @@ export class ParserState {
 
   atEof(): boolean {
     return this.peek().kind === 'eof';
+  }
+
+  /**
+   * The token at `index`, pulling from the source until the window reaches it. Below the window
+   * is a bug (a read behind the low-water mark): it throws rather than read a wrong token.
+   */
+  private pull(index: number): Token {
+    if (index < this.base) throw new Error(`parser read token ${index} below its window (${this.base})`);
+    while (!this.ended && index - this.base >= this.window.length) {
+      this.compact();
+      const from = this.window.length;
+      this.ended = this.source.fill(this.window);
+      if (this.ended) this.eofToken = this.window[this.window.length - 1];
+      if (this.window.length === from) throw new Error('token source appended nothing');
+    }
+    return this.window[index - this.base] ?? this.eofToken!;
+  }
+
+  /**
+   * Drops the tokens below the low-water mark once there are many and at least as many as stay
+   * (so each token is copied O(1) times overall). Open recovery marks below it fold those tokens'
+   * braces into their counts first.
+   */
+  private compact(): void {
+    const low = Math.min(this.pos - 1, this.marks.length > 0 ? this.marks[0]! : this.pos);
+    const dead = low - this.base;
+    const window = this.window;
+    if (dead < this.compactAfter || dead < window.length - dead) return;
+    this.foldBraces(low);
+    const live = window.length - dead;
+    for (let i = 0; i < live; i++) window[i] = window[i + dead]!;
+    window.length = live;
+    this.base = low;
+  }
+
+  // ---- Recovery marks ---------------------------------------------------------------------
+
+  /** Starts a `recovering` item at the current position; its mark, for `openBracesSince`. */
+  openRecovery(): number {
+    this.recoveryScanned.push(this.pos);
+    this.recoveryBraces.push(0);
+    return this.recoveryScanned.length - 1;
+  }
+
+  /** Closes the innermost open recovery mark (`recovering` closes them in a `finally`: they nest). */
+  closeRecovery(): void {
+    this.recoveryScanned.pop();
+    this.recoveryBraces.pop();
+  }
+
+  /** `{` left open by the tokens from the start of recovery mark `mark` to the current position. */
+  openBracesSince(mark: number): number {
+    let braces = this.recoveryBraces[mark]!;
+    for (let i = this.recoveryScanned[mark]!; i < this.pos; i++) braces = braceStep(this.tokenAt(i), braces);
+    return braces;
+  }
+
+  /** Counts the tokens [base, low) into the open recovery marks that started below `low`. */
+  private foldBraces(low: number): void {
+    const scanned = this.recoveryScanned;
+    // Marks nest, so their `scanned` rise from the first: stop at the first at or above `low`.
+    for (let m = 0; m < scanned.length && scanned[m]! < low; m++) {
+      let braces = this.recoveryBraces[m]!;
+      for (let i = scanned[m]!; i < low; i++) braces = braceStep(this.window[i - this.base]!, braces);
+      this.recoveryBraces[m] = braces;
+      scanned[m] = low;
+    }
   }
 
   /** Is the current token the punctuator `text`? */
@@ -149,10 +258,10 @@ export class ParserState {
       const loc = (t.loc + 1) as Loc;
       this.splits.push({ index: this.pos, original: t });
       if (this.shared) {
-        this.tokens = this.tokens.slice();
+        this.window = this.window.slice();
         this.shared = false;
       }
-      this.tokens[this.pos] = makeToken(t.kind, rest, loc, false, false, t.expandedFrom);
+      this.window[this.pos - this.base] = makeToken(t.kind, rest, loc, false, false, t.expandedFrom);
       return;
     }
     this.expect('>', 'to close the template argument list');
@@ -259,18 +368,25 @@ export class ParserState {
       return undefined;
     } finally {
       this.muted--;
+      this.marks.pop();
     }
   }
 
   /** Looks ahead without consuming anything: true if `body` returns true. */
   lookahead(body: () => boolean): boolean {
     const snap = this.snapshot();
-    const result = this.speculate(() => (body() ? true : undefined)) ?? false;
-    this.restore(snap);
-    return result;
+    try {
+      const result = this.speculate(() => (body() ? true : undefined)) ?? false;
+      this.restore(snap);
+      return result;
+    } finally {
+      this.marks.pop();
+    }
   }
 
+  /** A snapshot also marks its position (popped by its taker) so the window keeps it. */
   private snapshot(): Snapshot {
+    this.marks.push(this.pos);
     return { pos: this.pos, splits: this.splits.length };
   }
 
@@ -278,7 +394,14 @@ export class ParserState {
     this.pos = snap.pos;
     while (this.splits.length > snap.splits) {
       const s = this.splits.pop()!;
-      this.tokens[s.index] = s.original;
+      this.window[s.index - this.base] = s.original;
     }
   }
+}
+
+/** One step of the recovery's brace count: `{` opens, `}` closes one if any is open. */
+function braceStep(t: Token, braces: number): number {
+  if (t.kind !== 'punct') return braces;
+  if (t.text === '{') return braces + 1;
+  return t.text === '}' && braces > 0 ? braces - 1 : braces;
 }

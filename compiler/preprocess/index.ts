@@ -6,6 +6,9 @@ import type { CompilerHost } from '../host.js';
 import type { Token } from '../lex/token.js';
 import type { ShaderStage } from '../common/stage.js';
 import { Preprocessor } from './preprocessor.js';
+import { PreprocessedStream } from './stream.js';
+
+export type { PreprocessedStream } from './stream.js';
 
 export interface PreprocessOptions {
   /** `-D NAME=VALUE` as `{ NAME: 'VALUE' }`; `-D NAME` is `{ NAME: '1' }`; `''` defines it empty. A key may carry parameters: `{ 'F(x)': 'x' }`. */
@@ -41,4 +44,22 @@ export function preprocess(
   sink: DiagnosticSink,
 ): PreprocessResult {
   return new Preprocessor(host, options, sink).run(text, file);
+}
+
+/**
+ * The preprocessor's output as a stream for the parser (`parse(stream, …)`), then `finish()` for
+ * the files read. With `stopOnError` the stream ends early after a preprocessor error (the
+ * preprocessor itself still runs to the end in `finish`).
+ */
+export function preprocessStream(
+  text: string,
+  file: string,
+  host: CompilerHost,
+  options: PreprocessOptions,
+  sink: DiagnosticSink,
+  stopOnError = false,
+): PreprocessedStream {
+  const pp = new Preprocessor(host, options, sink);
+  pp.start(text, file);
+  return new PreprocessedStream(pp, sink, stopOnError);
 }

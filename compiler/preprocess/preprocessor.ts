@@ -19,7 +19,7 @@ import { parseDefine, sameDefinition, type Macro } from './macro.js';
 import { ArrayTokenSource, HideSet, isPunct, toOutputToken, type PPToken, type TokenSource } from './pp-token.js';
 import { interpretPragma } from './pragma.js';
 import { initialMacros, type PredefinedOptions } from './predefined.js';
-import { FileFrame, loadSourceFile, type SourceFile } from './source-file.js';
+import { FileFrame, fileLeft, fileTokens, loadSourceFile, type SourceFile } from './source-file.js';
 
 /** clang's limit on nested `#include`s. */
 export const MAX_INCLUDE_DEPTH = 200;
@@ -54,6 +54,8 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   private readonly resolver: IncludeResolver;
   private counter = 0;
   private endToken: PPToken | undefined;
+  /** The expander producing the output (set by `start`). */
+  private root: MacroExpander | undefined;
 
   constructor(
     host: CompilerHost,
@@ -64,21 +66,41 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     this.resolver = new IncludeResolver(host, options.virtualFiles, options.includeDirs);
   }
 
+  /** Preprocesses `text` (the main file) to the whole output array. */
   run(text: string, file: string): { tokens: Token[]; files: string[] } {
+    this.start(text, file);
+    const tokens: Token[] = [];
+    while (!this.output(tokens)) {
+      // each step appends at least one token
+    }
+    return { tokens, files: this.filesRead };
+  }
+
+  /** Enters the main file; then `output` produces the stream step by step. */
+  start(text: string, file: string): void {
     const path = normalizePath(file);
     this.resolver.remember(path, text);
     this.filesRead.push(path);
     this.filesReadSet.add(path);
     this.enter(this.sourceFile(path, text));
-    const root = new MacroExpander(this, this, { depth: 0, condition: false, root: true });
-    const tokens: Token[] = [];
-    for (;;) {
-      if (root.idle) this.copyPlainText(tokens);
-      const t = root.next();
-      tokens.push(toOutputToken(t));
-      if (t.kind === 'eof') break;
-    }
-    return { tokens, files: this.filesRead };
+    this.root = new MacroExpander(this, this, { depth: 0, condition: false, root: true });
+  }
+
+  /**
+   * One step of the output loop: appends the plain text up to the next directive or macro name,
+   * then one token from the expander; true once that token is the final `eof`.
+   */
+  output(out: Token[]): boolean {
+    const root = this.root!;
+    if (root.idle) this.copyPlainText(out);
+    const t = root.next();
+    out.push(toOutputToken(t));
+    return t.kind === 'eof';
+  }
+
+  /** Every file read so far (the main file first); complete once `output` has returned true. */
+  get files(): string[] {
+    return this.filesRead;
   }
 
   /**
@@ -126,7 +148,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
   }
 
   private enter(file: SourceFile): void {
-    this.frames.push(new FileFrame(file, this.conditionals.length, this.sink.locations));
+    this.frames.push(new FileFrame(file, fileTokens(file, this.spellings, this.sink.locations), this.conditionals.length, this.sink.locations));
   }
 
   private leave(frame: FileFrame, eof: Token): void {
@@ -135,6 +157,7 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
       this.sink.error('unterminated conditional directive', open.loc, open.directive.length);
     }
     this.frames.pop();
+    fileLeft(frame.file);
     if (this.frames.length === 0) this.endToken = frame.map(eof);
   }
 
@@ -384,7 +407,10 @@ export class Preprocessor implements TokenSource, ExpansionEnvironment {
     }
     if (this.onceFiles.has(path)) return undefined;
     const file = this.sourceFile(path, text);
-    if (file.guard !== undefined && this.macros.has(file.guard)) return undefined;
+    if (file.guard !== undefined && this.macros.has(file.guard)) {
+      if (file.entries === 0) file.tokens = undefined; // lexed just now to find the guard
+      return undefined;
+    }
     const cycleStart = this.frames.findIndex((f) => f.file.path === path);
     if (cycleStart >= 0) {
       const chain = [...this.frames.slice(cycleStart).map((f) => f.file.path), path].join(' -> ');

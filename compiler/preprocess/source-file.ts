@@ -1,6 +1,6 @@
-// One file being preprocessed: its tokens (lexed once per preprocess call, however often it is
-// included) and a read position per inclusion. The frame also applies `#line` to locations and
-// releases the lexer's diagnostics in step with preprocessing, so that problems inside skipped
+// One file being preprocessed: its tokens (lexed when it is entered, dropped when it is left unless
+// it is entered again; see `SourceFile`) and a read position per inclusion. The frame also applies
+// `#line` to locations and releases the lexer's diagnostics in step with preprocessing, so that problems inside skipped
 // `#if 0` blocks or in `#error` text are not reported (as in clang, which does not lex those).
 import { DiagnosticSink, type Diagnostic, type Loc } from '../diagnostics.js';
 import type { LocationTable } from '../locations.js';
@@ -9,25 +9,48 @@ import type { SpellingTable } from '../lex/spellings.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { findIncludeGuard } from './include-guard.js';
 
+/**
+ * What is kept of a file between its inclusions: always its text and include guard (a guarded
+ * file included again is skipped without its tokens); its tokens only while a frame reads them,
+ * or, once it has been entered twice, for the rest of the call (a file really re-entered, such
+ * as an X-macro table, is likely to be entered again).
+ */
 export interface SourceFile {
   /** Absolute, normalised. */
   path: string;
-  /** The text, for `#include <...>` whose name is not a sequence of tokens. */
+  /** The text, for `#include <...>` whose name is not a sequence of tokens, and for re-lexing. */
   text: string;
-  tokens: Token[];
+  /** The tokens, or undefined after they were dropped (lexed again when the file is entered). */
+  tokens: Token[] | undefined;
   /** The location of the text's offset 0. */
   base: Loc;
   /** The lexer's diagnostics, in source order; released by FileFrame.releaseLexDiagnostics. */
   lexDiagnostics: Diagnostic[];
   /** The include-guard macro when the whole file is one `#ifndef` block. */
   guard: string | undefined;
+  /** How often a frame has read the file. */
+  entries: number;
 }
 
 export function loadSourceFile(path: string, text: string, spellings: SpellingTable, locations: LocationTable): SourceFile {
   const lexSink = new DiagnosticSink(undefined, locations);
   const base = locations.file(path, text);
   const tokens = tokenizeAt(text, base, lexSink, spellings);
-  return { path, text, tokens, base, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens) };
+  return { path, text, tokens, base, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens), entries: 0 };
+}
+
+/** The file's tokens, lexed again if they were dropped (the same tokens and diagnostics as the first time). */
+export function fileTokens(file: SourceFile, spellings: SpellingTable, locations: LocationTable): Token[] {
+  if (file.tokens !== undefined) return file.tokens;
+  const lexSink = new DiagnosticSink(undefined, locations);
+  file.tokens = tokenizeAt(file.text, file.base, lexSink, spellings);
+  file.lexDiagnostics = lexSink.items;
+  return file.tokens;
+}
+
+/** A file's frame has been left: its tokens go unless it has been entered more than once. */
+export function fileLeft(file: SourceFile): void {
+  if (file.entries < 2) file.tokens = undefined;
 }
 
 /**
@@ -50,15 +73,18 @@ export class FileFrame {
    */
   private copyBase: Loc | undefined;
 
+  private readonly lexDiagnostics: readonly Diagnostic[];
+
   constructor(
     readonly file: SourceFile,
+    /** The file's tokens (the frame holds them, whatever the file keeps). */
+    readonly tokens: readonly Token[],
     /** Length of the conditional stack when the file was entered: its own `#if`s lie above. */
     readonly conditionalBase: number,
     private readonly locations: LocationTable,
-  ) {}
-
-  get tokens(): readonly Token[] {
-    return this.file.tokens;
+  ) {
+    this.lexDiagnostics = file.lexDiagnostics;
+    file.entries++;
   }
 
   get remapped(): boolean {
@@ -67,7 +93,7 @@ export class FileFrame {
 
   /** Some lexer diagnostics of the file are not released yet. */
   get lexDiagnosticsPending(): boolean {
-    return this.lexIndex < this.file.lexDiagnostics.length;
+    return this.lexIndex < this.lexDiagnostics.length;
   }
 
   /** The token with its location as the user sees it (after `#line`). */
@@ -93,7 +119,7 @@ export class FileFrame {
    * to there has now been preprocessed in the given mode.
    */
   releaseLexDiagnostics(t: Token, inclusive: boolean, mode: LexDiagnosticMode, sink: DiagnosticSink): void {
-    const all = this.file.lexDiagnostics;
+    const all = this.lexDiagnostics;
     if (this.lexIndex >= all.length) return; // the common case: nothing (left) to release
     while (this.lexIndex < all.length) {
       const d = all[this.lexIndex]!;
@@ -109,7 +135,7 @@ export class FileFrame {
 
   /** Index of the first token of the next logical line at or after `from` (the `eof` at the end). */
   lineEnd(from: number): number {
-    const tokens = this.file.tokens;
+    const tokens = this.tokens;
     let end = from;
     while (!tokens[end]!.lineStart && tokens[end]!.kind !== 'eof') end++;
     return end;
