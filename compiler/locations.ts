@@ -85,8 +85,6 @@ export const VK_BUILTIN = (2 * PSEUDO_SPAN) as Loc;
 export const NO_PLACE = (3 * PSEUDO_SPAN) as Loc;
 const FIRST_FREE = PSEUDO_FILES.length * PSEUDO_SPAN;
 
-/** The largest location: a location is a small integer (a Smi) so that holding one allocates nothing. */
-const LIMIT = 2 ** 30;
 
 /** The location space of one compile: a file registered once keeps its range, however often it is read. */
 export class LocationTable {
@@ -166,9 +164,9 @@ export class LocationTable {
 
   private add(file: string, text: LineIndex | undefined, length: number): Loc {
     const base = this.next;
-    // One past the end is the end-of-file token's place.
+    // One past the end is the end-of-file token's place. Below 2^30 a location is a small integer
+    // (no allocation to hold one); past that (a gigabyte of text) it is a heap number, still exact.
     this.next += length + 1;
-    if (this.next >= LIMIT) throw new RangeError('the sources of this compile exceed 1 GiB of text');
     this.ranges.push({ base, file, text, views: undefined });
     return base as Loc;
   }
