@@ -1,7 +1,8 @@
 // One file being preprocessed: its tokens (lexed when it is entered, dropped when it is left unless
 // it is entered again; see `SourceFile`) and a read position per inclusion. The frame also applies
-// `#line` to locations and releases the lexer's diagnostics in step with preprocessing, so that problems inside skipped
-// `#if 0` blocks or in `#error` text are not reported (as in clang, which does not lex those).
+// `#line` to locations and releases the lexer's diagnostics in step with preprocessing, so that
+// problems inside skipped `#if 0` blocks or in `#error` text are not reported (as in clang, which
+// does not lex those).
 import { DiagnosticSink, type Diagnostic, type Loc } from '../diagnostics.js';
 import type { LocationTable } from '../locations.js';
 import { tokenizeAt } from '../lex/lexer.js';
@@ -33,10 +34,9 @@ export interface SourceFile {
 }
 
 export function loadSourceFile(path: string, text: string, spellings: SpellingTable, locations: LocationTable): SourceFile {
-  const lexSink = new DiagnosticSink(undefined, locations);
-  const base = locations.file(path, text);
-  const tokens = tokenizeAt(text, base, lexSink, spellings);
-  return { path, text, tokens, base, lexDiagnostics: lexSink.items, guard: findIncludeGuard(tokens), entries: 0 };
+  const file: SourceFile = { path, text, tokens: undefined, base: locations.file(path, text), lexDiagnostics: [], guard: undefined, entries: 0 };
+  file.guard = findIncludeGuard(fileTokens(file, spellings, locations));
+  return file;
 }
 
 /** The file's tokens, lexed again if they were dropped (the same tokens and diagnostics as the first time). */
