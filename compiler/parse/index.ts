@@ -5,14 +5,14 @@ import type { Token } from '../lex/token.js';
 import type { Decl, Program } from './ast.js';
 import { parseDeclarationList } from './declarations.js';
 import { ParserState, ParseStop, type ParserOptions } from './state.js';
-import type { TokenSource } from './token-source.js';
+import type { TokenStream } from './token-stream.js';
 
-export { ArrayTokenSource, type TokenSource } from './token-source.js';
+export { ArrayTokenStream, type TokenStream } from './token-stream.js';
 
 export type * from './ast.js';
 
 /** Parses an array, or a stream read as it is produced (the preprocessor's, in a compile). */
-export function parse(tokens: Token[] | TokenSource, sink: DiagnosticSink, options?: ParserOptions): Program {
+export function parse(tokens: Token[] | TokenStream, sink: DiagnosticSink, options?: ParserOptions): Program {
   const p = new ParserState(tokens, sink, options);
   const decls: Decl[] = [];
   try {

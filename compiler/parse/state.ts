@@ -5,7 +5,7 @@ import type { Diagnostic, DiagnosticSink, Loc } from '../diagnostics.js';
 import type { WarningFlag } from '../warning-flags.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { ScopeStack } from './scope.js';
-import type { TokenSource } from './token-source.js';
+import type { TokenStream } from './token-stream.js';
 
 /** Thrown after a syntax error has been reported; caught where the parser can resynchronise. */
 export class ParseAbort {
@@ -55,7 +55,7 @@ export class ParserState {
    */
   private window: Token[] = [];
   private base = 0;
-  private readonly source: TokenSource;
+  private readonly source: TokenStream;
   private ended = false;
   /** `window` is still the caller's array (see the constructor). */
   private shared = false;
@@ -82,7 +82,7 @@ export class ParserState {
   private readonly failedSpeculations = new Set<number>();
 
   constructor(
-    tokens: Token[] | TokenSource,
+    tokens: Token[] | TokenStream,
     readonly sink: DiagnosticSink,
     options: ParserOptions = {},
   ) {

@@ -5,10 +5,10 @@
 import type { DiagnosticSink } from '../diagnostics.js';
 import { makeToken, type Token } from '../lex/token.js';
 import { NO_PLACE } from '../locations.js';
-import type { TokenSource } from '../parse/token-source.js';
+import type { TokenStream } from '../parse/token-stream.js';
 import type { Preprocessor } from './preprocessor.js';
 
-export class PreprocessedStream implements TokenSource {
+export class PreprocessedStream implements TokenStream {
   private ended = false;
   /** How many of the sink's diagnostics have been looked at for errors. */
   private checked = 0;

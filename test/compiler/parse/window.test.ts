@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../../compiler/diagnostics.js';
 import type { Token } from '../../../compiler/lex/token.js';
-import { ArrayTokenSource, parse, type Program } from '../../../compiler/parse/index.js';
+import { ArrayTokenStream, parse, type Program } from '../../../compiler/parse/index.js';
 import { tokensOf } from './helpers.js';
 import { programToSexpr } from './sexpr.js';
 
 /** Streams `tokens` `chunk` at a time, recording the largest window the parser held. */
-class WatchedSource extends ArrayTokenSource {
+class WatchedSource extends ArrayTokenStream {
   largestWindow = 0;
 
   override fill(out: Token[]): boolean {

@@ -5,7 +5,7 @@ import { makeToken, type Token } from '../lex/token.js';
 import { NO_PLACE } from '../locations.js';
 
 /** A token stream the parser pulls from. */
-export interface TokenSource {
+export interface TokenStream {
   /**
    * Appends at least one token to `out`; true once the stream's last token (an `eof`) has been
    * appended, after which `fill` is not called again.
@@ -18,7 +18,7 @@ export interface TokenSource {
  * this is for reading one as the preprocessor's stream is read, e.g. in tests of the window). An
  * `eof` is added after the last token when the array has none.
  */
-export class ArrayTokenSource implements TokenSource {
+export class ArrayTokenStream implements TokenStream {
   private index = 0;
 
   constructor(
