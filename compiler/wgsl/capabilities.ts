@@ -2,6 +2,7 @@
 // stages, and how globals are used (atomics decide a buffer's word type, comparisons make a texture
 // a depth texture, reads make a storage texture read_write, 16-bit floats need `enable f16;`).
 import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { Loc } from '../locations.js';
 import { rootGlobal, walkStmts } from '../ir/walk.js';
 import type { ShaderStage } from '../common/stage.js';
 import { unsupported } from './errors.js';
@@ -35,7 +36,7 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
   };
   // A buffer pointer anywhere (a buffer's member, a local, a value) is refused before writing: at
   // the global that holds one where there is such a global, else at a declared local or parameter,
-  // else at the entry point whose function has a value of that type.
+  // else at the entry point whose function has a value of that type, or at a helper's first call.
   for (const g of ir.globals) {
     const pointer = pointerIn(g.type);
     if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}' (in '${g.name}')`, g.loc, 'WebGPU has no buffer device addresses');
@@ -71,7 +72,9 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
       const pointer = pointerIn(e.type);
       if (pointer) {
         const ep = ir.entryPoints.find((p) => p.function === walked);
-        throw unsupported(`the buffer pointer type '${typeToString(pointer)}'${ep ? ` (in entry point '${ep.name}')` : ''}`, ep?.loc, 'WebGPU has no buffer device addresses');
+        const call = ep === undefined && walked !== undefined ? firstCallOf(ir, walked) : undefined;
+        const where = ep ? ` (in entry point '${ep.name}')` : call ? ` (in '${walked!.name}', called here)` : '';
+        throw unsupported(`the buffer pointer type '${typeToString(pointer)}'${where}`, ep?.loc ?? call, 'WebGPU has no buffer device addresses');
       }
       if (e.op === 'load' && hasTexel(e.place)) {
         const g = rootGlobal(e.place);
@@ -112,6 +115,18 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     usage.atomics.set(g, kinds.has('signed') ? 'i32' : 'u32');
   }
   return usage;
+}
+
+/** Where `fn` is first called (for a diagnostic inside a helper: the IR's values carry no location). */
+function firstCallOf(ir: IrModule, fn: IrFunction): Loc | undefined {
+  let found: Loc | undefined;
+  const visitor = {
+    expr(e: import('../ir/ir.js').IrExpr) {
+      if (found === undefined && e.op === 'call' && e.callee === fn) found = e.loc;
+    },
+  };
+  for (const caller of ir.functions) if (found === undefined) walkStmts(caller.body, visitor);
+  return found;
 }
 
 /**

@@ -106,5 +106,9 @@ describe('vk::BufferPointer', () => {
     expect(errors('outv[0] = read(vk::BufferPointer<D>(addrs[0]));')).toEqual([`4:13 ${refused('vk::BufferPointer<D>', "'q'")}`]);
     // Only a value: at the entry point whose function computes it.
     expect(errors('outv[0] = vk::BufferPointer<D>(addrs[0]).Get().v;')).toEqual([`5:26 ${refused('vk::BufferPointer<D>', "entry point 'main'")}`]);
+    // Only a value in a helper: at the helper's call.
+    const helper = compile(`struct D { float4 v; };\nRWStructuredBuffer<uint64_t> addrs;\nRWStructuredBuffer<float4> outv;\nfloat4 load(uint i) { return vk::BufferPointer<D>(addrs[i]).Get().v; }\n[numthreads(1,1,1)] void main() {\n  outv[0] = load(0);\n}`, { target: 'wgsl' })
+      .diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column} ${d.message}`);
+    expect(helper).toEqual([`6:13 ${refused('vk::BufferPointer<D>', "'load', called here")}`]);
   });
 });
