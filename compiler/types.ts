@@ -326,6 +326,12 @@ export function numericLeaves(t: Type): boolean {
 }
 
 /** A struct (or array of them) with no leaf: every member, at any depth, an empty struct. It holds no data (no stage variable). */
+/** A resource or sampler, or an array of them (at any depth): one handle or an array of handles. */
+export function isResourceOrArrayOf(t: Type): boolean {
+  if (t.kind === 'resource' || t.kind === 'sampler') return true;
+  return t.kind === 'array' && isResourceOrArrayOf(t.element);
+}
+
 export function isEmptyAggregate(t: Type): boolean {
   if (t.kind === 'array') return isEmptyAggregate(t.element);
   return t.kind === 'struct' && t.fields.every((f) => isEmptyAggregate(f.type));

@@ -8,6 +8,7 @@ import { hlslVersionNumber, type CompileOptions, type EntryPointRequest } from '
 import type * as ast from '../parse/ast.js';
 import {
   arrayOf,
+  isResourceOrArrayOf,
   VOID,
   type Bitfield,
   type Majorness,
@@ -607,7 +608,7 @@ export class Checker {
       for (const d of member.declarators) {
         const t = this.arrayType(base, d.arrayDims, scope, false);
         if (!t) continue;
-        if (containsResource(t)) {
+        if (isResourceOrArrayOf(t)) {
           // As DXC: a resource declared in a cbuffer is a global of its own, bound before the buffer.
           this.declareResource(member, d, t, scope);
           hoisted = true;
@@ -664,7 +665,7 @@ export class Checker {
         if (g && scope.define({ kind: 'variable', name: d.name, type: t, place: irGlobalPlace(g), readonly: true, loc: d.loc })) this.error(`redefinition of '${d.name}'`, d.loc, d.name.length);
         continue;
       }
-      const isResource = containsResource(t);
+      const isResource = isResourceOrArrayOf(t);
       if (isStatic && holdsResource(t)) {
         refuseSpirvAttributes(this, decl.attributes, 'a static resource alias');
         declareStaticAlias(this, d, t, scope, decl.modifiers.includes('globallycoherent'));
@@ -785,11 +786,6 @@ function withMajorness(t: Type, majorness: Majorness): Type {
   return t;
 }
 
-
-function containsResource(t: Type): boolean {
-  if (t.kind === 'resource' || t.kind === 'sampler') return true;
-  return t.kind === 'array' ? containsResource(t.element) : false;
-}
 
 function innermost(t: Type): Type {
   return t.kind === 'array' ? innermost(t.element) : t;

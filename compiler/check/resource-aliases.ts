@@ -16,7 +16,7 @@ import type { Loc } from '../diagnostics.js';
 import type { IrExpr, IrPlace, IrStmt } from '../ir/ir.js';
 import { placeRoot, walkExpr } from '../ir/walk.js';
 import { lowerInStaticInit } from './statements.js';
-import { INT, sameType, typeToString, type ArrayType, type StructType, type Type } from '../types.js';
+import { INT, isResourceOrArrayOf, sameType, typeToString, type ArrayType, type StructType, type Type } from '../types.js';
 import type { Checker } from './checker.js';
 import { isNonUniformIndex, keepNonUniform } from './non-uniform.js';
 import { viewType } from './resource-decls.js';
@@ -67,18 +67,13 @@ export function holdsResource(t: Type): boolean {
   return false;
 }
 
-/** A resource or an array of resources: one cell (an array aliases a whole global array). */
-function isCellType(t: Type): boolean {
-  if (t.kind === 'resource' || t.kind === 'sampler') return true;
-  return t.kind === 'array' && isCellType(t.element);
-}
-
 /**
  * The held form of a resource-holding variable: data leaves get places from `dataPlace` (new locals,
  * or IR parameters of a specialised function), cells start unset.
  */
 export function makeHeld(t: Type, name: string, dataPlace: (name: string, t: Type) => IrPlace, flow: ResourceFlow | undefined, loc: Loc): Held | undefined {
-  if (isCellType(t)) {
+  // A resource or an array of resources is one cell (an array aliases a whole global array).
+  if (isResourceOrArrayOf(t)) {
     const cell: AliasCell = { kind: 'resource', name, type: t, origin: { kind: 'unset' }, reads: 0, writes: [] };
     flow?.cells.push(cell);
     return cell;
@@ -115,7 +110,7 @@ export function elementCells(t: Type, name: string, flow: ResourceFlow | undefin
     flow?.cells.push(cell);
     return cell;
   }
-  if (t.kind !== 'array' || t.length === null || !isCellType(t)) return undefined;
+  if (t.kind !== 'array' || t.length === null || !isResourceOrArrayOf(t)) return undefined;
   const elements: Held[] = [];
   for (let i = 0; i < t.length; i++) elements.push(elementCells(t.element, `${name}[${i}]`, flow)!);
   return { kind: 'array', type: t, elements };
