@@ -85,12 +85,10 @@ export const VK_BUILTIN = (2 * PSEUDO_SPAN) as Loc;
 export const NO_PLACE = (3 * PSEUDO_SPAN) as Loc;
 const FIRST_FREE = PSEUDO_FILES.length * PSEUDO_SPAN;
 
-
 /** The location space of one compile: a file registered once keeps its range, however often it is read. */
 export class LocationTable {
   private readonly ranges: Range[] = PSEUDO_FILES.map((file, i) => ({ base: i * PSEUDO_SPAN, file, text: undefined, views: undefined }));
   private readonly byPath = new Map<string, Loc>();
-  private readonly texts = new Map<string, LineIndex>();
   private next = FIRST_FREE;
   /** The range found by the last lookup: consecutive lookups are usually in one file. */
   private last = 0;
@@ -99,7 +97,7 @@ export class LocationTable {
   file(path: string, text: string): Loc {
     const known = this.byPath.get(path);
     if (known !== undefined && this.ranges[this.indexOf(known)]!.text!.text === text) return known;
-    const base = this.add(path, this.lineIndex(path, text), text.length);
+    const base = this.add(path, new LineIndex(text), text.length);
     this.byPath.set(path, base);
     return base;
   }
@@ -151,15 +149,6 @@ export class LocationTable {
     const view = range.views === undefined ? undefined : viewAt(range.views, offset);
     if (view === undefined) return { file: range.file, line, column, offset };
     return { file: view.file, line: line + view.lineDelta, column, offset };
-  }
-
-  private lineIndex(path: string, text: string): LineIndex {
-    let index = this.texts.get(path);
-    if (index === undefined || index.text !== text) {
-      index = new LineIndex(text);
-      this.texts.set(path, index);
-    }
-    return index;
   }
 
   private add(file: string, text: LineIndex | undefined, length: number): Loc {

@@ -84,7 +84,7 @@ export class WorkerPool {
    * bundler's own before the first task comes. Idle, it is unref'd like any other.
    */
   prestart(): void {
-    if (this.idle.length > 0 || this.busy.size > 0) return;
+    if (this.started > 0) return;
     const worker = this.spawn();
     worker.unref();
     this.idle.push(worker);

@@ -121,9 +121,9 @@ export class FileFrame {
   releaseLexDiagnostics(t: Token, inclusive: boolean, mode: LexDiagnosticMode, sink: DiagnosticSink): void {
     const all = this.lexDiagnostics;
     if (this.lexIndex >= all.length) return; // the common case: nothing (left) to release
+    const at = this.locations.resolve(t.loc);
     while (this.lexIndex < all.length) {
       const d = all[this.lexIndex]!;
-      const at = this.locations.resolve(t.loc);
       const before = d.line < at.line || (d.line === at.line && (inclusive ? d.column <= at.column : d.column < at.column));
       if (!before) return;
       this.lexIndex++;

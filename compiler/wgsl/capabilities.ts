@@ -1,7 +1,7 @@
 // "Can WGSL express this module, and what does writing it need?", answered before writing: the
 // stages, and how globals are used (atomics decide a buffer's word type, comparisons make a texture
 // a depth texture, reads make a storage texture read_write, 16-bit floats need `enable f16;`).
-import type { IrFunction, IrGlobal, IrModule } from '../ir/ir.js';
+import type { IrFunction, IrGlobal, IrModule, IrVar } from '../ir/ir.js';
 import type { Loc } from '../locations.js';
 import { rootGlobal, walkStmts } from '../ir/walk.js';
 import type { ShaderStage } from '../common/stage.js';
@@ -41,11 +41,13 @@ export function analyzeModule(ir: IrModule): ModuleUsage {
     const pointer = pointerIn(g.type);
     if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}' (in '${g.name}')`, g.loc, 'WebGPU has no buffer device addresses');
   }
+  const refuseDeclared = (v: IrVar) => {
+    const pointer = v.loc === undefined ? undefined : pointerIn(v.type);
+    if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}' (in '${v.name}')`, v.loc, 'WebGPU has no buffer device addresses');
+  };
   for (const fn of ir.functions) {
-    for (const v of [...fn.params.map((p) => p.var), ...fn.locals]) {
-      const pointer = v.loc === undefined ? undefined : pointerIn(v.type);
-      if (pointer) throw unsupported(`the buffer pointer type '${typeToString(pointer)}' (in '${v.name}')`, v.loc, 'WebGPU has no buffer device addresses');
-    }
+    for (const p of fn.params) refuseDeclared(p.var);
+    for (const v of fn.locals) refuseDeclared(v);
   }
   let walked: IrFunction | undefined;
   const visitor = {
